@@ -1,0 +1,26 @@
+# The two commands of the README. Everything runs from a virtual environment
+# in the checkout (.venv), created here if missing.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+EXAMPLE ?= examples/seed001_grouped_matmul_pl.mlir
+
+.PHONY: demo install test lit pytest clean
+
+# Install ptonz (builds the ODS dialect plugin) and lower the bundled example.
+demo: install
+	$(BIN)/ptonz-opt --lower-to-ptoas $(EXAMPLE)
+	$(BIN)/ptonz-opt --lower-to-ptoas --emit=descriptors $(EXAMPLE)
+
+install:
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install '.[test]'
+
+# The whole suite: lit/FileCheck regression tests, then the pytest unit tests.
+test:
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/lit -v test
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -q test/python
+
+clean:
+	rm -rf build $(VENV) test/.lit_out

@@ -1,0 +1,238 @@
+//===- PtonzModule.cpp - the `_ptonz` Python extension ----------------------===//
+//
+// Registers the dialects into the bindings' global registry, defines typed
+// Python views of the custom types (mlir_type_subclass: casting constructor,
+// `isinstance`, field properties, automatic downcast of `Value.type`), and a
+// few helpers the Python bindings lack: parsing with a source file name,
+// diagnostics with notes, and a fast op collector for the passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptonz/CAPI.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+namespace nb = nanobind;
+using namespace mlir::python::nanobind_adaptors;
+
+static std::string str(MlirStringRef s) { return std::string(s.data, s.length); }
+static MlirStringRef ref(const std::string &s) { return mlirStringRefCreate(s.data(), s.size()); }
+
+static std::vector<int64_t> shapeOf(MlirType t) {
+  std::vector<int64_t> out;
+  for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
+    out.push_back(ptonzShapedGetDim(t, i));
+  return out;
+}
+
+static MlirType checked(MlirType t, const char *what) {
+  if (mlirTypeIsNull(t))
+    throw nb::value_error((std::string("invalid ") + what + " parameters").c_str());
+  return t;
+}
+
+template <typename Cls>
+static void addShapedAccessors(Cls &cls) {
+  cls.def_property_readonly("shape", [](MlirType t) { return shapeOf(t); },
+                            "dimensions; dynamic ones are ShapedType.get_dynamic_size()");
+  cls.def_property_readonly("rank", [](MlirType t) { return ptonzShapedGetRank(t); });
+  cls.def_property_readonly("element_type",
+                            [](MlirType t) { return ptonzShapedGetElementType(t); });
+}
+
+NB_MODULE(_ptonz, m) {
+  m.doc() = "ptonz dialect plugin: pto and pl dialects, typed types, helpers";
+
+  m.def(
+      "register_dialects",
+      [](MlirDialectRegistry registry) {
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__pto__(), registry);
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__pl__(), registry);
+      },
+      nb::arg("registry"), "Insert the pto and pl dialects into a DialectRegistry.");
+
+  m.def(
+      "parse_source",
+      [](MlirContext ctx, const std::string &text, const std::string &filename)
+          -> std::optional<MlirModule> {
+        mlir::ParserConfig config(unwrap(ctx));
+        mlir::OwningOpRef<mlir::ModuleOp> mod =
+            mlir::parseSourceString<mlir::ModuleOp>(text, config, filename);
+        if (!mod)
+          return std::nullopt;
+        return wrap(mod.release());
+      },
+      nb::arg("context"), nb::arg("text"), nb::arg("filename"),
+      "Parse (and verify) a module; locations carry `filename`. Diagnostics go to the "
+      "context's handlers; returns None on failure.");
+
+  m.def(
+      "emit_diagnostic",
+      [](MlirLocation loc, const std::string &severity, const std::string &message,
+         const std::vector<std::pair<MlirLocation, std::string>> &notes) {
+        mlir::Location l = unwrap(loc);
+        mlir::InFlightDiagnostic d = severity == "warning"  ? mlir::emitWarning(l)
+                                     : severity == "remark" ? mlir::emitRemark(l)
+                                                            : mlir::emitError(l);
+        d << message;
+        for (const auto &[nloc, nmsg] : notes)
+          d.attachNote(unwrap(nloc)) << nmsg;
+      },
+      nb::arg("location"), nb::arg("severity"), nb::arg("message"),
+      nb::arg("notes") = std::vector<std::pair<MlirLocation, std::string>>{},
+      "Emit an error/warning/remark with attached notes (location, message).");
+
+  m.def(
+      "collect_ops",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        llvm::StringSet<> wanted;
+        for (const auto &n : names)
+          wanted.insert(n);
+        std::vector<MlirOperation> out;
+        unwrap(root)->walk([&](mlir::Operation *op) {
+          if (wanted.contains(op->getName().getStringRef()))
+            out.push_back(wrap(op));
+        });
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"),
+      "All operations under `root` (pre-order... post-order walk) named in `names`.");
+
+  m.attr("DYNAMIC") = ptonzDynamicDim();
+
+  m.def(
+      "layout_attr",
+      [](const std::string &value, MlirContext ctx) {
+        MlirAttribute a = ptonzLayoutAttrGet(ctx, ref(value));
+        if (mlirAttributeIsNull(a))
+          throw nb::value_error("layout must be nd, dn or nz");
+        return a;
+      },
+      nb::arg("value"), nb::arg("context").none() = nb::none(), "#pto.layout<value>");
+  m.def(
+      "layout_value",
+      [](MlirAttribute a) -> std::optional<std::string> {
+        if (mlirAttributeIsNull(a) || !ptonzAttributeIsALayout(a))
+          return std::nullopt;
+        return str(ptonzLayoutAttrGetValue(a));
+      },
+      nb::arg("attr"), "'nd' | 'dn' | 'nz' of a #pto.layout attribute, else None");
+
+  //===--- types ----------------------------------------------------------===//
+
+  auto ptr = mlir_type_subclass(m, "PtrType", ptonzTypeIsAPtr, ptonzPtrTypeGetTypeID);
+  ptr.def_classmethod(
+      "get", [](nb::object cls, MlirType elem) { return cls(ptonzPtrTypeGet(elem)); },
+      nb::arg("cls"), nb::arg("element_type"), "!pto.ptr<element_type> (GM)");
+  ptr.def_property_readonly("element_type",
+                            [](MlirType t) { return ptonzPtrTypeGetElementType(t); });
+
+  auto tv = mlir_type_subclass(m, "TensorViewType", ptonzTypeIsATensorView,
+                               ptonzTensorViewTypeGetTypeID);
+  tv.def_classmethod(
+      "get",
+      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem, MlirContext ctx) {
+        return cls(checked(ptonzTensorViewTypeGet(ctx, shape.size(), shape.data(), elem),
+                           "tensor_view"));
+      },
+      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"),
+      nb::arg("context").none() = nb::none());
+  addShapedAccessors(tv);
+  tv.def_property_readonly("layout", [](MlirType t) -> std::optional<std::string> {
+    MlirAttribute a = ptonzViewTypeGetLayout(t);
+    if (mlirAttributeIsNull(a))
+      return std::nullopt;
+    return str(ptonzLayoutAttrGetValue(a));
+  });
+
+  auto ptv = mlir_type_subclass(m, "PartitionTensorViewType", ptonzTypeIsAPartitionTensorView,
+                                ptonzPartitionTensorViewTypeGetTypeID);
+  ptv.def_classmethod(
+      "get",
+      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem, MlirContext ctx) {
+        return cls(checked(
+            ptonzPartitionTensorViewTypeGet(ctx, shape.size(), shape.data(), elem),
+            "partition_tensor_view"));
+      },
+      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"),
+      nb::arg("context").none() = nb::none());
+  addShapedAccessors(ptv);
+
+  auto tile = mlir_type_subclass(m, "TileBufType", ptonzTypeIsATileBuf,
+                                 ptonzTileBufTypeGetTypeID);
+  tile.def_classmethod(
+      "get",
+      [](nb::object cls, const std::string &loc, MlirType elem, int64_t rows, int64_t cols,
+         std::optional<int64_t> validRow, std::optional<int64_t> validCol,
+         const std::string &blayout, const std::string &slayout, int64_t fractal, int64_t pad,
+         MlirContext ctx) {
+        return cls(checked(ptonzTileBufTypeGet(ctx, ref(loc), elem, rows, cols,
+                                               validRow.value_or(rows), validCol.value_or(cols),
+                                               ref(blayout), ref(slayout), fractal, pad),
+                           "tile_buf"));
+      },
+      nb::arg("cls"), nb::arg("loc"), nb::arg("element_type"), nb::arg("rows"), nb::arg("cols"),
+      nb::arg("valid_row").none() = nb::none(), nb::arg("valid_col").none() = nb::none(),
+      nb::arg("blayout") = "row_major", nb::arg("slayout") = "none_box",
+      nb::arg("fractal") = 512, nb::arg("pad") = 0, nb::arg("context").none() = nb::none());
+  tile.def_property_readonly("loc", [](MlirType t) { return str(ptonzTileBufTypeGetLoc(t)); });
+  tile.def_property_readonly("element_type",
+                             [](MlirType t) { return ptonzShapedGetElementType(t); });
+  tile.def_property_readonly("rows", [](MlirType t) { return ptonzTileBufTypeGetRows(t); });
+  tile.def_property_readonly("cols", [](MlirType t) { return ptonzTileBufTypeGetCols(t); });
+  tile.def_property_readonly("valid_row",
+                             [](MlirType t) { return ptonzTileBufTypeGetValidRow(t); });
+  tile.def_property_readonly("valid_col",
+                             [](MlirType t) { return ptonzTileBufTypeGetValidCol(t); });
+  tile.def_property_readonly("blayout",
+                             [](MlirType t) { return str(ptonzTileBufTypeGetBLayout(t)); });
+  tile.def_property_readonly("slayout",
+                             [](MlirType t) { return str(ptonzTileBufTypeGetSLayout(t)); });
+  tile.def_property_readonly("fractal", [](MlirType t) { return ptonzTileBufTypeGetFractal(t); });
+  tile.def_property_readonly("pad", [](MlirType t) { return ptonzTileBufTypeGetPad(t); });
+
+  auto plt = mlir_type_subclass(m, "PLTensorType", ptonzTypeIsAPLTensor,
+                                ptonzPLTensorTypeGetTypeID);
+  plt.def_classmethod(
+      "get",
+      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem,
+         const std::string &layout, MlirContext ctx) {
+        return cls(checked(
+            ptonzPLTensorTypeGet(ctx, shape.size(), shape.data(), elem, ref(layout)),
+            "pl.tensor"));
+      },
+      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"), nb::arg("layout") = "nd",
+      nb::arg("context").none() = nb::none());
+  addShapedAccessors(plt);
+  plt.def_property_readonly("layout",
+                            [](MlirType t) { return str(ptonzPLTensorTypeGetLayout(t)); });
+
+  auto pltile =
+      mlir_type_subclass(m, "PLTileType", ptonzTypeIsAPLTile, ptonzPLTileTypeGetTypeID);
+  pltile.def_classmethod(
+      "get",
+      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem,
+         const std::string &memory, MlirContext ctx) {
+        return cls(checked(
+            ptonzPLTileTypeGet(ctx, shape.size(), shape.data(), elem, ref(memory)), "pl.tile"));
+      },
+      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"), nb::arg("memory"),
+      nb::arg("context").none() = nb::none());
+  addShapedAccessors(pltile);
+  pltile.def_property_readonly("memory",
+                               [](MlirType t) { return str(ptonzPLTileTypeGetMemory(t)); });
+}

@@ -1,0 +1,84 @@
+/*===- CAPI.h - C API of the ptonz dialects ------------------------*- C -*-===*\
+|* Dialect handles and type accessors/builders for `pto` and `pl`, in the   *|
+|* style of MLIR's own dialect C APIs. The Python extension is built on it.  *|
+\*===----------------------------------------------------------------------===*/
+#ifndef PTONZ_CAPI_H
+#define PTONZ_CAPI_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PTO, pto);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PL, pl);
+
+/* !pto.ptr<T> */
+MLIR_CAPI_EXPORTED bool ptonzTypeIsAPtr(MlirType t);
+MLIR_CAPI_EXPORTED MlirTypeID ptonzPtrTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType ptonzPtrTypeGet(MlirType elementType);
+MLIR_CAPI_EXPORTED MlirType ptonzPtrTypeGetElementType(MlirType t);
+
+/* !pto.tensor_view<...xT> and !pto.partition_tensor_view<...xT> */
+MLIR_CAPI_EXPORTED bool ptonzTypeIsATensorView(MlirType t);
+MLIR_CAPI_EXPORTED MlirTypeID ptonzTensorViewTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType ptonzTensorViewTypeGet(MlirContext ctx, intptr_t rank,
+                                                   const int64_t *shape, MlirType elementType);
+MLIR_CAPI_EXPORTED bool ptonzTypeIsAPartitionTensorView(MlirType t);
+MLIR_CAPI_EXPORTED MlirTypeID ptonzPartitionTensorViewTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType ptonzPartitionTensorViewTypeGet(MlirContext ctx, intptr_t rank,
+                                                            const int64_t *shape,
+                                                            MlirType elementType);
+/* Shape accessors shared by both view types and the pl types. */
+MLIR_CAPI_EXPORTED intptr_t ptonzShapedGetRank(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzShapedGetDim(MlirType t, intptr_t i);
+MLIR_CAPI_EXPORTED MlirType ptonzShapedGetElementType(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzDynamicDim(void);
+
+/* #pto.layout<nd|dn|nz>; the value is exchanged as its keyword ("" if not a layout). */
+MLIR_CAPI_EXPORTED bool ptonzAttributeIsALayout(MlirAttribute a);
+MLIR_CAPI_EXPORTED MlirAttribute ptonzLayoutAttrGet(MlirContext ctx, MlirStringRef value);
+MLIR_CAPI_EXPORTED MlirStringRef ptonzLayoutAttrGetValue(MlirAttribute a);
+/* The optional layout parameter of a view type (null attribute if absent). */
+MLIR_CAPI_EXPORTED MlirAttribute ptonzViewTypeGetLayout(MlirType t);
+
+/* !pto.tile_buf<...>; enum fields are exchanged as their keyword spelling. */
+MLIR_CAPI_EXPORTED bool ptonzTypeIsATileBuf(MlirType t);
+MLIR_CAPI_EXPORTED MlirTypeID ptonzTileBufTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType ptonzTileBufTypeGet(MlirContext ctx, MlirStringRef loc,
+                                                MlirType elementType, int64_t rows,
+                                                int64_t cols, int64_t validRow,
+                                                int64_t validCol, MlirStringRef blayout,
+                                                MlirStringRef slayout, int64_t fractal,
+                                                int64_t pad);
+MLIR_CAPI_EXPORTED MlirStringRef ptonzTileBufTypeGetLoc(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetRows(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetCols(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetValidRow(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetValidCol(MlirType t);
+MLIR_CAPI_EXPORTED MlirStringRef ptonzTileBufTypeGetBLayout(MlirType t);
+MLIR_CAPI_EXPORTED MlirStringRef ptonzTileBufTypeGetSLayout(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetFractal(MlirType t);
+MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetPad(MlirType t);
+
+/* !pl.tensor<...xT[, layout]> and !pl.tile<...xT, memory> */
+MLIR_CAPI_EXPORTED bool ptonzTypeIsAPLTensor(MlirType t);
+MLIR_CAPI_EXPORTED MlirTypeID ptonzPLTensorTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType ptonzPLTensorTypeGet(MlirContext ctx, intptr_t rank,
+                                                 const int64_t *shape, MlirType elementType,
+                                                 MlirStringRef layout);
+MLIR_CAPI_EXPORTED MlirStringRef ptonzPLTensorTypeGetLayout(MlirType t);
+MLIR_CAPI_EXPORTED bool ptonzTypeIsAPLTile(MlirType t);
+MLIR_CAPI_EXPORTED MlirTypeID ptonzPLTileTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType ptonzPLTileTypeGet(MlirContext ctx, intptr_t rank,
+                                               const int64_t *shape, MlirType elementType,
+                                               MlirStringRef memory);
+MLIR_CAPI_EXPORTED MlirStringRef ptonzPLTileTypeGetMemory(MlirType t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PTONZ_CAPI_H */

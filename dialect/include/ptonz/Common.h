@@ -1,0 +1,28 @@
+//===- Common.h - helpers shared by the ptonz dialects ----------*- C++ -*-===//
+#ifndef PTONZ_COMMON_H
+#define PTONZ_COMMON_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace ptonz {
+
+/// Prints `d0xd1x...x` (`?` for dynamic dims), ready for the element type.
+inline void printShape(llvm::raw_ostream &os, llvm::ArrayRef<int64_t> shape) {
+  for (int64_t d : shape) {
+    if (d == mlir::ShapedType::kDynamic)
+      os << '?';
+    else
+      os << d;
+    os << 'x';
+  }
+}
+
+/// Element types a tensor or tile may hold: integers and floats.
+inline bool isScalarElementType(mlir::Type t) {
+  return llvm::isa<mlir::IntegerType, mlir::FloatType>(t);
+}
+
+} // namespace ptonz
+
+#endif // PTONZ_COMMON_H

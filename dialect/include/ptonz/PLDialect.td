@@ -1,0 +1,31 @@
+//===- PLDialect.td - the program-level `pl` dialect ----------*- tablegen -*-===//
+//
+// The PyPTO-level view of a kernel: tensors keep their logical shape and carry
+// a layout annotation that asserts how the bytes already sit in GM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTONZ_PL_DIALECT
+#define PTONZ_PL_DIALECT
+
+include "mlir/IR/OpBase.td"
+
+def PL_Dialect : Dialect {
+  let name = "pl";
+  let cppNamespace = "::ptonz::pl";
+  let summary = "Program-level tensors and tiles with logical shapes";
+  let description = [{
+    `!pl.tensor<ExRxCxT, nz>` is a GM tensor with its logical shape; the
+    layout (nd by default, dn, nz) is an assertion about the bytes already in
+    GM, not a request to convert them. `pl.tile.load` slices it with logical
+    coordinates. `convert-pl-to-pto` lowers this dialect to logical `pto`.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+#endif // PTONZ_PL_DIALECT

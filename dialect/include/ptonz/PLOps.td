@@ -1,0 +1,110 @@
+//===- PLOps.td - `pl` operations -----------------------------*- tablegen -*-===//
+
+#ifndef PTONZ_PL_OPS
+#define PTONZ_PL_OPS
+
+include "ptonz/PLTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class PL_Op<string mnemonic, list<Trait> traits = []> : Op<PL_Dialect, mnemonic, traits>;
+
+def PL_TileLoadOp : PL_Op<"tile.load"> {
+  let summary = "load a logical slice of a GM tensor into a tile";
+  let description = [{
+    ```mlir
+    %wt = pl.tile.load %w, offsets = [%e, %n0, %k0], sizes = [1, 256, 512]
+        {target_memory = #pl.memory<mat>} : !pl.tensor<32x2048x4096xi8, nz> -> !pl.tile<256x512xi8, mat>
+    ```
+    Offsets are logical coordinates (index values), one per tensor dimension;
+    sizes are static. The tile's shape is `sizes` without its leading unit
+    dimensions, and its memory is `target_memory`.
+  }];
+  let arguments = (ins PL_TensorType:$tensor, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$sizes, PL_MemoryAttr:$target_memory);
+  let results = (outs PL_TileType:$result);
+  let assemblyFormat = [{
+    $tensor `,` `offsets` `=` `[` $offsets `]` `,` `sizes` `=` $sizes
+    attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PL_RemoteLoadOp : PL_Op<"remote_load"> {
+  let summary = "load a slice of another rank's GM tensor (distributed)";
+  let description = [{
+    ```mlir
+    %t = pl.remote_load %x, peer = %p, offsets = [%a, %b], sizes = [64, 512]
+        {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+    ```
+  }];
+  let arguments = (ins PL_TensorType:$tensor, Index:$peer, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$sizes, PL_MemoryAttr:$target_memory);
+  let results = (outs PL_TileType:$result);
+  let assemblyFormat = [{
+    $tensor `,` `peer` `=` $peer `,` `offsets` `=` `[` $offsets `]` `,` `sizes` `=` $sizes
+    attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PL_TileStoreOp : PL_Op<"tile.store"> {
+  let summary = "store a tile into a logical slice of a GM tensor";
+  let description = [{
+    ```mlir
+    pl.tile.store %acc, %out, offsets = [%c0, %n0] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x2048xi32>
+    ```
+  }];
+  let arguments = (ins PL_TileType:$tile, PL_TensorType:$tensor, Variadic<Index>:$offsets);
+  let assemblyFormat = [{
+    $tile `,` $tensor `,` `offsets` `=` `[` $offsets `]` attr-dict `:` qualified(type($tile)) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
+  let summary = "a strided window of a tensor (logical slicing)";
+  let description = [{
+    ```mlir
+    %v = pl.tensor.view %x, offsets = [%a, %b] : !pl.tensor<512x4096xi8> -> !pl.tensor<64x512xi8>
+    ```
+    Not defined for NZ tensors: their bytes are not addressable by logical
+    strides. Slice an NZ tensor with `pl.tile.load` instead.
+  }];
+  let arguments = (ins PL_TensorType:$source, Variadic<Index>:$offsets);
+  let results = (outs PL_TensorType:$result);
+  let assemblyFormat = [{
+    $source `,` `offsets` `=` `[` $offsets `]` attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PL_TensorReinterpretViewOp : PL_Op<"tensor.reinterpret_view", [Pure]> {
+  let summary = "reinterpret a tensor's bytes with another shape";
+  let description = [{
+    ```mlir
+    %r = pl.tensor.reinterpret_view %x : !pl.tensor<64x256xi32> -> !pl.tensor<16384xi32>
+    ```
+    Source and result hold the same number of bytes. Not defined for NZ.
+  }];
+  let arguments = (ins PL_TensorType:$source);
+  let results = (outs PL_TensorType:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PL_GetBlockIdxOp : PL_Op<"get_block_idx", [Pure]> {
+  let summary = "this core's block (SPMD lane) index";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def PL_GetBlockNumOp : PL_Op<"get_block_num", [Pure]> {
+  let summary = "the number of blocks (SPMD lanes)";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // PTONZ_PL_OPS

@@ -1,0 +1,284 @@
+//===- PLDialect.cpp - the `pl` dialect: types, attributes, verifiers -----===//
+
+#include "ptonz/PL.h"
+#include "ptonz/Common.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace ptonz::pl;
+namespace pl = ptonz::pl;
+
+#include "ptonz/PLDialect.cpp.inc"
+#include "ptonz/PLEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ptonz/PLAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ptonz/PLTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "ptonz/PLOps.cpp.inc"
+
+void PLDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "ptonz/PLOps.cpp.inc"
+      >();
+}
+
+void PLDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ptonz/PLTypes.cpp.inc"
+      >();
+}
+
+void PLDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ptonz/PLAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+// !pl.tensor<32x2048x4096xi8, nz>
+Type pl::TensorType::parse(AsmParser &p) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  Layout layout = Layout::nd;
+  if (p.parseLess() || p.parseDimensionList(shape, /*allowDynamic=*/true) ||
+      p.parseType(elem))
+    return {};
+  if (succeeded(p.parseOptionalComma())) {
+    StringRef kw;
+    SMLoc loc = p.getCurrentLocation();
+    if (p.parseKeyword(&kw))
+      return {};
+    auto parsed = symbolizeLayout(kw);
+    if (!parsed) {
+      p.emitError(loc, "unknown pl tensor layout '") << kw << "' (expected nd, dn or nz)";
+      return {};
+    }
+    layout = *parsed;
+  }
+  if (p.parseGreater())
+    return {};
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(),
+                    shape, elem, layout);
+}
+
+void pl::TensorType::print(AsmPrinter &p) const {
+  p << '<';
+  ptonz::printShape(p.getStream(), getShape());
+  p << getElementType();
+  if (getLayout() != Layout::nd)
+    p << ", " << stringifyLayout(getLayout());
+  p << '>';
+}
+
+LogicalResult pl::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> shape, Type elem, Layout layout) {
+  if (!ptonz::isScalarElementType(elem))
+    return emitError() << "pl tensor element type must be an integer or float type, got " << elem;
+  for (int64_t d : shape)
+    if (d != ShapedType::kDynamic && d < 0)
+      return emitError() << "pl tensor dimensions must be non-negative or '?'";
+  if (layout != Layout::nz)
+    return success();
+  if (shape.size() < 2 || shape.size() > 3)
+    return emitError() << "NZ layout on a rank-" << shape.size()
+                       << " tensor: the trailing two dimensions are the fractal plane and "
+                          "NZ has one batch slot, so NZ needs logical rank 2 ([R, C]) or 3 "
+                          "([B, R, C]); reshape the tensor to [B, R, C] before annotating it "
+                          "nz, or annotate it nd";
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits < 8)
+    return emitError() << "NZ layout on a sub-byte element type (" << elem
+                       << ") is outside ptonz's scope: packed-nibble fractal addressing "
+                          "is not verified end to end; annotate the tensor nd";
+  if (256 % bits != 0)
+    return emitError() << "NZ layout needs an element bit width dividing 256 (one 32-byte C0 "
+                          "line), got " << elem;
+  return success();
+}
+
+// !pl.tile<256x512xi8, mat>
+Type pl::TileType::parse(AsmParser &p) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  StringRef kw;
+  if (p.parseLess() || p.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      p.parseType(elem) || p.parseComma())
+    return {};
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseKeyword(&kw))
+    return {};
+  auto mem = symbolizeMemory(kw);
+  if (!mem) {
+    p.emitError(loc, "unknown pl tile memory '")
+        << kw << "' (expected vec, mat, left, right, acc or bias)";
+    return {};
+  }
+  if (p.parseGreater())
+    return {};
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(),
+                    shape, elem, *mem);
+}
+
+void pl::TileType::print(AsmPrinter &p) const {
+  p << '<';
+  ptonz::printShape(p.getStream(), getShape());
+  p << getElementType() << ", " << stringifyMemory(getMemory()) << '>';
+}
+
+LogicalResult pl::TileType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> shape, Type elem, Memory) {
+  if (!ptonz::isScalarElementType(elem))
+    return emitError() << "pl tile element type must be an integer or float type, got " << elem;
+  if (shape.empty() || shape.size() > 2)
+    return emitError() << "pl tile must be rank 1 or 2, got rank " << shape.size();
+  for (int64_t d : shape)
+    if (d <= 0)
+      return emitError() << "pl tile dimensions must be static and positive";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Op verifiers
+//===----------------------------------------------------------------------===//
+
+static std::string nzSliceHint() {
+  return "slice an NZ tensor only with pl.tile.load into mat memory (pto-block-nz-views "
+         "rewrites its offsets and sizes), or annotate the tensor nd";
+}
+
+/// Checks the offsets and sizes of a load of `sizes` at `offsets` from
+/// `tensor` into `tile` (shared by tile.load and remote_load).
+static LogicalResult verifyLoad(Operation *op, pl::TensorType tensor, ValueRange offsets,
+                                ArrayRef<int64_t> sizes, pl::TileType tile, Memory target) {
+  int64_t rank = tensor.getRank();
+  if ((int64_t)offsets.size() != rank)
+    return op->emitOpError() << "has " << offsets.size() << " offsets for a rank-" << rank
+                             << " tensor; give one logical offset per dimension";
+  if ((int64_t)sizes.size() != rank)
+    return op->emitOpError() << "has " << sizes.size() << " sizes for a rank-" << rank
+                             << " tensor; give one size per dimension";
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t dim = tensor.getShape()[i];
+    if (sizes[i] <= 0)
+      return op->emitOpError() << "size " << sizes[i] << " of dimension " << i
+                               << " must be positive";
+    if (dim != ShapedType::kDynamic && sizes[i] > dim)
+      return op->emitOpError() << "size " << sizes[i] << " of dimension " << i
+                               << " does not fit the tensor (dimension is " << dim << ")";
+    APInt cst;
+    if (matchPattern(offsets[i], m_ConstantInt(&cst))) {
+      int64_t off = cst.getSExtValue();
+      if (off < 0)
+        return op->emitOpError() << "offset " << off << " of dimension " << i
+                                 << " is negative";
+      if (dim != ShapedType::kDynamic && off + sizes[i] > dim)
+        return op->emitOpError() << "slice [" << off << ", " << off + sizes[i]
+                                 << ") of dimension " << i << " does not fit the tensor "
+                                 << "(dimension is " << dim << ")";
+    }
+  }
+  if (tile.getElementType() != tensor.getElementType())
+    return op->emitOpError() << "tile element type " << tile.getElementType()
+                             << " differs from the tensor's " << tensor.getElementType();
+  if (tile.getMemory() != target)
+    return op->emitOpError() << "result tile is in " << stringifyMemory(tile.getMemory())
+                             << " memory but target_memory is " << stringifyMemory(target);
+  // The tile is the slice with its leading unit dimensions dropped.
+  ArrayRef<int64_t> tshape = tile.getShape();
+  bool ok = sizes.size() >= tshape.size();
+  for (size_t i = 0; ok && i < sizes.size(); ++i) {
+    size_t lead = sizes.size() - tshape.size();
+    ok = i < lead ? sizes[i] == 1 : sizes[i] == tshape[i - lead];
+  }
+  if (!ok)
+    return op->emitOpError() << "result tile shape does not match the slice sizes (the tile "
+                                "is the slice with its leading unit dimensions dropped)";
+  return success();
+}
+
+LogicalResult TileLoadOp::verify() {
+  return verifyLoad(*this, getTensor().getType(), getOffsets(), getSizes(),
+                    getResult().getType(), getTargetMemory());
+}
+
+LogicalResult RemoteLoadOp::verify() {
+  return verifyLoad(*this, getTensor().getType(), getOffsets(), getSizes(),
+                    getResult().getType(), getTargetMemory());
+}
+
+LogicalResult TileStoreOp::verify() {
+  pl::TensorType tensor = getTensor().getType();
+  pl::TileType tile = getTile().getType();
+  if ((int64_t)getOffsets().size() != tensor.getRank())
+    return emitOpError() << "has " << getOffsets().size() << " offsets for a rank-"
+                         << tensor.getRank() << " tensor";
+  if (tile.getElementType() != tensor.getElementType())
+    return emitOpError() << "tile element type " << tile.getElementType()
+                         << " differs from the tensor's " << tensor.getElementType();
+  if ((int64_t)tile.getShape().size() > tensor.getRank())
+    return emitOpError() << "tile rank exceeds the tensor rank";
+  return success();
+}
+
+LogicalResult TensorViewOp::verify() {
+  pl::TensorType src = getSource().getType(), res = getResult().getType();
+  if (src.getLayout() == Layout::nz || res.getLayout() == Layout::nz)
+    return emitOpError() << "is not defined on NZ tensors (the "
+                         << (src.getLayout() == Layout::nz ? "source" : "result")
+                         << " is nz): NZ bytes are in fractal order, which logical offsets "
+                            "and strides cannot address; "
+                         << nzSliceHint();
+  if (src.getLayout() != res.getLayout())
+    return emitOpError() << "cannot change the layout (" << stringifyLayout(src.getLayout())
+                         << " -> " << stringifyLayout(res.getLayout()) << ")";
+  if (src.getElementType() != res.getElementType())
+    return emitOpError() << "cannot change the element type";
+  if (getOffsets().size() != (size_t)src.getRank() || res.getRank() != src.getRank())
+    return emitOpError() << "needs one offset per source dimension and a result of the same rank";
+  for (int64_t i = 0; i < src.getRank(); ++i) {
+    int64_t s = src.getShape()[i], r = res.getShape()[i];
+    if (s != ShapedType::kDynamic && r != ShapedType::kDynamic && r > s)
+      return emitOpError() << "result dimension " << i << " (" << r
+                           << ") exceeds the source dimension (" << s << ")";
+  }
+  return success();
+}
+
+LogicalResult TensorReinterpretViewOp::verify() {
+  pl::TensorType src = getSource().getType(), res = getResult().getType();
+  if (src.getLayout() == Layout::nz || res.getLayout() == Layout::nz)
+    return emitOpError() << "is not defined on NZ tensors (the "
+                         << (src.getLayout() == Layout::nz ? "source" : "result")
+                         << " is nz): reinterpreting fractal-ordered bytes with another "
+                            "shape reads the wrong elements; "
+                         << nzSliceHint();
+  auto bytes = [](pl::TensorType t) -> std::optional<int64_t> {
+    int64_t n = t.getElementType().getIntOrFloatBitWidth();
+    for (int64_t d : t.getShape()) {
+      if (d == ShapedType::kDynamic)
+        return std::nullopt;
+      n *= d;
+    }
+    return n;
+  };
+  auto a = bytes(src), b = bytes(res);
+  if (a && b && *a != *b)
+    return emitOpError() << "source and result must hold the same number of bits ("
+                         << *a << " vs " << *b << ")";
+  return success();
+}

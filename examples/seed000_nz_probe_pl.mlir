@@ -1,0 +1,17 @@
+// Seed 000 / 001's minimal probe: a logical rank-2 NZ weight w : [256, 512] i8
+// read whole. It blocks to [1, 16, 16, 16, 32] (the batch is synthesised).
+//
+//   ptonz-opt --lower-to-ptoas examples/seed000_nz_probe_pl.mlir
+func.func @nz_mm(%x: !pl.tensor<64x512xi8>,
+                 %w: !pl.tensor<256x512xi8, nz>,
+                 %out: !pl.tensor<64x256xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %c1 step %c1 {
+    %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512]
+        {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+    %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512]
+        {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  }
+  return
+}

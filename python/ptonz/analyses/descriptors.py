@@ -1,0 +1,107 @@
+"""The pto-isa GlobalTensor descriptor PTOAS emits for each `pto.tload`.
+
+A tload from `pto.partition_view(pto.make_tensor_view(...))` becomes
+`GlobalTensor<T, pto::Shape<5 dims>, pto::Stride<5 dims>, pto::Layout::L>`:
+the partition sizes and the view strides, right-aligned to rank 5 (a padded
+leading dim has size 1 and stride = next size * next stride). Entries that
+are not constants print as their SSA name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Union
+
+from mlir import ir
+
+from .._ptonz import PartitionTensorViewType, TileBufType
+from ..passes._util import constant_int, defining_op, element_bits, layout_of, ops_named
+
+Entry = Union[int, str]
+
+CPP_TYPES = {
+    "i8": "int8_t", "ui8": "uint8_t", "si8": "int8_t", "i16": "int16_t", "i32": "int32_t",
+    "i64": "int64_t", "f16": "half", "bf16": "bfloat16_t", "f32": "float",
+    "f8E4M3FN": "float8_e4m3_t", "f8E5M2": "float8_e5m2_t", "f8E4M3": "float8_e4m3_t",
+}
+
+
+@dataclass
+class Descriptor:
+    op: ir.OpView  # the tload
+    element_type: ir.Type
+    shape: List[Entry]
+    strides: List[Entry]
+    layout: str  # ND | DN | NZ
+    tile: TileBufType
+
+    def global_tensor(self) -> str:
+        t = CPP_TYPES.get(str(self.element_type), str(self.element_type))
+        return (f"GlobalTensor<{t}, pto::Shape<{', '.join(map(str, self.shape))}>, "
+                f"pto::Stride<{', '.join(map(str, self.strides))}>, pto::Layout::{self.layout}>")
+
+    @property
+    def element_bytes(self) -> int:
+        return element_bits(self.element_type) // 8
+
+
+def _entry(value: ir.Value, state: ir.AsmState) -> Entry:
+    c = constant_int(value)
+    return c if c is not None else value.get_name(state)
+
+
+def _right_align(shape: List[Entry], strides: List[Entry]) -> None:
+    while len(shape) < 5:
+        if isinstance(shape[0], int) and isinstance(strides[0], int):
+            stride = shape[0] * strides[0]
+        else:
+            stride = f"{shape[0]}*{strides[0]}"
+        shape.insert(0, 1)
+        strides.insert(0, stride)
+
+
+def descriptor_of(tload, state: ir.AsmState) -> Optional[Descriptor]:
+    """The descriptor of a tload from a GM view, or None if it reads something else."""
+    part = defining_op(tload.src)
+    if part is None or part.operation.name != "pto.partition_view":
+        return None
+    view = defining_op(part.source)
+    if view is None or view.operation.name != "pto.make_tensor_view":
+        return None
+    shape = [_entry(s, state) for s in part.sizes]
+    if len(view.strides):
+        strides = [_entry(s, state) for s in view.strides]
+    else:
+        strides = ["?"] * len(shape)  # not materialized yet
+    if len(strides) == len(shape):
+        _right_align(shape, strides)
+    return Descriptor(tload, PartitionTensorViewType(part.result.type).element_type, shape,
+                      strides, (layout_of(view) or "nd").upper(), TileBufType(tload.dst.type))
+
+
+def descriptors(module) -> List[Descriptor]:
+    op = module.operation if hasattr(module, "operation") else module
+    state = ir.AsmState(op)
+    out = []
+    for tload in ops_named(op, "pto.tload"):
+        d = descriptor_of(tload, state)
+        if d is not None:
+            out.append(d)
+    return out
+
+
+def _where(op) -> str:
+    from ..diagnostics import file_location
+
+    pos = file_location(op.location)
+    return f"{pos[0]}:{pos[1]}:{pos[2]}" if pos else "<unknown>"
+
+
+def descriptors_text(module) -> str:
+    """`--emit=descriptors`: one block per tload from a GM view."""
+    lines = []
+    for d in descriptors(module):
+        lines.append(f"{_where(d.op)}: pto.tload")
+        lines.append(f"  src:  {d.global_tensor()}")
+        lines.append(f"  dst:  {d.tile}")
+    return "\n".join(lines) + ("\n" if lines else "")

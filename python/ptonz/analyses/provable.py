@@ -1,0 +1,147 @@
+"""Prove that an offset is a non-negative multiple of a power-of-two divisor.
+
+An NZ tensor must never be addressed by guessed coordinates, so a symbolic
+trailing offset of a partition is divided (by 16 for rows, by c0 for columns)
+only when BOTH facts are proven by walking its defining ops:
+
+=============================  ===========================  =====================
+defining op                    multiple of d                non-negative
+=============================  ===========================  =====================
+``arith.constant c``           ``c % d == 0``               ``c >= 0``
+``arith.muli a, b``            a or b is                    a and b are
+``arith.addi a, b``            a and b are                  a and b are
+``scf.for`` induction var      lower bound and step are     lower bound and step are
+``pto.get_block_idx/_num``     (only for d == 1)            always
+``arith.index_cast x``         as x                         as x
+=============================  ===========================  =====================
+
+``arith.subi`` is never accepted (a difference can be divisible but not
+provably non-negative), and neither are ``scf.for`` iter_args (their value
+changes every iteration) nor function arguments (nothing is known about
+them). Because d is a power of two it divides 2^W, so "multiple of d"
+survives wrap-around at the value's own bit width.
+
+`Prover` memoises per (value, divisor) so shared sub-expressions are walked
+once per pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Optional, Tuple
+
+from mlir import ir
+
+PROVABLE_FORMS = (
+    "arith.constant; arith.muli (multiple if a factor is, non-negative if both are); "
+    "arith.addi of provable terms; scf.for induction variables (lower bound and step); "
+    "pto.get_block_idx / pto.get_block_num (non-negative), seen through arith.index_cast"
+)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What is known of one value for one divisor."""
+
+    multiple: bool
+    nonneg: bool
+    # Why a fact could not be proven: (location of the culprit, explanation).
+    why: Optional[Tuple[ir.Location, str]] = None
+
+    @property
+    def proven(self) -> bool:
+        return self.multiple and self.nonneg
+
+
+def constant_value(value: ir.Value) -> Optional[int]:
+    """The integer value of an `arith.constant` of integer/index type, else None."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    op = owner.operation if hasattr(owner, "operation") else owner
+    if op.name != "arith.constant":
+        return None
+    attr = op.attributes["value"]
+    if isinstance(attr, ir.IntegerAttr):
+        return ir.IntegerAttr(attr).value
+    return None
+
+
+def _both(a: Fact, b: Fact, multiple: bool) -> Fact:
+    """Combine the facts of two operands; non-negative needs both."""
+    nonneg = a.nonneg and b.nonneg
+    why = None
+    if not nonneg:
+        why = (a if not a.nonneg else b).why
+    elif not multiple:
+        why = (a if not a.multiple else b).why
+    return Fact(multiple, nonneg, why)
+
+
+class Prover:
+    """Memoised proof of `offset % d == 0 and offset >= 0` over the SSA graph."""
+
+    def __init__(self):
+        self._memo: Dict[Tuple[ir.Value, int], Fact] = {}
+
+    def fact(self, value: ir.Value, divisor: int) -> Fact:
+        assert divisor > 0 and divisor & (divisor - 1) == 0, "divisor must be a power of two"
+        key = (value, divisor)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = self._compute(value, divisor)
+        return hit
+
+    def _compute(self, value: ir.Value, d: int) -> Fact:
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            return self._block_argument(value, owner, d)
+        op = owner.operation if hasattr(owner, "operation") else owner
+        name = op.name
+        if name == "arith.constant":
+            c = constant_value(value)
+            if c is None:
+                return Fact(False, False, (op.location, "a non-integer constant"))
+            why = None
+            if c % d or c < 0:
+                why = (op.location, f"the constant {c} is "
+                       + ("negative" if c < 0 else f"not a multiple of {d}"))
+            return Fact(c % d == 0, c >= 0, why)
+        if name == "arith.muli":
+            a, b = (self.fact(x, d) for x in op.operands)
+            return _both(a, b, a.multiple or b.multiple)
+        if name == "arith.addi":
+            a, b = (self.fact(x, d) for x in op.operands)
+            return _both(a, b, a.multiple and b.multiple)
+        if name == "arith.index_cast":
+            return self.fact(op.operands[0], d)
+        if name in ("pto.get_block_idx", "pto.get_block_num"):
+            why = None if d == 1 else (
+                op.location, f"{name} is non-negative but not known to be a multiple of {d}; "
+                f"scale it, e.g. arith.muli by a multiple of {d}")
+            return Fact(d == 1, True, why)
+        if name == "arith.subi":
+            return Fact(False, False, (op.location,
+                        "arith.subi is never accepted: a difference can be proven divisible "
+                        "but not non-negative, and a negative offset is clamped to 0 instead "
+                        "of failing"))
+        return Fact(False, False, (op.location,
+                    f"'{name}' is not one of the provable forms"))
+
+    def _block_argument(self, value: ir.Value, block: ir.Block, d: int) -> Fact:
+        parent = block.owner
+        arg_no = ir.BlockArgument(value).arg_number
+        if parent is not None and parent.name == "scf.for":
+            if arg_no == 0:  # the induction variable: lb + k * step
+                lb, _ub, step = list(parent.operands)[:3]
+                a, b = self.fact(lb, d), self.fact(step, d)
+                return _both(a, b, a.multiple and b.multiple)
+            return Fact(False, False, (parent.location,
+                        "an scf.for iter_arg is never resolved: its value changes every "
+                        "iteration"))
+        where = parent.location if parent is not None else ir.Location.unknown()
+        kind = "a function argument" if parent is not None and parent.name == "func.func" \
+            else "a block argument"
+        return Fact(False, False, (where, f"{kind} is never resolved: nothing is known of "
+                                   "its value; compute the offset from provable forms inside "
+                                   "the kernel"))

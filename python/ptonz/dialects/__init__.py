@@ -1,0 +1,1 @@
+"""Generated op classes of the ptonz dialects (`ptonz.dialects.pto`, `.pl`)."""

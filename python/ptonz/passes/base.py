@@ -1,0 +1,61 @@
+"""The ptonz pass base class and the name -> pass table."""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, Tuple, Type
+
+from mlir import ir
+
+REGISTRY: Dict[str, Type["ModulePass"]] = {}
+
+
+class PassOptionError(ValueError):
+    pass
+
+
+def register(cls: Type["ModulePass"]) -> Type["ModulePass"]:
+    REGISTRY[cls.argument] = cls
+    return cls
+
+
+class ModulePass:
+    """A pass over a module, written in Python.
+
+    Subclasses set `argument` (the pipeline name), `summary`, `options`
+    (option name -> (parser, default, help)) and implement `run(module)`,
+    returning False after emitting located errors when the input is rejected.
+    """
+
+    argument: str = ""
+    summary: str = ""
+    options: Dict[str, Tuple[Callable[[str], object], object, str]] = {}
+
+    def __init__(self, **options):
+        self.opts = {}
+        for name, (parse, default, _help) in self.options.items():
+            self.opts[name] = default
+        for key, value in options.items():
+            name = key.replace("_", "-")
+            if name not in self.options:
+                raise PassOptionError(
+                    f"pass '{self.argument}' has no option '{name}'"
+                    + (f" (options: {', '.join(self.options)})" if self.options else "")
+                )
+            parse = self.options[name][0]
+            try:
+                self.opts[name] = parse(value) if isinstance(value, str) else value
+            except ValueError as exc:
+                raise PassOptionError(
+                    f"invalid value '{value}' for option '{name}' of pass '{self.argument}': {exc}"
+                ) from None
+
+    def run(self, module: ir.Operation) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __call__(self, op: ir.Operation, pass_) -> None:
+        if not self.run(op):
+            pass_.signal_pass_failure()
+
+    def add_to(self, pm) -> None:
+        """Append this pass to an `mlir.passmanager.PassManager`."""
+        pm.add(self, name=type(self).__name__, argument=self.argument, description=self.summary)

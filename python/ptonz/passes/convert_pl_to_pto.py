@@ -1,0 +1,208 @@
+"""convert-pl-to-pto: lower the program-level `pl` dialect to logical `pto`.
+
+* `!pl.tensor` function arguments become `!pto.ptr<T>` arguments and a
+  `pto.make_tensor_view` at function entry with the logical shape as
+  constants and the layout attribute: NZ views get no strides yet (they are
+  blocked first); ND/DN get their row-/column-major strides.
+* `pl.tile.load` becomes `pto.partition_view` + `pto.alloc_tile` + `pto.tload`
+  into the tile_buf of its memory (mat: col_major / row_major / 512).
+* `pl.tile.store` becomes `pto.partition_view` + `pto.tstore`.
+* `pl.get_block_idx` / `pl.get_block_num` become the i64 `pto` ops plus
+  `arith.index_cast`.
+
+What cannot be lowered is rejected at the op, never dropped: an NZ load into
+a memory other than mat, an NZ store destination, any `pl.remote_load`
+(distributed loads have no pto form here, and NZ ones no blocked form),
+`pl.tensor.view` / `reinterpret_view`, and tensors used by other ops.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+from mlir import ir
+from mlir.dialects import arith
+from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
+
+from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PartitionTensorViewType, PtrType,
+                      TensorViewType, TileBufType, layout_attr)
+from ..dialects import pto
+from ._util import error, functions, index_constant, ops_named, users
+from .base import ModulePass, register
+from .materialize_strides import _strides
+
+PASS = "convert-pl-to-pto"
+
+# tile_buf configuration of each pl memory (PTOAS's cube defaults; A2/A3 left).
+TILE_CONFIG = {
+    "mat": ("mat", "col_major", "row_major", 512),
+    "vec": ("vec", "row_major", "none_box", 512),
+    "left": ("left", "row_major", "row_major", 512),
+    "right": ("right", "row_major", "col_major", 512),
+    "acc": ("acc", "col_major", "row_major", 1024),
+    "bias": ("bias", "row_major", "none_box", 512),
+}
+LOADABLE = ("mat", "vec")  # TLOAD writes vec or mat tiles
+
+
+def tile_buf_for(tile: PLTileType) -> TileBufType:
+    loc, blayout, slayout, fractal = TILE_CONFIG[tile.memory]
+    shape = list(tile.shape)
+    rows, cols = (shape if len(shape) == 2 else [1, shape[0]])
+    return TileBufType.get(loc, tile.element_type, rows, cols, blayout=blayout,
+                           slayout=slayout, fractal=fractal)
+
+
+class _Validator:
+    def __init__(self):
+        self.ok = True
+
+    def reject(self, op, msg: str) -> None:
+        error(op.location, f"{PASS}: {msg}")
+        self.ok = False
+
+    def check(self, func) -> None:
+        entry = func.operation.regions[0].blocks[0] if len(func.operation.regions[0].blocks) \
+            else None
+        if entry is not None:
+            for arg in entry.arguments:
+                if PLTensorType.isinstance(arg.type):
+                    self.argument(func, arg)
+        for op in ops_named(func.operation, "pl.tile.load", "pl.tile.store", "pl.remote_load",
+                            "pl.tensor.view", "pl.tensor.reinterpret_view"):
+            self.op(op)
+
+    def argument(self, func, arg) -> None:
+        t = PLTensorType(arg.type)
+        if any(d == DYNAMIC for d in t.shape):
+            return self.reject(func, f"argument #{arg.arg_number} has a dynamic shape "
+                               f"({arg.type}): make_tensor_view needs the logical shape as "
+                               "constants; give the tensor a static shape")
+        for user in users(arg):
+            if user.operation.name not in ("pl.tile.load", "pl.tile.store", "pl.remote_load",
+                                           "pl.tensor.view", "pl.tensor.reinterpret_view"):
+                self.reject(user, f"a !pl.tensor is used by '{user.operation.name}', which "
+                            f"{PASS} cannot lower; only pl.tile.load / pl.tile.store read or "
+                            "write a tensor")
+
+    def op(self, op) -> None:
+        name = op.operation.name
+        if name == "pl.tile.load":
+            t, tile = PLTensorType(op.tensor.type), PLTileType(op.result.type)
+            if t.layout == "nz" and tile.memory != "mat":
+                return self.reject(op, f"an NZ tensor can only be loaded into mat memory (got "
+                                   f"{tile.memory}): NZ->NZ loads feed the cube's B operand; "
+                                   "load into mat, or annotate the tensor nd")
+            if tile.memory not in LOADABLE:
+                return self.reject(op, f"pl.tile.load into {tile.memory} memory has no single "
+                                   "pto.tload form (TLOAD writes vec or mat tiles); load into "
+                                   "mat and move the tile")
+            if not isinstance(op.tensor.owner, ir.Block):
+                return self.reject(op, "pl.tile.load must read a function argument tensor")
+        elif name == "pl.tile.store":
+            producer = op.tile.owner
+            if isinstance(producer, ir.Block) or producer.name != "pl.tile.load":
+                return self.reject(op, "pl.tile.store must store a tile made by pl.tile.load")
+            if PLTensorType(op.tensor.type).layout == "nz":
+                return self.reject(op, "an NZ tensor cannot be a store destination: ptonz's NZ "
+                                   "support is read-only (weights already packed in GM); store "
+                                   "to an nd tensor")
+        elif name == "pl.remote_load":
+            if PLTensorType(op.tensor.type).layout == "nz":
+                return self.reject(op, "distributed (remote) loads of an NZ tensor are not "
+                                   "supported: remote_load has no blocked NZ form; annotate the "
+                                   "remote tensor nd")
+            return self.reject(op, "pl.remote_load has no pto lowering in ptonz; lower "
+                               "distributed loads with your runtime before this pass")
+        else:
+            return self.reject(op, f"{name} has no pto lowering in ptonz; slice tensors with "
+                               "pl.tile.load / pl.tile.store offsets instead")
+        for user in users(op.result) if name == "pl.tile.load" else ():
+            if user.operation.name != "pl.tile.store":
+                self.reject(user, f"a pl tile is used by '{user.operation.name}', which {PASS} "
+                            "cannot lower (only pl.tile.store consumes pl tiles here)")
+
+
+def _make_views(func) -> Dict[ir.Value, ir.Value]:
+    """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view."""
+    views: Dict[ir.Value, ir.Value] = {}
+    entry = func.operation.regions[0].blocks[0]
+    inputs = []
+    for arg in entry.arguments:
+        if not PLTensorType.isinstance(arg.type):
+            inputs.append(arg.type)
+            continue
+        t = PLTensorType(arg.type)
+        ptr_t = PtrType.get(t.element_type)
+        arg.set_type(ptr_t)
+        inputs.append(ptr_t)
+        ip = ir.InsertionPoint.at_block_begin(entry) if not views else \
+            ir.InsertionPoint.after(views[list(views)[-1]].owner)
+        with ip, func.location:
+            shape = [index_constant(d) for d in t.shape]
+            strides = [] if t.layout == "nz" else _strides(shape, t.layout)
+            view = pto.MakeTensorViewOp(TensorViewType.get([DYNAMIC] * t.rank, t.element_type),
+                                        arg, shape, strides, layout=layout_attr(t.layout))
+        views[arg] = view.result
+    ftype = ir.FunctionType(ir.TypeAttr(func.operation.attributes["function_type"]).value)
+    func.operation.attributes["function_type"] = ir.TypeAttr.get(
+        ir.FunctionType.get(inputs, ftype.results))
+    return views
+
+
+def _partition(view: ir.Value, offsets, sizes: List[int], elem: ir.Type) -> ir.Value:
+    return pto.PartitionViewOp(PartitionTensorViewType.get(sizes, elem), view, list(offsets),
+                               [index_constant(s) for s in sizes]).result
+
+
+def _patterns(views: Dict[ir.Value, ir.Value]):
+    def tile_load(op, rewriter):
+        tile_t = PLTileType(op.result.type)
+        with ir.InsertionPoint(op), op.location:
+            pv = _partition(views[op.tensor], op.offsets, list(op.sizes), tile_t.element_type)
+            buf = pto.AllocTileOp(tile_buf_for(tile_t)).result
+            pto.TLoadOp(pv, buf)
+        op.result.replace_all_uses_with(buf)
+        rewriter.erase_op(op.operation)
+
+    def tile_store(op, rewriter):
+        tile_t = TileBufType(op.tile.type)  # its pl.tile.load was lowered before it
+        view_t = TensorViewType(views[op.tensor].type)
+        sizes = [1] * (view_t.rank - 2) + [tile_t.rows, tile_t.cols]
+        with ir.InsertionPoint(op), op.location:
+            pv = _partition(views[op.tensor], op.offsets, sizes, view_t.element_type)
+            pto.TStoreOp(op.tile, pv)
+        rewriter.erase_op(op.operation)
+
+    def block_query(pto_op):
+        def rewrite(op, rewriter):
+            with ir.InsertionPoint(op), op.location:
+                q = pto_op(ir.IntegerType.get_signless(64)).result
+                cast = arith.IndexCastOp(ir.IndexType.get(), q).result
+            rewriter.replace_op(op, [cast])
+        return rewrite
+
+    patterns = RewritePatternSet()
+    patterns.add("pl.tile.load", tile_load)
+    patterns.add("pl.tile.store", tile_store)
+    patterns.add("pl.get_block_idx", block_query(pto.GetBlockIdxOp))
+    patterns.add("pl.get_block_num", block_query(pto.GetBlockNumOp))
+    return patterns.freeze()
+
+
+@register
+class ConvertPLToPTO(ModulePass):
+    argument = PASS
+    summary = "Lower the pl dialect (logical tensors and tiles) to logical pto IR."
+
+    def run(self, module: ir.Operation) -> bool:
+        ok = True
+        for func in functions(module):
+            v = _Validator()
+            v.check(func)
+            ok &= v.ok
+            if not v.ok or not len(func.operation.regions[0].blocks):
+                continue
+            views = _make_views(func)
+            walk_and_apply_patterns(func.operation, _patterns(views))
+        return ok

@@ -1,0 +1,85 @@
+"""pto-materialize-strides: fill `strides = []` of every pto.make_tensor_view.
+
+Strides are row-major over the (blocked) shape; for a blocked NZ view this is
+exactly pto-isa's NZ stride [C*R, R*c0, 16*c0, c0, 1] (seed 000: once the
+shape is blocked, NZ is an ordinary member of the row-major family). DN is
+column-major on the last two dimensions. An NZ view that was not blocked is a
+pass-order error.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from mlir import ir
+from mlir.dialects import arith
+from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
+
+from ..dialects import pto
+from ._util import copy_attrs, constant_int, error, functions, index_constant, layout_of, ops_named
+from .base import ModulePass, register
+from .block_nz_views import BLOCKED_MARK
+
+PASS = "pto-materialize-strides"
+
+
+def _product(values: List[ir.Value]) -> ir.Value:
+    """Product of index values, folded to a constant when all are constant."""
+    consts = [constant_int(v) for v in values]
+    if all(c is not None for c in consts):
+        p = 1
+        for c in consts:
+            p *= c
+        return index_constant(p)
+    acc: Optional[ir.Value] = None
+    for v in values:
+        acc = v if acc is None else arith.MulIOp(acc, v).result
+    return acc if acc is not None else index_constant(1)
+
+
+def _strides(shape: List[ir.Value], layout: Optional[str]) -> List[ir.Value]:
+    n = len(shape)
+    if layout == "dn" and n >= 2:
+        # Column-major on the last two dims, row-major over the leading ones.
+        order = list(range(n - 2)) + [n - 1, n - 2]
+    else:
+        order = list(range(n))
+    strides: List[Optional[ir.Value]] = [None] * n
+    for k, dim in enumerate(order):
+        strides[dim] = _product([shape[d] for d in order[k + 1:]])
+    return strides
+
+
+def materialize(op, rewriter):
+    if len(op.strides) or not len(op.shape):
+        return True  # already materialized (or rank 0)
+    with ir.InsertionPoint(op), op.location:
+        strides = _strides(list(op.shape), layout_of(op))
+        new = pto.MakeTensorViewOp(op.result.type, op.ptr, list(op.shape), strides)
+        copy_attrs(op, new)
+    rewriter.replace_op(op, new)
+
+
+@register
+class MaterializeStrides(ModulePass):
+    argument = PASS
+    summary = ("Fill empty make_tensor_view strides: row-major over the (blocked) shape; "
+               "NZ views must already be blocked.")
+
+    def run(self, module: ir.Operation) -> bool:
+        ok = True
+        patterns = RewritePatternSet()
+        patterns.add("pto.make_tensor_view", materialize)
+        frozen = patterns.freeze()
+        for func in functions(module):
+            blocked = BLOCKED_MARK in func.operation.attributes
+            for op in ops_named(func.operation, "pto.make_tensor_view"):
+                if layout_of(op) == "nz" and not len(op.strides) and (
+                        not blocked or len(op.shape) != 5):
+                    error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
+                          "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
+                          "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
+                    ok = False
+            if ok:
+                walk_and_apply_patterns(func.operation, frozen)
+        return ok

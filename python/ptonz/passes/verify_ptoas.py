@@ -1,0 +1,113 @@
+"""pto-verify-ptoas: check that the module is what a given PTOAS version
+accepts for NZ views, before handing it over.
+
+PTOAS <= 0.60 infers the layout of every view structurally; a blocked NZ view
+is row-major like ND, so it fails with `layout mismatch: user-specified
+layout=nz but inferred=nd` whatever its shape. PTOAS >= 0.61 trusts the
+annotation and checks the NZ descriptor: rank 5, shape[3] == 16,
+shape[4] == c0, strides [.., .., 16*c0, c0, 1] with C0-aligned outer
+strides, and partitions that keep d3/d4 whole.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from mlir import ir
+
+from .._ptonz import TensorViewType
+from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
+from ._util import element_bits, constant_int, error, functions, layout_of, ops_named, users
+from .base import ModulePass, register
+
+PASS = "pto-verify-ptoas"
+FIRST_NZ_VERSION = (0, 61)
+
+
+def parse_version(text: str) -> Tuple[int, int]:
+    try:
+        major, minor = text.strip().split(".")[:2]
+        return int(major), int(minor)
+    except ValueError:
+        raise ValueError("expected a PTOAS version like 0.61") from None
+
+
+
+
+@register
+class VerifyPTOAS(ModulePass):
+    argument = PASS
+    summary = "Check NZ views against what the given PTOAS version accepts."
+    options = {"ptoas-version": (str, "0.61", "PTOAS version to check against (X.Y)")}
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.version = parse_version(self.opts["ptoas-version"])
+
+    def run(self, module: ir.Operation) -> bool:
+        self.ok = True
+        for func in functions(module):
+            for op in ops_named(func.operation, "pto.make_tensor_view"):
+                if layout_of(op) == "nz":
+                    self._nz_view(op)
+        return self.ok
+
+    def _fail(self, op, msg: str) -> None:
+        error(op.location, f"{PASS}: {msg}")
+        self.ok = False
+
+    def _nz_view(self, op) -> None:
+        v = ".".join(map(str, self.version))
+        if self.version < FIRST_NZ_VERSION:
+            return self._fail(op, f"PTOAS {v} cannot assemble NZ tensor views: it infers every "
+                              "view's layout structurally, a blocked NZ view is row-major like "
+                              "ND, and it stops with 'layout mismatch: user-specified layout=nz "
+                              "but inferred=nd'; use PTOAS >= 0.61 (--ptoas-version=0.61) or "
+                              "annotate this weight nd")
+        view_t = TensorViewType(op.result.type)
+        rank = view_t.rank
+        if rank != 5:
+            return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
+                              f"{rank} (run pto-block-nz-views)")
+        c0 = c0_for_bitwidth(element_bits(view_t.element_type))
+        shape = [self._value(op.shape[i], view_t.shape[i]) for i in range(5)]
+        if shape[3] is not None and shape[3] != FRACTAL_ROWS:
+            return self._fail(op, f"NZ view expected shape[3]==16 (got {shape[3]})")
+        if shape[4] is not None and shape[4] != c0:
+            return self._fail(op, f"NZ view expected shape[4]==c0={c0} (got {shape[4]})")
+        if len(op.strides) != 5:
+            return self._fail(op, "NZ view has no strides: PTOAS needs them explicit (run "
+                              "pto-materialize-strides)")
+        st = [constant_int(s) for s in op.strides]
+        for i, want in ((4, 1), (3, c0), (2, FRACTAL_ROWS * c0)):
+            if st[i] is not None and st[i] != want:
+                return self._fail(op, f"NZ view expected stride[{i}]=={want} (got {st[i]})")
+        for i in (1, 0):
+            if st[i] is not None and st[i] % c0:
+                return self._fail(op, f"NZ view expected stride[{i}] to be C0-aligned ({c0}), "
+                                  f"got {st[i]}")
+            if st[i] is not None and st[i + 1] is not None and shape[i + 1] is not None \
+                    and st[i] < shape[i + 1] * st[i + 1]:
+                return self._fail(op, f"NZ view expected stride[{i}] >= shape[{i + 1}] * "
+                                  f"stride[{i + 1}] ({shape[i + 1] * st[i + 1]}), got {st[i]}")
+        for user in users(op.result):
+            if user.operation.name == "pto.partition_view":
+                self._nz_partition(user, c0)
+
+    def _nz_partition(self, op, c0: int) -> None:
+        if len(op.offsets) != 5 or len(op.sizes) != 5:
+            return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
+        for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
+            off, size = constant_int(op.offsets[k]), constant_int(op.sizes[k])
+            if off is None or size is None:
+                return self._fail(op, "NZ partition must prove that d3|d4 remains complete at "
+                                  "compile time (constant offsets and sizes)")
+            if off != 0 or size != whole:
+                return self._fail(op, f"NZ view cannot be partitioned inside a fractal: d{k} "
+                                  f"must keep offset=0 and size={whole} (got offset={off}, "
+                                  f"size={size})")
+
+    @staticmethod
+    def _value(operand: ir.Value, type_dim: int) -> Optional[int]:
+        c = constant_int(operand)
+        return c if c is not None else (type_dim if type_dim >= 0 else None)

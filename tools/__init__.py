@@ -1,0 +1,1 @@
+"""Command-line entry points of ptonz (installed as `ptonz.tools`)."""
