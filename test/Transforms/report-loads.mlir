@@ -4,7 +4,7 @@
 // RUN: ptonz-opt --lower-to-ptoas --report=loads %s | FileCheck %s
 
 // CHECK: report-loads.mlir:[[# @LINE + 15]]:{{[0-9]+}}: pto.tload ND->NZ
-// CHECK-NEXT: descriptor: GlobalTensor<int8_t, pto::Shape<1, 1, 1, 256, 512>, pto::Stride<1048576, 1048576, 1048576, 4096, 1>, pto::Layout::ND>
+// CHECK-NEXT: descriptor: GlobalTensor<int8_t, pto::Shape<1, 1, 1, 256, 512>, pto::Stride<8388608, 8388608, 8388608, 4096, 1>, pto::Layout::ND>
 // CHECK-NEXT: tile: !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
 // CHECK-NEXT: runs: 4096 x 32 B contiguous (131072 B per tile)
 // CHECK: report-loads.mlir:[[# @LINE + 12]]:{{[0-9]+}}: pto.tload NZ->NZ
