@@ -67,18 +67,18 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    help="simulate the program before and after lowering on N sampled block "
                    "ids / iterations and compare every tile each tload reads")
     g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
-    for name, cls in sorted(registry.items()):
-        opts = ", ".join(f"{k}=<{v[2]}>" for k, v in cls.options.items())
+    for name, info in sorted(registry.items()):
+        opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
         g.add_argument(f"--{name}", action="store_true",
-                       help=cls.summary + (f" Options: --{name}='{opts}'." if opts else ""))
+                       help=info.summary + (f" Options: --{name}='{opts}'." if opts else ""))
     return p
 
 
 def _passes_epilog(registry) -> str:
     lines = ["ptonz passes:"]
-    for name, cls in sorted(registry.items()):
-        lines.append(f"  {name:26s} {cls.summary}")
-        for opt, (_parse, default, help_) in cls.options.items():
+    for name, info in sorted(registry.items()):
+        lines.append(f"  {name:26s} {info.summary}")
+        for opt, (_parse, default, help_) in info.options.items():
             lines.append(f"  {'':26s}   {opt}={default}: {help_}")
     lines.append("")
     lines.append("Upstream MLIR passes (canonicalize, cse, ...) are available in --pass-pipeline.")
@@ -119,19 +119,21 @@ def _pipeline_text(args, ordered) -> Optional[str]:
 def run(argv: Optional[List[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--version" in argv:
-        from ptonz import __version__
-        print(f"ptonz-opt {__version__} (MLIR 22.1.8 Python bindings)")
+        from importlib.metadata import version
+        print(f"ptonz-opt {version('ptonz')} (MLIR 22.1.8 Python bindings)")
         return 0
+    # --help and argument errors need only the pass catalog, not MLIR (fast start).
+    from ptonz.passes.catalog import CATALOG
+
+    parser = _build_parser(CATALOG)
+    argv, ordered = take_pass_flags(argv, CATALOG)
+    args = parser.parse_args(argv)
 
     from mlir import ir
 
     from ptonz import _ptonz
     from ptonz import diagnostics as D
-    from ptonz.passes import REGISTRY, PipelineError, build_pass_manager
-
-    parser = _build_parser(REGISTRY)
-    argv, ordered = take_pass_flags(argv, REGISTRY)
-    args = parser.parse_args(argv)
+    from ptonz.passes import PipelineError, build_pass_manager
 
     try:
         pipeline = _pipeline_text(args, ordered)

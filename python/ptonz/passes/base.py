@@ -6,6 +6,8 @@ from typing import Callable, Dict, Tuple, Type
 
 from mlir import ir
 
+from .catalog import CATALOG
+
 REGISTRY: Dict[str, Type["ModulePass"]] = {}
 
 
@@ -14,6 +16,9 @@ class PassOptionError(ValueError):
 
 
 def register(cls: Type["ModulePass"]) -> Type["ModulePass"]:
+    """Add a pass to the name table; its summary and options come from the catalog."""
+    info = CATALOG[cls.argument]
+    cls.summary, cls.options = info.summary, info.options
     REGISTRY[cls.argument] = cls
     return cls
 
@@ -21,7 +26,8 @@ def register(cls: Type["ModulePass"]) -> Type["ModulePass"]:
 class ModulePass:
     """A pass over a module, written in Python.
 
-    Subclasses set `argument` (the pipeline name), `summary`, `options`
+    Subclasses set `argument` (the pipeline name; summary and options come
+    from `catalog.CATALOG`)
     (option name -> (parser, default, help)) and implement `run(module)`,
     returning False after emitting located errors when the input is rejected.
     """

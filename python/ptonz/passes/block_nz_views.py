@@ -251,8 +251,6 @@ def _patterns():
 @register
 class BlockNzViews(ModulePass):
     argument = PASS
-    summary = ("Rewrite logical NZ tensor views and their partitions into the blocked rank-5 "
-               "form [B, C/c0, R/16, 16, c0] (PTOAS >= 0.61 NZ->NZ loads).")
 
     def run(self, module: ir.Operation) -> bool:
         ok = True

@@ -193,7 +193,6 @@ def _patterns(views: Dict[ir.Value, ir.Value]):
 @register
 class ConvertPLToPTO(ModulePass):
     argument = PASS
-    summary = "Lower the pl dialect (logical tensors and tiles) to logical pto IR."
 
     def run(self, module: ir.Operation) -> bool:
         ok = True

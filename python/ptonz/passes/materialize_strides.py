@@ -63,8 +63,6 @@ def materialize(op, rewriter):
 @register
 class MaterializeStrides(ModulePass):
     argument = PASS
-    summary = ("Fill empty make_tensor_view strides: row-major over the (blocked) shape; "
-               "NZ views must already be blocked.")
 
     def run(self, module: ir.Operation) -> bool:
         ok = True

@@ -37,8 +37,6 @@ def parse_version(text: str) -> Tuple[int, int]:
 @register
 class VerifyPTOAS(ModulePass):
     argument = PASS
-    summary = "Check NZ views against what the given PTOAS version accepts."
-    options = {"ptoas-version": (str, "0.61", "PTOAS version to check against (X.Y)")}
 
     def __init__(self, **options):
         super().__init__(**options)

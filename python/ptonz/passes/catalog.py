@@ -1,0 +1,29 @@
+"""Names, summaries and options of ptonz's passes, importable without MLIR.
+
+`ptonz-opt --help` is built from this table alone, so it starts without
+loading the MLIR bindings; each pass class takes its metadata from here.
+"""
+
+from typing import Callable, Dict, NamedTuple, Tuple
+
+Option = Tuple[Callable[[str], object], object, str]  # (parser, default, help)
+
+
+class PassInfo(NamedTuple):
+    summary: str
+    options: Dict[str, Option]
+
+
+CATALOG: Dict[str, PassInfo] = {
+    "convert-pl-to-pto": PassInfo(
+        "Lower the pl dialect (logical tensors and tiles) to logical pto IR.", {}),
+    "pto-block-nz-views": PassInfo(
+        "Rewrite logical NZ tensor views and their partitions into the blocked rank-5 form "
+        "[B, C/c0, R/16, 16, c0] (PTOAS >= 0.61 NZ->NZ loads).", {}),
+    "pto-materialize-strides": PassInfo(
+        "Fill empty make_tensor_view strides: row-major over the (blocked) shape; NZ views "
+        "must already be blocked.", {}),
+    "pto-verify-ptoas": PassInfo(
+        "Check NZ views against what the given PTOAS version accepts.",
+        {"ptoas-version": (str, "0.61", "PTOAS version to check against (X.Y)")}),
+}
