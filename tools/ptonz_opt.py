@@ -17,6 +17,7 @@ import sys
 from typing import List, Optional, Tuple
 
 SPLIT_MARKER = "// -----"
+DEFAULT_SAMPLES = 8
 
 
 def take_pass_flags(argv: List[str], registry) -> Tuple[List[str], List[Tuple[str, str]]]:
@@ -63,9 +64,10 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every tload")
     p.add_argument("--report", choices=["loads"], default=None,
                    help="print a per-tload report (GM path, descriptor, contiguous runs)")
-    p.add_argument("--check-addressing", nargs="?", const=8, type=int, default=None, metavar="N",
-                   help="simulate the program before and after lowering on N sampled block "
-                   "ids / iterations and compare every tile each tload reads")
+    p.add_argument("--check-addressing", type=int, default=None, metavar="N",
+                   help="--check-addressing[=N]: simulate the logical program and its "
+                   f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
+                   "and compare every tile each tload reads")
     g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
     for name, info in sorted(registry.items()):
         opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
@@ -127,6 +129,10 @@ def run(argv: Optional[List[str]] = None) -> int:
 
     parser = _build_parser(CATALOG)
     argv, ordered = take_pass_flags(argv, CATALOG)
+    # Like pass options, the sample count is only given with `=`, so a bare
+    # `--check-addressing` never swallows the input file name.
+    argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else a
+            for a in argv]
     args = parser.parse_args(argv)
 
     from mlir import ir

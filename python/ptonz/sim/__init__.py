@@ -1,0 +1,19 @@
+"""An address-level execution oracle for pto programs.
+
+`ptonz.sim.interpreter` executes the index arithmetic, loops and GM tile loads
+of a `func.func` in pto IR (the subset ptonz consumes and emits) against NumPy
+(or lazily computed) GM buffers and records every tile each `pto.tload`
+reads. `ptonz.sim.check` runs the logical program and its lowered form side
+by side and proves that the NZ rewrite reads exactly the bytes the logical
+program meant (`ptonz-opt --check-addressing[=N]`).
+"""
+
+from .interpreter import (  # noqa: F401
+    ArrayBuffer,
+    GMBuffer,
+    HashBuffer,
+    Interpreter,
+    SimError,
+    TloadRecord,
+    run_function,
+)

@@ -1,0 +1,499 @@
+"""Differential addressing check: does the lowered program read exactly the
+bytes the logical program meant?
+
+    result = check_addressing(text_or_module, samples=8, seed=0)
+    assert result.ok, result.summary()
+
+The logical program (pto IR; `pl` input is first run through
+`convert-pl-to-pto`) and a lowered clone (`lower_to_ptoas_pipeline()`) are
+executed by `ptonz.sim.interpreter` side by side:
+
+* every `!pto.ptr` argument gets the same logical weights. The logical
+  program reads an NZ tensor through its logical (row-major) view of the
+  logical array; the lowered program reads the same tensor NZ-packed in GM
+  through the blocked rank-5 view;
+* both programs run for the same sampled block ids (`pto.get_block_idx`),
+  with the same loop iterations, and every `pto.tload` tile is compared bit
+  for bit, in execution order.
+
+GM weights -- the choice, for speed. A tensor of at most `EAGER_ELEMENTS`
+elements is materialized: random logical weights of its dtype (NumPy /
+ml_dtypes), NZ-packed with `ptonz.nz_layout.pack_nz` (or the DESIGN formula
+`b*R*C + (c // c0)*R*c0 + r*c0 + c % c0` if that module is unavailable), so
+the check also covers the packer. A larger tensor (seed 001's
+[32, 2048, 4096] i8 is 256 MiB) is never allocated: element values are a
+hash of the logical flat index (`interpreter.HashBuffer`), and the packed
+buffer's value at packed offset p is computed by inverting the NZ formula to
+the logical element stored there. Both programs then pay only for the
+elements their tloads read.
+
+Block ids -- `pto.get_block_num` returns `block_num` (default: `samples`,
+i.e. `--check-addressing=N` simulates an N-core launch and runs every block
+id); with an explicit larger `block_num`, `samples` ids are drawn from it
+(always 0 and block_num - 1). A program that never reads the block id runs
+once.
+
+Iterations -- an `scf.for` of more than `max_trips` iterations (and no
+iter_args) runs a deterministic sample of them (first, last, and seeded
+random ones; the choice depends only on the seed and the loop's bounds, so
+both programs run the same iterations even if canonicalization folded away
+other, single-trip loops). Each program stops after `max_tloads` tloads.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+from mlir import ir
+
+from . import interpreter as I
+from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
+
+EAGER_ELEMENTS = 1 << 20
+DEFAULT_MAX_TRIPS = 4
+DEFAULT_MAX_TLOADS = 1024
+
+
+class CheckError(Exception):
+    """The check cannot be run (bad input, lowering failed, the logical
+    program itself cannot be simulated). `op` locates it when known."""
+
+    def __init__(self, message: str, op=None, diagnostics=None):
+        super().__init__(message)
+        self.message = message
+        self.op = op
+        self.diagnostics = diagnostics or []
+
+
+@dataclass
+class Mismatch:
+    index: int  # position of the tload in execution order
+    where: str  # file:line:col of the logical tload
+    location: Optional[ir.Location]
+    block_idx: int
+    iteration: List[Tuple[str, int]]  # (loop induction variable, value), outermost first
+    reason: str
+    coord: Optional[Tuple[int, int]] = None  # first differing tile coordinate
+    logical_value: Optional[int] = None  # raw bits
+    lowered_value: Optional[int] = None
+    differing: int = 0  # number of differing tile elements
+
+    def describe(self) -> str:
+        it = ", ".join(f"{n}={v}" for n, v in self.iteration) or "no enclosing loop"
+        s = f"tload #{self.index} (block id {self.block_idx}; {it}): {self.reason}"
+        if self.coord is not None:
+            s += (f"; first difference at tile[{self.coord[0]}, {self.coord[1]}]: logical "
+                  f"0x{self.logical_value:x}, lowered 0x{self.lowered_value:x} "
+                  f"({self.differing} elements differ)")
+        return s
+
+
+@dataclass
+class CheckResult:
+    matched: int = 0
+    total: int = 0  # tloads compared (logical program's count)
+    block_ids: List[int] = field(default_factory=list)
+    sampled_loops: bool = False
+    truncated: bool = False
+    mismatch: Optional[Mismatch] = None
+    logical: Optional[ir.Module] = None
+    lowered: Optional[ir.Module] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.mismatch is None
+
+    def summary(self) -> str:
+        if self.mismatch is not None:
+            return f"check-addressing: MISMATCH at {self.mismatch.where}: {self.mismatch.describe()}"
+        n = len(self.block_ids)
+        extra = ""
+        if self.sampled_loops:
+            extra += "; long loops sampled"
+        if self.truncated:
+            extra += "; capped"
+        return (f"check-addressing: {self.matched} of {self.total} tloads read identical tiles "
+                f"({n} block id{'s' if n != 1 else ''}{extra})")
+
+
+# --------------------------------------------------------------------------- modules
+
+
+def _asm(module) -> str:
+    op = module.operation if hasattr(module, "operation") else module
+    return op.get_asm(enable_debug_info=True, assume_verified=True)
+
+
+def clone(module) -> ir.Module:
+    """A copy of `module` (locations kept) in its own context."""
+    op = module.operation if hasattr(module, "operation") else module
+    return ir.Module.parse(_asm(op), context=op.context)
+
+
+def _run_pipeline(module: ir.Module, pipeline: str) -> None:
+    from ..passes import build_pass_manager
+
+    try:
+        with module.context, ir.Location.unknown(context=module.context):
+            build_pass_manager(pipeline, context=module.context).run(module.operation)
+    except ir.MLIRError as exc:
+        diags = list(getattr(exc, "error_diagnostics", []) or [])
+        first = diags[0].message if diags else str(exc)
+        raise CheckError(f"lowering failed: {first}", diagnostics=diags) from None
+
+
+def _has_pl(module: ir.Module) -> bool:
+    text = module.operation.get_asm(assume_verified=True)  # no locations: file names never match
+    return re.search(r"(\bpl\.[a-z_]|!pl\.)", text) is not None
+
+
+def _functions(module: ir.Module) -> List[ir.Operation]:
+    from ..passes._util import functions
+
+    return [f.operation for f in functions(module.operation) if f.operation.regions[0].blocks]
+
+
+def _sym(func: ir.Operation) -> str:
+    return ir.StringAttr(func.attributes["sym_name"]).value
+
+
+def logical_module(module_text_or_module, context: Optional[ir.Context] = None) -> ir.Module:
+    """The logical pto program: a parsed clone, `pl` converted to `pto`."""
+    if isinstance(module_text_or_module, str):
+        ctx = context or ir.Context()
+        with ctx:
+            module = ir.Module.parse(module_text_or_module, context=ctx)
+    else:
+        module = clone(module_text_or_module)
+    for f in _functions(module):
+        if "pto.nz_tensor_views_blocked" in f.attributes:
+            raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked); the "
+                             "addressing check needs the logical program: run --check-addressing "
+                             "without pass flags", op=f)
+    if _has_pl(module):
+        _run_pipeline(module, "builtin.module(convert-pl-to-pto)")
+    return module
+
+
+def lower(logical: ir.Module, ptoas_version: str = "0.61") -> ir.Module:
+    """A lowered clone of the logical program (`--lower-to-ptoas`)."""
+    from ..passes import lower_to_ptoas_pipeline
+
+    lowered = clone(logical)
+    _run_pipeline(lowered, lower_to_ptoas_pipeline(ptoas_version))
+    return lowered
+
+
+# --------------------------------------------------------------------------- GM weights
+
+_DTYPES = {"i8": np.int8, "si8": np.int8, "ui8": np.uint8, "i16": np.int16, "i32": np.int32,
+           "i64": np.int64, "f16": np.float16, "f32": np.float32, "f64": np.float64}
+
+
+def numpy_dtype(element_type: ir.Type):
+    s = str(element_type)
+    if s in _DTYPES:
+        return np.dtype(_DTYPES[s])
+    try:
+        import ml_dtypes
+    except ImportError:  # pragma: no cover
+        ml_dtypes = None
+    if ml_dtypes is not None:
+        named = {"bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
+                 "f8E4M3": "float8_e4m3"}
+        if s in named and hasattr(ml_dtypes, named[s]):
+            return np.dtype(getattr(ml_dtypes, named[s]))
+    bits = I.bit_width(element_type)
+    if bits in I._UINT:
+        return np.dtype(I._UINT[bits])
+    raise CheckError(f"unsupported element type {s}")
+
+
+def random_weights(shape: Sequence[int], dtype, rng: np.random.Generator) -> np.ndarray:
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, info.max, size=tuple(shape), dtype=dtype, endpoint=True)
+    return rng.standard_normal(size=tuple(shape)).astype(np.float32).astype(dtype)
+
+
+def _pack_nz_formula(x: np.ndarray, c0: int) -> np.ndarray:
+    b, r, c = x.shape
+    return x.reshape(b, r // 16, 16, c // c0, c0).transpose(0, 3, 1, 2, 4)
+
+
+def pack_nz(logical: np.ndarray, c0: int) -> np.ndarray:
+    """NZ-pack a logical [R, C] / [B, R, C] array (flat result). Uses
+    `ptonz.nz_layout.pack_nz` when available, else the DESIGN formula."""
+    x3 = logical.reshape((1,) + logical.shape) if logical.ndim == 2 else logical
+    try:
+        from ..nz_layout import pack_nz as _pack
+    except ImportError:
+        _pack = None
+    packed = np.asarray(_pack(logical)) if _pack is not None else _pack_nz_formula(x3, c0)
+    if packed.size != logical.size or packed.dtype != logical.dtype:
+        raise CheckError(f"pack_nz returned {packed.dtype}[{packed.size}] for a "
+                         f"{logical.dtype}{list(logical.shape)} tensor")
+    return np.ascontiguousarray(packed).reshape(-1)
+
+
+@dataclass
+class _ArgInfo:
+    index: int
+    shape: Tuple[int, ...]
+    extent: int  # elements of GM the logical view spans
+    dtype: np.dtype
+    bits: int
+    nz: bool
+
+
+def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
+    from .._ptonz import PtrType
+    from ..passes._util import constant_int, layout_of, ops_named
+
+    block = func.regions[0].blocks[0]
+    infos: Dict[int, _ArgInfo] = {}
+    for view in ops_named(func, "pto.make_tensor_view"):
+        owner = view.ptr.owner
+        if not isinstance(owner, ir.Block) or owner != block:
+            raise CheckError("pto.make_tensor_view pointer is not a function argument", op=view)
+        idx = ir.BlockArgument(view.ptr).arg_number
+        shape = [constant_int(v) for v in view.shape]
+        strides = [constant_int(v) for v in view.strides]
+        if any(s is None for s in shape + strides):
+            raise CheckError("the logical view has a non-constant shape or stride", op=view)
+        layout = layout_of(view) or "nd"
+        etype = PtrType(view.ptr.type).element_type
+        bits = I.bit_width(etype)
+        if layout == "nz":
+            if len(shape) not in (2, 3) or strides:
+                raise CheckError("a logical NZ view must be rank 2 or 3 without strides", op=view)
+            extent = int(np.prod(shape))
+        elif strides:
+            extent = 1 + sum((d - 1) * s for d, s in zip(shape, strides) if d > 0)
+        else:
+            extent = int(np.prod(shape)) if shape else 1
+        info = _ArgInfo(idx, tuple(shape), extent, numpy_dtype(etype), bits, layout == "nz")
+        prev = infos.get(idx)
+        if prev is not None:
+            if prev.nz or info.nz:
+                if (prev.nz, prev.shape) != (info.nz, info.shape):
+                    raise CheckError("an NZ tensor argument is viewed more than once with "
+                                     "different layouts or shapes", op=view)
+            info.extent = max(info.extent, prev.extent)
+        infos[idx] = info
+    return infos
+
+
+def _buffers(func: ir.Operation, seed: int) -> Tuple[Dict[int, GMBuffer], Dict[int, GMBuffer]]:
+    """(logical program's GM, lowered program's GM) per pointer argument."""
+    logical, lowered = {}, {}
+    for idx, info in sorted(_arg_infos(func).items()):
+        c0 = 256 // info.bits
+        if info.nz:
+            shape3 = info.shape if len(info.shape) == 3 else (1,) + info.shape
+            b, r, c = shape3
+            if r % 16 or c % c0:
+                # The lowering rejects this; nothing to compare against.
+                raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a multiple of (16, {c0})")
+        arg_seed = (seed * 1000003 + idx) & 0xFFFFFFFF
+        if info.extent <= EAGER_ELEMENTS:
+            data = random_weights((info.extent,), info.dtype, np.random.default_rng(arg_seed))
+            logical[idx] = ArrayBuffer(data)
+            if info.nz:
+                lowered[idx] = ArrayBuffer(pack_nz(data.reshape(info.shape), c0))
+            else:
+                lowered[idx] = logical[idx]
+        else:
+            logical[idx] = HashBuffer(info.extent, info.bits, seed=arg_seed)
+            lowered[idx] = (HashBuffer(info.extent, info.bits, seed=arg_seed, nz=(b, r, c, c0))
+                            if info.nz else logical[idx])
+    return logical, lowered
+
+
+# --------------------------------------------------------------------------- running
+
+
+class _SampledLoops:
+    def __init__(self, seed: int, max_trips: Optional[int]):
+        self.seed, self.max_trips, self.sampled = seed, max_trips, False
+
+    def __call__(self, op, lb, ub, step, has_iter_args):
+        n = max(0, -(-(ub - lb) // step))
+        if self.max_trips is None or n <= self.max_trips or has_iter_args:
+            return range(lb, ub, step)
+        self.sampled = True
+        rng = random.Random(f"{self.seed}:{lb}:{ub}:{step}")
+        k = max(self.max_trips, 2)
+        picks = {0, n - 1} | set(rng.sample(range(1, n - 1), k - 2))
+        return [lb + i * step for i in sorted(picks)]
+
+
+def _uses_block_id(module: ir.Module) -> bool:
+    from ..passes._util import ops_named
+
+    return bool(ops_named(module.operation, "pto.get_block_idx", "pto.get_block_num"))
+
+
+def _block_ids(samples: int, block_num: int, seed: int) -> List[int]:
+    samples = max(1, min(samples, block_num))
+    if samples >= block_num:
+        return list(range(block_num))
+    rng = random.Random(f"block-ids:{seed}")
+    picks = {0, block_num - 1} if samples >= 2 else {0}
+    rest = [i for i in range(1, block_num - 1)]
+    rng.shuffle(rest)
+    for i in rest:
+        if len(picks) >= samples:
+            break
+        picks.add(i)
+    return sorted(picks)
+
+
+def _iteration(rec: TloadRecord, state: Optional[ir.AsmState]) -> List[Tuple[str, int]]:
+    out = []
+    for loop, v in zip(rec.loops, rec.path):
+        iv = loop.regions[0].blocks[0].arguments[0]
+        try:
+            name = iv.get_name(state) if state is not None else "iv"
+        except Exception:  # pragma: no cover
+            name = "iv"
+        out.append((name, v))
+    return out
+
+
+def _where(op) -> str:
+    return I._where(op.location) if op is not None else "<unknown>"
+
+
+def _compare(a: TloadRecord, b: TloadRecord) -> Optional[Tuple[str, Optional[Tuple[int, int]], int]]:
+    if a.tile.shape != b.tile.shape:
+        return (f"tile shapes differ (logical {a.tile.shape}, lowered {b.tile.shape})", None, 0)
+    if a.tile.dtype != b.tile.dtype:
+        return (f"element widths differ (logical {a.tile.dtype}, lowered {b.tile.dtype})", None, 0)
+    diff = a.tile != b.tile
+    if not diff.any():
+        return None
+    r, c = (int(x) for x in np.argwhere(diff)[0])
+    return ("the lowered program reads a different tile", (r, c), int(diff.sum()))
+
+
+def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8, seed: int = 0,
+                     block_num: Optional[int] = None, max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
+                     max_tloads: Optional[int] = DEFAULT_MAX_TLOADS) -> CheckResult:
+    """Run the logical pto program and an already-lowered program on the same
+    logical weights and compare every tload tile in order."""
+    result = CheckResult(logical=logical, lowered=lowered)
+    lowered_funcs = {_sym(f): f for f in _functions(lowered)}
+    uses_bid = _uses_block_id(logical) or _uses_block_id(lowered)
+    block_num = block_num if block_num is not None else max(1, samples)
+    result.block_ids = _block_ids(samples, block_num, seed) if uses_bid else [0]
+    per_run = None
+    if max_tloads is not None:
+        per_run = max(1, max_tloads // max(1, len(result.block_ids)))
+    state = ir.AsmState(logical.operation)
+    index = 0
+    for func in _functions(logical):
+        name = _sym(func)
+        low = lowered_funcs.get(name)
+        if low is None:
+            raise CheckError(f"function @{name} is missing from the lowered program", op=func)
+        gm_logical, gm_lowered = _buffers(func, seed)
+        for bid in result.block_ids:
+            policy_a, policy_b = _SampledLoops(seed, max_trips), _SampledLoops(seed, max_trips)
+            run_a = I.Interpreter(gm_logical, block_idx=bid, block_num=block_num,
+                                  loop_policy=policy_a, max_tloads=per_run)
+            run_b = I.Interpreter(gm_lowered, block_idx=bid, block_num=block_num,
+                                  loop_policy=policy_b, max_tloads=per_run)
+            try:
+                recs_a = run_a.run(func)
+            except SimError as exc:
+                raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op) from None
+            lowered_error = None
+            try:
+                recs_b = run_b.run(low)
+            except SimError as exc:
+                lowered_error = exc
+                recs_b = run_b.records
+            result.sampled_loops |= policy_a.sampled or policy_b.sampled
+            result.truncated |= run_a.truncated or run_b.truncated
+            for k, a in enumerate(recs_a):
+                pos = index + k
+                if k >= len(recs_b):
+                    if lowered_error is not None:
+                        reason = f"the lowered program fails here: {lowered_error.message}"
+                    else:
+                        reason = (f"the lowered program executed only {len(recs_b)} tloads "
+                                  f"(the logical one {len(recs_a)})")
+                    result.mismatch = Mismatch(pos, _where(a.op), a.op.location, bid,
+                                               _iteration(a, state), reason)
+                    return result
+                d = _compare(a, recs_b[k])
+                if d is not None:
+                    reason, coord, n = d
+                    m = Mismatch(pos, _where(a.op), a.op.location, bid, _iteration(a, state),
+                                 reason, coord, differing=n)
+                    if coord is not None:
+                        m.logical_value = int(a.tile[coord])
+                        m.lowered_value = int(recs_b[k].tile[coord])
+                    result.mismatch = m
+                    return result
+                result.matched += 1
+                result.total += 1
+            if lowered_error is not None or len(recs_b) > len(recs_a):
+                extra = recs_b[len(recs_a)] if len(recs_b) > len(recs_a) else None
+                op = extra.op if extra is not None else lowered_error.op
+                reason = (f"the lowered program fails after the last tload: {lowered_error.message}"
+                          if extra is None else "the lowered program executes more tloads "
+                          f"({len(recs_b)}) than the logical one ({len(recs_a)})")
+                result.mismatch = Mismatch(index + len(recs_a), _where(op),
+                                           op.location if op is not None else None, bid, [], reason)
+                return result
+            index += len(recs_a)
+    return result
+
+
+def check_addressing(module_text_or_module, samples: int = 8, seed: int = 0, *,
+                     ptoas_version: str = "0.61", block_num: Optional[int] = None,
+                     max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
+                     max_tloads: Optional[int] = DEFAULT_MAX_TLOADS,
+                     context: Optional[ir.Context] = None) -> CheckResult:
+    """Lower a clone of the logical program and compare both programs'
+    tload tiles (see the module docstring). Raises `CheckError` if the
+    input cannot be lowered or simulated."""
+    logical = logical_module(module_text_or_module, context=context)
+    with logical.context, ir.Location.unknown(context=logical.context):
+        lowered = lower(logical, ptoas_version)
+        return compare_programs(logical, lowered, samples=samples, seed=seed,
+                                block_num=block_num, max_trips=max_trips, max_tloads=max_tloads)
+
+
+def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61") -> Optional[str]:
+    """`ptonz-opt --check-addressing[=N]`: the line to print, or None after
+    emitting a located error (ptonz-opt then exits 1)."""
+    from .. import _ptonz
+
+    def fail(message: str, loc: Optional[ir.Location], notes=()) -> None:
+        if loc is None:
+            loc = ir.Location.unknown(context=module.context)
+        _ptonz.emit_diagnostic(loc, "error", message, list(notes))
+
+    try:
+        result = check_addressing(module, samples=samples, ptoas_version=ptoas_version)
+    except CheckError as exc:
+        if exc.diagnostics:  # lowering failed: re-emit the pass diagnostics
+            for d in exc.diagnostics:
+                notes = [(n.location, n.message) for n in getattr(d, "notes", [])]
+                fail(f"check-addressing: {d.message}", d.location, notes)
+        else:
+            loc = exc.op.location if exc.op is not None else None
+            fail(f"check-addressing: {exc.message}", loc)
+        return None
+    if not result.ok:
+        fail(f"check-addressing: MISMATCH: {result.mismatch.describe()}", result.mismatch.location)
+        return None
+    return result.summary() + "\n"

@@ -1,0 +1,598 @@
+"""An address-level interpreter for the pto IR subset ptonz emits and consumes.
+
+It walks a `func.func` body through the MLIR Python binding objects (op
+names, operands, results, attributes; no lowering to anything else) and
+executes:
+
+* index / integer arithmetic: `arith.constant`, `addi`, `subi`, `muli`,
+  `floordivsi`, `ceildivsi`, `divsi`, `remsi`, `divui`, `remui`, `minsi`,
+  `maxsi`, `andi`, `ori`, `xori`, `shli`, `shrsi`, `shrui`, `index_cast`,
+  `index_castui`, `extsi`, `extui`, `trunci`, `cmpi`, `select`. Every value
+  keeps its own bit width (`index` is 64 bits) and wraps around in two's
+  complement exactly like the hardware scalar unit would (values are held
+  as signed Python ints);
+* `scf.for` (with iter_args), `scf.if`, `scf.yield`, `func.return`;
+* `pto.get_block_idx` / `pto.get_block_num` (i64, given per run);
+* `pto.make_tensor_view` (the pointer is a function argument bound to a GM
+  buffer; shape / strides values; an empty stride list means row-major over
+  the shape, column-major on the last two dims for DN, as
+  `pto-materialize-strides` would fill it), `pto.partition_view`,
+  `pto.alloc_tile` and `pto.tload`.
+
+`pto.tload` follows pto-isa's GlobalTensor semantics: the partition is
+right-aligned to rank 5 (as `ptonz.analyses.descriptors` does) and element
+(i0..i4) is read from flat GM element offset `sum((off_k + i_k) * stride_k)`.
+The 2-D destination tile (rows x cols of its tile_buf) is filled
+
+* for a blocked NZ view (layout nz, rank-5 partition `[1, Ct/c0, Rt/16, 16, c0]`):
+  `tile[r, c] = part[0, c // c0, r // 16, r % 16, c % c0]`;
+* otherwise (ND, DN, and a logical, not yet blocked NZ view): the partition
+  reshaped row-major to (rows, cols).
+
+Every other `pto.*` op (tmov, tmatmul, tstore, sync, ...) is ignored; its
+results, if any, are unusable. Any other op raises `SimError` naming it.
+
+Tiles hold raw element bits (uint8/16/32/64), so float payloads (NaN
+included) compare bit-exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+from mlir import ir
+
+_UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+class SimError(Exception):
+    """The interpreter cannot execute the program (unsupported op, bad
+    operands, out-of-bounds read, ...). `op` is the offending operation."""
+
+    def __init__(self, message: str, op=None):
+        self.op = op.operation if op is not None and hasattr(op, "operation") else op
+        where = ""
+        if self.op is not None:
+            where = f" ({_where(self.op.location)})"
+        super().__init__(message + where)
+        self.message = message
+
+
+def _where(loc: ir.Location) -> str:
+    from ..diagnostics import file_location
+
+    pos = file_location(loc)
+    return f"{pos[0]}:{pos[1]}:{pos[2]}" if pos else str(loc)
+
+
+# --------------------------------------------------------------------------- values
+
+
+def bit_width(t: ir.Type) -> int:
+    """Bit width of an index / integer / float type (index = 64)."""
+    s = str(t)
+    if s == "index":
+        return 64
+    m = re.fullmatch(r"[su]?i(\d+)", s)
+    if m:
+        return int(m.group(1))
+    t = t.maybe_downcast() if hasattr(t, "maybe_downcast") else t
+    if isinstance(t, (ir.IntegerType, ir.FloatType)):
+        return t.width
+    raise ValueError(f"{s} has no bit width")
+
+
+def wrap(value: int, bits: int) -> int:
+    """Two's-complement wrap-around of `value` to a signed `bits`-bit integer."""
+    mask = (1 << bits) - 1
+    value &= mask
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
+def unsigned(value: int, bits: int) -> int:
+    return value & ((1 << bits) - 1)
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+# --------------------------------------------------------------------------- GM buffers
+
+
+class GMBuffer:
+    """A global-memory buffer of `size` elements of `bits` bits each.
+    `read(flat)` returns the raw element bits at the flat element offsets
+    `flat` (an int64 array, already bounds-checked)."""
+
+    bits: int
+    size: int
+
+    def read(self, flat: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class ArrayBuffer(GMBuffer):
+    """A GM buffer backed by a NumPy array (any dtype; read as raw bits)."""
+
+    def __init__(self, array: np.ndarray):
+        flat = np.ascontiguousarray(array).reshape(-1)
+        self.bits = flat.dtype.itemsize * 8
+        if self.bits not in _UINT:
+            raise ValueError(f"unsupported element size {flat.dtype}")
+        self.data = flat.view(_UINT[self.bits])
+        self.size = self.data.size
+
+    def read(self, flat: np.ndarray) -> np.ndarray:
+        return self.data[flat]
+
+
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def hash_values(index: np.ndarray, seed: int, bits: int) -> np.ndarray:
+    """Deterministic pseudo-random `bits`-bit values of element indices
+    (splitmix64 of `index + seed`); the same logical element always gets the
+    same value, so any program can compute it without materializing GM."""
+    with np.errstate(over="ignore"):
+        x = np.asarray(index).astype(np.uint64) + np.uint64(seed & 0xFFFFFFFFFFFFFFFF) * _GOLDEN
+        x = x + _GOLDEN
+        x = (x ^ (x >> np.uint64(30))) * _M1
+        x = (x ^ (x >> np.uint64(27))) * _M2
+        x = x ^ (x >> np.uint64(31))
+    return x.astype(_UINT[bits])
+
+
+def nz_logical_index(packed: np.ndarray, batch: int, rows: int, cols: int, c0: int) -> np.ndarray:
+    """Inverse of the NZ packing: the logical row-major flat index of the
+    element that sits at packed element offset `packed` of a logical
+    [batch, rows, cols] tensor stored NZ (`b*R*C + (c // c0)*R*c0 + r*c0 + c % c0`)."""
+    p = np.asarray(packed, dtype=np.int64)
+    plane = rows * cols
+    b, q = np.divmod(p, plane)
+    cb, q = np.divmod(q, rows * c0)
+    r, cc = np.divmod(q, c0)
+    return b * plane + r * cols + cb * c0 + cc
+
+
+class HashBuffer(GMBuffer):
+    """A lazily computed GM buffer: the logical element with row-major flat
+    index i holds `hash_values(i, seed, bits)`. With `nz=(B, R, C, c0)` the
+    buffer holds that logical tensor NZ-packed: packed offset p holds the
+    value of the logical element that the NZ formula maps to p."""
+
+    def __init__(self, size: int, bits: int, seed: int = 0,
+                 nz: Optional[Tuple[int, int, int, int]] = None):
+        if bits not in _UINT:
+            raise ValueError(f"unsupported element width {bits}")
+        self.size, self.bits, self.seed, self.nz = size, bits, seed, nz
+
+    def read(self, flat: np.ndarray) -> np.ndarray:
+        logical = flat if self.nz is None else nz_logical_index(flat, *self.nz)
+        return hash_values(logical, self.seed, self.bits)
+
+
+# --------------------------------------------------------------------------- runtime objects
+
+
+@dataclass
+class TensorView:
+    buffer: GMBuffer
+    shape: Tuple[int, ...]
+    strides: Tuple[int, ...]
+    layout: str
+    op: ir.Operation
+
+
+@dataclass
+class PartitionView:
+    view: TensorView
+    offsets: Tuple[int, ...]
+    sizes: Tuple[int, ...]
+    op: ir.Operation
+
+
+@dataclass
+class Tile:
+    rows: int
+    cols: int
+    bits: int
+    op: ir.Operation
+    data: Optional[np.ndarray] = None
+
+
+@dataclass
+class TloadRecord:
+    """One executed `pto.tload`: where, in which iteration, and what it read."""
+
+    op: ir.Operation
+    loops: Tuple[ir.Operation, ...]  # enclosing scf.for ops, outermost first
+    path: Tuple[int, ...]  # their induction variable values
+    block_idx: int
+    tile: np.ndarray  # rows x cols raw element bits
+    first_offset: int  # flat GM element offset of tile[0, 0]'s source
+    layout: str
+
+    @property
+    def location(self) -> ir.Location:
+        return self.op.location
+
+
+class _Stop(Exception):
+    pass
+
+
+class _Return(Exception):
+    def __init__(self, values):
+        self.values = values
+
+
+LoopPolicy = Callable[[ir.Operation, int, int, int, bool], Iterable[int]]
+"""(scf.for op, lb, ub, step, has_iter_args) -> the induction values to run."""
+
+
+def all_iterations(op, lb: int, ub: int, step: int, has_iter_args: bool) -> Iterable[int]:
+    return range(lb, ub, step) if step > 0 else ()
+
+
+# --------------------------------------------------------------------------- interpreter
+
+
+class Interpreter:
+    """Executes one `func.func`. `args` binds function arguments (by index)
+    to GM buffers (for `!pto.ptr` arguments) or Python ints (scalars)."""
+
+    def __init__(self, args: Optional[Dict[int, Union[GMBuffer, int]]] = None, *,
+                 block_idx: int = 0, block_num: int = 1,
+                 loop_policy: LoopPolicy = all_iterations,
+                 max_tloads: Optional[int] = None):
+        self.args = dict(args or {})
+        self.block_idx, self.block_num = block_idx, block_num
+        self.loop_policy = loop_policy
+        self.max_tloads = max_tloads
+        self.records: List[TloadRecord] = []
+        self.truncated = False
+        self.returned: Optional[List[object]] = None
+        self.env: Dict[ir.Value, object] = {}
+        self._loops: List[Tuple[ir.Operation, int]] = []
+
+    # -- entry
+    def run(self, func) -> List[TloadRecord]:
+        func = func.operation if hasattr(func, "operation") else func
+        if func.name != "func.func":
+            raise SimError(f"expected a func.func, got '{func.name}'", func)
+        if not func.regions[0].blocks:
+            raise SimError("cannot run a function declaration", func)
+        block = func.regions[0].blocks[0]
+        for i, arg in enumerate(block.arguments):
+            if i in self.args:
+                self.env[arg] = self.args[i]
+        try:
+            self._block(block, [])
+        except _Return as ret:
+            self.returned = ret.values
+        except _Stop:
+            pass
+        return self.records
+
+    # -- helpers
+    def get(self, value: ir.Value, user=None):
+        try:
+            return self.env[value]
+        except KeyError:
+            owner = value.owner
+            if isinstance(owner, ir.Block):
+                what = f"block argument #{value.arg_number} (unbound function argument?)"
+            else:
+                what = f"the result of '{owner.name}', which the interpreter does not model"
+            raise SimError(f"use of {what}", user) from None
+
+    def int_of(self, value: ir.Value, user=None) -> int:
+        v = self.get(value, user)
+        if not isinstance(v, int):
+            raise SimError(f"expected an integer operand, got {type(v).__name__}", user)
+        return v
+
+    def _block(self, block: ir.Block, args: Sequence[object]) -> List[object]:
+        """Run a block with its arguments bound; returns the terminator's
+        (scf.yield) operand values."""
+        for a, v in zip(block.arguments, args):
+            self.env[a] = v
+        for op in block.operations:
+            op = op.operation
+            name = op.name
+            if name == "scf.yield":
+                return [self.get(v, op) for v in op.operands]
+            if name == "func.return":
+                raise _Return([self.get(v, op) for v in op.operands])
+            self._op(op, name)
+        return []
+
+    def _op(self, op: ir.Operation, name: str) -> None:
+        fn = _HANDLERS.get(name)
+        if fn is not None:
+            fn(self, op)
+        elif name.startswith("pto."):
+            pass  # data movement / compute / sync: no addressing effect modelled
+        else:
+            raise SimError(f"unsupported operation '{name}' in the address-level interpreter", op)
+
+    # -- arith
+    def _constant(self, op):
+        attr = op.attributes["value"]
+        if isinstance(attr, ir.IntegerAttr):
+            self.env[op.results[0]] = wrap(ir.IntegerAttr(attr).value, bit_width(op.results[0].type))
+        elif isinstance(attr, ir.FloatAttr):
+            self.env[op.results[0]] = ir.FloatAttr(attr).value
+        else:
+            raise SimError(f"unsupported constant {attr}", op)
+
+    def _binary(self, op, fn):
+        bits = bit_width(op.results[0].type)
+        a, b = (self.int_of(v, op) for v in op.operands)
+        self.env[op.results[0]] = wrap(fn(a, b, bits, op), bits)
+
+    def _cast(self, op):
+        src_bits = bit_width(op.operands[0].type)
+        dst_bits = bit_width(op.results[0].type)
+        v = self.int_of(op.operands[0], op)
+        if op.name in ("arith.index_castui", "arith.extui"):
+            v = unsigned(v, src_bits)
+        self.env[op.results[0]] = wrap(v, dst_bits)
+
+    def _cmpi(self, op):
+        pred = ir.IntegerAttr(op.attributes["predicate"]).value
+        bits = bit_width(op.operands[0].type)
+        a, b = (self.int_of(v, op) for v in op.operands)
+        ua, ub = unsigned(a, bits), unsigned(b, bits)
+        table = {0: a == b, 1: a != b, 2: a < b, 3: a <= b, 4: a > b, 5: a >= b,
+                 6: ua < ub, 7: ua <= ub, 8: ua > ub, 9: ua >= ub}
+        if pred not in table:
+            raise SimError(f"unknown cmpi predicate {pred}", op)
+        self.env[op.results[0]] = wrap(int(table[pred]), 1)
+
+    def _select(self, op):
+        c, t, f = op.operands
+        self.env[op.results[0]] = self.get(t, op) if self.int_of(c, op) != 0 else self.get(f, op)
+
+    # -- scf
+    def _for(self, op):
+        lb, ub, step = (self.int_of(v, op) for v in list(op.operands)[:3])
+        inits = [self.get(v, op) for v in list(op.operands)[3:]]
+        if step <= 0:
+            raise SimError(f"scf.for step must be positive, got {step}", op)
+        bits = bit_width(op.operands[0].type)
+        if "unsignedCmp" in op.attributes:
+            lb, ub = unsigned(lb, bits), unsigned(ub, bits)
+        body = op.regions[0].blocks[0]
+        carried = inits
+        for iv in self.loop_policy(op, lb, ub, step, bool(inits)):
+            self._loops.append((op, iv))
+            try:
+                carried = self._block(body, [wrap(iv, bits)] + list(carried))
+            finally:
+                self._loops.pop()
+        for r, v in zip(op.results, carried):
+            self.env[r] = v
+
+    def _if(self, op):
+        cond = self.int_of(op.operands[0], op)
+        region = op.regions[0] if cond != 0 else op.regions[1]
+        vals = self._block(region.blocks[0], []) if region.blocks else []
+        for r, v in zip(op.results, vals):
+            self.env[r] = v
+
+    # -- pto
+    def _block_idx(self, op):
+        self.env[op.results[0]] = wrap(self.block_idx, bit_width(op.results[0].type))
+
+    def _block_num(self, op):
+        self.env[op.results[0]] = wrap(self.block_num, bit_width(op.results[0].type))
+
+    def _make_tensor_view(self, op):
+        from ..passes._util import layout_of
+
+        view = op.opview
+        buf = self.get(view.ptr, op)
+        if not isinstance(buf, GMBuffer):
+            raise SimError("pto.make_tensor_view pointer is not bound to a GM buffer", op)
+        shape = tuple(self.int_of(v, op) for v in view.shape)
+        strides = tuple(self.int_of(v, op) for v in view.strides)
+        layout = layout_of(view) or "nd"
+        if not strides:
+            n = len(shape)
+            order = list(range(n - 2)) + [n - 1, n - 2] if layout == "dn" and n >= 2 else list(range(n))
+            st = [0] * n
+            acc = 1
+            for d in reversed(order):
+                st[d] = acc
+                acc *= shape[d]
+            strides = tuple(st)
+        elif len(strides) != len(shape):
+            raise SimError(f"{len(strides)} strides for a rank-{len(shape)} view", op)
+        from .._ptonz import TensorViewType
+
+        elem_bits = bit_width(TensorViewType(op.results[0].type).element_type)
+        if elem_bits != buf.bits:
+            raise SimError(f"view element width {elem_bits} does not match its GM buffer ({buf.bits} bits)", op)
+        self.env[op.results[0]] = TensorView(buf, shape, strides, layout, op)
+
+    def _partition_view(self, op):
+        pv = op.opview
+        view = self.get(pv.source, op)
+        if not isinstance(view, TensorView):
+            raise SimError("pto.partition_view source is not a pto.make_tensor_view", op)
+        offsets = tuple(self.int_of(v, op) for v in pv.offsets)
+        sizes = tuple(self.int_of(v, op) for v in pv.sizes)
+        if not (len(offsets) == len(sizes) == len(view.shape)):
+            raise SimError(f"partition rank ({len(offsets)} offsets, {len(sizes)} sizes) "
+                           f"does not match the view rank {len(view.shape)}", op)
+        self.env[op.results[0]] = PartitionView(view, offsets, sizes, op)
+
+    def _alloc_tile(self, op):
+        from .._ptonz import TileBufType
+
+        t = TileBufType(op.results[0].type)
+        self.env[op.results[0]] = Tile(t.rows, t.cols, bit_width(t.element_type), op)
+
+    def _tload(self, op):
+        src, dst = op.operands[0], op.operands[1]
+        part = self.get(src, op)
+        tile = self.get(dst, op)
+        if not isinstance(part, PartitionView):
+            raise SimError("pto.tload source is not a pto.partition_view", op)
+        if not isinstance(tile, Tile):
+            raise SimError("pto.tload destination is not a pto.alloc_tile", op)
+        view = part.view
+        if tile.bits != view.buffer.bits:
+            raise SimError("tload tile element width differs from the GM view's", op)
+        rank = len(part.sizes)
+        for k, (o, n, d) in enumerate(zip(part.offsets, part.sizes, view.shape)):
+            if o < 0 or o + n > d:
+                raise SimError(f"partition dim {k} [{o}, {o + n}) lies outside the view's "
+                               f"extent {d} (offsets {list(part.offsets)}, sizes "
+                               f"{list(part.sizes)}, view shape {list(view.shape)})", op)
+        if rank > 5:
+            raise SimError(f"rank-{rank} partition (GlobalTensor is at most rank 5)", op)
+        pad = 5 - rank
+        offsets = (0,) * pad + part.offsets
+        sizes = (1,) * pad + part.sizes
+        strides = (0,) * pad + view.strides
+        if any(s <= 0 for s in sizes):
+            raise SimError(f"non-positive partition sizes {list(part.sizes)}", op)
+        flat = np.zeros(sizes, dtype=np.int64)
+        for k in range(5):
+            shape = [1] * 5
+            shape[k] = sizes[k]
+            idx = (np.arange(sizes[k], dtype=np.int64) + offsets[k]) * strides[k]
+            flat = flat + idx.reshape(shape)
+        lo, hi = int(flat.min()), int(flat.max())
+        if lo < 0 or hi >= view.buffer.size:
+            raise SimError(f"tload reads GM elements [{lo}, {hi}] outside its buffer of "
+                           f"{view.buffer.size} elements", op)
+        part_data = view.buffer.read(flat)
+        rows, cols = tile.rows, tile.cols
+        if view.layout == "nz" and rank == 5:
+            _, nc1, nr1, r0, c0 = sizes
+            if sizes[0] != 1 or r0 != 16 or nr1 * 16 != rows or nc1 * c0 != cols:
+                raise SimError(f"NZ partition sizes {list(part.sizes)} do not cover the "
+                               f"{rows}x{cols} tile as [1, {rows}/16, ..] blocks", op)
+            data = part_data[0].transpose(1, 2, 0, 3).reshape(rows, cols)
+        else:
+            if part_data.size != rows * cols:
+                raise SimError(f"partition of {part_data.size} elements does not fill the "
+                               f"{rows}x{cols} tile", op)
+            data = part_data.reshape(rows, cols)
+        tile.data = data
+        self.records.append(TloadRecord(
+            op=op, loops=tuple(l for l, _ in self._loops), path=tuple(v for _, v in self._loops),
+            block_idx=self.block_idx, tile=data, first_offset=int(flat.reshape(-1)[0]),
+            layout=view.layout))
+        if self.max_tloads is not None and len(self.records) >= self.max_tloads:
+            self.truncated = True
+            raise _Stop()
+
+
+def _floordiv(a, b, bits, op):
+    if b == 0:
+        raise SimError("division by zero", op)
+    return a // b
+
+
+def _ceildiv(a, b, bits, op):
+    if b == 0:
+        raise SimError("division by zero", op)
+    return -((-a) // b)
+
+
+def _divsi(a, b, bits, op):
+    if b == 0:
+        raise SimError("division by zero", op)
+    return _trunc_div(a, b)
+
+
+def _remsi(a, b, bits, op):
+    if b == 0:
+        raise SimError("division by zero", op)
+    return a - b * _trunc_div(a, b)
+
+
+def _divui(a, b, bits, op):
+    ua, ub = unsigned(a, bits), unsigned(b, bits)
+    if ub == 0:
+        raise SimError("division by zero", op)
+    return ua // ub
+
+
+def _remui(a, b, bits, op):
+    ua, ub = unsigned(a, bits), unsigned(b, bits)
+    if ub == 0:
+        raise SimError("division by zero", op)
+    return ua % ub
+
+
+def _shift(kind):
+    def fn(a, b, bits, op):
+        sh = unsigned(b, bits)
+        if sh >= bits:
+            raise SimError(f"shift amount {sh} >= bit width {bits} (poison)", op)
+        if kind == "shl":
+            return a << sh
+        if kind == "shrsi":
+            return a >> sh
+        return unsigned(a, bits) >> sh
+    return fn
+
+
+_BINARY = {
+    "arith.addi": lambda a, b, bits, op: a + b,
+    "arith.subi": lambda a, b, bits, op: a - b,
+    "arith.muli": lambda a, b, bits, op: a * b,
+    "arith.floordivsi": _floordiv,
+    "arith.ceildivsi": _ceildiv,
+    "arith.divsi": _divsi,
+    "arith.remsi": _remsi,
+    "arith.divui": _divui,
+    "arith.remui": _remui,
+    "arith.minsi": lambda a, b, bits, op: min(a, b),
+    "arith.maxsi": lambda a, b, bits, op: max(a, b),
+    "arith.andi": lambda a, b, bits, op: a & b,
+    "arith.ori": lambda a, b, bits, op: a | b,
+    "arith.xori": lambda a, b, bits, op: a ^ b,
+    "arith.shli": _shift("shl"),
+    "arith.shrsi": _shift("shrsi"),
+    "arith.shrui": _shift("shrui"),
+}
+
+_HANDLERS: Dict[str, Callable] = {
+    "arith.constant": Interpreter._constant,
+    "arith.index_cast": Interpreter._cast,
+    "arith.index_castui": Interpreter._cast,
+    "arith.extsi": Interpreter._cast,
+    "arith.extui": Interpreter._cast,
+    "arith.trunci": Interpreter._cast,
+    "arith.cmpi": Interpreter._cmpi,
+    "arith.select": Interpreter._select,
+    "scf.for": Interpreter._for,
+    "scf.if": Interpreter._if,
+    "pto.get_block_idx": Interpreter._block_idx,
+    "pto.get_block_num": Interpreter._block_num,
+    "pto.make_tensor_view": Interpreter._make_tensor_view,
+    "pto.partition_view": Interpreter._partition_view,
+    "pto.alloc_tile": Interpreter._alloc_tile,
+    "pto.tload": Interpreter._tload,
+}
+for _name, _fn in _BINARY.items():
+    _HANDLERS[_name] = (lambda f: lambda self, op: self._binary(op, f))(_fn)
+
+
+def run_function(func, args: Optional[Dict[int, Union[GMBuffer, int]]] = None,
+                 **kwargs) -> List[TloadRecord]:
+    """Run `func` (a func.func op) once; return its tload records."""
+    return Interpreter(args, **kwargs).run(func)

@@ -1,0 +1,264 @@
+"""The differential addressing oracle: logical program vs its NZ lowering."""
+
+import os
+import re
+
+import pytest
+from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import strategies as st
+from mlir import ir
+
+import ptonz  # noqa: F401
+from ptonz.sim import check as C
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+
+def _example(name):
+    path = os.path.join(EXAMPLES, name)
+    with open(path) as f:
+        return path, f.read()
+
+
+def _parse_file(ctx, name):
+    path, text = _example(name)
+    return ir.Module.parseFile(path) if hasattr(ir.Module, "parseFile") else ir.Module.parse(text)
+
+
+@pytest.mark.parametrize("name,tloads", [("seed000_nz_probe_pl.mlir", 2),
+                                         ("seed001_grouped_matmul_pl.mlir", None)])
+def test_examples_read_identical_tiles(ctx, name, tloads):
+    _, text = _example(name)
+    r = C.check_addressing(text, samples=4, context=ctx)
+    assert r.ok, r.summary()
+    assert r.matched == r.total > 0
+    if tloads is not None:
+        assert r.total == tloads
+    assert "read identical tiles" in r.summary()
+
+
+def test_seed001_samples_iterations_and_uses_lazy_gm(ctx):
+    _, text = _example("seed001_grouped_matmul_pl.mlir")
+    r = C.check_addressing(text, samples=2, max_trips=3, context=ctx)
+    assert r.ok and r.sampled_loops
+    # e: 3 of 32, nb: 3 of 8, per nb: 2 tloads + 3 of 7 k0 iterations * 2
+    assert r.total == 3 * 3 * (2 + 3 * 2)
+
+
+def _swap_nz_offsets(text):
+    """Swap the two blocked offsets (col/c0, row/16) of every NZ partition."""
+    return re.sub(r"offsets = \[(%\w+), (%\w+), (%\w+), %c0, %c0\]",
+                  r"offsets = [\1, \3, \2, %c0, %c0]", text)
+
+
+def test_swapped_blocked_offsets_are_caught(ctx):
+    _, text = _example("seed001_grouped_matmul_pl.mlir")
+    logical = C.logical_module(text, context=ctx)
+    lowered = C.lower(logical)
+    bad_text = _swap_nz_offsets(str(lowered))
+    assert bad_text != str(lowered)
+    bad = ir.Module.parse(bad_text)
+    good = C.compare_programs(logical, lowered, samples=2, max_trips=3)
+    assert good.ok
+    r = C.compare_programs(logical, bad, samples=2, max_trips=3)
+    assert not r.ok
+    m = r.mismatch
+    assert m.where.startswith("-:") or "seed001" in m.where
+    assert m.coord is not None and m.differing > 0
+    assert any(v != 0 for _, v in m.iteration)  # nb = 0 reads the same block either way
+    assert "MISMATCH" in r.summary()
+
+
+SMALL = """
+func.func @k(%w: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c96 = arith.constant 96 : index
+  %v = pto.make_tensor_view %w, shape = [%c64, %c96], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf16>
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %col = arith.muli %bi, %c32 : index
+  scf.for %i = %c0 to %c64 step %c32 {
+    %pv = pto.partition_view %v, offsets = [%i, %col], sizes = [%c32, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x64xf16>
+    %t = pto.alloc_tile : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<32x64xf16>) outs(%t : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+"""
+
+
+def test_small_program_with_block_idx(ctx):
+    r = C.check_addressing(SMALL, samples=2, block_num=2, context=ctx)
+    assert r.ok, r.summary()
+    assert r.block_ids == [0, 1] and r.total == 4
+
+
+def test_swapped_blocked_strides_are_caught(ctx):
+    logical = C.logical_module(SMALL, context=ctx)
+    lowered = str(C.lower(logical))
+    # blocked [1, 96/16, 64/16, 16, 16]: strides [6144, 1024, 256, 16, 1]
+    assert "strides = [%c6144, %c1024, %c256, %c16, %c1]" in lowered
+    bad = ir.Module.parse(lowered.replace("strides = [%c6144, %c1024, %c256,",
+                                          "strides = [%c6144, %c256, %c1024,"))
+    r = C.compare_programs(logical, bad, samples=2, block_num=2)
+    assert not r.ok and r.mismatch.index == 0
+    assert r.mismatch.coord is not None
+
+
+def test_swapped_blocked_partition_dims_are_caught(ctx):
+    logical = C.logical_module(SMALL, context=ctx)
+    lowered = str(C.lower(logical))
+    assert "sizes = [%c1, %c4, %c2, %c16, %c16]" in lowered
+    bad = ir.Module.parse(lowered.replace("sizes = [%c1, %c4, %c2, %c16, %c16]",
+                                          "sizes = [%c1, %c2, %c4, %c16, %c16]")
+                          .replace("1x4x2x16x16xf16", "1x2x4x16x16xf16"))
+    r = C.compare_programs(logical, bad, samples=2, block_num=2)
+    assert not r.ok
+    assert "lowered program fails here" in r.mismatch.reason
+
+
+def test_cli_reports_a_wrong_lowering_at_the_tload(ctx, monkeypatch):
+    module = ir.Module.parse(SMALL)
+    real_lower = C.lower
+
+    def bad_lower(logical, version="0.61"):
+        text = str(real_lower(logical, version))
+        return ir.Module.parse(text.replace("strides = [%c6144, %c1024, %c256,",
+                                            "strides = [%c6144, %c256, %c1024,"),
+                               context=logical.context)
+
+    seen = []
+
+    def handler(d):
+        seen.append((str(d.severity), d.message, str(d.location)))
+        return True
+
+    ctx.attach_diagnostic_handler(handler)
+    monkeypatch.setattr(C, "lower", bad_lower)
+    assert C.check_addressing_cli(module, samples=2) is None
+    assert seen and "MISMATCH" in seen[0][1] and "first difference at tile" in seen[0][1]
+    monkeypatch.setattr(C, "lower", real_lower)
+    out = C.check_addressing_cli(module, samples=2)
+    assert out.startswith("check-addressing: ") and "identical tiles (2 block ids)" in out
+
+
+def test_already_lowered_input_is_refused(ctx):
+    logical = C.logical_module(SMALL, context=ctx)
+    with pytest.raises(C.CheckError, match="already lowered"):
+        C.check_addressing(C.lower(logical))
+
+
+# --------------------------------------------------------------------------- property
+
+DTYPES = {"i8": 32, "f16": 16, "f32": 8}
+
+
+@st.composite
+def programs(draw):
+    dtype = draw(st.sampled_from(sorted(DTYPES)))
+    c0 = DTYPES[dtype]
+    rank = draw(st.sampled_from([2, 3]))
+    R = 16 * draw(st.integers(1, 8))
+    C_ = c0 * draw(st.integers(1, 128 // c0))
+    B = draw(st.integers(1, 3)) if rank == 3 else 1
+    Rt = 16 * draw(st.integers(1, R // 16))
+    Ct = c0 * draw(st.integers(1, C_ // c0))
+    block_num = draw(st.integers(1, 4))
+
+    consts = set()
+    lines = []
+    loops = []
+
+    def c(n):
+        consts.add(n)
+        return f"%c{n}"
+
+    def offset(name, extent, tile, unit):
+        room = (extent - tile) // unit  # offsets 0, unit, ..., room*unit are in range
+        form = draw(st.sampled_from(["const", "iv", "block"]))
+        if form == "block" and block_num > 1 and room // (block_num - 1) >= 0:
+            m = draw(st.integers(0, room // (block_num - 1)))
+            lines.append(f"%{name}_m = arith.muli %bi, {c(m * unit)} : index")
+            return f"%{name}_m", f"block_idx*{m * unit}"
+        if form == "iv":
+            lb = draw(st.integers(0, room))
+            step = draw(st.integers(1, max(1, room - lb + 1)))
+            loops.append(f"scf.for %{name} = {c(lb * unit)} to {c(room * unit + 1)} "
+                         f"step {c(step * unit)} {{")
+            return f"%{name}", f"iv[{lb * unit}:{room * unit}:{step * unit}]"
+        k = draw(st.integers(0, room))
+        return c(k * unit), str(k * unit)
+
+    b_off, b_form = offset("bb", B, 1, 1) if rank == 3 else (None, None)
+    r_off, r_form = offset("row", R, Rt, 16)
+    c_off, c_form = offset("col", C_, Ct, c0)
+    note(f"{dtype} rank={rank} B={B} R={R} C={C_} tile={Rt}x{Ct} blocks={block_num} "
+         f"offsets=({b_form}, {r_form}, {c_form})")
+
+    T = dtype
+    shape = ([c(B)] if rank == 3 else []) + [c(R), c(C_)]
+    vty = "?x" * rank + T
+    offs = ([b_off] if rank == 3 else []) + [r_off, c_off]
+    sizes = ([c(1)] if rank == 3 else []) + [c(Rt), c(Ct)]
+    pty = ("1x" if rank == 3 else "") + f"{Rt}x{Ct}x{T}"
+    tty = f"!pto.tile_buf<mat, {Rt}x{Ct}x{T}, blayout=col_major, slayout=row_major>"
+    body = [
+        f"%pv = pto.partition_view %v, offsets = [{', '.join(offs)}], sizes = [{', '.join(sizes)}]"
+        f" : !pto.tensor_view<{vty}> -> !pto.partition_tensor_view<{pty}>",
+        f"%t = pto.alloc_tile : {tty}",
+        f"pto.tload ins(%pv : !pto.partition_tensor_view<{pty}>) outs(%t : {tty})",
+        # the same window of an ND tensor: its addressing must be left alone
+        f"%px = pto.partition_view %x, offsets = [{r_off}, {c_off}], sizes = [{c(Rt)}, {c(Ct)}]"
+        f" : !pto.tensor_view<?x?x{T}> -> !pto.partition_tensor_view<{Rt}x{Ct}x{T}>",
+        f"%tx = pto.alloc_tile : {tty}",
+        f"pto.tload ins(%px : !pto.partition_tensor_view<{Rt}x{Ct}x{T}>) outs(%tx : {tty})",
+    ]
+    head = [
+        f"%v = pto.make_tensor_view %w, shape = [{', '.join(shape)}], strides = [] "
+        f"{{layout = #pto.layout<nz>}} : !pto.tensor_view<{vty}>",
+        f"%x = pto.make_tensor_view %xp, shape = [{c(R)}, {c(C_)}], strides = [{c(C_)}, {c(1)}] "
+        f"{{layout = #pto.layout<nd>}} : !pto.tensor_view<?x?x{T}>",
+        "%b = pto.get_block_idx",
+        "%bi = arith.index_cast %b : i64 to index",
+    ]
+    text = [f"func.func @k(%w: !pto.ptr<{T}>, %xp: !pto.ptr<{T}>) {{"]
+    text += [f"  %c{n} = arith.constant {n} : index" for n in sorted(consts)]
+    text += ["  " + l for l in head + lines]
+    text += ["  " * (i + 1) + l for i, l in enumerate(loops)]
+    text += ["  " * (len(loops) + 1) + l for l in body]
+    text += ["  " * (i + 1) + "}" for i in reversed(range(len(loops)))]
+    text += ["  return", "}"]
+    return "\n".join(text) + "\n", block_num
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs(), st.integers(0, 3))
+def test_every_accepted_program_reads_identical_tiles(prog, seed):
+    text, block_num = prog
+    note(text)
+    with ir.Context(), ir.Location.unknown():
+        try:
+            r = C.check_addressing(text, samples=block_num, seed=seed, block_num=block_num,
+                                   max_trips=None, max_tloads=None)
+        except C.CheckError as exc:
+            assume(not exc.diagnostics)  # rejected by the lowering: not an accepted program
+            raise
+        note(r.summary())
+        assert r.ok, r.summary()
+        assert r.total == r.matched > 0
+
+
+@pytest.mark.parametrize("dtype,c0", [("int8", 32), ("float16", 16), ("float32", 8)])
+def test_pack_nz_matches_the_design_formula(dtype, c0):
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    x = C.random_weights((2, 32, 4 * c0), np.dtype(dtype), rng)
+    packed = C.pack_nz(x, c0)
+    b, r, c = np.meshgrid(np.arange(2), np.arange(32), np.arange(4 * c0), indexing="ij")
+    offs = b * 32 * 4 * c0 + (c // c0) * 32 * c0 + r * c0 + c % c0
+    np.testing.assert_array_equal(packed[offs].view(x.dtype), x)
