@@ -170,6 +170,8 @@ def run(argv: Optional[List[str]] = None) -> int:
     for chunk, first_line in split_chunks(text, args.split_input_file):
         ctx = ir.Context()
         ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
+        # As mlir-opt: expectations name the diagnostic, not the op it prints.
+        _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
         collector = D.Collector(ctx)
         produced: List[D.Diag] = []
         with ctx, ir.Location.unknown():

@@ -17,6 +17,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -113,6 +114,13 @@ NB_MODULE(_ptonz, m) {
       "All operations under `root` (pre-order... post-order walk) named in `names`.");
 
   m.attr("DYNAMIC") = ptonzDynamicDim();
+
+  m.def(
+      "set_print_op_on_diagnostic",
+      [](MlirContext ctx, bool enable) { unwrap(ctx)->printOpOnDiagnostic(enable); },
+      nb::arg("context"), nb::arg("enable"),
+      "Whether diagnostics on an op get a 'see current operation' note (mlir-opt turns "
+      "it off under --verify-diagnostics).");
 
   m.def(
       "layout_attr",

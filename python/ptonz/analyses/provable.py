@@ -130,6 +130,7 @@ class Prover:
 
     def _block_argument(self, value: ir.Value, block: ir.Block, d: int) -> Fact:
         parent = block.owner
+        parent = parent.operation if parent is not None else None
         arg_no = ir.BlockArgument(value).arg_number
         if parent is not None and parent.name == "scf.for":
             if arg_no == 0:  # the induction variable: lb + k * step

@@ -1,0 +1,220 @@
+// Op-verifier rejections of the pl dialect, one per split.
+// RUN: ptonz-opt %s --split-input-file --verify-diagnostics
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op has 1 offsets for a rank-2 tensor; give one logical offset per dimension}}
+  %x = pl.tile.load %t, offsets = [%i], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op has 3 sizes for a rank-2 tensor; give one size per dimension}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [1, 64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op size 0 of dimension 0 must be positive}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [0, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op size 8192 of dimension 1 does not fit the tensor (dimension is 4096)}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [1, 8192] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<8192xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  %m = arith.constant -64 : index
+  // expected-error@+1 {{'pl.tile.load' op offset -64 of dimension 0 is negative}}
+  %x = pl.tile.load %t, offsets = [%m, %i], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<32x2048x4096xi8, nz>, %i: index) {
+  %c3840 = arith.constant 3840 : index
+  // expected-error@+1 {{'pl.tile.load' op slice [3840, 4352) of dimension 2 does not fit the tensor (dimension is 4096)}}
+  %x = pl.tile.load %t, offsets = [%i, %i, %c3840], sizes = [1, 256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<32x2048x4096xi8, nz> -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op tile element type 'bf16' differs from the tensor's 'f16'}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xbf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op result tile is in vec memory but target_memory is mat}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op result tile shape does not match the slice sizes (the tile is the slice with its leading unit dimensions dropped)}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<512x64xf16, vec>
+  return
+}
+
+// -----
+
+// Only leading unit dimensions may be dropped.
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op result tile shape does not match the slice sizes}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [64, 1] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.remote_load' op has 1 offsets for a rank-2 tensor}}
+  %x = pl.remote_load %t, peer = %i, offsets = [%i], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  %c480 = arith.constant 480 : index
+  // expected-error@+1 {{'pl.remote_load' op slice [480, 544) of dimension 0 does not fit the tensor (dimension is 512)}}
+  %x = pl.remote_load %t, peer = %i, offsets = [%c480, %i], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %i: index) {
+  // expected-error@+1 {{'pl.remote_load' op result tile is in mat memory but target_memory is vec}}
+  %x = pl.remote_load %t, peer = %i, offsets = [%i, %i], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, mat>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %x: !pl.tile<64x512xf16, vec>, %i: index) {
+  // expected-error@+1 {{'pl.tile.store' op has 3 offsets for a rank-2 tensor}}
+  pl.tile.store %x, %t, offsets = [%i, %i, %i] : !pl.tile<64x512xf16, vec>, !pl.tensor<512x4096xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<512x4096xf16>, %x: !pl.tile<64x512xf32, vec>, %i: index) {
+  // expected-error@+1 {{'pl.tile.store' op tile element type 'f32' differs from the tensor's 'f16'}}
+  pl.tile.store %x, %t, offsets = [%i, %i] : !pl.tile<64x512xf32, vec>, !pl.tensor<512x4096xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<4096xf16>, %x: !pl.tile<64x512xf16, vec>, %i: index) {
+  // expected-error@+1 {{'pl.tile.store' op tile rank exceeds the tensor rank}}
+  pl.tile.store %x, %t, offsets = [%i] : !pl.tile<64x512xf16, vec>, !pl.tensor<4096xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8, nz>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op is not defined on NZ tensors (the source is nz): NZ bytes are in fractal order, which logical offsets and strides cannot address; slice an NZ tensor only with pl.tile.load into mat memory (pto-block-nz-views rewrites its offsets and sizes), or annotate the tensor nd}}
+  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8, nz> -> !pl.tensor<64x64xi8, nz>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8, nz>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op is not defined on NZ tensors (the source is nz)}}
+  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8, nz> -> !pl.tensor<64x64xi8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op is not defined on NZ tensors (the result is nz)}}
+  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8> -> !pl.tensor<64x64xi8, nz>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op cannot change the layout (nd -> dn)}}
+  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8> -> !pl.tensor<64x64xi8, dn>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op cannot change the element type}}
+  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8> -> !pl.tensor<64x64xui8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op needs one offset per source dimension and a result of the same rank}}
+  %v = pl.tensor.view %t, offsets = [%i] : !pl.tensor<256x512xi8> -> !pl.tensor<64x64xi8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op needs one offset per source dimension and a result of the same rank}}
+  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8> -> !pl.tensor<4096xi8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8>, %i: index) {
+  // expected-error@+1 {{'pl.tensor.view' op result dimension 1 (1024) exceeds the source dimension (512)}}
+  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8> -> !pl.tensor<64x1024xi8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8, nz>) {
+  // expected-error@+1 {{'pl.tensor.reinterpret_view' op is not defined on NZ tensors (the source is nz): reinterpreting fractal-ordered bytes with another shape reads the wrong elements; slice an NZ tensor only with pl.tile.load into mat memory}}
+  %v = pl.tensor.reinterpret_view %t : !pl.tensor<256x512xi8, nz> -> !pl.tensor<131072xi8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<131072xi8>) {
+  // expected-error@+1 {{'pl.tensor.reinterpret_view' op is not defined on NZ tensors (the result is nz)}}
+  %v = pl.tensor.reinterpret_view %t : !pl.tensor<131072xi8> -> !pl.tensor<256x512xi8, nz>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<64x256xi32>) {
+  // expected-error@+1 {{'pl.tensor.reinterpret_view' op source and result must hold the same number of bits (524288 vs 262144)}}
+  %v = pl.tensor.reinterpret_view %t : !pl.tensor<64x256xi32> -> !pl.tensor<16384xi16>
+  return
+}

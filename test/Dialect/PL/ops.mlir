@@ -1,0 +1,68 @@
+// Every pl type and op prints and re-parses to itself, also through the
+// generic form.
+// RUN: ptonz-opt %s | ptonz-opt | FileCheck %s
+// RUN: ptonz-opt %s --mlir-print-op-generic | ptonz-opt | FileCheck %s
+
+// The layout is printed only when it is not nd.
+// CHECK-LABEL: func.func private @types
+// CHECK-SAME: (!pl.tensor<32x2048x4096xi8, nz>, !pl.tensor<256x512xi8, nz>,
+// CHECK-SAME: !pl.tensor<512x4096xf16>, !pl.tensor<512x4096xf16>, !pl.tensor<64x256xf32, dn>,
+// CHECK-SAME: !pl.tensor<?x?xbf16>, !pl.tensor<16384xi32>, !pl.tensor<2x3x4x5xi4>,
+// CHECK-SAME: !pl.tensor<?x256x512xf16, nz>, !pl.tensor<64x64xf32, nz>)
+// CHECK-SAME: -> (!pl.tile<256x512xi8, mat>, !pl.tile<64x512xf16, vec>, !pl.tile<16x32xf16, left>,
+// CHECK-SAME: !pl.tile<32x64xf16, right>, !pl.tile<16x64xf32, acc>, !pl.tile<64xf32, bias>)
+func.func private @types(!pl.tensor<32x2048x4096xi8, nz>, !pl.tensor<256x512xi8, nz>,
+    !pl.tensor<512x4096xf16>, !pl.tensor<512x4096xf16, nd>, !pl.tensor<64x256xf32, dn>,
+    !pl.tensor<?x?xbf16>, !pl.tensor<16384xi32>, !pl.tensor<2x3x4x5xi4>,
+    !pl.tensor<?x256x512xf16, nz>, !pl.tensor<64x64xf32, nz>)
+    -> (!pl.tile<256x512xi8, mat>, !pl.tile<64x512xf16, vec>, !pl.tile<16x32xf16, left>,
+        !pl.tile<32x64xf16, right>, !pl.tile<16x64xf32, acc>, !pl.tile<64xf32, bias>)
+
+// CHECK-LABEL: func.func private @attrs
+// CHECK-SAME: a = #pl.layout<nz>, b = #pl.memory<mat>, c = #pl.layout<dn>, d = #pl.memory<acc>
+func.func private @attrs() attributes {a = #pl.layout<nz>, b = #pl.memory<mat>,
+                                       c = #pl.layout<dn>, d = #pl.memory<acc>}
+
+// CHECK-LABEL: func.func @ops
+// CHECK-SAME: (%[[W:.*]]: !pl.tensor<32x2048x4096xi8, nz>, %[[X:.*]]: !pl.tensor<512x4096xf16>, %[[O:.*]]: !pl.tensor<512x2048xi32>, %[[P:.*]]: index)
+func.func @ops(%w: !pl.tensor<32x2048x4096xi8, nz>, %x: !pl.tensor<512x4096xf16>,
+               %out: !pl.tensor<512x2048xi32>, %peer: index) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  // CHECK: %[[B:.*]] = pl.get_block_idx
+  // CHECK: %[[N:.*]] = pl.get_block_num
+  %b = pl.get_block_idx
+  %n = pl.get_block_num
+  // CHECK: pl.tile.load %[[W]], offsets = [%[[B]], %{{.*}}, %{{.*}}], sizes = [1, 256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<32x2048x4096xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%b, %c256, %c0], sizes = [1, 256, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<32x2048x4096xi8, nz> -> !pl.tile<256x512xi8, mat>
+  // CHECK: %[[XT:.*]] = pl.tile.load %[[X]], offsets = [%[[N]], %{{.*}}], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  %xt = pl.tile.load %x, offsets = [%n, %c0], sizes = [64, 512]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  // A row: the leading unit dimension is dropped.
+  // CHECK: pl.tile.load %[[X]], offsets = [%{{.*}}, %{{.*}}], sizes = [1, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<512xf16, vec>
+  %row = pl.tile.load %x, offsets = [%c0, %c0], sizes = [1, 512]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<512xf16, vec>
+  // CHECK: pl.tile.store %[[XT]], %[[X]], offsets = [%{{.*}}, %{{.*}}] : !pl.tile<64x512xf16, vec>, !pl.tensor<512x4096xf16>
+  pl.tile.store %xt, %x, offsets = [%c0, %c256] : !pl.tile<64x512xf16, vec>, !pl.tensor<512x4096xf16>
+  // CHECK: pl.tensor.view %[[X]], offsets = [%{{.*}}, %{{.*}}] : !pl.tensor<512x4096xf16> -> !pl.tensor<64x512xf16>
+  %v = pl.tensor.view %x, offsets = [%c0, %c256] : !pl.tensor<512x4096xf16> -> !pl.tensor<64x512xf16>
+  // CHECK: pl.tensor.reinterpret_view %[[O]] : !pl.tensor<512x2048xi32> -> !pl.tensor<1048576xi32>
+  %r = pl.tensor.reinterpret_view %out : !pl.tensor<512x2048xi32> -> !pl.tensor<1048576xi32>
+  // Same number of bits with another element type.
+  // CHECK: pl.tensor.reinterpret_view %[[O]] : !pl.tensor<512x2048xi32> -> !pl.tensor<512x4096xf16>
+  %r2 = pl.tensor.reinterpret_view %out : !pl.tensor<512x2048xi32> -> !pl.tensor<512x4096xf16>
+  // CHECK: pl.remote_load %[[X]], peer = %[[P]], offsets = [%{{.*}}, %{{.*}}], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  %rt = pl.remote_load %x, peer = %peer, offsets = [%c0, %c0], sizes = [64, 512]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// Dynamic tensor dims: sizes are not checked against them.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: pl.tile.load %{{.*}}, offsets = [%{{.*}}, %{{.*}}], sizes = [64, 64] {target_memory = #pl.memory<mat>} : !pl.tensor<?x?xbf16> -> !pl.tile<64x64xbf16, mat>
+func.func @dynamic(%t: !pl.tensor<?x?xbf16>, %i: index) {
+  %tt = pl.tile.load %t, offsets = [%i, %i], sizes = [64, 64]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<?x?xbf16> -> !pl.tile<64x64xbf16, mat>
+  return
+}

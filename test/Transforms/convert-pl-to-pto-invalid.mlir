@@ -1,0 +1,110 @@
+// What convert-pl-to-pto cannot lower is rejected at the op, never dropped.
+// RUN: ptonz-opt --split-input-file --verify-diagnostics --convert-pl-to-pto %s
+
+func.func @nz_into_vec(%w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: an NZ tensor can only be loaded into mat memory (got vec): NZ->NZ loads feed the cube's B operand; load into mat, or annotate the tensor nd}}
+  %t = pl.tile.load %w, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<64x512xi8, vec>
+  return
+}
+
+// -----
+
+func.func @nz_into_left(%w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: an NZ tensor can only be loaded into mat memory (got left)}}
+  %t = pl.tile.load %w, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<left>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<64x512xi8, left>
+  return
+}
+
+// -----
+
+func.func @nd_into_acc(%x: !pl.tensor<64x256xi32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: pl.tile.load into acc memory has no single pto.tload form (TLOAD writes vec or mat tiles); load into mat and move the tile}}
+  %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 256] {target_memory = #pl.memory<acc>} : !pl.tensor<64x256xi32> -> !pl.tile<64x256xi32, acc>
+  return
+}
+
+// -----
+
+func.func @nz_store(%w: !pl.tensor<256x512xi8, nz>, %x: !pl.tensor<256x512xi8>) {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<256x512xi8> -> !pl.tile<64x512xi8, vec>
+  // expected-error@+1 {{convert-pl-to-pto: an NZ tensor cannot be a store destination: ptonz's NZ support is read-only (weights already packed in GM); store to an nd tensor}}
+  pl.tile.store %t, %w, offsets = [%c0, %c0] : !pl.tile<64x512xi8, vec>, !pl.tensor<256x512xi8, nz>
+  return
+}
+
+// -----
+
+func.func @store_of_argument_tile(%t: !pl.tile<64x512xi8, vec>, %x: !pl.tensor<256x512xi8>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: pl.tile.store must store a tile made by pl.tile.load}}
+  pl.tile.store %t, %x, offsets = [%c0, %c0] : !pl.tile<64x512xi8, vec>, !pl.tensor<256x512xi8>
+  return
+}
+
+// -----
+
+func.func @nz_remote_load(%w: !pl.tensor<256x512xi8, nz>, %peer: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: distributed (remote) loads of an NZ tensor are not supported: remote_load has no blocked NZ form; annotate the remote tensor nd}}
+  %t = pl.remote_load %w, peer = %peer, offsets = [%c0, %c0], sizes = [256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+func.func @nd_remote_load(%x: !pl.tensor<512x4096xf16>, %peer: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: pl.remote_load has no pto lowering in ptonz; lower distributed loads with your runtime before this pass}}
+  %t = pl.remote_load %x, peer = %peer, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<vec>} : !pl.tensor<512x4096xf16> -> !pl.tile<64x512xf16, vec>
+  return
+}
+
+// -----
+
+func.func @tensor_view(%x: !pl.tensor<512x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: pl.tensor.view has no pto lowering in ptonz; slice tensors with pl.tile.load / pl.tile.store offsets instead}}
+  %v = pl.tensor.view %x, offsets = [%c0, %c0] : !pl.tensor<512x4096xf16> -> !pl.tensor<64x512xf16>
+  return
+}
+
+// -----
+
+func.func @reinterpret_view(%x: !pl.tensor<64x256xi32>) {
+  // expected-error@+1 {{convert-pl-to-pto: pl.tensor.reinterpret_view has no pto lowering in ptonz}}
+  %v = pl.tensor.reinterpret_view %x : !pl.tensor<64x256xi32> -> !pl.tensor<16384xi32>
+  return
+}
+
+// -----
+
+// expected-error@+1 {{convert-pl-to-pto: argument #0 has a dynamic shape (!pl.tensor<?x512xi8>): make_tensor_view needs the logical shape as constants; give the tensor a static shape}}
+func.func @dynamic_argument(%x: !pl.tensor<?x512xi8>) {
+  return
+}
+
+// -----
+
+func.func private @use(!pl.tensor<64x256xi32>)
+
+func.func @tensor_passed_to_call(%x: !pl.tensor<64x256xi32>) {
+  // expected-error@+1 {{convert-pl-to-pto: a !pl.tensor is used by 'func.call', which convert-pl-to-pto cannot lower; only pl.tile.load / pl.tile.store read or write a tensor}}
+  func.call @use(%x) : (!pl.tensor<64x256xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @use_tile(!pl.tile<64x256xi32, vec>)
+
+func.func @tile_passed_to_call(%x: !pl.tensor<64x256xi32>) {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 256] {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xi32> -> !pl.tile<64x256xi32, vec>
+  // expected-error@+1 {{convert-pl-to-pto: a pl tile is used by 'func.call', which convert-pl-to-pto cannot lower (only pl.tile.store consumes pl tiles here)}}
+  func.call @use_tile(%t) : (!pl.tile<64x256xi32, vec>) -> ()
+  return
+}

@@ -1,0 +1,77 @@
+// convert-pl-to-pto: pl tensors become !pto.ptr arguments plus make_tensor_view
+// with the logical shape and layout; tile.load becomes partition_view +
+// alloc_tile + tload; tile.store becomes partition_view + tstore.
+// RUN: ptonz-opt --split-input-file --convert-pl-to-pto %s | FileCheck %s
+
+// CHECK-LABEL: func.func @weights
+// CHECK-SAME: (%[[X:.*]]: !pto.ptr<i8>, %[[W:.*]]: !pto.ptr<i8>, %[[D:.*]]: !pto.ptr<f16>, %[[O:.*]]: !pto.ptr<i32>)
+// CHECK-NOT: !pl.
+// ND: row-major strides.
+// CHECK: %[[XV:.*]] = pto.make_tensor_view %[[X]], shape = [%c64{{(_[0-9]+)?}}, %c512{{(_[0-9]+)?}}], strides = [%c512{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+// NZ: the logical shape, no strides yet.
+// CHECK: %[[WV:.*]] = pto.make_tensor_view %[[W]], shape = [%c32{{(_[0-9]+)?}}, %c2048{{(_[0-9]+)?}}, %c4096{{(_[0-9]+)?}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?xi8>
+// DN: column-major on the last two dims.
+// CHECK: %[[DV:.*]] = pto.make_tensor_view %[[D]], shape = [%c128{{(_[0-9]+)?}}, %c256{{(_[0-9]+)?}}], strides = [%c1{{(_[0-9]+)?}}, %c128{{(_[0-9]+)?}}] {layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf16>
+// CHECK: %[[OV:.*]] = pto.make_tensor_view %[[O]], shape = [%c64{{(_[0-9]+)?}}, %c256{{(_[0-9]+)?}}], strides = [%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi32>
+func.func @weights(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<32x2048x4096xi8, nz>,
+                   %d: !pl.tensor<128x256xf16, dn>, %out: !pl.tensor<64x256xi32>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  // CHECK: %[[BI:.*]] = pto.get_block_idx
+  // CHECK: %[[E:.*]] = arith.index_cast %[[BI]] : i64 to index
+  %e = pl.get_block_idx
+  // CHECK: %[[BN:.*]] = pto.get_block_num
+  // CHECK: arith.index_cast %[[BN]] : i64 to index
+  %n = pl.get_block_num
+  // CHECK: %[[XP:.*]] = pto.partition_view %[[XV]], offsets = [%{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
+  // CHECK: %[[XT:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 64x512xi8, blayout=col_major, slayout=row_major>
+  // CHECK: pto.tload ins(%[[XP]] : !pto.partition_tensor_view<64x512xi8>) outs(%[[XT]] : !pto.tile_buf<mat, 64x512xi8, blayout=col_major, slayout=row_major>)
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  // The NZ weight keeps its logical coordinates until pto-block-nz-views.
+  // CHECK: %[[WP:.*]] = pto.partition_view %[[WV]], offsets = [%[[E]], %{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}, %{{.*}}] : !pto.tensor_view<?x?x?xi8> -> !pto.partition_tensor_view<1x256x512xi8>
+  // CHECK: %[[WT:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+  // CHECK: pto.tload ins(%[[WP]] : !pto.partition_tensor_view<1x256x512xi8>) outs(%[[WT]] : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+  %wt = pl.tile.load %w, offsets = [%e, %c256, %c0], sizes = [1, 256, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<32x2048x4096xi8, nz> -> !pl.tile<256x512xi8, mat>
+  // vec: the default tile config.
+  // CHECK: %[[DP:.*]] = pto.partition_view %[[DV]], offsets = [%{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  // CHECK: %[[DT:.*]] = pto.alloc_tile : !pto.tile_buf<vec, 64x128xf16>
+  // CHECK: pto.tload ins(%[[DP]] : !pto.partition_tensor_view<64x128xf16>) outs(%[[DT]] : !pto.tile_buf<vec, 64x128xf16>)
+  %dt = pl.tile.load %d, offsets = [%n, %c0], sizes = [64, 128]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<128x256xf16, dn> -> !pl.tile<64x128xf16, vec>
+  // CHECK: %[[OT:.*]] = pto.alloc_tile : !pto.tile_buf<vec, 64x256xi32>
+  // CHECK: pto.tload
+  // CHECK: %[[OP:.*]] = pto.partition_view %[[OV]], offsets = [%{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}] : !pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<64x256xi32>
+  // CHECK: pto.tstore ins(%[[OT]] : !pto.tile_buf<vec, 64x256xi32>) outs(%[[OP]] : !pto.partition_tensor_view<64x256xi32>)
+  %ot = pl.tile.load %out, offsets = [%c0, %c0], sizes = [64, 256]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xi32> -> !pl.tile<64x256xi32, vec>
+  pl.tile.store %ot, %out, offsets = [%c0, %c0] : !pl.tile<64x256xi32, vec>, !pl.tensor<64x256xi32>
+  // CHECK-NOT: pl.
+  // CHECK: return
+  return
+}
+
+// -----
+
+// Non-tensor arguments are kept; loads inside scf.for are lowered in place.
+// CHECK-LABEL: func.func @in_loop
+// CHECK-SAME: (%{{.*}}: index, %[[W:.*]]: !pto.ptr<f16>)
+// CHECK: %[[WV:.*]] = pto.make_tensor_view %[[W]], shape = [%{{.*}}, %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf16>
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[R:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK: pto.partition_view %[[WV]], offsets = [%[[R]], %{{.*}}], sizes = [%{{.*}}, %{{.*}}] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+// CHECK: pto.alloc_tile : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>
+// CHECK: pto.tload
+func.func @in_loop(%k: index, %w: !pl.tensor<256x128xf16, nz>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %r = arith.muli %i, %c64 : index
+    %t = pl.tile.load %w, offsets = [%r, %c0], sizes = [64, 128]
+        {target_memory = #pl.memory<mat>} : !pl.tensor<256x128xf16, nz> -> !pl.tile<64x128xf16, mat>
+  }
+  return
+}

@@ -1,0 +1,230 @@
+// pto-verify-ptoas: PTOAS <= 0.60 cannot assemble any NZ view; PTOAS >= 0.61
+// accepts the blocked rank-5 descriptor and rejects anything else.
+// RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas %s | FileCheck %s
+// RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas='ptoas-version=0.61' %s | FileCheck %s
+// RUN: not ptonz-opt --pto-verify-ptoas='ptoas-version=0.60' --split-input-file %s 2>&1 | FileCheck %s --check-prefix=V060
+// RUN: not ptonz-opt --ptoas-version=0.60 --lower-to-ptoas --split-input-file %s 2>&1 | FileCheck %s --check-prefix=V060
+
+// The lowered seed-000 weight path: accepted by 0.61, unchanged.
+// CHECK-LABEL: func.func @accepted
+// CHECK: pto.make_tensor_view %{{.*}}, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: pto.partition_view %{{.*}}, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK: pto.tload
+// V060: verify-ptoas.mlir:[[# @LINE + 9]]:8: error: pto-verify-ptoas: PTOAS 0.60 cannot assemble NZ tensor views: it infers every view's layout structurally, a blocked NZ view is row-major like ND, and it stops with 'layout mismatch: user-specified layout=nz but inferred=nd'; use PTOAS >= 0.61 (--ptoas-version=0.61) or annotate this weight nd
+func.func @accepted(%arg1: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %arg1, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x16x16x16x32xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// ND views are not checked by any version.
+// CHECK-LABEL: func.func @nd_only
+// V060-NOT: nd_only
+func.func @nd_only(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [%c512, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// An unblocked (rank-2) NZ view.
+func.func @rank2(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz requires a rank-5 view, got rank 2 (run pto-block-nz-views)}}
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+func.func @rank4(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz requires a rank-5 view, got rank 4}}
+  %v = pto.make_tensor_view %p, shape = [%c16, %c16, %c16, %c16], strides = [] : !pto.tensor_view<?x?x?x?xi8, #pto.layout<nz>>
+  return
+}
+
+// -----
+
+func.func @shape3_not_16(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected shape[3]==16 (got 8)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c8, %c32], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// f16: c0 = 16, so a trailing 32 is wrong.
+func.func @shape4_not_c0(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected shape[4]==c0=16 (got 32)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+  return
+}
+
+// -----
+
+func.func @no_strides(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view has no strides: PTOAS needs them explicit (run pto-materialize-strides)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+func.func @stride4_not_1(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[4]==1 (got 2)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c2] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// The logical row-major strides of the fractal rows are not NZ strides.
+func.func @stride3_not_c0(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[3]==32 (got 512)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c32, %c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+func.func @stride2_not_16c0(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[2]==512 (got 32)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c32, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+func.func @stride1_not_c0_aligned(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8200 = arith.constant 8200 : index
+  %c131072 = arith.constant 131072 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[1] to be C0-aligned (32), got 8200}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8200, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// stride[1] must step over a whole column of fractals (R/16 * 16 * c0).
+func.func @stride1_overlaps(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c4096 = arith.constant 4096 : index
+  %c131072 = arith.constant 131072 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[1] >= shape[2] * stride[2] (8192), got 4096}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c4096, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+func.func @stride0_overlaps(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[0] >= shape[1] * stride[1] (131072), got 8192}}
+  %v = pto.make_tensor_view %p, shape = [%c2, %c16, %c16, %c16, %c32], strides = [%c8192, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+func.func @partition_splits_d3(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error@+1 {{pto-verify-ptoas: NZ view cannot be partitioned inside a fractal: d3 must keep offset=0 and size=16 (got offset=8, size=8)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c8, %c0], sizes = [%c1, %c16, %c16, %c8, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x8x32xi8>
+  return
+}
+
+// -----
+
+func.func @partition_splits_d4(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error@+1 {{pto-verify-ptoas: NZ view cannot be partitioned inside a fractal: d4 must keep offset=0 and size=32 (got offset=0, size=16)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c16, %c16, %c16, %c16] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x16xi8>
+  return
+}
+
+// -----
+
+func.func @partition_dynamic_d4(%p: !pto.ptr<i8>, %off: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error@+1 {{pto-verify-ptoas: NZ partition must prove that d3|d4 remains complete at compile time (constant offsets and sizes)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %off], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  return
+}
