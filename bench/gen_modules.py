@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Generate large, realistic pl (or logical pto) modules for benchmarking ptonz.
+
+A module is a sequence of kernels (`func.func`) shaped like the seed-001
+grouped matmul, varied deterministically from kernel to kernel:
+
+* ``grouped`` -- a 3-D NZ weight ``w[E, N, K]`` read under an expert loop,
+  an SPMD loop over N tiles (``scf.for %nb = 0 to NB step 1``, ``n0 = nb * 256``)
+  and a pipelined K loop (``scf.for %k0 = 512 to K step 512``);
+* ``dense``   -- a 2-D NZ weight whose N offset also depends on the core:
+  ``n0 = get_block_idx * (NB * 256) + nb * 256``;
+* ``fused``   -- two 2-D NZ weights (gate/up) read in the same pipelined loop.
+
+Every kernel also loads ND activations ``x[m0, k0]`` with
+``m0 = get_block_idx * 64`` and writes an ND residual tile back with
+``pl.tile.store`` (pto form: ``pto.tstore``). Element types cycle through
+i8 / f16 / bf16 (NZ c0 = 32 / 16 / 16); all shapes and offsets are aligned, so
+the module is accepted by ``ptonz-opt --lower-to-ptoas``.
+
+Kernels are appended until the module reaches the requested operation count
+(counted as MLIR counts them: ``builtin.module``, ``func.func``, ``func.return``,
+every ``scf.for`` and its implicit ``scf.yield``). The count is exact for the
+text produced; it is returned and written as a header comment.
+
+    python bench/gen_modules.py --ops 10000 [--form pl|pto] [-o out.mlir]
+
+Output is a pure function of (ops, form, seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import List, Tuple
+
+N_TILE = 256   # SPMD N tile: offsets nb * 256
+K_TILE = 512   # pipelined K tile: scf.for %k0 = 512 to K step 512
+M_TILE = 64    # activation rows per core: m0 = block_idx * 64
+DTYPES = ("i8", "f16", "bf16")
+KINDS = ("grouped", "dense", "fused")
+
+# tile_buf of each memory, as convert-pl-to-pto builds it (pto form).
+TILE_BUF = {
+    "mat": "blayout=col_major, slayout=row_major",
+    "vec": "blayout=row_major, slayout=none_box",
+}
+
+
+class _Kernel:
+    """Emits one kernel's lines while counting the operations they parse to."""
+
+    def __init__(self, form: str):
+        self.form = form
+        self.lines: List[str] = []
+        self.ops = 0
+        self.consts: dict = {}
+        self.tmp = 0
+        self.views: dict = {}  # pto form: tensor arg -> (view value, rank)
+
+    # -- helpers -----------------------------------------------------------
+    def emit(self, depth: int, text: str, ops: int = 1) -> None:
+        self.lines.append("  " * depth + text)
+        self.ops += ops
+
+    def fresh(self, stem: str) -> str:
+        self.tmp += 1
+        return f"%{stem}{self.tmp}"
+
+    def const(self, v: int) -> str:
+        return self.consts[v]
+
+    def want(self, *vals: int) -> None:
+        for v in vals:
+            self.consts.setdefault(v, f"%c{v}")
+
+    # -- ops ---------------------------------------------------------------
+    def load(self, depth: int, tensor: str, ttype: str, rank: int, offsets: List[str],
+             sizes: List[int], dtype: str, memory: str) -> str:
+        tile_shape = [s for s in sizes]
+        while len(tile_shape) > 2 and tile_shape[0] == 1:
+            tile_shape = tile_shape[1:]
+        rows, cols = tile_shape
+        res = self.fresh("t")
+        if self.form == "pl":
+            self.emit(depth, f"{res} = pl.tile.load {tensor}, offsets = [{', '.join(offsets)}], "
+                      f"sizes = [{', '.join(map(str, sizes))}] "
+                      f"{{target_memory = #pl.memory<{memory}>}} : {ttype} -> "
+                      f"!pl.tile<{rows}x{cols}x{dtype}, {memory}>")
+            return res
+        view, vtype = self.views[tensor]
+        pv = self.fresh("pv")
+        ptype = f"!pto.partition_tensor_view<{'x'.join(map(str, sizes))}x{dtype}>"
+        size_vals = ", ".join(self.const(s) for s in sizes)
+        self.emit(depth, f"{pv} = pto.partition_view {view}, offsets = [{', '.join(offsets)}], "
+                  f"sizes = [{size_vals}] : {vtype} -> {ptype}")
+        tb = f"!pto.tile_buf<{memory}, {rows}x{cols}x{dtype}, {TILE_BUF[memory]}>"
+        self.emit(depth, f"{res} = pto.alloc_tile : {tb}")
+        self.emit(depth, f"pto.tload ins({pv} : {ptype}) outs({res} : {tb})")
+        self.tiles = getattr(self, "tiles", {})
+        self.tiles[res] = tb
+        return res
+
+    def store(self, depth: int, tile: str, rows: int, cols: int, dtype: str, memory: str,
+              tensor: str, ttype: str, offsets: List[str]) -> None:
+        if self.form == "pl":
+            self.emit(depth, f"pl.tile.store {tile}, {tensor}, offsets = [{', '.join(offsets)}] : "
+                      f"!pl.tile<{rows}x{cols}x{dtype}, {memory}>, {ttype}")
+            return
+        view, vtype = self.views[tensor]
+        pv = self.fresh("pv")
+        ptype = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
+        self.emit(depth, f"{pv} = pto.partition_view {view}, offsets = [{', '.join(offsets)}], "
+                  f"sizes = [{self.const(rows)}, {self.const(cols)}] : {vtype} -> {ptype}")
+        self.emit(depth, f"pto.tstore ins({tile} : {self.tiles[tile]}) outs({pv} : {ptype})")
+
+
+def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
+    kind = KINDS[index % len(KINDS)]
+    dtype = DTYPES[(index // len(KINDS)) % len(DTYPES)]
+    E = rng.choice((4, 8, 16, 32))
+    NB = rng.choice((2, 4, 8))          # SPMD lanes over N (per core for dense/fused)
+    N = NB * N_TILE * (1 if kind == "grouped" else 8)
+    K = K_TILE * rng.choice((2, 4, 8))
+    M = M_TILE * 8
+    k = _Kernel(form)
+
+    # Tensors: (name, shape, layout)
+    tensors = [("x", (M, K), "nd")]
+    if kind == "grouped":
+        tensors.append(("w", (E, N, K), "nz"))
+    elif kind == "dense":
+        tensors.append(("w", (N, K), "nz"))
+    else:
+        tensors += [("wg", (N, K), "nz"), ("wu", (N, K), "nz")]
+    tensors += [("res", (M, N), "nd"), ("out", (M, N), "nd")]
+
+    def pl_type(shape, layout):
+        s = "x".join(map(str, shape)) + f"x{dtype}"
+        return f"!pl.tensor<{s}, nz>" if layout == "nz" else f"!pl.tensor<{s}>"
+
+    ttypes = {f"%{n}": pl_type(s, l) for n, s, l in tensors}
+    k.want(0, 1, M_TILE, N_TILE, K_TILE, K, NB, E, NB * N_TILE, M, N)
+    for _, s, _ in tensors:
+        k.want(*s)
+    if form == "pto":
+        k.want(1, M_TILE, N_TILE, K_TILE)
+
+    # Signature.
+    if form == "pl":
+        args = ", ".join(f"%{n}: {ttypes['%' + n]}" for n, _, _ in tensors)
+    else:
+        args = ", ".join(f"%{n}: !pto.ptr<{dtype}>" for n, _, _ in tensors)
+    k.emit(0, f"func.func @{kind}_{dtype}_{index}({args}) {{")
+    body: List[str] = []
+    k.lines, header = body, k.lines
+
+    # Views (pto form).
+    if form == "pto":
+        for n, s, layout in tensors:
+            v = f"%v_{n}"
+            vtype = f"!pto.tensor_view<{'x'.join('?' for _ in s)}x{dtype}>"
+            shape = ", ".join(k.const(d) for d in s)
+            k.emit(1, f"{v} = pto.make_tensor_view %{n}, shape = [{shape}], strides = [] "
+                   f"{{layout = #pto.layout<{layout}>}} : {vtype}")
+            k.views[f"%{n}"] = (v, vtype)
+            ttypes[f"%{n}"] = vtype
+
+    # Core index: m0 = block_idx * 64.
+    if form == "pl" and index % 2:
+        k.emit(1, "%bi = pl.get_block_idx")
+    else:
+        k.emit(1, "%b = pto.get_block_idx")
+        k.emit(1, "%bi = arith.index_cast %b : i64 to index")
+    k.emit(1, f"%m0 = arith.muli %bi, {k.const(M_TILE)} : index")
+
+    c0, c1 = k.const(0), k.const(1)
+    d = 1
+    if kind == "grouped":
+        k.emit(d, f"scf.for %e = {c0} to {k.const(E)} step {c1} {{", ops=2)
+        d += 1
+    # SPMD loop over N tiles.
+    k.emit(d, f"scf.for %nb = {c0} to {k.const(NB)} step {c1} {{", ops=2)
+    d += 1
+    if kind == "dense":
+        k.emit(d, f"%nbase = arith.muli %bi, {k.const(NB * N_TILE)} : index")
+        k.emit(d, f"%nloc = arith.muli %nb, {k.const(N_TILE)} : index")
+        k.emit(d, "%n0 = arith.addi %nbase, %nloc : index")
+    else:
+        k.emit(d, f"%n0 = arith.muli %nb, {k.const(N_TILE)} : index")
+
+    weights = [n for n, _, l in tensors if l == "nz"]
+
+    def wload(depth, w, koff):
+        if kind == "grouped":
+            return k.load(depth, f"%{w}", ttypes[f"%{w}"], 3, ["%e", "%n0", koff],
+                          [1, N_TILE, K_TILE], dtype, "mat")
+        return k.load(depth, f"%{w}", ttypes[f"%{w}"], 2, ["%n0", koff],
+                      [N_TILE, K_TILE], dtype, "mat")
+
+    # Prologue: k0 = 0.
+    k.load(d, "%x", ttypes["%x"], 2, ["%m0", c0], [M_TILE, K_TILE], dtype, "mat")
+    for w in weights:
+        wload(d, w, c0)
+    # Pipelined K loop.
+    k.emit(d, f"scf.for %k0 = {k.const(K_TILE)} to {k.const(K)} step {k.const(K_TILE)} {{", ops=2)
+    k.load(d + 1, "%x", ttypes["%x"], 2, ["%m0", "%k0"], [M_TILE, K_TILE], dtype, "mat")
+    for w in weights:
+        wload(d + 1, w, "%k0")
+    k.emit(d, "}", ops=0)
+    # Epilogue: residual tile -> out.
+    r = k.load(d, "%res", ttypes["%res"], 2, ["%m0", "%n0"], [M_TILE, N_TILE], dtype, "vec")
+    k.store(d, r, M_TILE, N_TILE, dtype, "vec", "%out", ttypes["%out"], ["%m0", "%n0"])
+    while d > 1:
+        d -= 1
+        k.emit(d, "}", ops=0)
+    k.emit(1, "return")
+    k.emit(0, "}", ops=0)
+
+    consts = [f"  %c{v} = arith.constant {v} : index" for v in sorted(k.consts)]
+    return header + consts + body, k.ops + len(consts)
+
+
+def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int, int]:
+    """Return (module text, exact op count, kernel count); kernels are added
+    until the count reaches target_ops (it overshoots by < one kernel)."""
+    if form not in ("pl", "pto"):
+        raise ValueError(f"unknown form {form!r}")
+    rng = random.Random(seed)
+    chunks: List[str] = []
+    ops = 1  # builtin.module
+    n = 0
+    while ops < target_ops:
+        lines, kops = _kernel(n, rng, form)
+        chunks.append("\n".join(lines))
+        ops += kops
+        n += 1
+    head = (f"// Generated by bench/gen_modules.py --ops {target_ops} --form {form} "
+            f"--seed {seed}: {n} kernels, {ops} operations.\n")
+    return head + "\n\n".join(chunks) + "\n", ops, n
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--ops", type=int, default=10000, help="target operation count")
+    p.add_argument("--form", choices=("pl", "pto"), default="pl",
+                   help="pl (input of convert-pl-to-pto) or logical pto")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("-o", dest="output", default="-", help="output file ('-' = stdout)")
+    a = p.parse_args(argv)
+    text, ops, n = generate(a.ops, a.form, a.seed)
+    if a.output == "-":
+        sys.stdout.write(text)
+    else:
+        with open(a.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    print(f"{a.output}: {n} kernels, {ops} ops, {len(text)} bytes", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
