@@ -55,6 +55,12 @@ def file_location(loc: ir.Location) -> Optional[Tuple[str, int, int]]:
     return None
 
 
+def format_location(loc: ir.Location) -> str:
+    """`file:line:col` of a location (its first file position), for reports."""
+    pos = file_location(loc)
+    return f"{pos[0]}:{pos[1]}:{pos[2]}" if pos else "<unknown>"
+
+
 def _from_location(severity: str, message: str, loc: ir.Location, notes) -> Diag:
     pos = file_location(loc)
     d = Diag(severity, message)

@@ -258,7 +258,7 @@ def test_pack_nz_matches_the_design_formula(dtype, c0):
 
     rng = np.random.default_rng(0)
     x = C.random_weights((2, 32, 4 * c0), np.dtype(dtype), rng)
-    packed = C.pack_nz(x, c0)
+    packed = C.pack_nz(x)
     b, r, c = np.meshgrid(np.arange(2), np.arange(32), np.arange(4 * c0), indexing="ij")
     offs = b * 32 * 4 * c0 + (c // c0) * 32 * c0 + r * c0 + c % c0
     np.testing.assert_array_equal(packed[offs].view(x.dtype), x)

@@ -15,7 +15,8 @@ from typing import List, Optional, Union
 from mlir import ir
 
 from .._ptonz import PartitionTensorViewType, TileBufType
-from ..passes._util import constant_int, defining_op, element_bits, layout_of, ops_named
+from ..diagnostics import format_location
+from .ir_queries import bit_width, constant_int, defining_op, layout_of, ops_named
 
 Entry = Union[int, str]
 
@@ -42,7 +43,7 @@ class Descriptor:
 
     @property
     def element_bytes(self) -> int:
-        return element_bits(self.element_type) // 8
+        return bit_width(self.element_type) // 8
 
 
 def _entry(value: ir.Value, state: ir.AsmState) -> Entry:
@@ -90,18 +91,11 @@ def descriptors(module) -> List[Descriptor]:
     return out
 
 
-def _where(op) -> str:
-    from ..diagnostics import file_location
-
-    pos = file_location(op.location)
-    return f"{pos[0]}:{pos[1]}:{pos[2]}" if pos else "<unknown>"
-
-
 def descriptors_text(module) -> str:
     """`--emit=descriptors`: one block per tload from a GM view."""
     lines = []
     for d in descriptors(module):
-        lines.append(f"{_where(d.op)}: pto.tload")
+        lines.append(f"{format_location(d.op.location)}: pto.tload")
         lines.append(f"  src:  {d.global_tensor()}")
         lines.append(f"  dst:  {d.tile}")
     return "\n".join(lines) + ("\n" if lines else "")
@@ -149,7 +143,7 @@ def loads_report(module) -> str:
     lines = []
     for d in descriptors(module):
         runs = contiguous_runs(d)
-        lines.append(f"{_where(d.op)}: pto.tload {gm_path(d)}")
+        lines.append(f"{format_location(d.op.location)}: pto.tload {gm_path(d)}")
         lines.append(f"  descriptor: {d.global_tensor()}")
         lines.append(f"  tile:       {d.tile}")
         if runs is None:

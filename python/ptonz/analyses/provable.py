@@ -32,6 +32,8 @@ from typing import Dict, Optional, Tuple
 
 from mlir import ir
 
+from .ir_queries import constant_int
+
 PROVABLE_FORMS = (
     "arith.constant; arith.muli (multiple if a factor is, non-negative if both are); "
     "arith.addi of provable terms; scf.for induction variables (lower bound and step); "
@@ -51,20 +53,6 @@ class Fact:
     @property
     def proven(self) -> bool:
         return self.multiple and self.nonneg
-
-
-def constant_value(value: ir.Value) -> Optional[int]:
-    """The integer value of an `arith.constant` of integer/index type, else None."""
-    owner = value.owner
-    if isinstance(owner, ir.Block):
-        return None
-    op = owner.operation if hasattr(owner, "operation") else owner
-    if op.name != "arith.constant":
-        return None
-    attr = op.attributes["value"]
-    if isinstance(attr, ir.IntegerAttr):
-        return ir.IntegerAttr(attr).value
-    return None
 
 
 def _both(a: Fact, b: Fact, multiple: bool) -> Fact:
@@ -99,7 +87,7 @@ class Prover:
         op = owner.operation if hasattr(owner, "operation") else owner
         name = op.name
         if name == "arith.constant":
-            c = constant_value(value)
+            c = constant_int(value)
             if c is None:
                 return Fact(False, False, (op.location, "a non-integer constant"))
             why = None

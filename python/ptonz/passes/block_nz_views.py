@@ -22,11 +22,12 @@ from mlir.dialects import arith
 from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 
 from .._ptonz import PartitionTensorViewType, TensorViewType, TileBufType, DYNAMIC
+from ..analyses.ir_queries import (bit_width, constant_int, defining_op, functions, layout_of,
+                                   ops_named, users)
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
 from ..dialects import pto
-from ._util import copy_attrs, element_bits, constant_int, defining_op, error, functions, index_constant, layout_of, \
-    ops_named, users
+from ._util import copy_attrs, error, index_constant
 from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
@@ -63,7 +64,7 @@ class _Validator:
                                "are the fractal plane and a blocked NZ view has one batch slot, "
                                "so only [R, C] and [B, R, C] can be blocked; reshape the weight "
                                "to [B, R, C] before annotating it nz, or annotate it nd")
-        bits = element_bits(elem)
+        bits = bit_width(elem)
         if bits < 8:
             return self.reject(op, f"NZ view of sub-byte element type {elem}: packed-nibble "
                                "fractal addressing is outside ptonz's scope; annotate it nd")
@@ -200,7 +201,7 @@ def block_make_tensor_view(op, rewriter):
         return True  # no match
     view_t = TensorViewType(op.result.type)
     elem = view_t.element_type
-    c0 = c0_for_bitwidth(element_bits(elem))
+    c0 = c0_for_bitwidth(bit_width(elem))
     dims = [_static_dim(view_t.shape[i], op.shape[i]) for i in range(len(op.shape))]
     R, C = dims[-2], dims[-1]
     B = dims[0] if len(dims) == 3 else 1
@@ -225,7 +226,7 @@ def block_partition_view(op, rewriter):
     if src is None or layout_of(src) != "nz" or len(op.offsets) not in (2, 3):
         return True  # no match
     elem = PartitionTensorViewType(op.result.type).element_type
-    c0 = c0_for_bitwidth(element_bits(elem))
+    c0 = c0_for_bitwidth(bit_width(elem))
     offsets = list(op.offsets)
     sizes = [constant_int(s) for s in op.sizes]
     Rt, Ct = sizes[-2], sizes[-1]

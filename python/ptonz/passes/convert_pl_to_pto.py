@@ -27,7 +27,8 @@ from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PartitionTensorViewType, PtrType,
                       TensorViewType, TileBufType, layout_attr)
 from ..dialects import pto
-from ._util import error, functions, index_constant, ops_named, users
+from ..analyses.ir_queries import functions, ops_named, users
+from ._util import error, index_constant
 from .base import ModulePass, register
 from .materialize_strides import _strides
 

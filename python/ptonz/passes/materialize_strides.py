@@ -16,7 +16,8 @@ from mlir.dialects import arith
 from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 
 from ..dialects import pto
-from ._util import copy_attrs, constant_int, error, functions, index_constant, layout_of, ops_named
+from ..analyses.ir_queries import constant_int, functions, layout_of, ops_named
+from ._util import copy_attrs, error, index_constant
 from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
 

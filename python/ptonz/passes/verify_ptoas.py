@@ -16,8 +16,9 @@ from typing import Optional, Tuple
 from mlir import ir
 
 from .._ptonz import TensorViewType
+from ..analyses.ir_queries import bit_width, constant_int, functions, layout_of, ops_named, users
 from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
-from ._util import element_bits, constant_int, error, functions, layout_of, ops_named, users
+from ._util import error
 from .base import ModulePass, register
 
 PASS = "pto-verify-ptoas"
@@ -67,7 +68,7 @@ class VerifyPTOAS(ModulePass):
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
-        c0 = c0_for_bitwidth(element_bits(view_t.element_type))
+        c0 = c0_for_bitwidth(bit_width(view_t.element_type))
         shape = [self._value(op.shape[i], view_t.shape[i]) for i in range(5)]
         if shape[3] is not None and shape[3] != FRACTAL_ROWS:
             return self._fail(op, f"NZ view expected shape[3]==16 (got {shape[3]})")

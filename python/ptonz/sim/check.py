@@ -18,9 +18,8 @@ executed by `ptonz.sim.interpreter` side by side:
 
 GM weights -- the choice, for speed. A tensor of at most `EAGER_ELEMENTS`
 elements is materialized: random logical weights of its dtype (NumPy /
-ml_dtypes), NZ-packed with `ptonz.nz_layout.pack_nz` (or the DESIGN formula
-`b*R*C + (c // c0)*R*c0 + r*c0 + c % c0` if that module is unavailable), so
-the check also covers the packer. A larger tensor (seed 001's
+ml_dtypes), NZ-packed with `ptonz.nz_layout.pack_nz`, so the check also
+covers the packer. A larger tensor (seed 001's
 [32, 2048, 4096] i8 is 256 MiB) is never allocated: element values are a
 hash of the logical flat index (`interpreter.HashBuffer`), and the packed
 buffer's value at packed offset p is computed by inverting the NZ formula to
@@ -43,13 +42,16 @@ other, single-trip loops). Each program stops after `max_tloads` tloads.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from mlir import ir
 
+from .._ptonz import PLTensorType
+from ..analyses.ir_queries import bit_width, constant_int, functions, layout_of, ops_named
+from ..analyses.nz_geometry import c0_for_bitwidth
+from ..diagnostics import format_location
 from . import interpreter as I
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
 
@@ -147,13 +149,22 @@ def _run_pipeline(module: ir.Module, pipeline: str) -> None:
 
 
 def _has_pl(module: ir.Module) -> bool:
-    text = module.operation.get_asm(assume_verified=True)  # no locations: file names never match
-    return re.search(r"(\bpl\.[a-z_]|!pl\.)", text) is not None
+    """Whether any op is a `pl` op or any function takes a `!pl.tensor`."""
+    found = []
+
+    def visit(op):
+        is_func = op.name == "func.func" and len(op.regions[0].blocks)
+        args = op.regions[0].blocks[0].arguments if is_func else ()
+        if op.name.startswith("pl.") or any(PLTensorType.isinstance(a.type) for a in args):
+            found.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return bool(found)
 
 
 def _functions(module: ir.Module) -> List[ir.Operation]:
-    from ..passes._util import functions
-
     return [f.operation for f in functions(module.operation) if f.operation.regions[0].blocks]
 
 
@@ -207,7 +218,7 @@ def numpy_dtype(element_type: ir.Type):
                  "f8E4M3": "float8_e4m3"}
         if s in named and hasattr(ml_dtypes, named[s]):
             return np.dtype(getattr(ml_dtypes, named[s]))
-    bits = I.bit_width(element_type)
+    bits = bit_width(element_type)
     if bits in I._UINT:
         return np.dtype(I._UINT[bits])
     raise CheckError(f"unsupported element type {s}")
@@ -221,24 +232,11 @@ def random_weights(shape: Sequence[int], dtype, rng: np.random.Generator) -> np.
     return rng.standard_normal(size=tuple(shape)).astype(np.float32).astype(dtype)
 
 
-def _pack_nz_formula(x: np.ndarray, c0: int) -> np.ndarray:
-    b, r, c = x.shape
-    return x.reshape(b, r // 16, 16, c // c0, c0).transpose(0, 3, 1, 2, 4)
+def pack_nz(logical: np.ndarray) -> np.ndarray:
+    """The GM bytes of a logical [R, C] / [B, R, C] array stored NZ (flat)."""
+    from ..nz_layout import pack_nz as _pack
 
-
-def pack_nz(logical: np.ndarray, c0: int) -> np.ndarray:
-    """NZ-pack a logical [R, C] / [B, R, C] array (flat result). Uses
-    `ptonz.nz_layout.pack_nz` when available, else the DESIGN formula."""
-    x3 = logical.reshape((1,) + logical.shape) if logical.ndim == 2 else logical
-    try:
-        from ..nz_layout import pack_nz as _pack
-    except ImportError:
-        _pack = None
-    packed = np.asarray(_pack(logical)) if _pack is not None else _pack_nz_formula(x3, c0)
-    if packed.size != logical.size or packed.dtype != logical.dtype:
-        raise CheckError(f"pack_nz returned {packed.dtype}[{packed.size}] for a "
-                         f"{logical.dtype}{list(logical.shape)} tensor")
-    return np.ascontiguousarray(packed).reshape(-1)
+    return np.ascontiguousarray(_pack(logical)).reshape(-1)
 
 
 @dataclass
@@ -253,7 +251,6 @@ class _ArgInfo:
 
 def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
     from .._ptonz import PtrType
-    from ..passes._util import constant_int, layout_of, ops_named
 
     block = func.regions[0].blocks[0]
     infos: Dict[int, _ArgInfo] = {}
@@ -268,7 +265,7 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
             raise CheckError("the logical view has a non-constant shape or stride", op=view)
         layout = layout_of(view) or "nd"
         etype = PtrType(view.ptr.type).element_type
-        bits = I.bit_width(etype)
+        bits = bit_width(etype)
         if layout == "nz":
             if len(shape) not in (2, 3) or strides:
                 raise CheckError("a logical NZ view must be rank 2 or 3 without strides", op=view)
@@ -293,7 +290,7 @@ def _buffers(func: ir.Operation, seed: int) -> Tuple[Dict[int, GMBuffer], Dict[i
     """(logical program's GM, lowered program's GM) per pointer argument."""
     logical, lowered = {}, {}
     for idx, info in sorted(_arg_infos(func).items()):
-        c0 = 256 // info.bits
+        c0 = c0_for_bitwidth(info.bits) if info.nz else 0
         if info.nz:
             shape3 = info.shape if len(info.shape) == 3 else (1,) + info.shape
             b, r, c = shape3
@@ -305,7 +302,7 @@ def _buffers(func: ir.Operation, seed: int) -> Tuple[Dict[int, GMBuffer], Dict[i
             data = random_weights((info.extent,), info.dtype, np.random.default_rng(arg_seed))
             logical[idx] = ArrayBuffer(data)
             if info.nz:
-                lowered[idx] = ArrayBuffer(pack_nz(data.reshape(info.shape), c0))
+                lowered[idx] = ArrayBuffer(pack_nz(data.reshape(info.shape)))
             else:
                 lowered[idx] = logical[idx]
         else:
@@ -334,8 +331,6 @@ class _SampledLoops:
 
 
 def _uses_block_id(module: ir.Module) -> bool:
-    from ..passes._util import ops_named
-
     return bool(ops_named(module.operation, "pto.get_block_idx", "pto.get_block_num"))
 
 
@@ -367,7 +362,7 @@ def _iteration(rec: TloadRecord, state: Optional[ir.AsmState]) -> List[Tuple[str
 
 
 def _where(op) -> str:
-    return I._where(op.location) if op is not None else "<unknown>"
+    return format_location(op.location) if op is not None else "<unknown>"
 
 
 def _compare(a: TloadRecord, b: TloadRecord) -> Optional[Tuple[str, Optional[Tuple[int, int]], int]]:

@@ -38,12 +38,14 @@ included) compare bit-exactly.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from mlir import ir
+
+from ..analyses.ir_queries import bit_width, layout_of
+from ..diagnostics import format_location
 
 _UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
@@ -56,33 +58,12 @@ class SimError(Exception):
         self.op = op.operation if op is not None and hasattr(op, "operation") else op
         where = ""
         if self.op is not None:
-            where = f" ({_where(self.op.location)})"
+            where = f" ({format_location(self.op.location)})"
         super().__init__(message + where)
         self.message = message
 
 
-def _where(loc: ir.Location) -> str:
-    from ..diagnostics import file_location
-
-    pos = file_location(loc)
-    return f"{pos[0]}:{pos[1]}:{pos[2]}" if pos else str(loc)
-
-
 # --------------------------------------------------------------------------- values
-
-
-def bit_width(t: ir.Type) -> int:
-    """Bit width of an index / integer / float type (index = 64)."""
-    s = str(t)
-    if s == "index":
-        return 64
-    m = re.fullmatch(r"[su]?i(\d+)", s)
-    if m:
-        return int(m.group(1))
-    t = t.maybe_downcast() if hasattr(t, "maybe_downcast") else t
-    if isinstance(t, (ir.IntegerType, ir.FloatType)):
-        return t.width
-    raise ValueError(f"{s} has no bit width")
 
 
 def wrap(value: int, bits: int) -> int:
@@ -396,8 +377,6 @@ class Interpreter:
         self.env[op.results[0]] = wrap(self.block_num, bit_width(op.results[0].type))
 
     def _make_tensor_view(self, op):
-        from ..passes._util import layout_of
-
         view = op.opview
         buf = self.get(view.ptr, op)
         if not isinstance(buf, GMBuffer):

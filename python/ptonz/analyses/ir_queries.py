@@ -1,0 +1,57 @@
+"""Read-only queries over pto IR shared by the passes, analyses and simulator."""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional
+
+from mlir import ir
+
+from .. import _ptonz
+from .._ptonz import TensorViewType
+
+
+def ops_named(root: ir.Operation, *names: str) -> List[ir.OpView]:
+    """Every op under `root` with one of `names`, in walk order (C++ walk)."""
+    return [op.opview for op in _ptonz.collect_ops(root, list(names))]
+
+
+def functions(module: ir.Operation) -> Iterable[ir.OpView]:
+    return ops_named(module, "func.func")
+
+
+def defining_op(value: ir.Value) -> Optional[ir.OpView]:
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    return owner.opview if hasattr(owner, "opview") else owner
+
+
+def constant_int(value: ir.Value) -> Optional[int]:
+    """The value of an integer/index `arith.constant`, else None."""
+    op = defining_op(value)
+    if op is None or op.operation.name != "arith.constant":
+        return None
+    attr = op.operation.attributes["value"]
+    return ir.IntegerAttr(attr).value if isinstance(attr, ir.IntegerAttr) else None
+
+
+def layout_of(op) -> Optional[str]:
+    """'nd' | 'dn' | 'nz' of a pto.make_tensor_view (attribute or view type), or None."""
+    attrs = op.operation.attributes
+    if "layout" in attrs:
+        return _ptonz.layout_value(attrs["layout"])
+    return TensorViewType(op.operation.results[0].type).layout
+
+
+def users(value: ir.Value) -> List[ir.OpView]:
+    return [use.owner.opview if hasattr(use.owner, "opview") else use.owner for use in value.uses]
+
+
+def bit_width(t: ir.Type) -> int:
+    """Bit width of an integer or float type; `index` counts as 64 bits."""
+    t = t.maybe_downcast() if hasattr(t, "maybe_downcast") else t
+    if isinstance(t, ir.IndexType):
+        return 64
+    if isinstance(t, (ir.IntegerType, ir.FloatType)):
+        return t.width
+    raise ValueError(f"{t} has no bit width")
