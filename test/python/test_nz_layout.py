@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ptonz.analyses.nz_geometry import nz_element_offset, row_major_strides
+from ptonz.analyses.nz_geometry import default_strides, nz_element_offset
 from ptonz.nz_layout import SUPPORTED_DTYPES, c0_for, nz_blocked_shape, pack_nz, unpack_nz
 from ptonz.tools.ptonz_pack import main as pack_main
 
@@ -91,7 +91,7 @@ def test_seed_int8_256x512():
     assert p.shape == (1, 16, 16, 16, 32)
     assert p.dtype == np.int8 and p.flags.c_contiguous
     # pto-isa's NZ strides [R*C, R*c0, 16*c0, c0, 1]
-    assert row_major_strides(p.shape) == [131072, 8192, 512, 32, 1]
+    assert default_strides(p.shape) == [131072, 8192, 512, 32, 1]
     assert nz_blocked_shape((256, 512), np.int8) == (1, 16, 16, 16, 32)
     # Every element at the documented offset.
     b, r, c = np.indices((1, 256, 512)).reshape(3, -1)

@@ -8,7 +8,7 @@ A logical [B, R, C] NZ tensor is stored as the row-major array
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import List, Optional, Sequence
 
 FRACTAL_ROWS = 16
 C0_BITS = 256
@@ -28,12 +28,22 @@ def blocked_shape(batch: int, rows: int, cols: int, c0: int) -> List[int]:
     return [batch, cols // c0, rows // FRACTAL_ROWS, FRACTAL_ROWS, c0]
 
 
-def row_major_strides(shape: Sequence[int]) -> List[int]:
-    """Row-major (C-order) strides in elements; for a blocked NZ shape this is
-    [C*R, R*c0, 16*c0, c0, 1], i.e. pto-isa's NZ strides."""
-    strides = [1] * len(shape)
-    for i in range(len(shape) - 2, -1, -1):
-        strides[i] = strides[i + 1] * shape[i + 1]
+def stride_order(rank: int, layout: Optional[str]) -> List[int]:
+    """Dimensions from outermost to innermost in memory: row-major, except DN
+    which is column-major on the last two dimensions. A blocked NZ view is
+    row-major: its strides are then [C*R, R*c0, 16*c0, c0, 1] (pto-isa's)."""
+    if layout == "dn" and rank >= 2:
+        return list(range(rank - 2)) + [rank - 1, rank - 2]
+    return list(range(rank))
+
+
+def default_strides(shape: Sequence[int], layout: Optional[str] = None) -> List[int]:
+    """The strides (in elements) `pto-materialize-strides` gives a view."""
+    strides = [0] * len(shape)
+    acc = 1
+    for d in reversed(stride_order(len(shape), layout)):
+        strides[d] = acc
+        acc *= shape[d]
     return strides
 
 

@@ -30,7 +30,7 @@ from ..dialects import pto
 from ..analyses.ir_queries import functions, ops_named, users
 from ._util import error, index_constant
 from .base import ModulePass, register
-from .materialize_strides import _strides
+from .materialize_strides import strides_for
 
 PASS = "convert-pl-to-pto"
 
@@ -141,7 +141,7 @@ def _make_views(func) -> Dict[ir.Value, ir.Value]:
             ir.InsertionPoint.after(views[list(views)[-1]].owner)
         with ip, func.location:
             shape = [index_constant(d) for d in t.shape]
-            strides = [] if t.layout == "nz" else _strides(shape, t.layout)
+            strides = [] if t.layout == "nz" else strides_for(shape, t.layout)
             view = pto.MakeTensorViewOp(TensorViewType.get([DYNAMIC] * t.rank, t.element_type),
                                         arg, shape, strides, layout=layout_attr(t.layout))
         views[arg] = view.result

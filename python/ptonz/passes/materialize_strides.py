@@ -17,6 +17,7 @@ from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 
 from ..dialects import pto
 from ..analyses.ir_queries import constant_int, functions, layout_of, ops_named
+from ..analyses.nz_geometry import stride_order
 from ._util import copy_attrs, error, index_constant
 from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
@@ -38,13 +39,10 @@ def _product(values: List[ir.Value]) -> ir.Value:
     return acc if acc is not None else index_constant(1)
 
 
-def _strides(shape: List[ir.Value], layout: Optional[str]) -> List[ir.Value]:
+def strides_for(shape: List[ir.Value], layout: Optional[str]) -> List[ir.Value]:
+    """Stride values of a view of `shape` (see nz_geometry.default_strides)."""
     n = len(shape)
-    if layout == "dn" and n >= 2:
-        # Column-major on the last two dims, row-major over the leading ones.
-        order = list(range(n - 2)) + [n - 1, n - 2]
-    else:
-        order = list(range(n))
+    order = stride_order(n, layout)
     strides: List[Optional[ir.Value]] = [None] * n
     for k, dim in enumerate(order):
         strides[dim] = _product([shape[d] for d in order[k + 1:]])
@@ -55,7 +53,7 @@ def materialize(op, rewriter):
     if len(op.strides) or not len(op.shape):
         return True  # already materialized (or rank 0)
     with ir.InsertionPoint(op), op.location:
-        strides = _strides(list(op.shape), layout_of(op))
+        strides = strides_for(list(op.shape), layout_of(op))
         new = pto.MakeTensorViewOp(op.result.type, op.ptr, list(op.shape), strides)
         copy_attrs(op, new)
     rewriter.replace_op(op, new)

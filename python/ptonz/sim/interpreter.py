@@ -45,6 +45,7 @@ import numpy as np
 from mlir import ir
 
 from ..analyses.ir_queries import bit_width, layout_of
+from ..analyses.nz_geometry import default_strides
 from ..diagnostics import format_location
 
 _UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
@@ -385,14 +386,7 @@ class Interpreter:
         strides = tuple(self.int_of(v, op) for v in view.strides)
         layout = layout_of(view) or "nd"
         if not strides:
-            n = len(shape)
-            order = list(range(n - 2)) + [n - 1, n - 2] if layout == "dn" and n >= 2 else list(range(n))
-            st = [0] * n
-            acc = 1
-            for d in reversed(order):
-                st[d] = acc
-                acc *= shape[d]
-            strides = tuple(st)
+            strides = tuple(default_strides(shape, layout))
         elif len(strides) != len(shape):
             raise SimError(f"{len(strides)} strides for a rank-{len(shape)} view", op)
         from .._ptonz import TensorViewType
