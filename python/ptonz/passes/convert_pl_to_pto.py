@@ -128,6 +128,8 @@ def _make_views(func) -> Dict[ir.Value, ir.Value]:
     """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view."""
     views: Dict[ir.Value, ir.Value] = {}
     entry = func.operation.regions[0].blocks[0]
+    # Before the first original op: the views appear in argument order.
+    ip = ir.InsertionPoint(entry.operations[0])
     inputs = []
     for arg in entry.arguments:
         if not PLTensorType.isinstance(arg.type):
@@ -137,8 +139,6 @@ def _make_views(func) -> Dict[ir.Value, ir.Value]:
         ptr_t = PtrType.get(t.element_type)
         arg.set_type(ptr_t)
         inputs.append(ptr_t)
-        ip = ir.InsertionPoint.at_block_begin(entry) if not views else \
-            ir.InsertionPoint.after(views[list(views)[-1]].owner)
         with ip, func.location:
             shape = [index_constant(d) for d in t.shape]
             strides = [] if t.layout == "nz" else strides_for(shape, t.layout)
