@@ -124,7 +124,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         from importlib.metadata import version
         print(f"ptonz-opt {version('ptonz')} (MLIR 22.1.8 Python bindings)")
         return 0
-    # --help and argument errors need only the pass catalog, not MLIR (fast start).
+    # Flags, --help and argument errors need only the pass catalog.
     from ptonz.passes.catalog import CATALOG
 
     parser = _build_parser(CATALOG)

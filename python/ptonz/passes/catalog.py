@@ -1,7 +1,6 @@
-"""Names, summaries and options of ptonz's passes, importable without MLIR.
-
-`ptonz-opt --help` is built from this table alone, so it starts without
-loading the MLIR bindings; each pass class takes its metadata from here.
+"""Names, summaries and options of ptonz's passes: one table for the pass
+classes (which take their metadata from it) and ptonz-opt's flags and
+`--help`, which are built before any pass module is imported.
 """
 
 from typing import Callable, Dict, NamedTuple, Tuple
