@@ -150,36 +150,32 @@ class InProcess:
             m.operation.walk(cb)
             return n[0]
 
-    def round_trip(self, path: str, out: str) -> Dict:
+    def _timed(self, path: str, out: str, pipeline: Optional[str]) -> Dict:
+        """Read + parse, optionally run `pipeline`, print: seconds per phase."""
         ir = self.ir
         gc.collect()
-        t0 = time.perf_counter()
+        t = {"start": time.perf_counter()}
         with open(path, encoding="utf-8") as f:
             text = f.read()
         with ir.Context() as ctx, ir.Location.unknown():
             m = self._parse(ctx, text, path)
-            t1 = time.perf_counter()
+            t["parse"] = time.perf_counter()
+            if pipeline is not None:
+                self.build(pipeline, context=ctx).run(m.operation)
+                t["pipeline"] = time.perf_counter()
             self._print(m, out)
-            t2 = time.perf_counter()
+            t["print"] = time.perf_counter()
             del m
-        return {"parse_s": t1 - t0, "print_s": t2 - t1, "total_s": t2 - t0}
+        phases = list(t)
+        out_s = {f"{b}_s": t[b] - t[a] for a, b in zip(phases, phases[1:])}
+        out_s["total_s"] = t["print"] - t["start"]
+        return out_s
+
+    def round_trip(self, path: str, out: str) -> Dict:
+        return self._timed(path, out, None)
 
     def lower(self, path: str, out: str) -> Dict:
-        ir = self.ir
-        gc.collect()
-        t0 = time.perf_counter()
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        with ir.Context() as ctx, ir.Location.unknown():
-            m = self._parse(ctx, text, path)
-            t1 = time.perf_counter()
-            self.build(self.pipeline, context=ctx).run(m.operation)
-            t2 = time.perf_counter()
-            self._print(m, out)
-            t3 = time.perf_counter()
-            del m
-        return {"parse_s": t1 - t0, "pipeline_s": t2 - t1, "print_s": t3 - t2,
-                "total_s": t3 - t0}
+        return self._timed(path, out, self.pipeline)
 
     def per_pass(self, path: str) -> Dict[str, float]:
         """Each pass of --lower-to-ptoas in its own pass manager, in order."""
