@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence, Tuple
+from contextlib import contextmanager
+from typing import Dict, Optional, Sequence, Tuple
 
 from mlir import ir
 
@@ -15,11 +16,43 @@ def error(loc: ir.Location, message: str,
     _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
 
+class _Pool:
+    def __init__(self, entry: ir.Block):
+        self.entry = entry
+        self.values: Dict[int, ir.Value] = {}
+
+
+_pool: Optional[_Pool] = None
+
+
+@contextmanager
+def constant_pool(func):
+    """Within it, `index_constant` gives one `arith.constant` per value for the
+    whole function, made once at the top of its entry block, instead of one
+    per use (a rewrite of 100k ops otherwise builds ~250k constants that
+    canonicalize then has to merge again)."""
+    global _pool
+    outer, _pool = _pool, _Pool(func.operation.regions[0].blocks[0])
+    try:
+        yield
+    finally:
+        _pool = outer
+
+
 def index_constant(value: int) -> ir.Value:
-    """An `arith.constant N : index` at the current insertion point."""
+    """An `arith.constant N : index`: from the function's pool inside
+    `constant_pool`, else at the current insertion point."""
     from mlir.dialects import arith
 
-    return arith.ConstantOp(ir.IndexType.get(), value).result
+    if _pool is None:
+        return arith.ConstantOp(ir.IndexType.get(), value).result
+    c = _pool.values.get(value)
+    if c is None:
+        # A fresh insertion point each time: no reference op that a rewrite could erase.
+        c = arith.ConstantOp(ir.IndexType.get(), value,
+                             ip=ir.InsertionPoint.at_block_begin(_pool.entry)).result
+        _pool.values[value] = c
+    return c
 
 
 def copy_attrs(old, new, skip=()) -> None:

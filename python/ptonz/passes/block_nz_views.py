@@ -27,7 +27,7 @@ from ..analyses.ir_queries import (bit_width, constant_int, defining_op, functio
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
 from ..dialects import pto
-from ._util import copy_attrs, error, index_constant
+from ._util import constant_pool, copy_attrs, error, index_constant
 from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
@@ -265,6 +265,7 @@ class BlockNzViews(ModulePass):
             if not func_ok or not views:
                 continue
             frozen = frozen or _patterns()
-            walk_and_apply_patterns(func.operation, frozen)
+            with constant_pool(func):
+                walk_and_apply_patterns(func.operation, frozen)
             func.operation.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
         return ok

@@ -28,7 +28,7 @@ from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PartitionTensorViewType
                       TensorViewType, TileBufType, layout_attr)
 from ..dialects import pto
 from ..analyses.ir_queries import functions, ops_named, users
-from ._util import error, index_constant
+from ._util import constant_pool, error, index_constant
 from .base import ModulePass, register
 from .materialize_strides import strides_for
 
@@ -203,6 +203,7 @@ class ConvertPLToPTO(ModulePass):
             ok &= v.ok
             if not v.ok or not len(func.operation.regions[0].blocks):
                 continue
-            views = _make_views(func)
-            walk_and_apply_patterns(func.operation, _patterns(views))
+            with constant_pool(func):
+                views = _make_views(func)
+                walk_and_apply_patterns(func.operation, _patterns(views))
         return ok

@@ -18,7 +18,7 @@ from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 from ..dialects import pto
 from ..analyses.ir_queries import constant_int, functions, layout_of, ops_named
 from ..analyses.nz_geometry import stride_order
-from ._util import copy_attrs, error, index_constant
+from ._util import constant_pool, copy_attrs, error, index_constant
 from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
 
@@ -78,5 +78,6 @@ class MaterializeStrides(ModulePass):
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
                     ok = False
             if ok:
-                walk_and_apply_patterns(func.operation, frozen)
+                with constant_pool(func):
+                    walk_and_apply_patterns(func.operation, frozen)
         return ok
