@@ -17,6 +17,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
@@ -114,6 +115,18 @@ NB_MODULE(_ptonz, m) {
       "All operations under `root` (pre-order... post-order walk) named in `names`.");
 
   m.attr("DYNAMIC") = ptonzDynamicDim();
+
+  m.def(
+      "constant_int",
+      [](MlirValue value) -> std::optional<int64_t> {
+        llvm::APInt c;
+        if (mlir::matchPattern(unwrap(value), mlir::m_ConstantInt(&c)))
+          return c.getSExtValue();
+        return std::nullopt;
+      },
+      nb::arg("value"),
+      "The value of a constant integer/index SSA value (e.g. arith.constant), else None: one "
+      "call instead of several binding calls on the passes' hottest query.");
 
   m.def(
       "set_print_op_on_diagnostic",

@@ -27,12 +27,8 @@ def defining_op(value: ir.Value) -> Optional[ir.OpView]:
 
 
 def constant_int(value: ir.Value) -> Optional[int]:
-    """The value of an integer/index `arith.constant`, else None."""
-    op = defining_op(value)
-    if op is None or op.operation.name != "arith.constant":
-        return None
-    attr = op.operation.attributes["value"]
-    return ir.IntegerAttr(attr).value if isinstance(attr, ir.IntegerAttr) else None
+    """The value of a constant integer/index value (`arith.constant`), else None."""
+    return _ptonz.constant_int(value)
 
 
 def layout_of(op) -> Optional[str]:
