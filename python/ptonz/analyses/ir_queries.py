@@ -31,6 +31,17 @@ def constant_int(value: ir.Value) -> Optional[int]:
     return _ptonz.constant_int(value)
 
 
+def view_dims(view) -> List[Optional[int]]:
+    """Each dimension of a pto.make_tensor_view: its constant shape operand,
+    else the static dim of its type, else None (dynamic)."""
+    type_shape = TensorViewType(view.operation.results[0].type).shape
+    dims: List[Optional[int]] = []
+    for operand, type_dim in zip(view.shape, type_shape):
+        c = constant_int(operand)
+        dims.append(c if c is not None else (None if type_dim == _ptonz.DYNAMIC else type_dim))
+    return dims
+
+
 def layout_of(op) -> Optional[str]:
     """'nd' | 'dn' | 'nz' of a pto.make_tensor_view (attribute or view type), or None."""
     attrs = op.operation.attributes

@@ -23,7 +23,7 @@ from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 
 from .._ptonz import PartitionTensorViewType, TensorViewType, TileBufType, DYNAMIC
 from ..analyses.ir_queries import (bit_width, constant_int, defining_op, functions, layout_of,
-                                   ops_named, users)
+                                   ops_named, users, view_dims)
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
 from ..dialects import pto
@@ -73,7 +73,7 @@ class _Validator:
             return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
                                f"{len(op.strides)}): its strides follow from the blocked shape "
                                "and are filled in by pto-materialize-strides; write `strides = []`")
-        dims = [_static_dim(view_t.shape[i], op.shape[i]) for i in range(rank)]
+        dims = view_dims(op)
         R, C = dims[-2], dims[-1]
         if R is None or C is None:
             return self.reject(op, "NZ view with a dynamic row or column dimension: R % 16 == 0 "
@@ -162,13 +162,6 @@ class _Validator:
                                f"partition is {Rt}x{Ct}; they must match")
 
 
-def _static_dim(type_dim: int, operand: ir.Value) -> Optional[int]:
-    c = constant_int(operand)
-    if c is not None:
-        return c
-    return None if type_dim == DYNAMIC else type_dim
-
-
 def plan_function(func, prover: Prover) -> Tuple[bool, List]:
     """Validate every logical NZ view of `func`. Returns (ok, views)."""
     v = _Validator(prover)
@@ -202,7 +195,7 @@ def block_make_tensor_view(op, rewriter):
     view_t = TensorViewType(op.result.type)
     elem = view_t.element_type
     c0 = c0_for_bitwidth(bit_width(elem))
-    dims = [_static_dim(view_t.shape[i], op.shape[i]) for i in range(len(op.shape))]
+    dims = view_dims(op)
     R, C = dims[-2], dims[-1]
     B = dims[0] if len(dims) == 3 else 1
     shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)

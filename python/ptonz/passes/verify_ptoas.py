@@ -16,7 +16,8 @@ from typing import Optional, Tuple
 from mlir import ir
 
 from .._ptonz import TensorViewType
-from ..analyses.ir_queries import bit_width, constant_int, functions, layout_of, ops_named, users
+from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named, users,
+                                   view_dims)
 from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
 from ._util import error
 from .base import ModulePass, register
@@ -69,7 +70,7 @@ class VerifyPTOAS(ModulePass):
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
         c0 = c0_for_bitwidth(bit_width(view_t.element_type))
-        shape = [self._value(op.shape[i], view_t.shape[i]) for i in range(5)]
+        shape = view_dims(op)
         if shape[3] is not None and shape[3] != FRACTAL_ROWS:
             return self._fail(op, f"NZ view expected shape[3]==16 (got {shape[3]})")
         if shape[4] is not None and shape[4] != c0:
@@ -106,7 +107,3 @@ class VerifyPTOAS(ModulePass):
                                   f"must keep offset=0 and size={whole} (got offset={off}, "
                                   f"size={size})")
 
-    @staticmethod
-    def _value(operand: ir.Value, type_dim: int) -> Optional[int]:
-        c = constant_int(operand)
-        return c if c is not None else (type_dim if type_dim >= 0 else None)
