@@ -226,7 +226,7 @@ def run(argv: Optional[List[str]] = None) -> int:
 
 def _emit(args, module, ctx, collector) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report."""
-    import io
+    from ptonz import _ptonz
 
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
@@ -238,10 +238,9 @@ def _emit(args, module, ctx, collector) -> Optional[str]:
     if args.emit == "descriptors":
         from ptonz.analyses.descriptors import descriptors_text
         return descriptors_text(module)
-    buf = io.StringIO()
-    module.operation.print(file=buf, print_generic_op_form=args.mlir_print_op_generic,
-                           enable_debug_info=args.mlir_print_debuginfo, assume_verified=True)
-    return buf.getvalue()
+    # One C++ buffer: Operation.print(file=...) calls back into Python per token.
+    return _ptonz.print_asm(module.operation, generic=args.mlir_print_op_generic,
+                            debug_info=args.mlir_print_debuginfo)
 
 
 def main(argv: Optional[List[str]] = None) -> None:

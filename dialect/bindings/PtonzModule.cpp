@@ -83,6 +83,26 @@ NB_MODULE(_ptonz, m) {
       "context's handlers; returns None on failure.");
 
   m.def(
+      "print_asm",
+      [](MlirOperation op, bool generic, bool debugInfo) {
+        // The bindings print through an unbuffered callback stream (one
+        // Python call per token); this prints into one buffer instead.
+        mlir::OpPrintingFlags flags;
+        flags.assumeVerified();
+        if (generic)
+          flags.printGenericOpForm();
+        if (debugInfo)
+          flags.enableDebugInfo();
+        std::string out;
+        llvm::raw_string_ostream os(out);
+        unwrap(op)->print(os, flags);
+        os.flush();
+        return nb::str(out.data(), out.size());
+      },
+      nb::arg("op"), nb::arg("generic") = false, nb::arg("debug_info") = false,
+      "The textual form of `op` (as Operation.print(assume_verified=True)), as one string.");
+
+  m.def(
       "emit_diagnostic",
       [](MlirLocation loc, const std::string &severity, const std::string &message,
          const std::vector<std::pair<MlirLocation, std::string>> &notes) {
