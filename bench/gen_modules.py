@@ -17,12 +17,22 @@ Every kernel also loads ND activations ``x[m0, k0]`` with
 i8 / f16 / bf16 (NZ c0 = 32 / 16 / 16); all shapes and offsets are aligned, so
 the module is accepted by ``ptonz-opt --lower-to-ptoas``.
 
+Forms: ``pl`` (default; the input of convert-pl-to-pto: the pl dialect has
+no compute ops, so these kernels are loads and stores only -- the worst case
+for a lowering, whose every load is rewritten), ``pto`` (the same kernels as
+logical pto), and ``cube`` (logical pto as PTOAS-emitted cube kernels are
+written: each K step also moves the tiles mat->left/right with ``pto.tmov``,
+runs ``pto.tmatmul`` / ``pto.tmatmul.acc`` into an acc tile and synchronises
+the pipes with ``pto.set_flag`` / ``pto.wait_flag``; the acc tile is stored
+with ``pto.tstore``; K tiles are 256 so the NZ weight tile is a square
+[K, N] right operand).
+
 Kernels are appended until the module reaches the requested operation count
 (counted as MLIR counts them: ``builtin.module``, ``func.func``, ``func.return``,
 every ``scf.for`` and its implicit ``scf.yield``). The count is exact for the
 text produced; it is returned and written as a header comment.
 
-    python bench/gen_modules.py --ops 10000 [--form pl|pto] [-o out.mlir]
+    python bench/gen_modules.py --ops 10000 [--form pl|pto|cube] [-o out.mlir]
 
 Output is a pure function of (ops, form, seed).
 """
@@ -44,7 +54,11 @@ KINDS = ("grouped", "dense", "fused")
 TILE_BUF = {
     "mat": "blayout=col_major, slayout=row_major",
     "vec": "blayout=row_major, slayout=none_box",
+    "left": "blayout=row_major, slayout=row_major",
+    "right": "blayout=row_major, slayout=col_major",
+    "acc": "blayout=col_major, slayout=row_major, fractal=1024",
 }
+ACC_DTYPE = {"i8": "i32", "f16": "f32", "bf16": "f32"}
 
 
 class _Kernel:
@@ -114,14 +128,58 @@ class _Kernel:
                   f"sizes = [{self.const(rows)}, {self.const(cols)}] : {vtype} -> {ptype}")
         self.emit(depth, f"pto.tstore ins({tile} : {self.tiles[tile]}) outs({pv} : {ptype})")
 
+    def sync(self, depth: int, src: str, dst: str) -> None:
+        self.emit(depth, f"pto.set_flag[<{src}>, <{dst}>, <EVENT_ID0>]")
+        self.emit(depth, f"pto.wait_flag[<{src}>, <{dst}>, <EVENT_ID0>]")
+
+    def alloc(self, depth: int, memory: str, rows: int, cols: int, dtype: str) -> str:
+        t = self.fresh(memory[0])
+        tb = f"!pto.tile_buf<{memory}, {rows}x{cols}x{dtype}, {TILE_BUF[memory]}>"
+        self.emit(depth, f"{t} = pto.alloc_tile : {tb}")
+        self.tiles = getattr(self, "tiles", {})
+        self.tiles[t] = tb
+        return t
+
+    def mma(self, depth: int, x: str, ws: List[str], accs: List[str], first: bool) -> None:
+        """One K step of a cube kernel: mat -> left/right, matmul into the accs."""
+        self.sync(depth, "PIPE_MTE2", "PIPE_MTE1")
+        mx, kx = self.shape_of(x)
+        left = self.alloc(depth, "left", mx, kx, self.dtype_of(x))
+        self.emit(depth, f"pto.tmov ins({x} : {self.tiles[x]}) outs({left} : {self.tiles[left]})")
+        rights = []
+        for w in ws:
+            kw, nw = self.shape_of(w)
+            r = self.alloc(depth, "right", kw, nw, self.dtype_of(w))
+            self.emit(depth, f"pto.tmov ins({w} : {self.tiles[w]}) outs({r} : {self.tiles[r]})")
+            rights.append(r)
+        self.sync(depth, "PIPE_MTE1", "PIPE_M")
+        for r, acc in zip(rights, accs):
+            tl, tr, ta = self.tiles[left], self.tiles[r], self.tiles[acc]
+            if first:
+                self.emit(depth, f"pto.tmatmul ins({left}, {r} : {tl}, {tr}) outs({acc} : {ta})")
+            else:
+                self.emit(depth, f"pto.tmatmul.acc ins({acc}, {left}, {r} : {ta}, {tl}, {tr}) "
+                          f"outs({acc} : {ta})")
+        self.sync(depth, "PIPE_M", "PIPE_MTE2")
+
+    def shape_of(self, tile: str) -> Tuple[int, int]:
+        dims = self.tiles[tile].split(", ")[1].split("x")
+        return int(dims[0]), int(dims[1])
+
+    def dtype_of(self, tile: str) -> str:
+        return self.tiles[tile].split(", ")[1].split("x")[-1].rstrip(">")
+
 
 def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
     kind = KINDS[index % len(KINDS)]
     dtype = DTYPES[(index // len(KINDS)) % len(DTYPES)]
+    cube = form == "cube"
+    form = "pto" if cube else form
+    kt = N_TILE if cube else K_TILE  # K tile; cube: square [K, N] weight tiles
     E = rng.choice((4, 8, 16, 32))
     NB = rng.choice((2, 4, 8))          # SPMD lanes over N (per core for dense/fused)
     N = NB * N_TILE * (1 if kind == "grouped" else 8)
-    K = K_TILE * rng.choice((2, 4, 8))
+    K = kt * rng.choice((2, 4, 8))
     M = M_TILE * 8
     k = _Kernel(form)
 
@@ -134,23 +192,29 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
     else:
         tensors += [("wg", (N, K), "nz"), ("wu", (N, K), "nz")]
     tensors += [("res", (M, N), "nd"), ("out", (M, N), "nd")]
+    if cube:
+        tensors.append(("y", (M, N), "nd"))  # the matmul result, in the acc dtype
+    acc_dtype = ACC_DTYPE[dtype]
+
+    def tdtype(name):
+        return acc_dtype if name == "y" else dtype
 
     def pl_type(shape, layout):
         s = "x".join(map(str, shape)) + f"x{dtype}"
         return f"!pl.tensor<{s}, nz>" if layout == "nz" else f"!pl.tensor<{s}>"
 
     ttypes = {f"%{n}": pl_type(s, l) for n, s, l in tensors}
-    k.want(0, 1, M_TILE, N_TILE, K_TILE, K, NB, E, NB * N_TILE, M, N)
+    k.want(0, 1, M_TILE, N_TILE, kt, K, NB, E, NB * N_TILE, M, N)
     for _, s, _ in tensors:
         k.want(*s)
     if form == "pto":
-        k.want(1, M_TILE, N_TILE, K_TILE)
+        k.want(1, M_TILE, N_TILE, kt)
 
     # Signature.
     if form == "pl":
         args = ", ".join(f"%{n}: {ttypes['%' + n]}" for n, _, _ in tensors)
     else:
-        args = ", ".join(f"%{n}: !pto.ptr<{dtype}>" for n, _, _ in tensors)
+        args = ", ".join(f"%{n}: !pto.ptr<{tdtype(n)}>" for n, _, _ in tensors)
     k.emit(0, f"func.func @{kind}_{dtype}_{index}({args}) {{")
     body: List[str] = []
     k.lines, header = body, k.lines
@@ -159,7 +223,7 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
     if form == "pto":
         for n, s, layout in tensors:
             v = f"%v_{n}"
-            vtype = f"!pto.tensor_view<{'x'.join('?' for _ in s)}x{dtype}>"
+            vtype = f"!pto.tensor_view<{'x'.join('?' for _ in s)}x{tdtype(n)}>"
             shape = ", ".join(k.const(d) for d in s)
             k.emit(1, f"{v} = pto.make_tensor_view %{n}, shape = [{shape}], strides = [] "
                    f"{{layout = #pto.layout<{layout}>}} : {vtype}")
@@ -194,20 +258,27 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
     def wload(depth, w, koff):
         if kind == "grouped":
             return k.load(depth, f"%{w}", ttypes[f"%{w}"], 3, ["%e", "%n0", koff],
-                          [1, N_TILE, K_TILE], dtype, "mat")
+                          [1, N_TILE, kt], dtype, "mat")
         return k.load(depth, f"%{w}", ttypes[f"%{w}"], 2, ["%n0", koff],
-                      [N_TILE, K_TILE], dtype, "mat")
+                      [N_TILE, kt], dtype, "mat")
 
+    accs = [k.alloc(d, "acc", M_TILE, N_TILE, acc_dtype) for _ in weights] if cube else []
     # Prologue: k0 = 0.
-    k.load(d, "%x", ttypes["%x"], 2, ["%m0", c0], [M_TILE, K_TILE], dtype, "mat")
-    for w in weights:
-        wload(d, w, c0)
+    x = k.load(d, "%x", ttypes["%x"], 2, ["%m0", c0], [M_TILE, kt], dtype, "mat")
+    ws = [wload(d, w, c0) for w in weights]
+    if cube:
+        k.mma(d, x, ws, accs, first=True)
     # Pipelined K loop.
-    k.emit(d, f"scf.for %k0 = {k.const(K_TILE)} to {k.const(K)} step {k.const(K_TILE)} {{", ops=2)
-    k.load(d + 1, "%x", ttypes["%x"], 2, ["%m0", "%k0"], [M_TILE, K_TILE], dtype, "mat")
-    for w in weights:
-        wload(d + 1, w, "%k0")
+    k.emit(d, f"scf.for %k0 = {k.const(kt)} to {k.const(K)} step {k.const(kt)} {{", ops=2)
+    x = k.load(d + 1, "%x", ttypes["%x"], 2, ["%m0", "%k0"], [M_TILE, kt], dtype, "mat")
+    ws = [wload(d + 1, w, "%k0") for w in weights]
+    if cube:
+        k.mma(d + 1, x, ws, accs, first=False)
     k.emit(d, "}", ops=0)
+    if cube:
+        k.sync(d, "PIPE_M", "PIPE_FIX")
+        for acc in accs:
+            k.store(d, acc, M_TILE, N_TILE, acc_dtype, "acc", "%y", ttypes["%y"], ["%m0", "%n0"])
     # Epilogue: residual tile -> out.
     r = k.load(d, "%res", ttypes["%res"], 2, ["%m0", "%n0"], [M_TILE, N_TILE], dtype, "vec")
     k.store(d, r, M_TILE, N_TILE, dtype, "vec", "%out", ttypes["%out"], ["%m0", "%n0"])
@@ -224,7 +295,7 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
 def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int, int]:
     """Return (module text, exact op count, kernel count); kernels are added
     until the count reaches target_ops (it overshoots by < one kernel)."""
-    if form not in ("pl", "pto"):
+    if form not in ("pl", "pto", "cube"):
         raise ValueError(f"unknown form {form!r}")
     rng = random.Random(seed)
     chunks: List[str] = []
@@ -243,8 +314,9 @@ def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--ops", type=int, default=10000, help="target operation count")
-    p.add_argument("--form", choices=("pl", "pto"), default="pl",
-                   help="pl (input of convert-pl-to-pto) or logical pto")
+    p.add_argument("--form", choices=("pl", "pto", "cube"), default="pl",
+                   help="pl (input of convert-pl-to-pto, loads only), logical pto (same "
+                   "kernels), or cube (logical pto with tmov/tmatmul/sync: full cube kernels)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", dest="output", default="-", help="output file ('-' = stdout)")
     a = p.parse_args(argv)

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Builders.h"
 #include "ptonz/CAPI.h"
 
 #include "mlir-c/Diagnostics.h"
@@ -135,6 +136,7 @@ NB_MODULE(_ptonz, m) {
       "All operations under `root` (pre-order... post-order walk) named in `names`.");
 
   m.attr("DYNAMIC") = ptonzDynamicDim();
+  ptonz::populateBuilders(m);
 
   m.def(
       "constant_int",

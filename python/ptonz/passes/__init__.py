@@ -27,7 +27,7 @@ from .verify_ptoas import VerifyPTOAS
 # `--lower-to-ptoas`: the whole pipeline from `pl` (or logical `pto`) to PTOAS input.
 LOWER_TO_PTOAS = (
     "builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-materialize-strides,"
-    " canonicalize, pto-verify-ptoas{{ptoas-version={version}}})"
+    " pto-verify-ptoas{{ptoas-version={version}}})"
 )
 
 

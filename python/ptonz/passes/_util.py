@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Dict, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 from mlir import ir
 
@@ -16,27 +16,31 @@ def error(loc: ir.Location, message: str,
     _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
 
-class _Pool:
-    def __init__(self, entry: ir.Block):
-        self.entry = entry
-        self.values: Dict[int, ir.Value] = {}
-
-
-_pool: Optional[_Pool] = None
+_pool: Optional["_ptonz.IndexConstants"] = None
 
 
 @contextmanager
 def constant_pool(func):
     """Within it, `index_constant` gives one `arith.constant` per value for the
-    whole function, made once at the top of its entry block, instead of one
-    per use (a rewrite of 100k ops otherwise builds ~250k constants that
-    canonicalize then has to merge again)."""
+    whole function, at the top of its entry block (the function's own index
+    constants are reused), instead of one per use: a rewrite of 100k ops
+    otherwise builds ~250k constants that canonicalize has to merge again.
+    On exit the entry block's index constants that lost their last use are
+    erased, so the passes leave no garbage and need no canonicalize after
+    them. Yields the pool (`_ptonz.IndexConstants`) for the C++ builders."""
     global _pool
-    outer, _pool = _pool, _Pool(func.operation.regions[0].blocks[0])
+    outer, _pool = _pool, _ptonz.IndexConstants(func.operation)
     try:
-        yield
+        yield _pool
     finally:
+        _pool.erase_unused()
         _pool = outer
+
+
+def current_pool() -> "_ptonz.IndexConstants":
+    """The pool of the enclosing `constant_pool` (for the C++ builders)."""
+    assert _pool is not None, "outside constant_pool"
+    return _pool
 
 
 def index_constant(value: int) -> ir.Value:
@@ -46,13 +50,7 @@ def index_constant(value: int) -> ir.Value:
 
     if _pool is None:
         return arith.ConstantOp(ir.IndexType.get(), value).result
-    c = _pool.values.get(value)
-    if c is None:
-        # A fresh insertion point each time: no reference op that a rewrite could erase.
-        c = arith.ConstantOp(ir.IndexType.get(), value,
-                             ip=ir.InsertionPoint.at_block_begin(_pool.entry)).result
-        _pool.values[value] = c
-    return c
+    return _pool.get(value)
 
 
 def copy_attrs(old, new, skip=()) -> None:

@@ -18,26 +18,18 @@ from __future__ import annotations
 from typing import List, Optional, Tuple
 
 from mlir import ir
-from mlir.dialects import arith
-from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
+from mlir.rewrite import RewritePatternSet
 
-from .._ptonz import PartitionTensorViewType, TensorViewType, TileBufType, DYNAMIC
-from ..analyses.ir_queries import (bit_width, constant_int, defining_op, functions, layout_of,
-                                   ops_named, users, view_dims)
+from .. import _ptonz
+from .._ptonz import DYNAMIC, TensorViewType, build_make_tensor_view, build_partition_view
+from ..analyses.ir_queries import bit_width, defining_op, functions, layout_of
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
-from ..dialects import pto
-from ._util import constant_pool, copy_attrs, error, index_constant
+from ._util import constant_pool, current_pool as _pool, error
 from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
 PASS = "pto-block-nz-views"
-
-
-def is_logical_nz_view(op) -> bool:
-    return op.operation.name == "pto.make_tensor_view" and layout_of(op) == "nz"
-
-
 
 
 # --------------------------------------------------------------------------
@@ -45,20 +37,20 @@ def is_logical_nz_view(op) -> bool:
 # --------------------------------------------------------------------------
 
 class _Validator:
-    """Checks one function; emits every rejection; `ok` stays True if none."""
+    """Checks one function; emits every rejection; `ok` stays True if none.
+    `targets` collects, in IR order, the ops the patterns will rewrite."""
 
     def __init__(self, prover: Prover):
         self.prover = prover
         self.ok = True
+        self.targets: List[ir.Operation] = []
 
     def reject(self, op, msg: str, notes: List[Tuple[ir.Location, str]] = ()) -> None:
         error(op.location, f"{PASS}: {msg}", notes)
         self.ok = False
 
-    def view(self, op) -> None:
-        view_t = TensorViewType(op.result.type)
-        rank = view_t.rank
-        elem = view_t.element_type
+    def view(self, op: ir.Operation) -> None:
+        rank, elem, dims, strides = _ptonz.view_info(op)
         if rank < 2 or rank > 3:
             return self.reject(op, f"NZ view of logical rank {rank}: the trailing two dimensions "
                                "are the fractal plane and a blocked NZ view has one batch slot, "
@@ -69,11 +61,10 @@ class _Validator:
             return self.reject(op, f"NZ view of sub-byte element type {elem}: packed-nibble "
                                "fractal addressing is outside ptonz's scope; annotate it nd")
         c0 = c0_for_bitwidth(bits)
-        if len(op.strides):
+        if strides:
             return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
-                               f"{len(op.strides)}): its strides follow from the blocked shape "
+                               f"{len(strides)}): its strides follow from the blocked shape "
                                "and are filled in by pto-materialize-strides; write `strides = []`")
-        dims = view_dims(op)
         R, C = dims[-2], dims[-1]
         if R is None or C is None:
             return self.reject(op, "NZ view with a dynamic row or column dimension: R % 16 == 0 "
@@ -87,17 +78,18 @@ class _Validator:
             return self.reject(op, f"NZ view columns (shape[-1] = {C}) are not a multiple of "
                                f"c0 = {c0} ({elem}: one 32-byte C0 line): an incomplete C0 line "
                                "has no blocked representation; pad the columns or annotate nd")
-        for user in users(op.result):
-            if user.operation.name != "pto.partition_view":
+        self.targets.append(op)
+        for user in _ptonz.users(op.results[0]):
+            if user.name != "pto.partition_view":
                 self.reject(user, f"an NZ view may only be read through pto.partition_view -> "
-                            f"pto.tload, but it is used by '{user.operation.name}': NZ tensors "
+                            f"pto.tload, but it is used by '{user.name}': NZ tensors "
                             "are read-only here; store to (or pass) an nd view instead",
                             [(op.location, "NZ view defined here")])
                 continue
             self.partition(user, rank, c0)
 
-    def partition(self, op, rank: int, c0: int) -> None:
-        sizes = [constant_int(s) for s in op.sizes]
+    def partition(self, op: ir.Operation, rank: int, c0: int) -> None:
+        offset_consts, sizes = _ptonz.partition_info(op)
         if any(s is None for s in sizes):
             return self.reject(op, "partition sizes of an NZ view must be arith.constant values "
                                "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static)")
@@ -109,21 +101,23 @@ class _Validator:
         if Rt % FRACTAL_ROWS or Ct % c0:
             return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
                                f"(rows must be a multiple of 16, columns of c0 = {c0})")
-        offsets = list(op.offsets)
-        self.offset(op, offsets[-2], FRACTAL_ROWS, "row")
-        self.offset(op, offsets[-1], c0, "column")
-        if rank == 3:
-            self.offset(op, offsets[0], 1, "batch")
-        for user in users(op.result):
-            if user.operation.name != "pto.tload":
+        operands = op.operands
+        checks = [(-2, FRACTAL_ROWS, "row"), (-1, c0, "column")] + (
+            [(0, 1, "batch")] if rank == 3 else [])
+        for i, divisor, what in checks:
+            k = i % rank
+            self.offset(op, offset_consts[k], lambda k=k: operands[1 + k], divisor, what)
+        self.targets.append(op)
+        for user in _ptonz.users(op.results[0]):
+            if user.name != "pto.tload":
                 self.reject(user, f"a partition of an NZ view may only feed pto.tload, but it "
-                            f"is used by '{user.operation.name}' (NZ is read-only here)",
+                            f"is used by '{user.name}' (NZ is read-only here)",
                             [(op.location, "NZ partition defined here")])
                 continue
             self.tload(user, Rt, Ct)
 
-    def offset(self, op, value: ir.Value, divisor: int, what: str) -> None:
-        c = constant_int(value)
+    def offset(self, op, c: Optional[int], value, divisor: int, what: str) -> None:
+        """`c`: the offset's constant (or None); `value()`: the offset value."""
         if c is not None:
             if c < 0:
                 self.reject(op, f"{what} offset {c} is negative: a negative partition offset "
@@ -133,7 +127,7 @@ class _Validator:
                 self.reject(op, f"{what} offset {c} is not a multiple of {divisor}: a slice "
                             "that starts inside a fractal has no blocked representation")
             return
-        fact = self.prover.fact(value, divisor)
+        fact = self.prover.fact(value(), divisor)
         if fact.proven:
             return
         missing = " and ".join(
@@ -145,8 +139,8 @@ class _Validator:
                     "arith.subi, scf.for iter_args and function arguments are never resolved",
                     notes)
 
-    def tload(self, op, Rt: int, Ct: int) -> None:
-        tile = TileBufType(op.dst.type)
+    def tload(self, op: ir.Operation, Rt: int, Ct: int) -> None:
+        tile = op.operands[1].type
         if not (tile.loc == "mat" and tile.blayout == "col_major"
                 and tile.slayout == "row_major" and tile.fractal == 512):
             return self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "
@@ -162,76 +156,71 @@ class _Validator:
                                f"partition is {Rt}x{Ct}; they must match")
 
 
-def plan_function(func, prover: Prover) -> Tuple[bool, List]:
-    """Validate every logical NZ view of `func`. Returns (ok, views)."""
+def plan_function(func, prover: Prover) -> Tuple[bool, List[ir.Operation]]:
+    """Validate every logical NZ view of `func`. Returns (ok, the ops to
+    rewrite: each NZ view followed by its partitions)."""
     v = _Validator(prover)
-    views = [op for op in ops_named(func.operation, "pto.make_tensor_view")
-             if is_logical_nz_view(op)]
-    for op in views:
-        v.view(op)
-    return v.ok, views
+    for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
+        if layout_of(op) == "nz":
+            v.view(op)
+    return v.ok, v.targets
 
 
 # --------------------------------------------------------------------------
 # Rewrite patterns (run only on validated functions)
 # --------------------------------------------------------------------------
 
-def _divided(value: ir.Value, divisor: int) -> ir.Value:
-    """offset / divisor: folded when constant, else `arith.floordivsi` of the
-    whole value (never re-associated, so the offset's own wrap-around holds)."""
+def _divided(value: ir.Value, c: Optional[int], divisor: int):
+    """offset / divisor as an operand for the C++ builders (`c`: the offset's
+    constant or None): an int when the offset is constant, else
+    `(value, divisor)`, built as `arith.floordivsi` of the whole value (never
+    re-associated, so the offset's own wrap-around holds)."""
     assert divisor & (divisor - 1) == 0, "NZ divisors are powers of two"
-    c = constant_int(value)
     if c is not None:
-        return index_constant(c // divisor)
+        return c // divisor
     if divisor == 1:
         return value
-    return arith.FloorDivSIOp(value, index_constant(divisor)).result
+    return (value, divisor)
 
 
 def block_make_tensor_view(op, rewriter):
     """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
-    if not is_logical_nz_view(op) or len(op.shape) not in (2, 3):
+    rank, elem, dims, _ = _ptonz.view_info(op.operation)
+    if layout_of(op) != "nz" or rank not in (2, 3):
         return True  # no match
-    view_t = TensorViewType(op.result.type)
-    elem = view_t.element_type
     c0 = c0_for_bitwidth(bit_width(elem))
-    dims = view_dims(op)
     R, C = dims[-2], dims[-1]
-    B = dims[0] if len(dims) == 3 else 1
+    B = dims[0] if rank == 3 else 1
     shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)
-    if all(d == DYNAMIC for d in view_t.shape):
+    type_dims = op.result.type.shape
+    if all(d == DYNAMIC for d in type_dims):
         type_shape = [DYNAMIC] * 5
     else:
-        type_shape = [view_t.shape[0] if len(dims) == 3 else 1] + shape[1:]
-    with ir.InsertionPoint(op), op.location:
-        batch = op.shape[0] if len(dims) == 3 else index_constant(1)
-        operands = [batch] + [index_constant(d) for d in shape[1:]]
-        new = pto.MakeTensorViewOp(TensorViewType.get(type_shape, elem), op.ptr, operands, [],
-                                   layout=op.operation.attributes["layout"]
-                                   if "layout" in op.operation.attributes else None)
-        copy_attrs(op, new, skip=("layout",))
+        type_shape = [type_dims[0] if rank == 3 else 1] + shape[1:]
+    operands = op.operation.operands  # ptr, shape...
+    batch = operands[1] if rank == 3 else 1
+    new = build_make_tensor_view(op.operation, TensorViewType.get(type_shape, elem), operands[0],
+                                 [batch] + shape[1:], [], _pool(), attrs_from=op.operation)
     rewriter.replace_op(op, new)
 
 
 def block_partition_view(op, rewriter):
     """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Rt/16, 16, c0]."""
-    src = defining_op(op.source)
-    if src is None or layout_of(src) != "nz" or len(op.offsets) not in (2, 3):
+    operands = op.operation.operands  # source, offsets..., sizes...
+    src = defining_op(operands[0])
+    if src is None or layout_of(src) != "nz":
         return True  # no match
-    elem = PartitionTensorViewType(op.result.type).element_type
-    c0 = c0_for_bitwidth(bit_width(elem))
-    offsets = list(op.offsets)
-    sizes = [constant_int(s) for s in op.sizes]
+    offs, sizes = _ptonz.partition_info(op.operation)
+    rank = len(offs)
+    if rank not in (2, 3):
+        return True
+    c0 = c0_for_bitwidth(bit_width(op.result.type.element_type))
     Rt, Ct = sizes[-2], sizes[-1]
-    shape = blocked_shape(1, Rt, Ct, c0)
-    with ir.InsertionPoint(op), op.location:
-        batch = offsets[0] if len(offsets) == 3 else index_constant(0)
-        zero = index_constant(0)
-        new_offsets = [batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS),
-                       zero, zero]
-        new_sizes = [index_constant(d) for d in shape]
-        new = pto.PartitionViewOp(PartitionTensorViewType.get(shape, elem), op.source,
-                                  new_offsets, new_sizes)
+    batch = (offs[0] if offs[0] is not None else operands[1]) if rank == 3 else 0
+    new_offsets = [batch, _divided(operands[rank], offs[-1], c0),
+                   _divided(operands[rank - 1], offs[-2], FRACTAL_ROWS), 0, 0]
+    new = build_partition_view(op.operation, operands[0], new_offsets,
+                               blocked_shape(1, Rt, Ct, c0), _pool())
     rewriter.replace_op(op, new)
 
 
@@ -253,12 +242,12 @@ class BlockNzViews(ModulePass):
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
-            func_ok, views = plan_function(func, prover)
+            func_ok, targets = plan_function(func, prover)
             ok &= func_ok
-            if not func_ok or not views:
+            if not func_ok or not targets:
                 continue
             frozen = frozen or _patterns()
             with constant_pool(func):
-                walk_and_apply_patterns(func.operation, frozen)
+                _ptonz.apply_patterns_to(targets, frozen)
             func.operation.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
         return ok

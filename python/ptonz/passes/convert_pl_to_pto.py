@@ -24,13 +24,14 @@ from mlir import ir
 from mlir.dialects import arith
 from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 
-from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PartitionTensorViewType, PtrType,
-                      TensorViewType, TileBufType, layout_attr)
+from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
+                      TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
+                      build_tile_store, layout_attr, lower_tile_load)
 from ..dialects import pto
 from ..analyses.ir_queries import functions, ops_named, users
-from ._util import constant_pool, error, index_constant
+from ..analyses.nz_geometry import default_strides
+from ._util import constant_pool, error
 from .base import ModulePass, register
-from .materialize_strides import strides_for
 
 PASS = "convert-pl-to-pto"
 
@@ -124,12 +125,13 @@ class _Validator:
                             "cannot lower (only pl.tile.store consumes pl tiles here)")
 
 
-def _make_views(func) -> Dict[ir.Value, ir.Value]:
+def _make_views(func, pool) -> Dict[ir.Value, ir.Value]:
     """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view."""
     views: Dict[ir.Value, ir.Value] = {}
     entry = func.operation.regions[0].blocks[0]
-    # Before the first original op: the views appear in argument order.
-    ip = ir.InsertionPoint(entry.operations[0])
+    # After the entry block's constants, before its first other op: the views
+    # appear in argument order.
+    before = pool.after_constants()
     inputs = []
     for arg in entry.arguments:
         if not PLTensorType.isinstance(arg.type):
@@ -139,40 +141,44 @@ def _make_views(func) -> Dict[ir.Value, ir.Value]:
         ptr_t = PtrType.get(t.element_type)
         arg.set_type(ptr_t)
         inputs.append(ptr_t)
-        with ip, func.location:
-            shape = [index_constant(d) for d in t.shape]
-            strides = [] if t.layout == "nz" else strides_for(shape, t.layout)
-            view = pto.MakeTensorViewOp(TensorViewType.get([DYNAMIC] * t.rank, t.element_type),
-                                        arg, shape, strides, layout=layout_attr(t.layout))
-        views[arg] = view.result
+        shape = list(t.shape)
+        strides = [] if t.layout == "nz" else default_strides(shape, t.layout)
+        view = build_make_tensor_view(
+            before, TensorViewType.get([DYNAMIC] * t.rank, t.element_type), arg, shape, strides,
+            pool, layout=layout_attr(t.layout), loc=func.location)
+        views[arg] = view.results[0]
     ftype = ir.FunctionType(ir.TypeAttr(func.operation.attributes["function_type"]).value)
     func.operation.attributes["function_type"] = ir.TypeAttr.get(
         ir.FunctionType.get(inputs, ftype.results))
     return views
 
 
-def _partition(view: ir.Value, offsets, sizes: List[int], elem: ir.Type) -> ir.Value:
-    return pto.PartitionViewOp(PartitionTensorViewType.get(sizes, elem), view, list(offsets),
-                               [index_constant(s) for s in sizes]).result
+class _Function:
+    """What the patterns need of the function being rewritten."""
+
+    def __init__(self):
+        self.views: Dict[ir.Value, ir.Value] = {}
+        self.pool = None
 
 
-def _patterns(views: Dict[ir.Value, ir.Value]):
+def _patterns(fn: _Function):
+    tile_bufs: Dict[ir.Type, ir.Type] = {}
+
     def tile_load(op, rewriter):
-        tile_t = PLTileType(op.result.type)
-        with ir.InsertionPoint(op), op.location:
-            pv = _partition(views[op.tensor], op.offsets, list(op.sizes), tile_t.element_type)
-            buf = pto.AllocTileOp(tile_buf_for(tile_t)).result
-            pto.TLoadOp(pv, buf)
-        op.result.replace_all_uses_with(buf)
-        rewriter.erase_op(op.operation)
+        tile_t = op.result.type
+        buf_t = tile_bufs.get(tile_t)
+        if buf_t is None:
+            buf_t = tile_bufs[tile_t] = tile_buf_for(PLTileType(tile_t))
+        buf = lower_tile_load(op.operation, fn.views[op.tensor], buf_t, fn.pool)
+        rewriter.replace_op(op, [buf])
 
     def tile_store(op, rewriter):
         tile_t = TileBufType(op.tile.type)  # its pl.tile.load was lowered before it
-        view_t = TensorViewType(views[op.tensor].type)
-        sizes = [1] * (view_t.rank - 2) + [tile_t.rows, tile_t.cols]
-        with ir.InsertionPoint(op), op.location:
-            pv = _partition(views[op.tensor], op.offsets, sizes, view_t.element_type)
-            pto.TStoreOp(op.tile, pv)
+        view = fn.views[op.tensor]
+        rank = TensorViewType(view.type).rank
+        sizes = [1] * (rank - 2) + [tile_t.rows, tile_t.cols]
+        pv = build_partition_view(op.operation, view, list(op.offsets), sizes, fn.pool)
+        build_tile_store(op.operation, op.tile, pv.results[0])
         rewriter.erase_op(op.operation)
 
     def block_query(pto_op):
@@ -197,13 +203,16 @@ class ConvertPLToPTO(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
+        fn = _Function()
+        frozen = None
         for func in functions(module):
             v = _Validator()
             v.check(func)
             ok &= v.ok
             if not v.ok or not len(func.operation.regions[0].blocks):
                 continue
-            with constant_pool(func):
-                views = _make_views(func)
-                walk_and_apply_patterns(func.operation, _patterns(views))
+            frozen = frozen or _patterns(fn)
+            with constant_pool(func) as fn.pool:
+                fn.views = _make_views(func, fn.pool)
+                walk_and_apply_patterns(func.operation, frozen)
         return ok

@@ -15,35 +15,37 @@ from mlir import ir
 from mlir.dialects import arith
 from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
 
-from ..dialects import pto
+from .._ptonz import build_make_tensor_view
 from ..analyses.ir_queries import constant_int, functions, layout_of, ops_named
 from ..analyses.nz_geometry import stride_order
-from ._util import constant_pool, copy_attrs, error, index_constant
+from ._util import constant_pool, current_pool, error, index_constant
 from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
 
 PASS = "pto-materialize-strides"
 
 
-def _product(values: List[ir.Value]) -> ir.Value:
-    """Product of index values, folded to a constant when all are constant."""
+def _product(values: List[ir.Value]):
+    """Product of index values: an int when all are constant, else a chain of
+    `arith.muli` (at the current insertion point)."""
     consts = [constant_int(v) for v in values]
     if all(c is not None for c in consts):
         p = 1
         for c in consts:
             p *= c
-        return index_constant(p)
+        return p
     acc: Optional[ir.Value] = None
-    for v in values:
+    for v, c in zip(values, consts):
+        v = index_constant(c) if c is not None else v
         acc = v if acc is None else arith.MulIOp(acc, v).result
-    return acc if acc is not None else index_constant(1)
+    return acc
 
 
-def strides_for(shape: List[ir.Value], layout: Optional[str]) -> List[ir.Value]:
-    """Stride values of a view of `shape` (see nz_geometry.default_strides)."""
+def strides_for(shape: List[ir.Value], layout: Optional[str]) -> list:
+    """Stride operands (int or value) of a view of `shape` (see nz_geometry.default_strides)."""
     n = len(shape)
     order = stride_order(n, layout)
-    strides: List[Optional[ir.Value]] = [None] * n
+    strides: list = [None] * n
     for k, dim in enumerate(order):
         strides[dim] = _product([shape[d] for d in order[k + 1:]])
     return strides
@@ -52,10 +54,11 @@ def strides_for(shape: List[ir.Value], layout: Optional[str]) -> List[ir.Value]:
 def materialize(op, rewriter):
     if len(op.strides) or not len(op.shape):
         return True  # already materialized (or rank 0)
+    shape = list(op.shape)
     with ir.InsertionPoint(op), op.location:
-        strides = strides_for(list(op.shape), layout_of(op))
-        new = pto.MakeTensorViewOp(op.result.type, op.ptr, list(op.shape), strides)
-        copy_attrs(op, new)
+        strides = strides_for(shape, layout_of(op))
+    new = build_make_tensor_view(op.operation, op.result.type, op.ptr, shape, strides,
+                                 current_pool(), attrs_from=op.operation)
     rewriter.replace_op(op, new)
 
 

@@ -1,0 +1,342 @@
+//===- Builders.cpp - C++ op builders for the Python rewrite patterns ------===//
+//
+// The ptonz passes are Python rewrite patterns: Python decides what to match,
+// what to reject and what the rewritten operands are. Building the new ops
+// through the generated Python op classes costs ~20 us per op (argument
+// normalisation in Python, one binding call per operand), more than the C++
+// parse + print of that op. These helpers build the ops a pattern emits in
+// one call each; they never erase or replace anything (the pattern does that
+// through its PatternRewriter) and they implement no decisions of their own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builders.h"
+
+#include "ptonz/ApplyPatterns.h"
+#include "ptonz/CAPI.h"
+#include "ptonz/PL.h"
+#include "ptonz/PTO.h"
+
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+namespace nb = nanobind;
+using namespace mlir::python::nanobind_adaptors;
+
+namespace {
+
+/// One `arith.constant N : index` per value for a whole function, at the top
+/// of its entry block. The function's own index constants there are reused
+/// (moved up to the top, which only widens where they dominate), so a rewrite
+/// adds no duplicates and needs no canonicalize to merge them again.
+class IndexConstants {
+public:
+  explicit IndexConstants(MlirOperation func) : func(unwrap(func)) {}
+
+  /// The first op of the entry block after its (hoisted) index constants:
+  /// where code that uses pooled constants can start.
+  mlir::Operation *afterConstants() {
+    if (!entry)
+      seed();
+    return last ? last->getNextNode() : &entry->front();
+  }
+
+  mlir::Value get(int64_t value) {
+    if (!entry)
+      seed();
+    auto it = values.find(value);
+    if (it != values.end())
+      return it->second;
+    mlir::OpBuilder b(func->getContext());
+    if (last)
+      b.setInsertionPointAfter(last);
+    else
+      b.setInsertionPointToStart(entry);
+    auto c = mlir::arith::ConstantIndexOp::create(b, func->getLoc(), value);
+    last = c;
+    values[value] = c.getResult();
+    return c.getResult();
+  }
+
+  /// Erase the entry block's index constants that nothing uses any more
+  /// (e.g. the offsets of a rewritten partition). Returns how many.
+  int eraseUnused() {
+    if (!entry)
+      return 0;
+    int erased = 0;
+    for (mlir::Operation &op : llvm::make_early_inc_range(*entry)) {
+      if (isIndexConstant(&op) && op.use_empty()) {
+        if (&op == last)
+          last = op.getPrevNode();
+        op.erase();
+        ++erased;
+      }
+    }
+    values.clear();
+    entry = nullptr;
+    last = nullptr;
+    return erased;
+  }
+
+private:
+  static bool isIndexConstant(mlir::Operation *op) {
+    auto c = llvm::dyn_cast<mlir::arith::ConstantOp>(op);
+    return c && c.getType().isIndex() && llvm::isa<mlir::IntegerAttr>(c.getValue());
+  }
+
+  void seed() {
+    if (func->getNumRegions() != 1 || func->getRegion(0).empty())
+      throw nb::value_error("IndexConstants: the function has no body");
+    entry = &func->getRegion(0).front();
+    llvm::SmallVector<mlir::Operation *> firsts;
+    for (mlir::Operation &op : *entry) {
+      if (!isIndexConstant(&op))
+        continue;
+      int64_t v = llvm::cast<mlir::IntegerAttr>(llvm::cast<mlir::arith::ConstantOp>(op).getValue())
+                      .getInt();
+      if (values.try_emplace(v, op.getResult(0)).second)
+        firsts.push_back(&op);
+    }
+    for (mlir::Operation *op : firsts) {
+      if (last)
+        op->moveAfter(last);
+      else if (op != &entry->front())
+        op->moveBefore(&entry->front());
+      last = op;
+    }
+  }
+
+  mlir::Operation *func;
+  mlir::Block *entry = nullptr;
+  mlir::Operation *last = nullptr;
+  llvm::DenseMap<int64_t, mlir::Value> values;
+};
+
+/// Index operands given from Python as a list whose items are an SSA value,
+/// an int (a pooled constant), or a tuple (value, d) meaning value floordiv d.
+llvm::SmallVector<mlir::Value> indexOperands(nb::handle items, IndexConstants &pool,
+                                             mlir::OpBuilder &b, mlir::Location loc) {
+  llvm::SmallVector<mlir::Value> out;
+  for (nb::handle item : items) {
+    if (nb::isinstance<nb::int_>(item)) {
+      out.push_back(pool.get(nb::cast<int64_t>(item)));
+    } else if (nb::isinstance<nb::tuple>(item)) {
+      auto pair = nb::cast<nb::tuple>(item);
+      mlir::Value v = unwrap(nb::cast<MlirValue>(pair[0]));
+      mlir::Value d = pool.get(nb::cast<int64_t>(pair[1]));
+      out.push_back(mlir::arith::FloorDivSIOp::create(b, loc, v, d).getResult());
+    } else {
+      out.push_back(unwrap(nb::cast<MlirValue>(item)));
+    }
+  }
+  return out;
+}
+
+void copyAttrs(mlir::Operation *from, mlir::Operation *to) {
+  for (mlir::NamedAttribute a : from->getAttrDictionary())
+    if (a.getName() != "operandSegmentSizes" && !to->hasAttr(a.getName()))
+      to->setAttr(a.getName(), a.getValue());
+}
+
+/// The element type of a pto view / pl tensor type (they are not ShapedTypes).
+mlir::Type elementType(mlir::Type t) { return unwrap(ptonzShapedGetElementType(wrap(t))); }
+
+mlir::Type partitionType(llvm::ArrayRef<int64_t> sizes, mlir::Type elem) {
+  return unwrap(ptonzPartitionTensorViewTypeGet(wrap(elem.getContext()), sizes.size(),
+                                                sizes.data(), wrap(elem)));
+}
+
+std::optional<int64_t> constantOf(mlir::Value v) {
+  llvm::APInt c;
+  if (mlir::matchPattern(v, mlir::m_ConstantInt(&c)))
+    return c.getSExtValue();
+  return std::nullopt;
+}
+
+std::vector<std::optional<int64_t>> constantsOf(mlir::ValueRange values) {
+  std::vector<std::optional<int64_t>> out;
+  out.reserve(values.size());
+  for (mlir::Value v : values)
+    out.push_back(constantOf(v));
+  return out;
+}
+
+} // namespace
+
+void ptonz::populateBuilders(nb::module_ &m) {
+  nb::class_<IndexConstants>(m, "IndexConstants",
+                             "The index constants of one function (see passes._util).")
+      .def(nb::init<MlirOperation>(), nb::arg("func"))
+      .def(
+          "get", [](IndexConstants &p, int64_t v) { return wrap(p.get(v)); }, nb::arg("value"),
+          "The function's `arith.constant value : index`, made once at the top of its entry "
+          "block.")
+      .def(
+          "after_constants", [](IndexConstants &p) { return wrap(p.afterConstants()); },
+          "The entry block's first op after the pooled constants (an insertion point).")
+      .def("erase_unused", &IndexConstants::eraseUnused,
+           "Erase the entry block's unused index constants; returns how many.");
+
+  m.def(
+      "build_make_tensor_view",
+      [](MlirOperation before, MlirType resultType, MlirValue ptr, nb::handle shape,
+         nb::handle strides, IndexConstants &pool, std::optional<MlirAttribute> layout,
+         std::optional<MlirLocation> loc, std::optional<MlirOperation> attrsFrom) {
+        mlir::Operation *at = unwrap(before);
+        mlir::Location l = loc ? unwrap(*loc) : at->getLoc();
+        mlir::OpBuilder b(at);
+        auto shapeV = indexOperands(shape, pool, b, l);
+        auto stridesV = indexOperands(strides, pool, b, l);
+        auto layoutA = layout ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
+                              : ptonz::pto::LayoutAttr();
+        auto view = ptonz::pto::MakeTensorViewOp::create(b, l, unwrap(resultType), unwrap(ptr),
+                                                         shapeV, stridesV, layoutA);
+        if (attrsFrom)
+          copyAttrs(unwrap(*attrsFrom), view);
+        return wrap(view.getOperation());
+      },
+      nb::arg("before"), nb::arg("result_type"), nb::arg("ptr"), nb::arg("shape"),
+      nb::arg("strides"), nb::arg("pool"), nb::arg("layout").none() = nb::none(),
+      nb::arg("loc").none() = nb::none(), nb::arg("attrs_from").none() = nb::none(),
+      "pto.make_tensor_view before `before` (at `loc`, default its location); shape and "
+      "strides items are a value, an int or (value, divisor); `attrs_from`: an op whose "
+      "attributes the new op takes where it has none of its own.");
+
+  m.def(
+      "lower_tile_load",
+      [](MlirOperation load, MlirValue view, MlirType tileType, IndexConstants &pool) {
+        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
+        mlir::OpBuilder b(op);
+        llvm::SmallVector<mlir::Value> sizesV;
+        for (int64_t s : op.getSizes())
+          sizesV.push_back(pool.get(s));
+        mlir::Type elem = elementType(unwrap(view).getType());
+        auto pv = ptonz::pto::PartitionViewOp::create(
+            b, op.getLoc(), partitionType(op.getSizes(), elem), unwrap(view),
+            llvm::to_vector(op.getOffsets()), sizesV);
+        auto buf = ptonz::pto::AllocTileOp::create(b, op.getLoc(), unwrap(tileType), nullptr,
+                                                   nullptr, nullptr);
+        ptonz::pto::TLoadOp::create(b, op.getLoc(), pv.getResult(), buf.getResult());
+        return wrap(buf.getResult());
+      },
+      nb::arg("load"), nb::arg("view"), nb::arg("tile_type"), nb::arg("pool"),
+      "Before a pl.tile.load: pto.partition_view of `view` at its offsets and sizes, "
+      "pto.alloc_tile of `tile_type`, pto.tload; returns the tile.");
+
+  m.def(
+      "build_partition_view",
+      [](MlirOperation before, MlirValue source, nb::handle offsets,
+         const std::vector<int64_t> &sizes, IndexConstants &pool) {
+        mlir::Operation *at = unwrap(before);
+        mlir::OpBuilder b(at);
+        mlir::Value src = unwrap(source);
+        auto offsetsV = indexOperands(offsets, pool, b, at->getLoc());
+        llvm::SmallVector<mlir::Value> sizesV;
+        for (int64_t s : sizes)
+          sizesV.push_back(pool.get(s));
+        mlir::Type elem = elementType(src.getType());
+        auto pv = ptonz::pto::PartitionViewOp::create(b, at->getLoc(), partitionType(sizes, elem),
+                                                      src, offsetsV, sizesV);
+        return wrap(pv.getOperation());
+      },
+      nb::arg("before"), nb::arg("source"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
+      "pto.partition_view of `source` (offsets: value, int or (value, divisor); static sizes), "
+      "before `before` and at its location.");
+
+  m.def(
+      "build_tile_store",
+      [](MlirOperation before, MlirValue tile, MlirValue partition) {
+        mlir::Operation *at = unwrap(before);
+        mlir::OpBuilder b(at);
+        ptonz::pto::TStoreOp::create(b, at->getLoc(), unwrap(tile), unwrap(partition));
+      },
+      nb::arg("before"), nb::arg("tile"), nb::arg("partition"),
+      "pto.tstore of `tile` into `partition`, before `before`.");
+
+  //===--- driver and queries --------------------------------------------===//
+
+  m.def(
+      "apply_patterns_to",
+      [](const std::vector<MlirOperation> &ops, MlirFrozenRewritePatternSet patterns) {
+        // walk_and_apply_patterns without the walk: the passes validate first
+        // and know exactly which ops their patterns rewrite, so the patterns
+        // are not called back for every other op of the module.
+        llvm::SmallVector<mlir::Operation *> list;
+        for (MlirOperation op : ops)
+          list.push_back(unwrap(op));
+        return ptonz::applyPatternsTo(list, *unwrap(patterns));
+      },
+      nb::arg("ops"), nb::arg("patterns"),
+      "Apply `patterns` once to each op of `ops`, in order (each op must still exist when "
+      "its turn comes); returns how many were rewritten.");
+
+  m.def(
+      "view_info",
+      [](MlirOperation view) {
+        auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
+        auto type = op.getResult().getType();
+        std::vector<std::optional<int64_t>> dims;
+        auto typeShape = type.getShape();
+        unsigned i = 0;
+        for (mlir::Value v : op.getShape()) {
+          std::optional<int64_t> c = constantOf(v);
+          if (!c && i < typeShape.size() && typeShape[i] != mlir::ShapedType::kDynamic)
+            c = typeShape[i];
+          dims.push_back(c);
+          ++i;
+        }
+        return std::make_tuple((int64_t)typeShape.size(), wrap(type.getElementType()), dims,
+                               constantsOf(op.getStrides()));
+      },
+      nb::arg("view"),
+      "(rank of the view type, element type, dims, strides) of a pto.make_tensor_view in one "
+      "call: each dim is its constant shape operand, else the static dim of the type, else "
+      "None; strides has one entry per stride operand (its constant or None).");
+
+  m.def(
+      "partition_info",
+      [](MlirOperation partition) {
+        auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
+        return std::make_tuple(constantsOf(op.getOffsets()), constantsOf(op.getSizes()));
+      },
+      nb::arg("partition"),
+      "(offset constants, size constants) of a pto.partition_view, None where not constant.");
+
+  m.def(
+      "users",
+      [](MlirValue value) {
+        std::vector<MlirOperation> out;
+        for (mlir::Operation *user : unwrap(value).getUsers())
+          out.push_back(wrap(user));
+        return out;
+      },
+      nb::arg("value"), "The ops using `value` (as Value.uses, one call).");
+
+  m.def(
+      "foreign_users",
+      [](MlirValue value, const std::vector<std::string> &allowed) {
+        llvm::StringSet<> ok;
+        for (const auto &n : allowed)
+          ok.insert(n);
+        std::vector<MlirOperation> out;
+        for (mlir::Operation *user : unwrap(value).getUsers())
+          if (!ok.contains(user->getName().getStringRef()))
+            out.push_back(wrap(user));
+        return out;
+      },
+      nb::arg("value"), nb::arg("allowed"),
+      "The users of `value` whose op name is not in `allowed` (usually none: one call instead "
+      "of walking the uses from Python).");
+}
