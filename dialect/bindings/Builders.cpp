@@ -287,23 +287,13 @@ void ptonz::populateBuilders(nb::module_ &m) {
       [](MlirOperation view) {
         auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
         auto type = op.getResult().getType();
-        std::vector<std::optional<int64_t>> dims;
-        auto typeShape = type.getShape();
-        unsigned i = 0;
-        for (mlir::Value v : op.getShape()) {
-          std::optional<int64_t> c = constantOf(v);
-          if (!c && i < typeShape.size() && typeShape[i] != mlir::ShapedType::kDynamic)
-            c = typeShape[i];
-          dims.push_back(c);
-          ++i;
-        }
-        return std::make_tuple((int64_t)typeShape.size(), wrap(type.getElementType()), dims,
-                               constantsOf(op.getStrides()));
+        return std::make_tuple(wrap(type.getElementType()), std::vector<int64_t>(type.getShape()),
+                               constantsOf(op.getShape()), constantsOf(op.getStrides()));
       },
       nb::arg("view"),
-      "(rank of the view type, element type, dims, strides) of a pto.make_tensor_view in one "
-      "call: each dim is its constant shape operand, else the static dim of the type, else "
-      "None; strides has one entry per stride operand (its constant or None).");
+      "(element type, shape of the view type, shape operand constants, stride operand "
+      "constants) of a pto.make_tensor_view in one call; None where an operand is not a "
+      "constant.");
 
   m.def(
       "partition_info",

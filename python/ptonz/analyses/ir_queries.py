@@ -34,12 +34,9 @@ def constant_int(value: ir.Value) -> Optional[int]:
 def view_dims(view) -> List[Optional[int]]:
     """Each dimension of a pto.make_tensor_view: its constant shape operand,
     else the static dim of its type, else None (dynamic)."""
-    type_shape = TensorViewType(view.operation.results[0].type).shape
-    dims: List[Optional[int]] = []
-    for operand, type_dim in zip(view.shape, type_shape):
-        c = constant_int(operand)
-        dims.append(c if c is not None else (None if type_dim == _ptonz.DYNAMIC else type_dim))
-    return dims
+    _elem, type_shape, shape, _strides = _ptonz.view_info(view.operation)
+    return [c if c is not None else (None if t == _ptonz.DYNAMIC else t)
+            for c, t in zip(shape, type_shape)]
 
 
 def layout_of(op) -> Optional[str]:

@@ -22,7 +22,7 @@ from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC, TensorViewType, build_make_tensor_view, build_partition_view
-from ..analyses.ir_queries import bit_width, defining_op, functions, layout_of
+from ..analyses.ir_queries import bit_width, defining_op, functions, layout_of, view_dims
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
 from ._util import constant_pool, current_pool as _pool, error
@@ -50,7 +50,8 @@ class _Validator:
         self.ok = False
 
     def view(self, op: ir.Operation) -> None:
-        rank, elem, dims, strides = _ptonz.view_info(op)
+        elem, type_shape, _shape, strides = _ptonz.view_info(op)
+        rank = len(type_shape)
         if rank < 2 or rank > 3:
             return self.reject(op, f"NZ view of logical rank {rank}: the trailing two dimensions "
                                "are the fractal plane and a blocked NZ view has one batch slot, "
@@ -65,6 +66,7 @@ class _Validator:
             return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
                                f"{len(strides)}): its strides follow from the blocked shape "
                                "and are filled in by pto-materialize-strides; write `strides = []`")
+        dims = view_dims(op)
         R, C = dims[-2], dims[-1]
         if R is None or C is None:
             return self.reject(op, "NZ view with a dynamic row or column dimension: R % 16 == 0 "
@@ -185,14 +187,15 @@ def _divided(value: ir.Value, c: Optional[int], divisor: int):
 
 def block_make_tensor_view(op, rewriter):
     """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
-    rank, elem, dims, _ = _ptonz.view_info(op.operation)
+    elem, type_dims, _shape, _strides = _ptonz.view_info(op.operation)
+    rank = len(type_dims)
     if layout_of(op) != "nz" or rank not in (2, 3):
         return True  # no match
+    dims = view_dims(op)
     c0 = c0_for_bitwidth(bit_width(elem))
     R, C = dims[-2], dims[-1]
     B = dims[0] if rank == 3 else 1
     shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)
-    type_dims = op.result.type.shape
     if all(d == DYNAMIC for d in type_dims):
         type_shape = [DYNAMIC] * 5
     else:

@@ -13,11 +13,12 @@ from typing import List, Optional
 
 from mlir import ir
 from mlir.dialects import arith
-from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
+from mlir.rewrite import RewritePatternSet
 
+from .. import _ptonz
 from .._ptonz import build_make_tensor_view
-from ..analyses.ir_queries import constant_int, functions, layout_of, ops_named
-from ..analyses.nz_geometry import stride_order
+from ..analyses.ir_queries import constant_int, functions, layout_of
+from ..analyses.nz_geometry import default_strides, stride_order
 from ._util import constant_pool, current_pool, error, index_constant
 from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
@@ -52,13 +53,18 @@ def strides_for(shape: List[ir.Value], layout: Optional[str]) -> list:
 
 
 def materialize(op, rewriter):
-    if len(op.strides) or not len(op.shape):
+    _elem, _type_shape, consts, strides = _ptonz.view_info(op.operation)
+    if strides or not consts:
         return True  # already materialized (or rank 0)
-    shape = list(op.shape)
-    with ir.InsertionPoint(op), op.location:
-        strides = strides_for(shape, layout_of(op))
-    new = build_make_tensor_view(op.operation, op.result.type, op.ptr, shape, strides,
-                                 current_pool(), attrs_from=op.operation)
+    layout = layout_of(op)
+    shape = list(op.operation.operands)[1:1 + len(consts)]
+    if all(c is not None for c in consts):
+        new_strides = default_strides(consts, layout)
+    else:
+        with ir.InsertionPoint(op), op.location:
+            new_strides = strides_for(shape, layout)
+    new = build_make_tensor_view(op.operation, op.result.type, op.operation.operands[0], shape,
+                                 new_strides, current_pool(), attrs_from=op.operation)
     rewriter.replace_op(op, new)
 
 
@@ -73,14 +79,17 @@ class MaterializeStrides(ModulePass):
         frozen = patterns.freeze()
         for func in functions(module):
             blocked = BLOCKED_MARK in func.operation.attributes
-            for op in ops_named(func.operation, "pto.make_tensor_view"):
-                if layout_of(op) == "nz" and not len(op.strides) and (
-                        not blocked or len(op.shape) != 5):
+            views = _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"])
+            for op in views:
+                if layout_of(op) != "nz":
+                    continue
+                _elem, type_shape, _shape, strides = _ptonz.view_info(op)
+                if not strides and (not blocked or len(type_shape) != 5):
                     error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
                           "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
                     ok = False
-            if ok:
+            if ok and views:
                 with constant_pool(func):
-                    walk_and_apply_patterns(func.operation, frozen)
+                    _ptonz.apply_patterns_to(views, frozen)
         return ok

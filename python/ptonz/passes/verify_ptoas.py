@@ -15,9 +15,8 @@ from typing import Optional, Tuple
 
 from mlir import ir
 
-from .._ptonz import TensorViewType
-from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named, users,
-                                   view_dims)
+from .. import _ptonz
+from ..analyses.ir_queries import bit_width, layout_of, view_dims
 from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
 from ._util import error
 from .base import ModulePass, register
@@ -46,10 +45,9 @@ class VerifyPTOAS(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
-        for func in functions(module):
-            for op in ops_named(func.operation, "pto.make_tensor_view"):
-                if layout_of(op) == "nz":
-                    self._nz_view(op)
+        for op in _ptonz.collect_ops(module, ["pto.make_tensor_view"]):
+            if layout_of(op) == "nz":
+                self._nz_view(op)
         return self.ok
 
     def _fail(self, op, msg: str) -> None:
@@ -64,21 +62,20 @@ class VerifyPTOAS(ModulePass):
                               "ND, and it stops with 'layout mismatch: user-specified layout=nz "
                               "but inferred=nd'; use PTOAS >= 0.61 (--ptoas-version=0.61) or "
                               "annotate this weight nd")
-        view_t = TensorViewType(op.result.type)
-        rank = view_t.rank
+        elem, type_shape, _shape, st = _ptonz.view_info(op)
+        rank = len(type_shape)
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
-        c0 = c0_for_bitwidth(bit_width(view_t.element_type))
+        c0 = c0_for_bitwidth(bit_width(elem))
         shape = view_dims(op)
         if shape[3] is not None and shape[3] != FRACTAL_ROWS:
             return self._fail(op, f"NZ view expected shape[3]==16 (got {shape[3]})")
         if shape[4] is not None and shape[4] != c0:
             return self._fail(op, f"NZ view expected shape[4]==c0={c0} (got {shape[4]})")
-        if len(op.strides) != 5:
+        if len(st) != 5:
             return self._fail(op, "NZ view has no strides: PTOAS needs them explicit (run "
                               "pto-materialize-strides)")
-        st = [constant_int(s) for s in op.strides]
         for i, want in ((4, 1), (3, c0), (2, FRACTAL_ROWS * c0)):
             if st[i] is not None and st[i] != want:
                 return self._fail(op, f"NZ view expected stride[{i}]=={want} (got {st[i]})")
@@ -90,15 +87,16 @@ class VerifyPTOAS(ModulePass):
                     and st[i] < shape[i + 1] * st[i + 1]:
                 return self._fail(op, f"NZ view expected stride[{i}] >= shape[{i + 1}] * "
                                   f"stride[{i + 1}] ({shape[i + 1] * st[i + 1]}), got {st[i]}")
-        for user in users(op.result):
-            if user.operation.name == "pto.partition_view":
+        for user in _ptonz.users(op.results[0]):
+            if user.name == "pto.partition_view":
                 self._nz_partition(user, c0)
 
     def _nz_partition(self, op, c0: int) -> None:
-        if len(op.offsets) != 5 or len(op.sizes) != 5:
+        offsets, sizes = _ptonz.partition_info(op)
+        if len(offsets) != 5 or len(sizes) != 5:
             return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
         for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
-            off, size = constant_int(op.offsets[k]), constant_int(op.sizes[k])
+            off, size = offsets[k], sizes[k]
             if off is None or size is None:
                 return self._fail(op, "NZ partition must prove that d3|d4 remains complete at "
                                   "compile time (constant offsets and sizes)")
