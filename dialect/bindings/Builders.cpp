@@ -35,6 +35,8 @@
 namespace nb = nanobind;
 using namespace mlir::python::nanobind_adaptors;
 
+static std::string str(MlirStringRef s) { return std::string(s.data, s.length); }
+
 namespace {
 
 /// One `arith.constant N : index` per value for a whole function, at the top
@@ -173,6 +175,26 @@ std::vector<std::optional<int64_t>> constantsOf(mlir::ValueRange values) {
   return out;
 }
 
+/// Bit width of an integer/float element type (index: 64), else 0.
+int64_t elementBits(mlir::Type t) {
+  if (t.isIndex())
+    return 64;
+  if (t.isIntOrFloat())
+    return t.getIntOrFloatBitWidth();
+  return 0;
+}
+
+/// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
+/// view type's layout parameter), "" if it has none.
+std::string layoutOf(ptonz::pto::MakeTensorViewOp op) {
+  mlir::Attribute a = op.getLayoutAttr();
+  if (!a)
+    a = unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType())));
+  if (!a)
+    return "";
+  return str(ptonzLayoutAttrGetValue(wrap(a)));
+}
+
 } // namespace
 
 void ptonz::populateBuilders(nb::module_ &m) {
@@ -213,6 +235,22 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "pto.make_tensor_view before `before` (at `loc`, default its location); shape and "
       "strides items are a value, an int or (value, divisor); `attrs_from`: an op whose "
       "attributes the new op takes where it has none of its own.");
+
+  m.def(
+      "build_with_strides",
+      [](MlirOperation view, nb::handle strides, IndexConstants &pool) {
+        auto old = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
+        mlir::OpBuilder b(old);
+        auto stridesV = indexOperands(strides, pool, b, old.getLoc());
+        auto shape = llvm::to_vector(old.getShape());
+        auto fresh = ptonz::pto::MakeTensorViewOp::create(b, old.getLoc(), old.getResult().getType(),
+                                                          old.getPtr(), shape, stridesV, nullptr);
+        copyAttrs(old, fresh);
+        return wrap(fresh.getOperation());
+      },
+      nb::arg("view"), nb::arg("strides"), nb::arg("pool"),
+      "A copy of pto.make_tensor_view `view` (same type, pointer, shape and attributes) with "
+      "`strides` (items: value, int or (value, divisor)), before it.");
 
   m.def(
       "lower_tile_load",
@@ -287,22 +325,41 @@ void ptonz::populateBuilders(nb::module_ &m) {
       [](MlirOperation view) {
         auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
         auto type = op.getResult().getType();
-        return std::make_tuple(wrap(type.getElementType()), std::vector<int64_t>(type.getShape()),
-                               constantsOf(op.getShape()), constantsOf(op.getStrides()));
+        return std::make_tuple(layoutOf(op), elementBits(type.getElementType()),
+                               std::vector<int64_t>(type.getShape()), constantsOf(op.getShape()),
+                               constantsOf(op.getStrides()));
       },
       nb::arg("view"),
-      "(element type, shape of the view type, shape operand constants, stride operand "
-      "constants) of a pto.make_tensor_view in one call; None where an operand is not a "
-      "constant.");
+      "(layout ('' if none), element bit width, shape of the view type, shape operand "
+      "constants, stride operand constants) of a pto.make_tensor_view in one call; None "
+      "where an operand is not a constant.");
 
   m.def(
       "partition_info",
       [](MlirOperation partition) {
         auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
-        return std::make_tuple(constantsOf(op.getOffsets()), constantsOf(op.getSizes()));
+        auto view = op.getSource().getDefiningOp<ptonz::pto::MakeTensorViewOp>();
+        return std::make_tuple(view ? layoutOf(view) : std::string(),
+                               elementBits(elementType(op.getResult().getType())),
+                               constantsOf(op.getOffsets()), constantsOf(op.getSizes()));
       },
       nb::arg("partition"),
-      "(offset constants, size constants) of a pto.partition_view, None where not constant.");
+      "(layout of the source's pto.make_tensor_view ('' if none), element bit width, offset "
+      "constants, size constants) of a pto.partition_view; None where not constant.");
+
+  m.def(
+      "tile_info",
+      [](MlirValue tile) {
+        MlirType t = wrap(unwrap(tile).getType());
+        if (!ptonzTypeIsATileBuf(t))
+          throw nb::type_error("tile_info: not a !pto.tile_buf value");
+        return std::make_tuple(str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
+                               ptonzTileBufTypeGetCols(t), ptonzTileBufTypeGetValidRow(t),
+                               ptonzTileBufTypeGetValidCol(t), str(ptonzTileBufTypeGetBLayout(t)),
+                               str(ptonzTileBufTypeGetSLayout(t)), ptonzTileBufTypeGetFractal(t));
+      },
+      nb::arg("tile"),
+      "(loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal) of a tile_buf value.");
 
   m.def(
       "users",

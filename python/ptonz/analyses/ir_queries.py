@@ -34,7 +34,12 @@ def constant_int(value: ir.Value) -> Optional[int]:
 def view_dims(view) -> List[Optional[int]]:
     """Each dimension of a pto.make_tensor_view: its constant shape operand,
     else the static dim of its type, else None (dynamic)."""
-    _elem, type_shape, shape, _strides = _ptonz.view_info(view.operation)
+    return dims_of(_ptonz.view_info(view.operation))
+
+
+def dims_of(view_info) -> List[Optional[int]]:
+    """`view_dims` from a `_ptonz.view_info` tuple."""
+    _layout, _bits, type_shape, shape, _strides = view_info
     return [c if c is not None else (None if t == _ptonz.DYNAMIC else t)
             for c, t in zip(shape, type_shape)]
 

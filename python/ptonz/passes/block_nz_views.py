@@ -22,7 +22,7 @@ from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC, TensorViewType, build_make_tensor_view, build_partition_view
-from ..analyses.ir_queries import bit_width, defining_op, functions, layout_of, view_dims
+from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
 from ._util import constant_pool, current_pool as _pool, error
@@ -49,16 +49,17 @@ class _Validator:
         error(op.location, f"{PASS}: {msg}", notes)
         self.ok = False
 
-    def view(self, op: ir.Operation) -> None:
-        elem, type_shape, _shape, strides = _ptonz.view_info(op)
+    def view(self, op: ir.Operation, info) -> None:
+        """`info`: the view's `_ptonz.view_info`."""
+        _layout, bits, type_shape, _shape, strides = info
         rank = len(type_shape)
         if rank < 2 or rank > 3:
             return self.reject(op, f"NZ view of logical rank {rank}: the trailing two dimensions "
                                "are the fractal plane and a blocked NZ view has one batch slot, "
                                "so only [R, C] and [B, R, C] can be blocked; reshape the weight "
                                "to [B, R, C] before annotating it nz, or annotate it nd")
-        bits = bit_width(elem)
         if bits < 8:
+            elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view of sub-byte element type {elem}: packed-nibble "
                                "fractal addressing is outside ptonz's scope; annotate it nd")
         c0 = c0_for_bitwidth(bits)
@@ -66,8 +67,7 @@ class _Validator:
             return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
                                f"{len(strides)}): its strides follow from the blocked shape "
                                "and are filled in by pto-materialize-strides; write `strides = []`")
-        dims = view_dims(op)
-        R, C = dims[-2], dims[-1]
+        R, C = dims_of(info)[-2:]
         if R is None or C is None:
             return self.reject(op, "NZ view with a dynamic row or column dimension: R % 16 == 0 "
                                "and C % c0 == 0 must be proven statically; give the last two "
@@ -77,6 +77,7 @@ class _Validator:
                                "incomplete 16-row fractal has no blocked representation; pad "
                                "the rows to a multiple of 16 or annotate the view nd")
         if C % c0:
+            elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view columns (shape[-1] = {C}) are not a multiple of "
                                f"c0 = {c0} ({elem}: one 32-byte C0 line): an incomplete C0 line "
                                "has no blocked representation; pad the columns or annotate nd")
@@ -91,7 +92,7 @@ class _Validator:
             self.partition(user, rank, c0)
 
     def partition(self, op: ir.Operation, rank: int, c0: int) -> None:
-        offset_consts, sizes = _ptonz.partition_info(op)
+        _layout, _bits, offset_consts, sizes = _ptonz.partition_info(op)
         if any(s is None for s in sizes):
             return self.reject(op, "partition sizes of an NZ view must be arith.constant values "
                                "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static)")
@@ -142,19 +143,20 @@ class _Validator:
                     notes)
 
     def tload(self, op: ir.Operation, Rt: int, Ct: int) -> None:
-        tile = op.operands[1].type
-        if not (tile.loc == "mat" and tile.blayout == "col_major"
-                and tile.slayout == "row_major" and tile.fractal == 512):
+        loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = \
+            _ptonz.tile_info(op.operands[1])
+        if not (loc == "mat" and blayout == "col_major" and slayout == "row_major"
+                and fractal == 512):
             return self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "
                                "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
-                               f"tile byte order), got loc={tile.loc}, blayout={tile.blayout}, "
-                               f"slayout={tile.slayout}, fractal={tile.fractal}")
-        if tile.valid_row != tile.rows or tile.valid_col != tile.cols:
+                               f"tile byte order), got loc={loc}, blayout={blayout}, "
+                               f"slayout={slayout}, fractal={fractal}")
+        if valid_row != rows or valid_col != cols:
             return self.reject(op, "an NZ load into a tile with a partial valid shape is not "
                                "supported: NZ loads move whole fractals; use a tile whose valid "
                                "shape equals its shape")
-        if (tile.rows, tile.cols) != (Rt, Ct):
-            return self.reject(op, f"the destination tile is {tile.rows}x{tile.cols} but the NZ "
+        if (rows, cols) != (Rt, Ct):
+            return self.reject(op, f"the destination tile is {rows}x{cols} but the NZ "
                                f"partition is {Rt}x{Ct}; they must match")
 
 
@@ -163,8 +165,9 @@ def plan_function(func, prover: Prover) -> Tuple[bool, List[ir.Operation]]:
     rewrite: each NZ view followed by its partitions)."""
     v = _Validator(prover)
     for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
-        if layout_of(op) == "nz":
-            v.view(op)
+        info = _ptonz.view_info(op)
+        if info[0] == "nz":
+            v.view(op, info)
     return v.ok, v.targets
 
 
@@ -187,12 +190,13 @@ def _divided(value: ir.Value, c: Optional[int], divisor: int):
 
 def block_make_tensor_view(op, rewriter):
     """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
-    elem, type_dims, _shape, _strides = _ptonz.view_info(op.operation)
+    info = _ptonz.view_info(op.operation)
+    layout, bits, type_dims, _shape, _strides = info
     rank = len(type_dims)
-    if layout_of(op) != "nz" or rank not in (2, 3):
+    if layout != "nz" or rank not in (2, 3):
         return True  # no match
-    dims = view_dims(op)
-    c0 = c0_for_bitwidth(bit_width(elem))
+    c0 = c0_for_bitwidth(bits)
+    dims = dims_of(info)
     R, C = dims[-2], dims[-1]
     B = dims[0] if rank == 3 else 1
     shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)
@@ -201,6 +205,7 @@ def block_make_tensor_view(op, rewriter):
     else:
         type_shape = [type_dims[0] if rank == 3 else 1] + shape[1:]
     operands = op.operation.operands  # ptr, shape...
+    elem = op.result.type.element_type
     batch = operands[1] if rank == 3 else 1
     new = build_make_tensor_view(op.operation, TensorViewType.get(type_shape, elem), operands[0],
                                  [batch] + shape[1:], [], _pool(), attrs_from=op.operation)
@@ -209,15 +214,12 @@ def block_make_tensor_view(op, rewriter):
 
 def block_partition_view(op, rewriter):
     """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Rt/16, 16, c0]."""
-    operands = op.operation.operands  # source, offsets..., sizes...
-    src = defining_op(operands[0])
-    if src is None or layout_of(src) != "nz":
-        return True  # no match
-    offs, sizes = _ptonz.partition_info(op.operation)
+    layout, bits, offs, sizes = _ptonz.partition_info(op.operation)
     rank = len(offs)
-    if rank not in (2, 3):
-        return True
-    c0 = c0_for_bitwidth(bit_width(op.result.type.element_type))
+    if layout != "nz" or rank not in (2, 3):
+        return True  # no match
+    operands = op.operation.operands  # source, offsets..., sizes...
+    c0 = c0_for_bitwidth(bits)
     Rt, Ct = sizes[-2], sizes[-1]
     batch = (offs[0] if offs[0] is not None else operands[1]) if rank == 3 else 0
     new_offsets = [batch, _divided(operands[rank], offs[-1], c0),

@@ -16,8 +16,8 @@ from mlir.dialects import arith
 from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
-from .._ptonz import build_make_tensor_view
-from ..analyses.ir_queries import constant_int, functions, layout_of
+from .._ptonz import build_with_strides
+from ..analyses.ir_queries import constant_int, functions
 from ..analyses.nz_geometry import default_strides, stride_order
 from ._util import constant_pool, current_pool, error, index_constant
 from .base import ModulePass, register
@@ -53,19 +53,15 @@ def strides_for(shape: List[ir.Value], layout: Optional[str]) -> list:
 
 
 def materialize(op, rewriter):
-    _elem, _type_shape, consts, strides = _ptonz.view_info(op.operation)
+    layout, _bits, _type_shape, consts, strides = _ptonz.view_info(op.operation)
     if strides or not consts:
         return True  # already materialized (or rank 0)
-    layout = layout_of(op)
-    shape = list(op.operation.operands)[1:1 + len(consts)]
     if all(c is not None for c in consts):
-        new_strides = default_strides(consts, layout)
+        new_strides = default_strides(consts, layout or None)
     else:
         with ir.InsertionPoint(op), op.location:
-            new_strides = strides_for(shape, layout)
-    new = build_make_tensor_view(op.operation, op.result.type, op.operation.operands[0], shape,
-                                 new_strides, current_pool(), attrs_from=op.operation)
-    rewriter.replace_op(op, new)
+            new_strides = strides_for(list(op.shape), layout or None)
+    rewriter.replace_op(op, build_with_strides(op.operation, new_strides, current_pool()))
 
 
 @register
@@ -81,9 +77,9 @@ class MaterializeStrides(ModulePass):
             blocked = BLOCKED_MARK in func.operation.attributes
             views = _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"])
             for op in views:
-                if layout_of(op) != "nz":
+                layout, _bits, type_shape, _shape, strides = _ptonz.view_info(op)
+                if layout != "nz":
                     continue
-                _elem, type_shape, _shape, strides = _ptonz.view_info(op)
                 if not strides and (not blocked or len(type_shape) != 5):
                     error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
                           "pto-block-nz-views before pto-materialize-strides; NZ strides exist "

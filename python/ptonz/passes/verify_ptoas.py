@@ -16,7 +16,7 @@ from typing import Optional, Tuple
 from mlir import ir
 
 from .. import _ptonz
-from ..analyses.ir_queries import bit_width, layout_of, view_dims
+from ..analyses.ir_queries import dims_of
 from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
 from ._util import error
 from .base import ModulePass, register
@@ -46,15 +46,16 @@ class VerifyPTOAS(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
         for op in _ptonz.collect_ops(module, ["pto.make_tensor_view"]):
-            if layout_of(op) == "nz":
-                self._nz_view(op)
+            info = _ptonz.view_info(op)
+            if info[0] == "nz":
+                self._nz_view(op, info)
         return self.ok
 
     def _fail(self, op, msg: str) -> None:
         error(op.location, f"{PASS}: {msg}")
         self.ok = False
 
-    def _nz_view(self, op) -> None:
+    def _nz_view(self, op, info) -> None:
         v = ".".join(map(str, self.version))
         if self.version < FIRST_NZ_VERSION:
             return self._fail(op, f"PTOAS {v} cannot assemble NZ tensor views: it infers every "
@@ -62,13 +63,13 @@ class VerifyPTOAS(ModulePass):
                               "ND, and it stops with 'layout mismatch: user-specified layout=nz "
                               "but inferred=nd'; use PTOAS >= 0.61 (--ptoas-version=0.61) or "
                               "annotate this weight nd")
-        elem, type_shape, _shape, st = _ptonz.view_info(op)
+        _layout, bits, type_shape, _shape, st = info
         rank = len(type_shape)
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
-        c0 = c0_for_bitwidth(bit_width(elem))
-        shape = view_dims(op)
+        c0 = c0_for_bitwidth(bits)
+        shape = dims_of(info)
         if shape[3] is not None and shape[3] != FRACTAL_ROWS:
             return self._fail(op, f"NZ view expected shape[3]==16 (got {shape[3]})")
         if shape[4] is not None and shape[4] != c0:
@@ -92,7 +93,7 @@ class VerifyPTOAS(ModulePass):
                 self._nz_partition(user, c0)
 
     def _nz_partition(self, op, c0: int) -> None:
-        offsets, sizes = _ptonz.partition_info(op)
+        _layout, _bits, offsets, sizes = _ptonz.partition_info(op)
         if len(offsets) != 5 or len(sizes) != 5:
             return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
         for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
