@@ -362,6 +362,92 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "(loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal) of a tile_buf value.");
 
   m.def(
+      "value_source",
+      [](MlirValue value) {
+        // What defines `value`, in one call (the offset prover's walk step).
+        mlir::Value v = unwrap(value);
+        std::vector<MlirValue> operands;
+        if (auto res = llvm::dyn_cast<mlir::OpResult>(v)) {
+          mlir::Operation *op = res.getOwner();
+          for (mlir::Value o : op->getOperands())
+            operands.push_back(wrap(o));
+          return std::make_tuple(op->getName().getStringRef().str(),
+                                 (int64_t)res.getResultNumber(), operands, constantOf(v),
+                                 std::optional<MlirOperation>(wrap(op)));
+        }
+        auto arg = llvm::cast<mlir::BlockArgument>(v);
+        mlir::Operation *parent = arg.getOwner()->getParentOp();
+        if (parent)
+          for (mlir::Value o : parent->getOperands())
+            operands.push_back(wrap(o));
+        return std::make_tuple(
+            "^" + (parent ? parent->getName().getStringRef().str() : std::string()),
+            (int64_t)arg.getArgNumber(), operands, std::optional<int64_t>(),
+            parent ? std::optional<MlirOperation>(wrap(parent)) : std::nullopt);
+      },
+      nb::arg("value"),
+      "(name, number, operands, constant, op) of what defines `value`: for an op result, "
+      "the op's name, the result number, the op's operands, the constant value (or None) and "
+      "the op; for a block argument, '^' + the name of the op owning the block ('^' alone at "
+      "top level), the argument number, that op's operands, None and that op (or None).");
+
+  m.def(
+      "pl_tensor_args",
+      [](MlirOperation func) {
+        std::vector<std::tuple<int64_t, MlirValue, std::vector<int64_t>, std::string, MlirType>>
+            out;
+        mlir::Operation *f = unwrap(func);
+        if (f->getNumRegions() != 1 || f->getRegion(0).empty())
+          return out;
+        for (mlir::BlockArgument arg : f->getRegion(0).front().getArguments()) {
+          MlirType t = wrap(arg.getType());
+          if (!ptonzTypeIsAPLTensor(t))
+            continue;
+          std::vector<int64_t> shape;
+          for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
+            shape.push_back(ptonzShapedGetDim(t, i));
+          out.emplace_back(arg.getArgNumber(), wrap(mlir::Value(arg)), shape,
+                           str(ptonzPLTensorTypeGetLayout(t)), ptonzShapedGetElementType(t));
+        }
+        return out;
+      },
+      nb::arg("func"),
+      "(index, argument, shape, layout, element type) of each !pl.tensor argument of a "
+      "function's entry block.");
+
+  m.def(
+      "set_argument_types",
+      [](MlirOperation func, const std::vector<std::pair<int64_t, MlirType>> &types) {
+        mlir::Operation *f = unwrap(func);
+        auto ftype = llvm::cast<mlir::FunctionType>(
+            llvm::cast<mlir::TypeAttr>(f->getAttr("function_type")).getValue());
+        auto inputs = llvm::to_vector(ftype.getInputs());
+        mlir::Block &entry = f->getRegion(0).front();
+        for (const auto &[index, type] : types) {
+          inputs[index] = unwrap(type);
+          entry.getArgument(index).setType(unwrap(type));
+        }
+        f->setAttr("function_type", mlir::TypeAttr::get(mlir::FunctionType::get(
+                                        f->getContext(), inputs, ftype.getResults())));
+      },
+      nb::arg("func"), nb::arg("types"),
+      "Give entry-block arguments new types [(index, type)], in the block and in the "
+      "function's `function_type`.");
+
+  m.def(
+      "pl_load_info",
+      [](MlirOperation load) {
+        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
+        MlirType tensor = wrap(op.getTensor().getType());
+        MlirType tile = wrap(op.getResult().getType());
+        return std::make_tuple(str(ptonzPLTensorTypeGetLayout(tensor)),
+                               str(ptonzPLTileTypeGetMemory(tile)),
+                               llvm::isa<mlir::BlockArgument>(op.getTensor()));
+      },
+      nb::arg("load"),
+      "(tensor layout, tile memory, whether the tensor is a block argument) of a pl.tile.load.");
+
+  m.def(
       "users",
       [](MlirValue value) {
         std::vector<MlirOperation> out;

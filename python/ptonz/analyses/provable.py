@@ -32,7 +32,7 @@ from typing import Dict, Optional, Tuple
 
 from mlir import ir
 
-from .ir_queries import constant_int
+from .. import _ptonz
 
 PROVABLE_FORMS = (
     "arith.constant; arith.muli (multiple if a factor is, non-negative if both are); "
@@ -81,13 +81,11 @@ class Prover:
         return hit
 
     def _compute(self, value: ir.Value, d: int) -> Fact:
-        owner = value.owner
-        if isinstance(owner, ir.Block):
-            return self._block_argument(value, owner, d)
-        op = owner.operation if hasattr(owner, "operation") else owner
-        name = op.name
+        # One plugin call per step: (name, number, operands, constant, op).
+        name, number, operands, c, op = _ptonz.value_source(value)
+        if name.startswith("^"):
+            return self._block_argument(name[1:], number, operands, op, d)
         if name == "arith.constant":
-            c = constant_int(value)
             if c is None:
                 return Fact(False, False, (op.location, "a non-integer constant"))
             why = None
@@ -96,13 +94,13 @@ class Prover:
                        + ("negative" if c < 0 else f"not a multiple of {d}"))
             return Fact(c % d == 0, c >= 0, why)
         if name == "arith.muli":
-            a, b = (self.fact(x, d) for x in op.operands)
+            a, b = (self.fact(x, d) for x in operands)
             return _both(a, b, a.multiple or b.multiple)
         if name == "arith.addi":
-            a, b = (self.fact(x, d) for x in op.operands)
+            a, b = (self.fact(x, d) for x in operands)
             return _both(a, b, a.multiple and b.multiple)
         if name == "arith.index_cast":
-            return self.fact(op.operands[0], d)
+            return self.fact(operands[0], d)
         if name in ("pto.get_block_idx", "pto.get_block_num"):
             why = None if d == 1 else (
                 op.location, f"{name} is non-negative but not known to be a multiple of {d}; "
@@ -116,21 +114,18 @@ class Prover:
         return Fact(False, False, (op.location,
                     f"'{name}' is not one of the provable forms"))
 
-    def _block_argument(self, value: ir.Value, block: ir.Block, d: int) -> Fact:
-        parent = block.owner
-        parent = parent.operation if parent is not None else None
-        arg_no = ir.BlockArgument(value).arg_number
-        if parent is not None and parent.name == "scf.for":
+    def _block_argument(self, parent: str, arg_no: int, operands, op, d: int) -> Fact:
+        """A block argument of op `parent` (its name; '' at top level)."""
+        if parent == "scf.for":
             if arg_no == 0:  # the induction variable: lb + k * step
-                lb, _ub, step = list(parent.operands)[:3]
+                lb, _ub, step = operands[:3]
                 a, b = self.fact(lb, d), self.fact(step, d)
                 return _both(a, b, a.multiple and b.multiple)
-            return Fact(False, False, (parent.location,
+            return Fact(False, False, (op.location,
                         "an scf.for iter_arg is never resolved: its value changes every "
                         "iteration"))
-        where = parent.location if parent is not None else ir.Location.unknown()
-        kind = "a function argument" if parent is not None and parent.name == "func.func" \
-            else "a block argument"
+        where = op.location if op is not None else ir.Location.unknown()
+        kind = "a function argument" if parent == "func.func" else "a block argument"
         return Fact(False, False, (where, f"{kind} is never resolved: nothing is known of "
                                    "its value; compute the offset from provable forms inside "
                                    "the kernel"))

@@ -22,13 +22,14 @@ from typing import Dict, List
 
 from mlir import ir
 from mlir.dialects import arith
-from mlir.rewrite import RewritePatternSet, walk_and_apply_patterns
+from mlir.rewrite import RewritePatternSet
 
-from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
+from .. import _ptonz
+from .._ptonz import (DYNAMIC, PLTileType, PtrType,
                       TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
                       build_tile_store, layout_attr, lower_tile_load)
 from ..dialects import pto
-from ..analyses.ir_queries import functions, ops_named, users
+from ..analyses.ir_queries import functions
 from ..analyses.nz_geometry import default_strides
 from ._util import constant_pool, error
 from .base import ModulePass, register
@@ -55,6 +56,12 @@ def tile_buf_for(tile: PLTileType) -> TileBufType:
                            slayout=slayout, fractal=fractal)
 
 
+# The pl ops that read or write a tensor, and every pl op this pass rewrites.
+TENSOR_OPS = ("pl.tile.load", "pl.tile.store", "pl.remote_load", "pl.tensor.view",
+              "pl.tensor.reinterpret_view")
+PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num")
+
+
 class _Validator:
     def __init__(self):
         self.ok = True
@@ -63,54 +70,51 @@ class _Validator:
         error(op.location, f"{PASS}: {msg}")
         self.ok = False
 
-    def check(self, func) -> None:
-        entry = func.operation.regions[0].blocks[0] if len(func.operation.regions[0].blocks) \
-            else None
-        if entry is not None:
-            for arg in entry.arguments:
-                if PLTensorType.isinstance(arg.type):
-                    self.argument(func, arg)
-        for op in ops_named(func.operation, "pl.tile.load", "pl.tile.store", "pl.remote_load",
-                            "pl.tensor.view", "pl.tensor.reinterpret_view"):
-            self.op(op)
+    def check(self, func, tensor_args, pl_ops) -> None:
+        """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops."""
+        for index, arg, shape, _layout, _elem in tensor_args:
+            self.argument(func, index, arg, shape)
+        for op in pl_ops:
+            if op.name in TENSOR_OPS:
+                self.op(op)
 
-    def argument(self, func, arg) -> None:
-        t = PLTensorType(arg.type)
-        if any(d == DYNAMIC for d in t.shape):
-            return self.reject(func, f"argument #{arg.arg_number} has a dynamic shape "
+    def argument(self, func, index: int, arg: ir.Value, shape) -> None:
+        if any(d == DYNAMIC for d in shape):
+            return self.reject(func, f"argument #{index} has a dynamic shape "
                                f"({arg.type}): make_tensor_view needs the logical shape as "
                                "constants; give the tensor a static shape")
-        for user in users(arg):
-            if user.operation.name not in ("pl.tile.load", "pl.tile.store", "pl.remote_load",
-                                           "pl.tensor.view", "pl.tensor.reinterpret_view"):
-                self.reject(user, f"a !pl.tensor is used by '{user.operation.name}', which "
-                            f"{PASS} cannot lower; only pl.tile.load / pl.tile.store read or "
-                            "write a tensor")
+        for user in _ptonz.foreign_users(arg, list(TENSOR_OPS)):
+            self.reject(user, f"a !pl.tensor is used by '{user.name}', which "
+                        f"{PASS} cannot lower; only pl.tile.load / pl.tile.store read or "
+                        "write a tensor")
 
-    def op(self, op) -> None:
-        name = op.operation.name
+    def op(self, op: ir.Operation) -> None:
+        name = op.name
         if name == "pl.tile.load":
-            t, tile = PLTensorType(op.tensor.type), PLTileType(op.result.type)
-            if t.layout == "nz" and tile.memory != "mat":
+            layout, memory, from_argument = _ptonz.pl_load_info(op)
+            if layout == "nz" and memory != "mat":
                 return self.reject(op, f"an NZ tensor can only be loaded into mat memory (got "
-                                   f"{tile.memory}): NZ->NZ loads feed the cube's B operand; "
+                                   f"{memory}): NZ->NZ loads feed the cube's B operand; "
                                    "load into mat, or annotate the tensor nd")
-            if tile.memory not in LOADABLE:
-                return self.reject(op, f"pl.tile.load into {tile.memory} memory has no single "
+            if memory not in LOADABLE:
+                return self.reject(op, f"pl.tile.load into {memory} memory has no single "
                                    "pto.tload form (TLOAD writes vec or mat tiles); load into "
                                    "mat and move the tile")
-            if not isinstance(op.tensor.owner, ir.Block):
+            if not from_argument:
                 return self.reject(op, "pl.tile.load must read a function argument tensor")
+            for user in _ptonz.foreign_users(op.results[0], ["pl.tile.store"]):
+                self.reject(user, f"a pl tile is used by '{user.name}', which {PASS} "
+                            "cannot lower (only pl.tile.store consumes pl tiles here)")
         elif name == "pl.tile.store":
-            producer = op.tile.owner
+            producer = op.operands[0].owner
             if isinstance(producer, ir.Block) or producer.name != "pl.tile.load":
                 return self.reject(op, "pl.tile.store must store a tile made by pl.tile.load")
-            if PLTensorType(op.tensor.type).layout == "nz":
+            if op.operands[1].type.layout == "nz":
                 return self.reject(op, "an NZ tensor cannot be a store destination: ptonz's NZ "
                                    "support is read-only (weights already packed in GM); store "
                                    "to an nd tensor")
         elif name == "pl.remote_load":
-            if PLTensorType(op.tensor.type).layout == "nz":
+            if op.operands[0].type.layout == "nz":
                 return self.reject(op, "distributed (remote) loads of an NZ tensor are not "
                                    "supported: remote_load has no blocked NZ form; annotate the "
                                    "remote tensor nd")
@@ -119,37 +123,22 @@ class _Validator:
         else:
             return self.reject(op, f"{name} has no pto lowering in ptonz; slice tensors with "
                                "pl.tile.load / pl.tile.store offsets instead")
-        for user in users(op.result) if name == "pl.tile.load" else ():
-            if user.operation.name != "pl.tile.store":
-                self.reject(user, f"a pl tile is used by '{user.operation.name}', which {PASS} "
-                            "cannot lower (only pl.tile.store consumes pl tiles here)")
 
 
-def _make_views(func, pool) -> Dict[ir.Value, ir.Value]:
+def _make_views(func, pool, tensor_args) -> Dict[ir.Value, ir.Value]:
     """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view."""
     views: Dict[ir.Value, ir.Value] = {}
-    entry = func.operation.regions[0].blocks[0]
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
-    inputs = []
-    for arg in entry.arguments:
-        if not PLTensorType.isinstance(arg.type):
-            inputs.append(arg.type)
-            continue
-        t = PLTensorType(arg.type)
-        ptr_t = PtrType.get(t.element_type)
-        arg.set_type(ptr_t)
-        inputs.append(ptr_t)
-        shape = list(t.shape)
-        strides = [] if t.layout == "nz" else default_strides(shape, t.layout)
+    _ptonz.set_argument_types(func.operation, [(index, PtrType.get(elem))
+                                               for index, _a, _s, _l, elem in tensor_args])
+    for _index, arg, shape, layout, elem in tensor_args:
+        strides = [] if layout == "nz" else default_strides(shape, layout)
         view = build_make_tensor_view(
-            before, TensorViewType.get([DYNAMIC] * t.rank, t.element_type), arg, shape, strides,
-            pool, layout=layout_attr(t.layout), loc=func.location)
+            before, TensorViewType.get([DYNAMIC] * len(shape), elem), arg, shape, strides,
+            pool, layout=layout_attr(layout), loc=func.location)
         views[arg] = view.results[0]
-    ftype = ir.FunctionType(ir.TypeAttr(func.operation.attributes["function_type"]).value)
-    func.operation.attributes["function_type"] = ir.TypeAttr.get(
-        ir.FunctionType.get(inputs, ftype.results))
     return views
 
 
@@ -206,13 +195,17 @@ class ConvertPLToPTO(ModulePass):
         fn = _Function()
         frozen = None
         for func in functions(module):
+            tensor_args = _ptonz.pl_tensor_args(func.operation)
+            pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
+            if not tensor_args and not pl_ops:
+                continue
             v = _Validator()
-            v.check(func)
+            v.check(func, tensor_args, pl_ops)
             ok &= v.ok
-            if not v.ok or not len(func.operation.regions[0].blocks):
+            if not v.ok:
                 continue
             frozen = frozen or _patterns(fn)
             with constant_pool(func) as fn.pool:
-                fn.views = _make_views(func, fn.pool)
-                walk_and_apply_patterns(func.operation, frozen)
+                fn.views = _make_views(func, fn.pool, tensor_args)
+                _ptonz.apply_patterns_to(pl_ops, frozen)
         return ok
