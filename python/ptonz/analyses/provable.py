@@ -21,8 +21,11 @@ changes every iteration) nor function arguments (nothing is known about
 them). Because d is a power of two it divides 2^W, so "multiple of d"
 survives wrap-around at the value's own bit width.
 
-`Prover` memoises per (value, divisor) so shared sub-expressions are walked
-once per pass.
+Every rule is monotone in d, so `Prover` walks each value once, whatever the
+divisor: it memoises a divisor-free summary (the largest power of two the
+value is proven a multiple of, and whether it is proven non-negative) and
+answers `fact(value, d)` from it. Only a failed proof walks again, per
+divisor, to say which op is to blame.
 """
 
 from __future__ import annotations
@@ -66,14 +69,56 @@ def _both(a: Fact, b: Fact, multiple: bool) -> Fact:
     return Fact(multiple, nonneg, why)
 
 
+_NEVER = (-1, False)  # the summary of a value nothing is known of
+_PROVEN = Fact(True, True)
+
+
+def _twos(c: int) -> float:
+    """log2 of the largest power of two dividing c (infinite for 0)."""
+    return float("inf") if c == 0 else (c & -c).bit_length() - 1
+
+
 class Prover:
     """Memoised proof of `offset % d == 0 and offset >= 0` over the SSA graph."""
 
     def __init__(self):
-        self._memo: Dict[Tuple[ir.Value, int], Fact] = {}
+        # value -> (log2 of the power of two it is a multiple of, non-negative)
+        self._summaries: Dict[ir.Value, Tuple[float, bool]] = {}
+        self._memo: Dict[Tuple[ir.Value, int], Fact] = {}  # failed proofs, explained
 
     def fact(self, value: ir.Value, divisor: int) -> Fact:
         assert divisor > 0 and divisor & (divisor - 1) == 0, "divisor must be a power of two"
+        twos, nonneg = self.summary(value)
+        if nonneg and twos >= divisor.bit_length() - 1:
+            return _PROVEN
+        return self._explained(value, divisor)
+
+    def summary(self, value: ir.Value) -> Tuple[float, bool]:
+        """(log2 of the largest power of two `value` is proven a multiple of
+        (-1: not even of 1), whether it is proven non-negative)."""
+        hit = self._summaries.get(value)
+        if hit is None:
+            hit = self._summaries[value] = self._summarise(value)
+        return hit
+
+    def _summarise(self, value: ir.Value) -> Tuple[float, bool]:
+        # The rules of the table above, for every power of two at once.
+        name, number, operands, c, _op = _ptonz.value_source(value)
+        if name == "arith.constant":
+            return _NEVER if c is None else (_twos(c), c >= 0)
+        if name in ("arith.muli", "arith.addi"):
+            (ta, na), (tb, nb) = self.summary(operands[0]), self.summary(operands[1])
+            return (max(ta, tb) if name == "arith.muli" else min(ta, tb)), na and nb
+        if name == "arith.index_cast":
+            return self.summary(operands[0])
+        if name in ("pto.get_block_idx", "pto.get_block_num"):
+            return 0, True
+        if name == "^scf.for" and number == 0:  # the induction variable: lb + k * step
+            (tl, nl), (ts, ns) = self.summary(operands[0]), self.summary(operands[2])
+            return min(tl, ts), nl and ns
+        return _NEVER
+
+    def _explained(self, value: ir.Value, divisor: int) -> Fact:
         key = (value, divisor)
         hit = self._memo.get(key)
         if hit is None:
@@ -81,6 +126,8 @@ class Prover:
         return hit
 
     def _compute(self, value: ir.Value, d: int) -> Fact:
+        """The fact for one divisor, with the culprit of a failure (the table
+        above, walked per divisor; `summary` is its divisor-free form)."""
         # One plugin call per step: (name, number, operands, constant, op).
         name, number, operands, c, op = _ptonz.value_source(value)
         if name.startswith("^"):
@@ -94,13 +141,13 @@ class Prover:
                        + ("negative" if c < 0 else f"not a multiple of {d}"))
             return Fact(c % d == 0, c >= 0, why)
         if name == "arith.muli":
-            a, b = (self.fact(x, d) for x in operands)
+            a, b = (self._explained(x, d) for x in operands)
             return _both(a, b, a.multiple or b.multiple)
         if name == "arith.addi":
-            a, b = (self.fact(x, d) for x in operands)
+            a, b = (self._explained(x, d) for x in operands)
             return _both(a, b, a.multiple and b.multiple)
         if name == "arith.index_cast":
-            return self.fact(operands[0], d)
+            return self._explained(operands[0], d)
         if name in ("pto.get_block_idx", "pto.get_block_num"):
             why = None if d == 1 else (
                 op.location, f"{name} is non-negative but not known to be a multiple of {d}; "
@@ -119,7 +166,7 @@ class Prover:
         if parent == "scf.for":
             if arg_no == 0:  # the induction variable: lb + k * step
                 lb, _ub, step = operands[:3]
-                a, b = self.fact(lb, d), self.fact(step, d)
+                a, b = self._explained(lb, d), self._explained(step, d)
                 return _both(a, b, a.multiple and b.multiple)
             return Fact(False, False, (op.location,
                         "an scf.for iter_arg is never resolved: its value changes every "
