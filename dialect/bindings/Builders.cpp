@@ -198,6 +198,9 @@ std::string layoutOf(ptonz::pto::MakeTensorViewOp op) {
 } // namespace
 
 void ptonz::populateBuilders(nb::module_ &m) {
+  // Objects still referenced from module globals at interpreter exit are not
+  // leaks worth a warning (nanobind prints one per instance, type, function).
+  nb::set_leak_warnings(false);
   nb::class_<IndexConstants>(m, "IndexConstants",
                              "The index constants of one function (see passes._util).")
       .def(nb::init<MlirOperation>(), nb::arg("func"))
@@ -213,12 +216,19 @@ void ptonz::populateBuilders(nb::module_ &m) {
 
   m.def(
       "build_make_tensor_view",
-      [](MlirOperation before, MlirType resultType, MlirValue ptr, nb::handle shape,
-         nb::handle strides, IndexConstants &pool, std::optional<MlirAttribute> layout,
-         std::optional<MlirLocation> loc, std::optional<MlirOperation> attrsFrom) {
+      [](MlirOperation before, const std::vector<int64_t> &resultShape, MlirValue ptr,
+         nb::handle shape, nb::handle strides, IndexConstants &pool,
+         std::optional<MlirAttribute> layout, std::optional<MlirLocation> loc,
+         std::optional<MlirOperation> attrsFrom) {
         mlir::Operation *at = unwrap(before);
         mlir::Location l = loc ? unwrap(*loc) : at->getLoc();
         mlir::OpBuilder b(at);
+        // The view's element type is the pointer's (!pto.ptr<T>).
+        MlirType resultType = ptonzTensorViewTypeGet(
+            wrap(at->getContext()), resultShape.size(), resultShape.data(),
+            ptonzPtrTypeGetElementType(wrap(unwrap(ptr).getType())));
+        if (mlirTypeIsNull(resultType))
+          throw nb::value_error("build_make_tensor_view: invalid view shape");
         auto shapeV = indexOperands(shape, pool, b, l);
         auto stridesV = indexOperands(strides, pool, b, l);
         auto layoutA = layout ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
@@ -229,10 +239,11 @@ void ptonz::populateBuilders(nb::module_ &m) {
           copyAttrs(unwrap(*attrsFrom), view);
         return wrap(view.getOperation());
       },
-      nb::arg("before"), nb::arg("result_type"), nb::arg("ptr"), nb::arg("shape"),
+      nb::arg("before"), nb::arg("result_shape"), nb::arg("ptr"), nb::arg("shape"),
       nb::arg("strides"), nb::arg("pool"), nb::arg("layout").none() = nb::none(),
       nb::arg("loc").none() = nb::none(), nb::arg("attrs_from").none() = nb::none(),
-      "pto.make_tensor_view before `before` (at `loc`, default its location); shape and "
+      "pto.make_tensor_view of `ptr` (a !pto.ptr<T>; the result is a !pto.tensor_view of "
+      "`result_shape` and T) before `before` (at `loc`, default its location); shape and "
       "strides items are a value, an int or (value, divisor); `attrs_from`: an op whose "
       "attributes the new op takes where it has none of its own.");
 

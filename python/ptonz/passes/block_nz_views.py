@@ -21,7 +21,7 @@ from mlir import ir
 from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
-from .._ptonz import DYNAMIC, TensorViewType, build_make_tensor_view, build_partition_view
+from .._ptonz import DYNAMIC, build_make_tensor_view, build_partition_view
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
@@ -205,10 +205,9 @@ def block_make_tensor_view(op, rewriter):
     else:
         type_shape = [type_dims[0] if rank == 3 else 1] + shape[1:]
     operands = op.operation.operands  # ptr, shape...
-    elem = op.result.type.element_type
     batch = operands[1] if rank == 3 else 1
-    new = build_make_tensor_view(op.operation, TensorViewType.get(type_shape, elem), operands[0],
-                                 [batch] + shape[1:], [], _pool(), attrs_from=op.operation)
+    new = build_make_tensor_view(op.operation, type_shape, operands[0], [batch] + shape[1:], [],
+                                 _pool(), attrs_from=op.operation)
     rewriter.replace_op(op, new)
 
 
@@ -242,12 +241,13 @@ class BlockNzViews(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        prover = Prover()
         frozen = None
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
-            func_ok, targets = plan_function(func, prover)
+            # One prover per function: its SSA values are its own, and a module-wide
+            # memo would keep every wrapper alive (and the GC busy) to the end.
+            func_ok, targets = plan_function(func, Prover())
             ok &= func_ok
             if not func_ok or not targets:
                 continue

@@ -135,9 +135,8 @@ def _make_views(func, pool, tensor_args) -> Dict[ir.Value, ir.Value]:
                                                for index, _a, _s, _l, elem in tensor_args])
     for _index, arg, shape, layout, elem in tensor_args:
         strides = [] if layout == "nz" else default_strides(shape, layout)
-        view = build_make_tensor_view(
-            before, TensorViewType.get([DYNAMIC] * len(shape), elem), arg, shape, strides,
-            pool, layout=layout_attr(layout), loc=func.location)
+        view = build_make_tensor_view(before, [DYNAMIC] * len(shape), arg, shape, strides, pool,
+                                      layout=layout_attr(layout), loc=func.location)
         views[arg] = view.results[0]
     return views
 
