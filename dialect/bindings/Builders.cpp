@@ -195,6 +195,19 @@ std::string layoutOf(ptonz::pto::MakeTensorViewOp op) {
   return str(ptonzLayoutAttrGetValue(wrap(a)));
 }
 
+using TileInfo =
+    std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;
+
+std::optional<TileInfo> tileInfo(mlir::Type type) {
+  MlirType t = wrap(type);
+  if (!ptonzTypeIsATileBuf(t))
+    return std::nullopt;
+  return TileInfo(str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
+                  ptonzTileBufTypeGetCols(t), ptonzTileBufTypeGetValidRow(t),
+                  ptonzTileBufTypeGetValidCol(t), str(ptonzTileBufTypeGetBLayout(t)),
+                  str(ptonzTileBufTypeGetSLayout(t)), ptonzTileBufTypeGetFractal(t));
+}
+
 } // namespace
 
 void ptonz::populateBuilders(nb::module_ &m) {
@@ -361,27 +374,72 @@ void ptonz::populateBuilders(nb::module_ &m) {
   m.def(
       "tile_info",
       [](MlirValue tile) {
-        MlirType t = wrap(unwrap(tile).getType());
-        if (!ptonzTypeIsATileBuf(t))
+        auto info = tileInfo(unwrap(tile).getType());
+        if (!info)
           throw nb::type_error("tile_info: not a !pto.tile_buf value");
-        return std::make_tuple(str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
-                               ptonzTileBufTypeGetCols(t), ptonzTileBufTypeGetValidRow(t),
-                               ptonzTileBufTypeGetValidCol(t), str(ptonzTileBufTypeGetBLayout(t)),
-                               str(ptonzTileBufTypeGetSLayout(t)), ptonzTileBufTypeGetFractal(t));
+        return *info;
       },
       nb::arg("tile"),
       "(loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal) of a tile_buf value.");
 
   m.def(
+      "view_uses",
+      [](MlirOperation view) {
+        // Everything pto-block-nz-views validates about how a view is read,
+        // in one call: its users, and for each pto.partition_view user its
+        // offsets (constant int, else the value), constant sizes and users
+        // (with the destination tile of each pto.tload).
+        using UserInfo = std::tuple<MlirOperation, std::string, std::optional<TileInfo>>;
+        using Use = std::tuple<MlirOperation, std::string, std::optional<std::vector<nb::object>>,
+                               std::optional<std::vector<std::optional<int64_t>>>,
+                               std::optional<std::vector<UserInfo>>>;
+        std::vector<Use> out;
+        for (mlir::Operation *user : unwrap(view)->getResult(0).getUsers()) {
+          auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
+          if (!pv) {
+            out.emplace_back(wrap(user), user->getName().getStringRef().str(), std::nullopt,
+                             std::nullopt, std::nullopt);
+            continue;
+          }
+          std::vector<nb::object> offsets;
+          for (mlir::Value o : pv.getOffsets()) {
+            if (auto c = constantOf(o))
+              offsets.push_back(nb::int_(*c));
+            else
+              offsets.push_back(nb::cast(wrap(o)));
+          }
+          std::vector<UserInfo> users;
+          for (mlir::Operation *u : pv.getResult().getUsers()) {
+            std::optional<TileInfo> tile;
+            if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
+              tile = tileInfo(load.getDst().getType());
+            users.emplace_back(wrap(u), u->getName().getStringRef().str(), tile);
+          }
+          out.emplace_back(wrap(user), user->getName().getStringRef().str(), offsets,
+                           constantsOf(pv.getSizes()), users);
+        }
+        return out;
+      },
+      nb::arg("view"),
+      "[(user, name, offsets, sizes, users)] of a pto.make_tensor_view's users: for a "
+      "pto.partition_view, offsets are ints (constants) or values, sizes constants (or None) "
+      "and users [(op, name, destination tile_info of a pto.tload, else None)]; other users "
+      "get None for all three.");
+
+  m.def(
       "value_source",
-      [](MlirValue value) {
+      [](MlirValue value, bool foldConstants) {
         // What defines `value`, in one call (the offset prover's walk step).
         mlir::Value v = unwrap(value);
-        std::vector<MlirValue> operands;
+        std::vector<nb::object> operands;
+        auto operand = [&](mlir::Value o) {
+          std::optional<int64_t> c = foldConstants ? constantOf(o) : std::nullopt;
+          return c ? nb::object(nb::int_(*c)) : nb::cast(wrap(o));
+        };
         if (auto res = llvm::dyn_cast<mlir::OpResult>(v)) {
           mlir::Operation *op = res.getOwner();
           for (mlir::Value o : op->getOperands())
-            operands.push_back(wrap(o));
+            operands.push_back(operand(o));
           return std::make_tuple(op->getName().getStringRef().str(),
                                  (int64_t)res.getResultNumber(), operands, constantOf(v),
                                  std::optional<MlirOperation>(wrap(op)));
@@ -390,14 +448,15 @@ void ptonz::populateBuilders(nb::module_ &m) {
         mlir::Operation *parent = arg.getOwner()->getParentOp();
         if (parent)
           for (mlir::Value o : parent->getOperands())
-            operands.push_back(wrap(o));
+            operands.push_back(operand(o));
         return std::make_tuple(
             "^" + (parent ? parent->getName().getStringRef().str() : std::string()),
             (int64_t)arg.getArgNumber(), operands, std::optional<int64_t>(),
             parent ? std::optional<MlirOperation>(wrap(parent)) : std::nullopt);
       },
-      nb::arg("value"),
-      "(name, number, operands, constant, op) of what defines `value`: for an op result, "
+      nb::arg("value"), nb::arg("fold_constants") = false,
+      "(name, number, operands, constant, op) of what defines `value` (with "
+      "`fold_constants`, constant operands are given as ints): for an op result, "
       "the op's name, the result number, the op's operands, the constant value (or None) and "
       "the op; for a block argument, '^' + the name of the op owning the block ('^' alone at "
       "top level), the argument number, that op's operands, None and that op (or None).");

@@ -93,9 +93,12 @@ class Prover:
             return _PROVEN
         return self._explained(value, divisor)
 
-    def summary(self, value: ir.Value) -> Tuple[float, bool]:
+    def summary(self, value) -> Tuple[float, bool]:
         """(log2 of the largest power of two `value` is proven a multiple of
-        (-1: not even of 1), whether it is proven non-negative)."""
+        (-1: not even of 1), whether it is proven non-negative). `value` may
+        be an int: a constant operand, as `value_source` folds them."""
+        if isinstance(value, int):
+            return _twos(value), value >= 0
         hit = self._summaries.get(value)
         if hit is None:
             hit = self._summaries[value] = self._summarise(value)
@@ -103,7 +106,7 @@ class Prover:
 
     def _summarise(self, value: ir.Value) -> Tuple[float, bool]:
         # The rules of the table above, for every power of two at once.
-        name, number, operands, c, _op = _ptonz.value_source(value)
+        name, number, operands, c, _op = _ptonz.value_source(value, True)
         if name == "arith.constant":
             return _NEVER if c is None else (_twos(c), c >= 0)
         if name in ("arith.muli", "arith.addi"):

@@ -82,17 +82,17 @@ class _Validator:
                                f"c0 = {c0} ({elem}: one 32-byte C0 line): an incomplete C0 line "
                                "has no blocked representation; pad the columns or annotate nd")
         self.targets.append(op)
-        for user in _ptonz.users(op.results[0]):
-            if user.name != "pto.partition_view":
+        for user, name, offsets, sizes, users in _ptonz.view_uses(op):
+            if name != "pto.partition_view":
                 self.reject(user, f"an NZ view may only be read through pto.partition_view -> "
-                            f"pto.tload, but it is used by '{user.name}': NZ tensors "
+                            f"pto.tload, but it is used by '{name}': NZ tensors "
                             "are read-only here; store to (or pass) an nd view instead",
                             [(op.location, "NZ view defined here")])
                 continue
-            self.partition(user, rank, c0)
+            self.partition(user, rank, c0, offsets, sizes, users)
 
-    def partition(self, op: ir.Operation, rank: int, c0: int) -> None:
-        _layout, _bits, offset_consts, sizes = _ptonz.partition_info(op)
+    def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users) -> None:
+        """`offsets`, `sizes`, `users`: from `_ptonz.view_uses`."""
         if any(s is None for s in sizes):
             return self.reject(op, "partition sizes of an NZ view must be arith.constant values "
                                "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static)")
@@ -104,24 +104,23 @@ class _Validator:
         if Rt % FRACTAL_ROWS or Ct % c0:
             return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
                                f"(rows must be a multiple of 16, columns of c0 = {c0})")
-        operands = op.operands
-        checks = [(-2, FRACTAL_ROWS, "row"), (-1, c0, "column")] + (
-            [(0, 1, "batch")] if rank == 3 else [])
-        for i, divisor, what in checks:
-            k = i % rank
-            self.offset(op, offset_consts[k], lambda k=k: operands[1 + k], divisor, what)
+        self.offset(op, offsets[-2], FRACTAL_ROWS, "row")
+        self.offset(op, offsets[-1], c0, "column")
+        if rank == 3:
+            self.offset(op, offsets[0], 1, "batch")
         self.targets.append(op)
-        for user in _ptonz.users(op.results[0]):
-            if user.name != "pto.tload":
+        for user, name, tile in users:
+            if name != "pto.tload":
                 self.reject(user, f"a partition of an NZ view may only feed pto.tload, but it "
-                            f"is used by '{user.name}' (NZ is read-only here)",
+                            f"is used by '{name}' (NZ is read-only here)",
                             [(op.location, "NZ partition defined here")])
                 continue
-            self.tload(user, Rt, Ct)
+            self.tload(user, tile, Rt, Ct)
 
-    def offset(self, op, c: Optional[int], value, divisor: int, what: str) -> None:
-        """`c`: the offset's constant (or None); `value()`: the offset value."""
-        if c is not None:
+    def offset(self, op, offset, divisor: int, what: str) -> None:
+        """`offset`: an int (a constant offset) or the offset value."""
+        if isinstance(offset, int):
+            c = offset
             if c < 0:
                 self.reject(op, f"{what} offset {c} is negative: a negative partition offset "
                             "is clamped to 0 instead of failing, which would read the wrong "
@@ -130,7 +129,7 @@ class _Validator:
                 self.reject(op, f"{what} offset {c} is not a multiple of {divisor}: a slice "
                             "that starts inside a fractal has no blocked representation")
             return
-        fact = self.prover.fact(value(), divisor)
+        fact = self.prover.fact(offset, divisor)
         if fact.proven:
             return
         missing = " and ".join(
@@ -142,9 +141,9 @@ class _Validator:
                     "arith.subi, scf.for iter_args and function arguments are never resolved",
                     notes)
 
-    def tload(self, op: ir.Operation, Rt: int, Ct: int) -> None:
-        loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = \
-            _ptonz.tile_info(op.operands[1])
+    def tload(self, op: ir.Operation, tile, Rt: int, Ct: int) -> None:
+        """`tile`: the `_ptonz.tile_info` of its destination."""
+        loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
         if not (loc == "mat" and blayout == "col_major" and slayout == "row_major"
                 and fractal == 512):
             return self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "

@@ -9,6 +9,7 @@ pass-order error.
 
 from __future__ import annotations
 
+import functools
 from typing import List, Optional
 
 from mlir import ir
@@ -52,12 +53,18 @@ def strides_for(shape: List[ir.Value], layout: Optional[str]) -> list:
     return strides
 
 
+@functools.lru_cache(maxsize=4096)
+def _static_strides(layout: str, shape: tuple) -> list:
+    # Kernels repeat the same few view shapes; the list is only read.
+    return default_strides(shape, layout or None)
+
+
 def materialize(op, rewriter):
     layout, _bits, _type_shape, consts, strides = _ptonz.view_info(op.operation)
     if strides or not consts:
         return True  # already materialized (or rank 0)
     if all(c is not None for c in consts):
-        new_strides = default_strides(consts, layout or None)
+        new_strides = _static_strides(layout, tuple(consts))
     else:
         with ir.InsertionPoint(op), op.location:
             new_strides = strides_for(list(op.shape), layout or None)
