@@ -146,12 +146,6 @@ llvm::SmallVector<mlir::Value> indexOperands(nb::handle items, IndexConstants &p
   return out;
 }
 
-void copyAttrs(mlir::Operation *from, mlir::Operation *to) {
-  for (mlir::NamedAttribute a : from->getAttrDictionary())
-    if (a.getName() != "operandSegmentSizes" && !to->hasAttr(a.getName()))
-      to->setAttr(a.getName(), a.getValue());
-}
-
 /// The element type of a pto view / pl tensor type (they are not ShapedTypes).
 mlir::Type elementType(mlir::Type t) { return unwrap(ptonzShapedGetElementType(wrap(t))); }
 
@@ -231,8 +225,7 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "build_make_tensor_view",
       [](MlirOperation before, const std::vector<int64_t> &resultShape, MlirValue ptr,
          nb::handle shape, nb::handle strides, IndexConstants &pool,
-         std::optional<MlirAttribute> layout, std::optional<MlirLocation> loc,
-         std::optional<MlirOperation> attrsFrom) {
+         std::optional<MlirAttribute> layout, std::optional<MlirLocation> loc) {
         mlir::Operation *at = unwrap(before);
         mlir::Location l = loc ? unwrap(*loc) : at->getLoc();
         mlir::OpBuilder b(at);
@@ -248,33 +241,68 @@ void ptonz::populateBuilders(nb::module_ &m) {
                               : ptonz::pto::LayoutAttr();
         auto view = ptonz::pto::MakeTensorViewOp::create(b, l, unwrap(resultType), unwrap(ptr),
                                                          shapeV, stridesV, layoutA);
-        if (attrsFrom)
-          copyAttrs(unwrap(*attrsFrom), view);
         return wrap(view.getOperation());
       },
       nb::arg("before"), nb::arg("result_shape"), nb::arg("ptr"), nb::arg("shape"),
       nb::arg("strides"), nb::arg("pool"), nb::arg("layout").none() = nb::none(),
-      nb::arg("loc").none() = nb::none(), nb::arg("attrs_from").none() = nb::none(),
+      nb::arg("loc").none() = nb::none(),
       "pto.make_tensor_view of `ptr` (a !pto.ptr<T>; the result is a !pto.tensor_view of "
       "`result_shape` and T) before `before` (at `loc`, default its location); shape and "
-      "strides items are a value, an int or (value, divisor); `attrs_from`: an op whose "
-      "attributes the new op takes where it has none of its own.");
+      "strides items are a value, an int or (value, divisor).");
+
+  //===--- in-place updates -----------------------------------------------===//
+  // The blocking and stride patterns change operands and result types of the
+  // op they match and nothing else, so they update it in place: no new op, no
+  // replacement, its attributes (layout, user annotations) stay as they are.
+  // They run under apply_patterns_to, whose rewriter has no listener to tell.
 
   m.def(
-      "build_with_strides",
+      "set_view_strides",
       [](MlirOperation view, nb::handle strides, IndexConstants &pool) {
-        auto old = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
-        mlir::OpBuilder b(old);
-        auto stridesV = indexOperands(strides, pool, b, old.getLoc());
-        auto shape = llvm::to_vector(old.getShape());
-        auto fresh = ptonz::pto::MakeTensorViewOp::create(b, old.getLoc(), old.getResult().getType(),
-                                                          old.getPtr(), shape, stridesV, nullptr);
-        copyAttrs(old, fresh);
-        return wrap(fresh.getOperation());
+        auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
+        mlir::OpBuilder b(op);
+        op.getStridesMutable().assign(indexOperands(strides, pool, b, op.getLoc()));
       },
       nb::arg("view"), nb::arg("strides"), nb::arg("pool"),
-      "A copy of pto.make_tensor_view `view` (same type, pointer, shape and attributes) with "
-      "`strides` (items: value, int or (value, divisor)), before it.");
+      "Set the strides of pto.make_tensor_view `view` (items: value, int or (value, divisor)).");
+
+  m.def(
+      "set_view_shape",
+      [](MlirOperation view, const std::vector<int64_t> &typeShape, nb::handle shape,
+         IndexConstants &pool) {
+        auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
+        mlir::OpBuilder b(op);
+        auto values = indexOperands(shape, pool, b, op.getLoc());
+        MlirType t = ptonzTensorViewTypeGet(
+            wrap(op.getContext()), typeShape.size(), typeShape.data(),
+            wrap(op.getResult().getType().getElementType()));
+        if (mlirTypeIsNull(t))
+          throw nb::value_error("set_view_shape: invalid view shape");
+        op.getShapeMutable().assign(values);
+        op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(unwrap(t)));
+      },
+      nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("pool"),
+      "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
+      "divisor)) and the result type !pto.tensor_view<type_shape x T>.");
+
+  m.def(
+      "set_partition",
+      [](MlirOperation partition, nb::handle offsets, const std::vector<int64_t> &sizes,
+         IndexConstants &pool) {
+        auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
+        mlir::OpBuilder b(op);
+        auto offsetsV = indexOperands(offsets, pool, b, op.getLoc());
+        llvm::SmallVector<mlir::Value> sizesV;
+        for (int64_t s : sizes)
+          sizesV.push_back(pool.get(s));
+        mlir::Type t = partitionType(sizes, elementType(op.getResult().getType()));
+        op.getOffsetsMutable().assign(offsetsV);
+        op.getSizesMutable().assign(sizesV);
+        op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
+      },
+      nb::arg("partition"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
+      "Give pto.partition_view `partition` new offsets (items: value, int or (value, "
+      "divisor)), static sizes, and the matching !pto.partition_tensor_view result type.");
 
   m.def(
       "lower_tile_load",

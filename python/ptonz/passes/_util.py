@@ -51,11 +51,3 @@ def index_constant(value: int) -> ir.Value:
     if _pool is None:
         return arith.ConstantOp(ir.IndexType.get(), value).result
     return _pool.get(value)
-
-
-def copy_attrs(old, new, skip=()) -> None:
-    """Copy `old`'s attributes that `new` lacks (e.g. user annotations)."""
-    src, dst = old.operation.attributes, new.operation.attributes
-    for name in list(src):
-        if name not in skip and name != "operandSegmentSizes" and name not in dst:
-            dst[name] = src[name]

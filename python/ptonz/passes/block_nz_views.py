@@ -9,7 +9,8 @@ offsets [b, col/c0, row/16, 0, 0] and sizes [1, Ct/c0, Rt/16, 16, c0]; the
 
 Everything is validated first (`plan_function`): whatever cannot be proven
 correct is rejected at the offending op and nothing in that function is
-rewritten. Rewritten functions are marked `pto.nz_tensor_views_blocked` and
+rewritten. Both patterns update the op they match in place (operands and
+result type; the C++ side builds the index constants and divisions). Rewritten functions are marked `pto.nz_tensor_views_blocked` and
 skipped afterwards, because blocking is not idempotent.
 """
 
@@ -21,7 +22,7 @@ from mlir import ir
 from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
-from .._ptonz import DYNAMIC, build_make_tensor_view, build_partition_view
+from .._ptonz import DYNAMIC
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
@@ -203,11 +204,8 @@ def block_make_tensor_view(op, rewriter):
         type_shape = [DYNAMIC] * 5
     else:
         type_shape = [type_dims[0] if rank == 3 else 1] + shape[1:]
-    operands = op.operation.operands  # ptr, shape...
-    batch = operands[1] if rank == 3 else 1
-    new = build_make_tensor_view(op.operation, type_shape, operands[0], [batch] + shape[1:], [],
-                                 _pool(), attrs_from=op.operation)
-    rewriter.replace_op(op, new)
+    batch = op.operation.operands[1] if rank == 3 else 1  # operands: ptr, shape...
+    _ptonz.set_view_shape(op.operation, type_shape, [batch] + shape[1:], _pool())
 
 
 def block_partition_view(op, rewriter):
@@ -222,9 +220,7 @@ def block_partition_view(op, rewriter):
     batch = (offs[0] if offs[0] is not None else operands[1]) if rank == 3 else 0
     new_offsets = [batch, _divided(operands[rank], offs[-1], c0),
                    _divided(operands[rank - 1], offs[-2], FRACTAL_ROWS), 0, 0]
-    new = build_partition_view(op.operation, operands[0], new_offsets,
-                               blocked_shape(1, Rt, Ct, c0), _pool())
-    rewriter.replace_op(op, new)
+    _ptonz.set_partition(op.operation, new_offsets, blocked_shape(1, Rt, Ct, c0), _pool())
 
 
 def _patterns():

@@ -17,7 +17,6 @@ from mlir.dialects import arith
 from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
-from .._ptonz import build_with_strides
 from ..analyses.ir_queries import constant_int, functions
 from ..analyses.nz_geometry import default_strides, stride_order
 from ._util import constant_pool, current_pool, error, index_constant
@@ -68,7 +67,7 @@ def materialize(op, rewriter):
     else:
         with ir.InsertionPoint(op), op.location:
             new_strides = strides_for(list(op.shape), layout or None)
-    rewriter.replace_op(op, build_with_strides(op.operation, new_strides, current_pool()))
+    _ptonz.set_view_strides(op.operation, new_strides, current_pool())  # in place
 
 
 @register
