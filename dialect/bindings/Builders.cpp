@@ -464,30 +464,41 @@ void ptonz::populateBuilders(nb::module_ &m) {
           std::optional<int64_t> c = foldConstants ? constantOf(o) : std::nullopt;
           return c ? nb::object(nb::int_(*c)) : nb::cast(wrap(o));
         };
-        if (auto res = llvm::dyn_cast<mlir::OpResult>(v)) {
-          mlir::Operation *op = res.getOwner();
-          for (mlir::Value o : op->getOperands())
-            operands.push_back(operand(o));
+        mlir::Operation *op = v.getDefiningOp();
+        mlir::Operation *parent =
+            op ? nullptr : llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp();
+        for (mlir::Value o : (op ? op : parent) ? (op ? op : parent)->getOperands()
+                                                : mlir::OperandRange(nullptr, 0))
+          operands.push_back(operand(o));
+        if (op)
           return std::make_tuple(op->getName().getStringRef().str(),
-                                 (int64_t)res.getResultNumber(), operands, constantOf(v),
-                                 std::optional<MlirOperation>(wrap(op)));
-        }
-        auto arg = llvm::cast<mlir::BlockArgument>(v);
-        mlir::Operation *parent = arg.getOwner()->getParentOp();
-        if (parent)
-          for (mlir::Value o : parent->getOperands())
-            operands.push_back(operand(o));
+                                 (int64_t)llvm::cast<mlir::OpResult>(v).getResultNumber(),
+                                 operands, constantOf(v));
         return std::make_tuple(
             "^" + (parent ? parent->getName().getStringRef().str() : std::string()),
-            (int64_t)arg.getArgNumber(), operands, std::optional<int64_t>(),
-            parent ? std::optional<MlirOperation>(wrap(parent)) : std::nullopt);
+            (int64_t)llvm::cast<mlir::BlockArgument>(v).getArgNumber(), operands,
+            std::optional<int64_t>());
       },
       nb::arg("value"), nb::arg("fold_constants") = false,
-      "(name, number, operands, constant, op) of what defines `value` (with "
-      "`fold_constants`, constant operands are given as ints): for an op result, "
-      "the op's name, the result number, the op's operands, the constant value (or None) and "
-      "the op; for a block argument, '^' + the name of the op owning the block ('^' alone at "
-      "top level), the argument number, that op's operands, None and that op (or None).");
+      "(name, number, operands, constant) of what defines `value` (with `fold_constants`, "
+      "constant operands come as ints): for an op result, the op's name, the result number, "
+      "the op's operands and the constant value (or None); for a block argument, '^' + the "
+      "name of the op owning the block ('^' alone at top level), the argument number, that "
+      "op's operands and None.");
+
+  m.def(
+      "value_owner",
+      [](MlirValue value) -> std::optional<MlirOperation> {
+        mlir::Value v = unwrap(value);
+        if (mlir::Operation *op = v.getDefiningOp())
+          return wrap(op);
+        if (mlir::Operation *parent = llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp())
+          return wrap(parent);
+        return std::nullopt;
+      },
+      nb::arg("value"),
+      "The op defining `value`, or for a block argument the op owning its block (None at top "
+      "level).");
 
   m.def(
       "pl_tensor_args",

@@ -106,7 +106,7 @@ class Prover:
 
     def _summarise(self, value: ir.Value) -> Tuple[float, bool]:
         # The rules of the table above, for every power of two at once.
-        name, number, operands, c, _op = _ptonz.value_source(value, True)
+        name, number, operands, c = _ptonz.value_source(value, True)
         if name == "arith.constant":
             return _NEVER if c is None else (_twos(c), c >= 0)
         if name in ("arith.muli", "arith.addi"):
@@ -131,8 +131,8 @@ class Prover:
     def _compute(self, value: ir.Value, d: int) -> Fact:
         """The fact for one divisor, with the culprit of a failure (the table
         above, walked per divisor; `summary` is its divisor-free form)."""
-        # One plugin call per step: (name, number, operands, constant, op).
-        name, number, operands, c, op = _ptonz.value_source(value)
+        name, number, operands, c = _ptonz.value_source(value)
+        op = _ptonz.value_owner(value)  # for the location of a culprit
         if name.startswith("^"):
             return self._block_argument(name[1:], number, operands, op, d)
         if name == "arith.constant":

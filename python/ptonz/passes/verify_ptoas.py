@@ -88,17 +88,18 @@ class VerifyPTOAS(ModulePass):
                     and st[i] < shape[i + 1] * st[i + 1]:
                 return self._fail(op, f"NZ view expected stride[{i}] >= shape[{i + 1}] * "
                                   f"stride[{i + 1}] ({shape[i + 1] * st[i + 1]}), got {st[i]}")
-        for user in _ptonz.users(op.results[0]):
-            if user.name == "pto.partition_view":
-                self._nz_partition(user, c0)
+        for user, name, offsets, sizes, _users in _ptonz.view_uses(op):
+            if name == "pto.partition_view":
+                self._nz_partition(user, c0, offsets, sizes)
 
-    def _nz_partition(self, op, c0: int) -> None:
-        _layout, _bits, offsets, sizes = _ptonz.partition_info(op)
+    def _nz_partition(self, op, c0: int, offsets, sizes) -> None:
+        """`offsets` (int if constant, else the value) and `sizes` (constant
+        or None): from `_ptonz.view_uses`."""
         if len(offsets) != 5 or len(sizes) != 5:
             return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
         for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
             off, size = offsets[k], sizes[k]
-            if off is None or size is None:
+            if not isinstance(off, int) or size is None:
                 return self._fail(op, "NZ partition must prove that d3|d4 remains complete at "
                                   "compile time (constant offsets and sizes)")
             if off != 0 or size != whole:
