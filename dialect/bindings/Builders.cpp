@@ -400,17 +400,6 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "constants, size constants) of a pto.partition_view; None where not constant.");
 
   m.def(
-      "tile_info",
-      [](MlirValue tile) {
-        auto info = tileInfo(unwrap(tile).getType());
-        if (!info)
-          throw nb::type_error("tile_info: not a !pto.tile_buf value");
-        return *info;
-      },
-      nb::arg("tile"),
-      "(loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal) of a tile_buf value.");
-
-  m.def(
       "view_uses",
       [](MlirOperation view) {
         // Everything pto-block-nz-views validates about how a view is read,
@@ -555,16 +544,6 @@ void ptonz::populateBuilders(nb::module_ &m) {
       },
       nb::arg("load"),
       "(tensor layout, tile memory, whether the tensor is a block argument) of a pl.tile.load.");
-
-  m.def(
-      "users",
-      [](MlirValue value) {
-        std::vector<MlirOperation> out;
-        for (mlir::Operation *user : unwrap(value).getUsers())
-          out.push_back(wrap(user));
-        return out;
-      },
-      nb::arg("value"), "The ops using `value` (as Value.uses, one call).");
 
   m.def(
       "foreign_users",

@@ -31,14 +31,9 @@ def constant_int(value: ir.Value) -> Optional[int]:
     return _ptonz.constant_int(value)
 
 
-def view_dims(view) -> List[Optional[int]]:
-    """Each dimension of a pto.make_tensor_view: its constant shape operand,
-    else the static dim of its type, else None (dynamic)."""
-    return dims_of(_ptonz.view_info(view.operation))
-
-
 def dims_of(view_info) -> List[Optional[int]]:
-    """`view_dims` from a `_ptonz.view_info` tuple."""
+    """Each dimension of a pto.make_tensor_view, from its `_ptonz.view_info`:
+    its constant shape operand, else the static dim of its type, else None."""
     _layout, _bits, type_shape, shape, _strides = view_info
     return [c if c is not None else (None if t == _ptonz.DYNAMIC else t)
             for c, t in zip(shape, type_shape)]
@@ -50,10 +45,6 @@ def layout_of(op) -> Optional[str]:
     if "layout" in attrs:
         return _ptonz.layout_value(attrs["layout"])
     return TensorViewType(op.operation.results[0].type).layout
-
-
-def users(value: ir.Value) -> List[ir.OpView]:
-    return [use.owner.opview if hasattr(use.owner, "opview") else use.owner for use in value.uses]
 
 
 def bit_width(t: ir.Type) -> int:

@@ -143,7 +143,8 @@ class _Validator:
                     notes)
 
     def tload(self, op: ir.Operation, tile, Rt: int, Ct: int) -> None:
-        """`tile`: the `_ptonz.tile_info` of its destination."""
+        """`tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
+        slayout, fractal), from `_ptonz.view_uses`."""
         loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
         if not (loc == "mat" and blayout == "col_major" and slayout == "row_major"
                 and fractal == 512):
