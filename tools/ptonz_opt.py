@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import List, Optional, Tuple
 
 SPLIT_MARKER = "// -----"
@@ -61,6 +62,9 @@ def _build_parser(registry) -> argparse.ArgumentParser:
     p.add_argument("--verify-each", action="store_true",
                    help="verify the IR after every pass (default: once, after the last pass; "
                    "the input is always verified when it is parsed)")
+    p.add_argument("--mlir-timing", action="store_true",
+                   help="print the time of each pass (MLIR's execution time report) and of "
+                   "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
                    help="PTOAS version pto-verify-ptoas checks against (default 0.61)")
     p.add_argument("--emit", choices=["mlir", "descriptors"], default="mlir",
@@ -122,6 +126,7 @@ def _pipeline_text(args, ordered) -> Optional[str]:
 
 
 def run(argv: Optional[List[str]] = None) -> int:
+    t_start = time.perf_counter()
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--version" in argv:
         from importlib.metadata import version
@@ -164,6 +169,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         print(f"ptonz-opt: error: cannot read '{args.input}': {exc.strerror}", file=sys.stderr)
         return 1
 
+    timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
     sources = D.Sources()
     sources.add(filename, text)
     outputs: List[str] = []
@@ -178,7 +184,9 @@ def run(argv: Optional[List[str]] = None) -> int:
         collector = D.Collector(ctx)
         produced: List[D.Diag] = []
         with ctx, ir.Location.unknown():
+            t_parse = time.perf_counter()
             module = _ptonz.parse_source(ctx, "\n" * (first_line - 1) + chunk, filename)
+            timing["parse"] += time.perf_counter() - t_parse
             produced += collector.take()
             ok = module is not None
             if ok and pipeline is not None:
@@ -187,9 +195,18 @@ def run(argv: Optional[List[str]] = None) -> int:
                     # Verifying 100k ops takes ~0.1 s; once after the pipeline
                     # still guarantees that only valid IR is printed.
                     pm.enable_verifier(args.verify_each)
-                    pm.run(module.operation)
+                    if args.mlir_timing:
+                        pm.enable_timing()
+                    t_pipeline = time.perf_counter()
+                    try:
+                        pm.run(module.operation)
+                    finally:
+                        timing["pipeline"] += time.perf_counter() - t_pipeline
+                        del pm  # prints MLIR's pass timing report (--mlir-timing)
                     if not args.verify_each:
+                        t_verify = time.perf_counter()
                         module.operation.verify()
+                        timing["verify"] += time.perf_counter() - t_verify
                 except PipelineError as exc:
                     print(f"ptonz-opt: error: {exc}", file=sys.stderr)
                     return 1
@@ -199,7 +216,9 @@ def run(argv: Optional[List[str]] = None) -> int:
                     produced += D.from_mlir_error(exc)
                 produced += collector.take()
             if ok:
+                t_print = time.perf_counter()
                 out = _emit(args, module, ctx, collector)
+                timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
                     ok = False
@@ -227,6 +246,11 @@ def run(argv: Optional[List[str]] = None) -> int:
         else:
             with open(args.output, "w", encoding="utf-8") as f:
                 f.write(result)
+    if args.mlir_timing:
+        total = time.perf_counter() - t_start
+        print("ptonz-opt phases (wall time):", file=sys.stderr)
+        for phase, secs in list(timing.items()) + [("total (after interpreter start-up)", total)]:
+            print(f"  {secs:8.4f} s  {phase}", file=sys.stderr)
     if args.verify_diagnostics:
         return 1 if verify_failed else 0
     return 1 if failed else 0
