@@ -1,22 +1,24 @@
 """pto-block-nz-views: rewrite logical NZ tensor views into the blocked rank-5
 form that PTOAS >= 0.61 assembles into NZ->NZ loads (seed 000).
 
-Phase 1 (`BlockNzMakeTensorView`): a `pto.make_tensor_view {layout = nz}` of
-logical [R, C] / [B, R, C] becomes [1|B, C/c0, R/16, 16, c0].
-Phase 2 (`BlockNzPartitionView`): each `pto.partition_view` of it gets
+Phase 1 (`block_make_tensor_view`): a `pto.make_tensor_view {layout = nz}`
+of logical [R, C] / [B, R, C] becomes [1|B, C/c0, R/16, 16, c0].
+Phase 2 (`block_partition_view`): each `pto.partition_view` of it gets
 offsets [b, col/c0, row/16, 0, 0] and sizes [1, Ct/c0, Rt/16, 16, c0]; the
 `pto.tload` destination tile stays the logical 2-D tile.
 
-Everything is validated first (`plan_function`): whatever cannot be proven
-correct is rejected at the offending op and nothing in that function is
-rewritten. Both patterns update the op they match in place (operands and
-result type; the C++ side builds the index constants and divisions). Rewritten functions are marked `pto.nz_tensor_views_blocked` and
-skipped afterwards, because blocking is not idempotent.
+Matching is done for a whole function first (`plan_function`): whatever
+cannot be proven correct is rejected at the offending op and nothing in that
+function is rewritten; what can is planned (the new shape, offsets and
+sizes of every op). The two patterns then apply the plan, updating each op
+in place (operands and result type; the C++ side builds the index constants
+and divisions). Rewritten functions are marked `pto.nz_tensor_views_blocked`
+and skipped afterwards, because blocking is not idempotent.
 """
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 from mlir import ir
 from mlir.rewrite import RewritePatternSet
@@ -39,12 +41,14 @@ PASS = "pto-block-nz-views"
 
 class _Validator:
     """Checks one function; emits every rejection; `ok` stays True if none.
-    `targets` collects, in IR order, the ops the patterns will rewrite."""
+    `plan` maps each op the patterns will rewrite, in IR order, to its new
+    operands: a view to (type shape, shape), a partition to (offsets, sizes)
+    (items: an int, a value, or (value, divisor) for value floordiv divisor)."""
 
     def __init__(self, prover: Prover):
         self.prover = prover
         self.ok = True
-        self.targets: List[ir.Operation] = []
+        self.plan: Dict[ir.Operation, tuple] = {}
 
     def reject(self, op, msg: str, notes: List[Tuple[ir.Location, str]] = ()) -> None:
         error(op.location, f"{PASS}: {msg}", notes)
@@ -68,7 +72,8 @@ class _Validator:
             return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
                                f"{len(strides)}): its strides follow from the blocked shape "
                                "and are filled in by pto-materialize-strides; write `strides = []`")
-        R, C = dims_of(info)[-2:]
+        dims = dims_of(info)
+        R, C = dims[-2:]
         if R is None or C is None:
             return self.reject(op, "NZ view with a dynamic row or column dimension: R % 16 == 0 "
                                "and C % c0 == 0 must be proven statically; give the last two "
@@ -82,7 +87,14 @@ class _Validator:
             return self.reject(op, f"NZ view columns (shape[-1] = {C}) are not a multiple of "
                                f"c0 = {c0} ({elem}: one 32-byte C0 line): an incomplete C0 line "
                                "has no blocked representation; pad the columns or annotate nd")
-        self.targets.append(op)
+        B = dims[0] if rank == 3 else 1
+        shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)
+        if all(d == DYNAMIC for d in type_shape):
+            new_type_shape = [DYNAMIC] * 5
+        else:
+            new_type_shape = [type_shape[0] if rank == 3 else 1] + shape[1:]
+        batch = op.operands[1] if rank == 3 else 1  # operands: ptr, shape...
+        self.plan[op] = (new_type_shape, [batch] + shape[1:])
         for user, name, offsets, sizes, users in _ptonz.view_uses(op):
             if name != "pto.partition_view":
                 self.reject(user, f"an NZ view may only be read through pto.partition_view -> "
@@ -109,7 +121,9 @@ class _Validator:
         self.offset(op, offsets[-1], c0, "column")
         if rank == 3:
             self.offset(op, offsets[0], 1, "batch")
-        self.targets.append(op)
+        batch = offsets[0] if rank == 3 else 0
+        self.plan[op] = ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS),
+                          0, 0], blocked_shape(1, Rt, Ct, c0))
         for user, name, tile in users:
             if name != "pto.tload":
                 self.reject(user, f"a partition of an NZ view may only feed pto.tload, but it "
@@ -161,74 +175,59 @@ class _Validator:
                                f"partition is {Rt}x{Ct}; they must match")
 
 
-def plan_function(func, prover: Prover) -> Tuple[bool, List[ir.Operation]]:
-    """Validate every logical NZ view of `func`. Returns (ok, the ops to
-    rewrite: each NZ view followed by its partitions)."""
+def plan_function(func, prover: Prover) -> Tuple[bool, Dict[ir.Operation, tuple]]:
+    """Validate every logical NZ view of `func`. Returns (ok, the plan: each
+    NZ view followed by its partitions, mapped to their new operands)."""
     v = _Validator(prover)
     for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
         info = _ptonz.view_info(op)
         if info[0] == "nz":
             v.view(op, info)
-    return v.ok, v.targets
+    return v.ok, v.plan
 
 
 # --------------------------------------------------------------------------
 # Rewrite patterns (run only on validated functions)
 # --------------------------------------------------------------------------
 
-def _divided(value: ir.Value, c: Optional[int], divisor: int):
-    """offset / divisor as an operand for the C++ builders (`c`: the offset's
-    constant or None): an int when the offset is constant, else
-    `(value, divisor)`, built as `arith.floordivsi` of the whole value (never
-    re-associated, so the offset's own wrap-around holds)."""
+def _divided(offset, divisor: int):
+    """offset / divisor as a builder operand (`offset`: an int if constant,
+    else the value): an int when constant, else `(value, divisor)`, built as
+    `arith.floordivsi` of the whole value (never re-associated, so the
+    offset's own wrap-around holds)."""
     assert divisor & (divisor - 1) == 0, "NZ divisors are powers of two"
-    if c is not None:
-        return c // divisor
+    if isinstance(offset, int):
+        return offset // divisor
     if divisor == 1:
-        return value
-    return (value, divisor)
+        return offset
+    return (offset, divisor)
 
 
-def block_make_tensor_view(op, rewriter):
-    """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
-    info = _ptonz.view_info(op.operation)
-    layout, bits, type_dims, _shape, _strides = info
-    rank = len(type_dims)
-    if layout != "nz" or rank not in (2, 3):
-        return True  # no match
-    c0 = c0_for_bitwidth(bits)
-    dims = dims_of(info)
-    R, C = dims[-2], dims[-1]
-    B = dims[0] if rank == 3 else 1
-    shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)
-    if all(d == DYNAMIC for d in type_dims):
-        type_shape = [DYNAMIC] * 5
-    else:
-        type_shape = [type_dims[0] if rank == 3 else 1] + shape[1:]
-    batch = op.operation.operands[1] if rank == 3 else 1  # operands: ptr, shape...
-    _ptonz.set_view_shape(op.operation, type_shape, [batch] + shape[1:], _pool())
+class _Patterns:
+    """The two rewrite patterns, applying the plan of the function at hand."""
 
+    def __init__(self):
+        self.plan: Dict[ir.Operation, tuple] = {}
+        patterns = RewritePatternSet()
+        patterns.add("pto.make_tensor_view", self.block_make_tensor_view)
+        patterns.add("pto.partition_view", self.block_partition_view)
+        self.frozen = patterns.freeze()
 
-def block_partition_view(op, rewriter):
-    """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Rt/16, 16, c0]."""
-    layout, bits, offs, sizes = _ptonz.partition_info(op.operation)
-    rank = len(offs)
-    if layout != "nz" or rank not in (2, 3):
-        return True  # no match
-    operands = op.operation.operands  # source, offsets..., sizes...
-    c0 = c0_for_bitwidth(bits)
-    Rt, Ct = sizes[-2], sizes[-1]
-    batch = (offs[0] if offs[0] is not None else operands[1]) if rank == 3 else 0
-    new_offsets = [batch, _divided(operands[rank], offs[-1], c0),
-                   _divided(operands[rank - 1], offs[-2], FRACTAL_ROWS), 0, 0]
-    _ptonz.set_partition(op.operation, new_offsets, blocked_shape(1, Rt, Ct, c0), _pool())
+    def block_make_tensor_view(self, op, rewriter):
+        """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
+        planned = self.plan.get(op.operation)
+        if planned is None:
+            return True  # no match: not a validated logical NZ view
+        type_shape, shape = planned
+        _ptonz.set_view_shape(op.operation, type_shape, shape, _pool())
 
-
-def _patterns():
-    patterns = RewritePatternSet()
-    patterns.add("pto.make_tensor_view", block_make_tensor_view)
-    patterns.add("pto.partition_view", block_partition_view)
-    return patterns.freeze()
+    def block_partition_view(self, op, rewriter):
+        """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Rt/16, 16, c0]."""
+        planned = self.plan.get(op.operation)
+        if planned is None:
+            return True  # no match: not a partition of a validated NZ view
+        offsets, sizes = planned
+        _ptonz.set_partition(op.operation, offsets, sizes, _pool())
 
 
 @register
@@ -237,18 +236,19 @@ class BlockNzViews(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        frozen = None
+        patterns = None
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
             # One prover per function: its SSA values are its own, and a module-wide
             # memo would keep every wrapper alive (and the GC busy) to the end.
-            func_ok, targets = plan_function(func, Prover())
+            func_ok, plan = plan_function(func, Prover())
             ok &= func_ok
-            if not func_ok or not targets:
+            if not func_ok or not plan:
                 continue
-            frozen = frozen or _patterns()
+            patterns = patterns or _Patterns()
+            patterns.plan = plan
             with constant_pool(func):
-                _ptonz.apply_patterns_to(targets, frozen)
+                _ptonz.apply_patterns_to(list(plan), patterns.frozen)
             func.operation.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
         return ok

@@ -10,7 +10,7 @@ pass-order error.
 from __future__ import annotations
 
 import functools
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 from mlir import ir
 from mlir.dialects import arith
@@ -58,16 +58,30 @@ def _static_strides(layout: str, shape: tuple) -> list:
     return default_strides(shape, layout or None)
 
 
-def materialize(op, rewriter):
-    layout, _bits, _type_shape, consts, strides = _ptonz.view_info(op.operation)
-    if strides or not consts:
-        return True  # already materialized (or rank 0)
+class _Pattern:
+    """Fills in the strides planned for the function at hand (in place)."""
+
+    def __init__(self):
+        self.plan: Dict[ir.Operation, list] = {}
+        patterns = RewritePatternSet()
+        patterns.add("pto.make_tensor_view", self.materialize)
+        self.frozen = patterns.freeze()
+
+    def materialize(self, op, rewriter):
+        strides = self.plan.get(op.operation)
+        if strides is None:
+            return True  # no match: strides already there (or rank 0)
+        _ptonz.set_view_strides(op.operation, strides, current_pool())
+
+
+def _planned_strides(op, layout: str, consts) -> list:
+    """Stride operands of a view with shape constants `consts` (None where
+    dynamic): ints when the whole shape is static, else arith.muli chains
+    built before `op`."""
     if all(c is not None for c in consts):
-        new_strides = _static_strides(layout, tuple(consts))
-    else:
-        with ir.InsertionPoint(op), op.location:
-            new_strides = strides_for(list(op.shape), layout or None)
-    _ptonz.set_view_strides(op.operation, new_strides, current_pool())  # in place
+        return _static_strides(layout, tuple(consts))
+    with ir.InsertionPoint(op), op.location:
+        return strides_for(list(op.operands)[1:1 + len(consts)], layout or None)
 
 
 @register
@@ -76,22 +90,24 @@ class MaterializeStrides(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        patterns = RewritePatternSet()
-        patterns.add("pto.make_tensor_view", materialize)
-        frozen = patterns.freeze()
+        pattern = _Pattern()
         for func in functions(module):
             blocked = BLOCKED_MARK in func.operation.attributes
-            views = _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"])
-            for op in views:
-                layout, _bits, type_shape, _shape, strides = _ptonz.view_info(op)
-                if layout != "nz":
+            plan: Dict[ir.Operation, list] = {}
+            for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
+                layout, _bits, type_shape, consts, strides = _ptonz.view_info(op)
+                if strides or not consts:
                     continue
-                if not strides and (not blocked or len(type_shape) != 5):
+                if layout == "nz" and (not blocked or len(type_shape) != 5):
                     error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
                           "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
                     ok = False
-            if ok and views:
+                    continue
+                plan[op] = (layout, consts)
+            if ok and plan:
                 with constant_pool(func):
-                    _ptonz.apply_patterns_to(views, frozen)
+                    pattern.plan = {op: _planned_strides(op, layout, consts)
+                                    for op, (layout, consts) in plan.items()}
+                    _ptonz.apply_patterns_to(list(plan), pattern.frozen)
         return ok
