@@ -154,12 +154,23 @@ mlir::Type partitionType(llvm::ArrayRef<int64_t> sizes, mlir::Type elem) {
                                                 sizes.data(), wrap(elem)));
 }
 
-std::optional<int64_t> constantOf(mlir::Value v) {
-  llvm::APInt c;
-  if (mlir::matchPattern(v, mlir::m_ConstantInt(&c)))
-    return c.getSExtValue();
-  return std::nullopt;
+} // namespace
+
+/// The value of an `arith.constant` of integer or index type. (Not
+/// m_ConstantInt: that folds the op and looks up attribute interfaces, several
+/// times the cost, for the same answer on arith.constant.)
+std::optional<int64_t> ptonz::constantOf(mlir::Value v) {
+  auto c = v.getDefiningOp<mlir::arith::ConstantOp>();
+  if (!c)
+    return std::nullopt;
+  auto i = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue());
+  if (!i)
+    return std::nullopt;
+  return i.getValue().getSExtValue();
 }
+
+namespace {
+using ptonz::constantOf;
 
 std::vector<std::optional<int64_t>> constantsOf(mlir::ValueRange values) {
   std::vector<std::optional<int64_t>> out;

@@ -3,10 +3,17 @@
 #define PTONZ_BINDINGS_BUILDERS_H
 
 #include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/IR/Value.h"
+
+#include <optional>
 
 namespace ptonz {
 /// Adds IndexConstants and the build_* / query helpers to the `_ptonz` module.
 void populateBuilders(nanobind::module_ &m);
+
+/// The value of an `arith.constant` of integer or index type, else nullopt
+/// (what every ptonz query means by "a constant").
+std::optional<int64_t> constantOf(mlir::Value v);
 } // namespace ptonz
 
 #endif // PTONZ_BINDINGS_BUILDERS_H

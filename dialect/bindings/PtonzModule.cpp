@@ -140,14 +140,9 @@ NB_MODULE(_ptonz, m) {
 
   m.def(
       "constant_int",
-      [](MlirValue value) -> std::optional<int64_t> {
-        llvm::APInt c;
-        if (mlir::matchPattern(unwrap(value), mlir::m_ConstantInt(&c)))
-          return c.getSExtValue();
-        return std::nullopt;
-      },
+      [](MlirValue value) { return ptonz::constantOf(unwrap(value)); },
       nb::arg("value"),
-      "The value of a constant integer/index SSA value (e.g. arith.constant), else None: one "
+      "The value of an integer/index arith.constant, else None: one "
       "call instead of several binding calls on the passes' hottest query.");
 
   m.def(
