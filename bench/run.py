@@ -39,6 +39,7 @@ import io
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -123,6 +124,21 @@ def run_child(argv: List[str]) -> Dict:
             maxrss = int(line.split()[1])
     return {"wall_s": wall, "maxrss_kib": maxrss,
             "user_s": ru.ru_utime, "sys_s": ru.ru_stime, "cpu_s": ru.ru_utime + ru.ru_stime}
+
+
+def instructions(argv: List[str]) -> int:
+    """Instructions one child executes (valgrind --tool=callgrind): unlike
+    time, the same on every run, so the lowering/round-trip ratio it gives
+    is free of this shared VM's +-40% swings in CPU speed."""
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+                          + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"valgrind {' '.join(argv)} exited {proc.returncode}:\n"
+                           f"{proc.stderr[-2000:]}")
+    for line in proc.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    raise RuntimeError("valgrind printed no instruction count")
 
 
 def med(runs: List[Dict], key: str) -> float:
@@ -231,7 +247,7 @@ def fmt_rate(x: float) -> str:
 
 
 def bench_size(size: int, form: str, repeat: int, out_dir: str, ip: InProcess, exe: str,
-               log) -> Dict:
+               log, count_instructions: bool = False) -> Dict:
     text, gen_ops, kernels = gen_modules.generate(size, form)
     src = os.path.join(out_dir, f"{form}_{size}.mlir")
     with open(src, "w", encoding="utf-8") as f:
@@ -255,10 +271,19 @@ def bench_size(size: int, form: str, repeat: int, out_dir: str, ip: InProcess, e
     log("  per pass: " + ", ".join(f"{k} {v:.3f}s" for k, v in passes.items()))
     with open(low_out, encoding="utf-8") as f:
         lowered_ops = ip.count_ops(f.read(), low_out)
+    ins = None
+    if count_instructions:
+        py = [sys.executable, exe]  # valgrind runs the interpreter, not the script
+        ins = {"roundtrip": instructions(py + [src, "-o", rt_out]),
+               "lower": instructions(py + ["--lower-to-ptoas", src, "-o", low_out])}
+        ins["lower_over_roundtrip"] = ins["lower"] / ins["roundtrip"]
+        log(f"  instructions: rt {ins['roundtrip']:.3e} lower {ins['lower']:.3e} "
+            f"({ins['lower_over_roundtrip']:.3f}x)")
 
     r = {
         "size": size, "form": form, "ops": ops, "kernels": kernels, "bytes": len(text),
         "lowered_ops": lowered_ops, "input": os.path.relpath(src, ROOT),
+        "instructions": ins,
         "cli": {
             "roundtrip": {"runs": cli_rt, "wall_s": med(cli_rt, "wall_s"),
                           "cpu_s": med(cli_rt, "cpu_s"), "maxrss_kib": med(cli_rt, "maxrss_kib")},
@@ -341,6 +366,17 @@ def markdown_form(form: str, fr: Dict) -> List[str]:
             f"| {fmt_s(a['roundtrip']['parse_s'])} | {fmt_s(a['roundtrip']['print_s'])} "
             f"| {fmt_s(a['lower']['pipeline_s'])} | {a['lower_over_roundtrip']:.2f}x "
             f"| {fmt_rate(a['pipeline_ops_per_s'])} |")
+    counted = [r for r in fr["sizes"] if r.get("instructions")]
+    if counted:
+        L.append("")
+        L.append("Instructions (valgrind callgrind, one run each; deterministic):")
+        L.append("")
+        L.append("| ops | round trip | --lower-to-ptoas | lower/rt |")
+        L.append("|---:|---:|---:|---:|")
+        for r in counted:
+            i = r["instructions"]
+            L.append(f"| {r['ops']} | {i['roundtrip'] / 1e9:.3f} G | {i['lower'] / 1e9:.3f} G "
+                     f"| {i['lower_over_roundtrip']:.3f}x |")
     L.append("")
     L.append("Per pass (API, best of the runs, seconds):")
     L.append("")
@@ -388,6 +424,13 @@ def targets(fr: Dict) -> List[Dict]:
                       "of paired runs)",
             "holds": all(v <= LOWER_RATIO_TARGET for v in ratios.values()),
             "detail": ", ".join(f"{k} ops: {v:.2f}x" for k, v in ratios.items())})
+    counted = {r["ops"]: r["instructions"]["lower_over_roundtrip"]
+               for r in fr["sizes"] if r.get("instructions")}
+    if counted:
+        out.append({
+            "target": f"lowering <= {LOWER_RATIO_TARGET}x round trip (CLI, instructions)",
+            "holds": all(v <= LOWER_RATIO_TARGET for v in counted.values()),
+            "detail": ", ".join(f"{k} ops: {v:.3f}x" for k, v in counted.items())})
     ratios = {r["ops"]: r["cli"]["lower_over_roundtrip_cpu"] for r in fr["sizes"]}
     out.append({
         "target": f"lowering <= {LOWER_RATIO_TARGET}x round trip (CLI, CPU time)",
@@ -411,12 +454,18 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
     p.add_argument("--forms", default="cube,pl",
                    help="comma-separated module forms (gen_modules.py --form): cube, pto, pl")
+    p.add_argument("--instructions", default="",
+                   help="comma-separated sizes whose round trip and lowering are also run "
+                   "once under valgrind to count instructions (slow: ~5 min at 100k)")
     p.add_argument("--out-dir", default=os.path.join(HERE, "out"))
     p.add_argument("--json", default=None, help="results file (default OUT_DIR/results.json)")
     p.add_argument("--quiet", action="store_true")
     a = p.parse_args(argv)
     sizes = [int(x) for x in a.sizes.split(",") if x.strip()]
     forms = [f.strip() for f in a.forms.split(",") if f.strip()]
+    counted_sizes = {int(x) for x in a.instructions.split(",") if x.strip()}
+    if counted_sizes and shutil.which("valgrind") is None:
+        p.error("--instructions needs valgrind on PATH")
     for f in forms:
         if f not in FORM_TITLES:
             p.error(f"unknown form {f!r} (cube, pto, pl)")
@@ -435,7 +484,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     res["startup"] = startup(exe, a.repeat)
     res["forms"] = {}
     for form in forms:
-        fr: Dict = {"sizes": [bench_size(n, form, a.repeat, a.out_dir, ip, exe, log)
+        fr: Dict = {"sizes": [bench_size(n, form, a.repeat, a.out_dir, ip, exe, log,
+                                         count_instructions=n in counted_sizes)
                               for n in sizes]}
         fr["scaling"] = scaling(fr["sizes"])
         fr["targets"] = targets(fr)
