@@ -130,8 +130,10 @@ def instructions(argv: List[str]) -> int:
     """Instructions one child executes (valgrind --tool=callgrind): unlike
     time, the same on every run, so the lowering/round-trip ratio it gives
     is free of this shared VM's +-40% swings in CPU speed."""
+    env = dict(os.environ, PYTHONHASHSEED="0")  # string hashing varies the count otherwise
     proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-                          + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                          + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          env=env)
     if proc.returncode != 0:
         raise RuntimeError(f"valgrind {' '.join(argv)} exited {proc.returncode}:\n"
                            f"{proc.stderr[-2000:]}")

@@ -25,7 +25,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/tuple.h>
@@ -559,12 +558,13 @@ void ptonz::populateBuilders(nb::module_ &m) {
   m.def(
       "foreign_users",
       [](MlirValue value, const std::vector<std::string> &allowed) {
-        llvm::StringSet<> ok;
+        mlir::Value v = unwrap(value);
+        llvm::SmallVector<mlir::OperationName> ok;
         for (const auto &n : allowed)
-          ok.insert(n);
+          ok.push_back(mlir::OperationName(n, v.getContext()));
         std::vector<MlirOperation> out;
-        for (mlir::Operation *user : unwrap(value).getUsers())
-          if (!ok.contains(user->getName().getStringRef()))
+        for (mlir::Operation *user : v.getUsers())
+          if (!llvm::is_contained(ok, user->getName()))
             out.push_back(wrap(user));
         return out;
       },

@@ -21,7 +21,6 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
@@ -122,12 +121,15 @@ NB_MODULE(_ptonz, m) {
   m.def(
       "collect_ops",
       [](MlirOperation root, const std::vector<std::string> &names) {
-        llvm::StringSet<> wanted;
+        // Compare interned OperationNames, not strings: hashing every op's
+        // name made this walk the passes' most frequent cost.
+        mlir::MLIRContext *ctx = unwrap(root)->getContext();
+        llvm::SmallVector<mlir::OperationName> wanted;
         for (const auto &n : names)
-          wanted.insert(n);
+          wanted.push_back(mlir::OperationName(n, ctx));
         std::vector<MlirOperation> out;
         unwrap(root)->walk([&](mlir::Operation *op) {
-          if (wanted.contains(op->getName().getStringRef()))
+          if (llvm::is_contained(wanted, op->getName()))
             out.push_back(wrap(op));
         });
         return out;
