@@ -457,16 +457,19 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--forms", default="cube,pl",
                    help="comma-separated module forms (gen_modules.py --form): cube, pto, pl")
     p.add_argument("--instructions", default="",
-                   help="comma-separated sizes whose round trip and lowering are also run "
-                   "once under valgrind to count instructions (slow: ~5 min at 100k)")
+                   help="comma-separated SIZE or FORM:SIZE whose round trip and lowering are "
+                   "also run once under valgrind to count instructions (slow: ~5 min at 100k)")
     p.add_argument("--out-dir", default=os.path.join(HERE, "out"))
     p.add_argument("--json", default=None, help="results file (default OUT_DIR/results.json)")
     p.add_argument("--quiet", action="store_true")
     a = p.parse_args(argv)
     sizes = [int(x) for x in a.sizes.split(",") if x.strip()]
     forms = [f.strip() for f in a.forms.split(",") if f.strip()]
-    counted_sizes = {int(x) for x in a.instructions.split(",") if x.strip()}
-    if counted_sizes and shutil.which("valgrind") is None:
+    counted = set()  # (form or None, size)
+    for item in filter(None, (x.strip() for x in a.instructions.split(","))):
+        form, _, size = item.rpartition(":")
+        counted.add((form or None, int(size)))
+    if counted and shutil.which("valgrind") is None:
         p.error("--instructions needs valgrind on PATH")
     for f in forms:
         if f not in FORM_TITLES:
@@ -487,7 +490,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     res["forms"] = {}
     for form in forms:
         fr: Dict = {"sizes": [bench_size(n, form, a.repeat, a.out_dir, ip, exe, log,
-                                         count_instructions=n in counted_sizes)
+                                         count_instructions=(None, n) in counted
+                                         or (form, n) in counted)
                               for n in sizes]}
         fr["scaling"] = scaling(fr["sizes"])
         fr["targets"] = targets(fr)
