@@ -1,12 +1,17 @@
-//===- Builders.cpp - C++ op builders for the Python rewrite patterns ------===//
+//===- Builders.cpp - C++ op builders and IR queries for the Python passes -===//
 //
 // The ptonz passes are Python rewrite patterns: Python decides what to match,
-// what to reject and what the rewritten operands are. Building the new ops
-// through the generated Python op classes costs ~20 us per op (argument
-// normalisation in Python, one binding call per operand), more than the C++
-// parse + print of that op. These helpers build the ops a pattern emits in
-// one call each; they never erase or replace anything (the pattern does that
-// through its PatternRewriter) and they implement no decisions of their own.
+// what to reject and what the rewritten operands are. Crossing into the
+// bindings costs microseconds per call and per Python wrapper, so building
+// an op through the generated Python op classes (~20 us) or reading a view
+// attribute by attribute cost more than the C++ parse + print of that op.
+// These helpers give the passes one call per question (view_info, view_uses,
+// value_source, ...), one call per op they emit (lower_tile_load, ...) or
+// update in place (set_view_shape, set_partition, set_view_strides), the
+// function's index constants (IndexConstants) and a pattern driver over the
+// ops a pass validated (apply_patterns_to). They implement no decisions of
+// their own; apart from the pool's unused constants, erasing and replacing
+// ops stays with the patterns' rewriter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -395,19 +400,6 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "(layout ('' if none), element bit width, shape of the view type, shape operand "
       "constants, stride operand constants) of a pto.make_tensor_view in one call; None "
       "where an operand is not a constant.");
-
-  m.def(
-      "partition_info",
-      [](MlirOperation partition) {
-        auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
-        auto view = op.getSource().getDefiningOp<ptonz::pto::MakeTensorViewOp>();
-        return std::make_tuple(view ? layoutOf(view) : std::string(),
-                               elementBits(elementType(op.getResult().getType())),
-                               constantsOf(op.getOffsets()), constantsOf(op.getSizes()));
-      },
-      nb::arg("partition"),
-      "(layout of the source's pto.make_tensor_view ('' if none), element bit width, offset "
-      "constants, size constants) of a pto.partition_view; None where not constant.");
 
   m.def(
       "view_uses",
