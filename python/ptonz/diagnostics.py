@@ -108,16 +108,22 @@ class Collector:
 
 
 class Sources:
-    """Source text by file name, to show the offending line under a diagnostic."""
+    """Source text by file name, to show the offending line under a diagnostic.
+    The text is split into lines on the first lookup: most runs print none."""
 
     def __init__(self):
+        self._texts: Dict[str, str] = {}
         self._lines: Dict[str, List[str]] = {}
 
     def add(self, filename: str, text: str) -> None:
-        self._lines[filename] = text.splitlines()
+        self._texts[filename] = text
+        self._lines.pop(filename, None)
 
     def line(self, filename: Optional[str], line: int) -> Optional[str]:
-        lines = self._lines.get(filename or "")
+        name = filename or ""
+        lines = self._lines.get(name)
+        if lines is None and name in self._texts:
+            lines = self._lines[name] = self._texts[name].splitlines()
         if lines is None or not (1 <= line <= len(lines)):
             return None
         return lines[line - 1]
