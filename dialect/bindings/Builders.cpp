@@ -158,6 +158,32 @@ mlir::Type partitionType(llvm::ArrayRef<int64_t> sizes, mlir::Type elem) {
                                                 sizes.data(), wrap(elem)));
 }
 
+/// !pto.tensor_view<shape x elem>; a Python ValueError if the shape is invalid.
+mlir::Type viewType(llvm::ArrayRef<int64_t> shape, mlir::Type elem, const char *who) {
+  MlirType t =
+      ptonzTensorViewTypeGet(wrap(elem.getContext()), shape.size(), shape.data(), wrap(elem));
+  if (mlirTypeIsNull(t))
+    throw nb::value_error((std::string(who) + ": invalid view shape").c_str());
+  return unwrap(t);
+}
+
+/// The pooled constants of static sizes.
+llvm::SmallVector<mlir::Value> sizeOperands(llvm::ArrayRef<int64_t> sizes, IndexConstants &pool) {
+  llvm::SmallVector<mlir::Value> out;
+  for (int64_t s : sizes)
+    out.push_back(pool.get(s));
+  return out;
+}
+
+/// pto.partition_view of `source` at `offsets` with static `sizes`.
+ptonz::pto::PartitionViewOp createPartition(mlir::OpBuilder &b, mlir::Location loc,
+                                            mlir::Value source, mlir::ValueRange offsets,
+                                            llvm::ArrayRef<int64_t> sizes, IndexConstants &pool) {
+  return ptonz::pto::PartitionViewOp::create(b, loc,
+                                             partitionType(sizes, elementType(source.getType())),
+                                             source, offsets, sizeOperands(sizes, pool));
+}
+
 } // namespace
 
 /// The value of an `arith.constant` of integer or index type. (Not
@@ -245,16 +271,14 @@ void ptonz::populateBuilders(nb::module_ &m) {
         mlir::Location l = loc ? unwrap(*loc) : at->getLoc();
         mlir::OpBuilder b(at);
         // The view's element type is the pointer's (!pto.ptr<T>).
-        MlirType resultType = ptonzTensorViewTypeGet(
-            wrap(at->getContext()), resultShape.size(), resultShape.data(),
-            ptonzPtrTypeGetElementType(wrap(unwrap(ptr).getType())));
-        if (mlirTypeIsNull(resultType))
-          throw nb::value_error("build_make_tensor_view: invalid view shape");
+        mlir::Type resultType =
+            viewType(resultShape, unwrap(ptonzPtrTypeGetElementType(wrap(unwrap(ptr).getType()))),
+                     "build_make_tensor_view");
         auto shapeV = indexOperands(shape, pool, b, l);
         auto stridesV = indexOperands(strides, pool, b, l);
         auto layoutA = layout ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
                               : ptonz::pto::LayoutAttr();
-        auto view = ptonz::pto::MakeTensorViewOp::create(b, l, unwrap(resultType), unwrap(ptr),
+        auto view = ptonz::pto::MakeTensorViewOp::create(b, l, resultType, unwrap(ptr),
                                                          shapeV, stridesV, layoutA);
         return wrap(view.getOperation());
       },
@@ -288,13 +312,10 @@ void ptonz::populateBuilders(nb::module_ &m) {
         auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
         mlir::OpBuilder b(op);
         auto values = indexOperands(shape, pool, b, op.getLoc());
-        MlirType t = ptonzTensorViewTypeGet(
-            wrap(op.getContext()), typeShape.size(), typeShape.data(),
-            wrap(op.getResult().getType().getElementType()));
-        if (mlirTypeIsNull(t))
-          throw nb::value_error("set_view_shape: invalid view shape");
+        mlir::Type t =
+            viewType(typeShape, op.getResult().getType().getElementType(), "set_view_shape");
         op.getShapeMutable().assign(values);
-        op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(unwrap(t)));
+        op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(t));
       },
       nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("pool"),
       "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
@@ -307,12 +328,9 @@ void ptonz::populateBuilders(nb::module_ &m) {
         auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
         mlir::OpBuilder b(op);
         auto offsetsV = indexOperands(offsets, pool, b, op.getLoc());
-        llvm::SmallVector<mlir::Value> sizesV;
-        for (int64_t s : sizes)
-          sizesV.push_back(pool.get(s));
         mlir::Type t = partitionType(sizes, elementType(op.getResult().getType()));
         op.getOffsetsMutable().assign(offsetsV);
-        op.getSizesMutable().assign(sizesV);
+        op.getSizesMutable().assign(sizeOperands(sizes, pool));
         op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
       },
       nb::arg("partition"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
@@ -324,13 +342,8 @@ void ptonz::populateBuilders(nb::module_ &m) {
       [](MlirOperation load, MlirValue view, MlirType tileType, IndexConstants &pool) {
         auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
         mlir::OpBuilder b(op);
-        llvm::SmallVector<mlir::Value> sizesV;
-        for (int64_t s : op.getSizes())
-          sizesV.push_back(pool.get(s));
-        mlir::Type elem = elementType(unwrap(view).getType());
-        auto pv = ptonz::pto::PartitionViewOp::create(
-            b, op.getLoc(), partitionType(op.getSizes(), elem), unwrap(view),
-            llvm::to_vector(op.getOffsets()), sizesV);
+        auto pv = createPartition(b, op.getLoc(), unwrap(view), op.getOffsets(), op.getSizes(),
+                                  pool);
         auto buf = ptonz::pto::AllocTileOp::create(b, op.getLoc(), unwrap(tileType), nullptr,
                                                    nullptr, nullptr);
         ptonz::pto::TLoadOp::create(b, op.getLoc(), pv.getResult(), buf.getResult());
@@ -346,14 +359,8 @@ void ptonz::populateBuilders(nb::module_ &m) {
          const std::vector<int64_t> &sizes, IndexConstants &pool) {
         mlir::Operation *at = unwrap(before);
         mlir::OpBuilder b(at);
-        mlir::Value src = unwrap(source);
         auto offsetsV = indexOperands(offsets, pool, b, at->getLoc());
-        llvm::SmallVector<mlir::Value> sizesV;
-        for (int64_t s : sizes)
-          sizesV.push_back(pool.get(s));
-        mlir::Type elem = elementType(src.getType());
-        auto pv = ptonz::pto::PartitionViewOp::create(b, at->getLoc(), partitionType(sizes, elem),
-                                                      src, offsetsV, sizesV);
+        auto pv = createPartition(b, at->getLoc(), unwrap(source), offsetsV, sizes, pool);
         return wrap(pv.getOperation());
       },
       nb::arg("before"), nb::arg("source"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
