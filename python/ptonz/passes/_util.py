@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Optional, Sequence, Tuple
+from typing import Callable, Dict, Optional, Sequence, Tuple
 
 from mlir import ir
+from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
 
@@ -21,7 +22,8 @@ _pool: Optional["_ptonz.IndexConstants"] = None
 
 @contextmanager
 def constant_pool(func):
-    """Within it, `index_constant` gives one `arith.constant` per value for the
+    """Within it, `index_constant` (and the C++ builders, given the yielded
+    pool) give one `arith.constant` per value for the
     whole function, at the top of its entry block (the function's own index
     constants are reused), instead of one per use: a rewrite of 100k ops
     otherwise builds ~250k constants that canonicalize has to merge again.
@@ -44,10 +46,38 @@ def current_pool() -> "_ptonz.IndexConstants":
 
 
 def index_constant(value: int) -> ir.Value:
-    """An `arith.constant N : index`: from the function's pool inside
-    `constant_pool`, else at the current insertion point."""
-    from mlir.dialects import arith
+    """The function's `arith.constant value : index` (inside `constant_pool`)."""
+    return current_pool().get(value)
 
-    if _pool is None:
-        return arith.ConstantOp(ir.IndexType.get(), value).result
-    return _pool.get(value)
+
+class PlannedPatterns:
+    """Rewrite patterns that apply a plan made while matching.
+
+    A pass validates a whole function first and records, for each op it will
+    rewrite, what the rewrite is (`plan`: op -> planned operands). Each
+    pattern (`appliers`: root op name -> fn(op, planned)) looks its op up in
+    the plan -- no entry is no match -- and applies it. `apply` runs the
+    patterns on exactly the planned ops, in plan order."""
+
+    def __init__(self, appliers: Dict[str, Callable[[ir.Operation, object], None]]):
+        self._plan: Dict[ir.Operation, object] = {}
+        patterns = RewritePatternSet()
+        for root, fn in appliers.items():
+            patterns.add(root, self._pattern(fn))
+        self._frozen = patterns.freeze()
+
+    def _pattern(self, fn):
+        def pattern(op, rewriter):
+            planned = self._plan.get(op.operation)
+            if planned is None:
+                return True  # no match: the op is not in the plan
+            fn(op.operation, planned)
+        pattern.__name__ = fn.__name__
+        return pattern
+
+    def apply(self, plan: Dict[ir.Operation, object]) -> None:
+        self._plan = plan
+        try:
+            _ptonz.apply_patterns_to(list(plan), self._frozen)
+        finally:
+            self._plan = {}

@@ -10,7 +10,7 @@ offsets [b, col/c0, row/16, 0, 0] and sizes [1, Ct/c0, Rt/16, 16, c0]; the
 Matching is done for a whole function first (`plan_function`): whatever
 cannot be proven correct is rejected at the offending op and nothing in that
 function is rewritten; what can is planned (the new shape, offsets and
-sizes of every op). The two patterns then apply the plan, updating each op
+sizes of every op). The two patterns (`PlannedPatterns`) then apply the plan, updating each op
 in place (operands and result type; the C++ side builds the index constants
 and divisions). Rewritten functions are marked `pto.nz_tensor_views_blocked`
 and skipped afterwards, because blocking is not idempotent.
@@ -21,14 +21,13 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from mlir import ir
-from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
-from ._util import constant_pool, current_pool as _pool, error
+from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error
 from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
@@ -203,31 +202,16 @@ def _divided(offset, divisor: int):
     return (offset, divisor)
 
 
-class _Patterns:
-    """The two rewrite patterns, applying the plan of the function at hand."""
+def block_make_tensor_view(op: ir.Operation, planned) -> None:
+    """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
+    type_shape, shape = planned
+    _ptonz.set_view_shape(op, type_shape, shape, _pool())
 
-    def __init__(self):
-        self.plan: Dict[ir.Operation, tuple] = {}
-        patterns = RewritePatternSet()
-        patterns.add("pto.make_tensor_view", self.block_make_tensor_view)
-        patterns.add("pto.partition_view", self.block_partition_view)
-        self.frozen = patterns.freeze()
 
-    def block_make_tensor_view(self, op, rewriter):
-        """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
-        planned = self.plan.get(op.operation)
-        if planned is None:
-            return True  # no match: not a validated logical NZ view
-        type_shape, shape = planned
-        _ptonz.set_view_shape(op.operation, type_shape, shape, _pool())
-
-    def block_partition_view(self, op, rewriter):
-        """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Rt/16, 16, c0]."""
-        planned = self.plan.get(op.operation)
-        if planned is None:
-            return True  # no match: not a partition of a validated NZ view
-        offsets, sizes = planned
-        _ptonz.set_partition(op.operation, offsets, sizes, _pool())
+def block_partition_view(op: ir.Operation, planned) -> None:
+    """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Rt/16, 16, c0]."""
+    offsets, sizes = planned
+    _ptonz.set_partition(op, offsets, sizes, _pool())
 
 
 @register
@@ -236,7 +220,8 @@ class BlockNzViews(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        patterns = None
+        patterns = PlannedPatterns({"pto.make_tensor_view": block_make_tensor_view,
+                                    "pto.partition_view": block_partition_view})
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
@@ -246,9 +231,7 @@ class BlockNzViews(ModulePass):
             ok &= func_ok
             if not func_ok or not plan:
                 continue
-            patterns = patterns or _Patterns()
-            patterns.plan = plan
             with constant_pool(func):
-                _ptonz.apply_patterns_to(list(plan), patterns.frozen)
+                patterns.apply(plan)
             func.operation.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
         return ok

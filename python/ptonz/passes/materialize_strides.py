@@ -14,12 +14,11 @@ from typing import Dict, List, Optional
 
 from mlir import ir
 from mlir.dialects import arith
-from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
 from ..analyses.ir_queries import constant_int, functions
 from ..analyses.nz_geometry import default_strides, stride_order
-from ._util import constant_pool, current_pool, error, index_constant
+from ._util import PlannedPatterns, constant_pool, current_pool, error, index_constant
 from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
 
@@ -58,20 +57,9 @@ def _static_strides(layout: str, shape: tuple) -> list:
     return default_strides(shape, layout or None)
 
 
-class _Pattern:
-    """Fills in the strides planned for the function at hand (in place)."""
-
-    def __init__(self):
-        self.plan: Dict[ir.Operation, list] = {}
-        patterns = RewritePatternSet()
-        patterns.add("pto.make_tensor_view", self.materialize)
-        self.frozen = patterns.freeze()
-
-    def materialize(self, op, rewriter):
-        strides = self.plan.get(op.operation)
-        if strides is None:
-            return True  # no match: strides already there (or rank 0)
-        _ptonz.set_view_strides(op.operation, strides, current_pool())
+def materialize(op: ir.Operation, strides) -> None:
+    """Fill in the planned strides (in place)."""
+    _ptonz.set_view_strides(op, strides, current_pool())
 
 
 def _planned_strides(op, layout: str, consts) -> list:
@@ -90,7 +78,7 @@ class MaterializeStrides(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        pattern = _Pattern()
+        patterns = PlannedPatterns({"pto.make_tensor_view": materialize})
         for func in functions(module):
             blocked = BLOCKED_MARK in func.operation.attributes
             plan: Dict[ir.Operation, list] = {}
@@ -107,7 +95,6 @@ class MaterializeStrides(ModulePass):
                 plan[op] = (layout, consts)
             if ok and plan:
                 with constant_pool(func):
-                    pattern.plan = {op: _planned_strides(op, layout, consts)
-                                    for op, (layout, consts) in plan.items()}
-                    _ptonz.apply_patterns_to(list(plan), pattern.frozen)
+                    patterns.apply({op: _planned_strides(op, layout, consts)
+                                    for op, (layout, consts) in plan.items()})
         return ok
