@@ -18,7 +18,7 @@ a memory other than mat, an NZ store destination, any `pl.remote_load`
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict
 
 from mlir import ir
 from mlir.dialects import arith

@@ -7,7 +7,7 @@ elements is handed to MLIR's own pipeline parser unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import List, Optional
 
 from mlir import ir

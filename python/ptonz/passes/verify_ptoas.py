@@ -11,7 +11,7 @@ strides, and partitions that keep d3/d4 whole.
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Tuple
 
 from mlir import ir
 
