@@ -3,7 +3,7 @@
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors]
-              [--report=loads] [--check-addressing[=N]]
+              [--report=loads] [--check-addressing[=N]] [--check-results[=N]]
 
 Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
 is reported as `file:line:col: error: ...` and exits 1; no Python traceback.
@@ -19,6 +19,7 @@ from typing import List, Optional, Tuple
 
 SPLIT_MARKER = "// -----"
 DEFAULT_SAMPLES = 8
+DEFAULT_RESULT_SAMPLES = 2
 
 
 def take_pass_flags(argv: List[str], registry) -> Tuple[List[str], List[Tuple[str, str]]]:
@@ -75,6 +76,12 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    help="--check-addressing[=N]: simulate the logical program and its "
                    f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
                    "and compare every tile each tload reads")
+    p.add_argument("--check-results", type=int, default=None, metavar="N",
+                   help="--check-results[=N]: lower the pl program as annotated (NZ build) and "
+                   "with its nz tensors annotated nd (ND build), run both in the simulator on "
+                   "random inputs (NZ-packed weights for the NZ build) and compare every store "
+                   f"with NumPy; N (default {DEFAULT_RESULT_SAMPLES}) iterations of each store "
+                   "loop / block ids")
     g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
     for name, info in sorted(registry.items()):
         opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
@@ -139,7 +146,8 @@ def run(argv: Optional[List[str]] = None) -> int:
     argv, ordered = take_pass_flags(argv, CATALOG)
     # Like pass options, the sample count is only given with `=`, so a bare
     # `--check-addressing` never swallows the input file name.
-    argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else a
+    argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else
+            f"--check-results={DEFAULT_RESULT_SAMPLES}" if a == "--check-results" else a
             for a in argv]
     args = parser.parse_args(argv)
 
@@ -260,6 +268,10 @@ def _emit(args, module, ctx, collector) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report."""
     from ptonz import _ptonz
 
+    if args.check_results is not None:
+        from ptonz.sim.results import check_results_cli
+        return check_results_cli(module, samples=args.check_results,
+                                 ptoas_version=args.ptoas_version or "0.61")
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,

@@ -20,6 +20,7 @@ name -> pass table lives here (`REGISTRY`).
 from .base import ModulePass, PassOptionError, REGISTRY, register
 from .pipeline import build_pass_manager, parse_pipeline, PipelineError
 from .convert_pl_to_pto import ConvertPLToPTO
+from .pl_annotate_nd import PLAnnotateND
 from .block_nz_views import BlockNzViews
 from .materialize_strides import MaterializeStrides
 from .verify_ptoas import VerifyPTOAS
@@ -45,6 +46,7 @@ __all__ = [
     "parse_pipeline",
     "lower_to_ptoas_pipeline",
     "ConvertPLToPTO",
+    "PLAnnotateND",
     "BlockNzViews",
     "MaterializeStrides",
     "VerifyPTOAS",

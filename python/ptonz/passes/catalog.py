@@ -14,6 +14,9 @@ class PassInfo(NamedTuple):
 
 
 CATALOG: Dict[str, PassInfo] = {
+    "pl-annotate-nd": PassInfo(
+        "The ND build: re-annotate every nz !pl.tensor argument nd (the same kernel with "
+        "its weights row-major in GM), to lower and compare against the NZ build.", {}),
     "convert-pl-to-pto": PassInfo(
         "Lower the pl dialect (logical tensors and tiles) to logical pto IR.", {}),
     "pto-block-nz-views": PassInfo(
