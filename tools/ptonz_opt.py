@@ -225,7 +225,9 @@ def run(argv: Optional[List[str]] = None) -> int:
                 produced += collector.take()
             if ok:
                 t_print = time.perf_counter()
-                out = _emit(args, module, ctx, collector)
+                out = _emit(args, module, ctx, collector,
+                            lambda: _nd_build(ctx, "\n" * (first_line - 1) + chunk, filename,
+                                              pipeline, pass_defaults))
                 timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
@@ -264,7 +266,13 @@ def run(argv: Optional[List[str]] = None) -> int:
     return 1 if failed else 0
 
 
-def _emit(args, module, ctx, collector) -> Optional[str]:
+def _nd_build(ctx, text, filename, pipeline, defaults):
+    """--report=loads: the ND build of the input (see analyses.descriptors)."""
+    from ptonz.analyses.descriptors import nd_build
+    return nd_build(ctx, text, filename, pipeline, defaults)
+
+
+def _emit(args, module, ctx, collector, nd_build=lambda: None) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report."""
     from ptonz import _ptonz
 
@@ -278,7 +286,7 @@ def _emit(args, module, ctx, collector) -> Optional[str]:
                                     ptoas_version=args.ptoas_version or "0.61")
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
-        return loads_report(module)
+        return loads_report(module, nd_build())
     if args.emit == "descriptors":
         from ptonz.analyses.descriptors import descriptors_text
         return descriptors_text(module)

@@ -375,6 +375,7 @@ class ConvertPLToPTO(ModulePass):
         ok = True
         fn = _Function()
         frozen = None
+        lowered = []  # (func, aliases of its transposed views)
         for func in functions(module):
             tensor_args = _ptonz.pl_tensor_args(func.operation)
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
@@ -390,19 +391,24 @@ class ConvertPLToPTO(ModulePass):
             only_cube = has_tiles and not any(
                 op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec"
                 for op in pl_ops)
+            aliases = {}
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args)
                 # Loads (and the stores of loaded tiles) first: a pattern each.
                 _ptonz.apply_patterns_to(
                     [op for op in pl_ops if op.name not in TILE_OPS
                      and (op.name != "pl.tile.store" or _is_loaded_store(op))], frozen)
-                cube = None
                 if has_tiles:
                     cube = CubeLowering(func, fn.views, fn.pool)
                     cube.run(_tile_ops_in_order(func))
-            if cube is not None and cube.aliases:
-                if not plan_tile_addresses(func, cube.aliases, PASS):
-                    ok = False
-                    continue
+                    aliases = cube.aliases
             mark_entry(func, cube=only_cube)
+            lowered.append((func, aliases))
+        # `alloc_tile addr` (for an aliased view) makes PTOAS's whole input
+        # level3, where every tile needs an address: plan them for every
+        # function lowered here as soon as one of them needs it.
+        if any(aliases for _f, aliases in lowered):
+            for func, aliases in lowered:
+                if not plan_tile_addresses(func, aliases, PASS):
+                    ok = False
         return ok

@@ -331,15 +331,20 @@ class ResultCheck:
     sampled: Dict[str, Tuple[int, int]] = field(default_factory=dict)
     loop_names: Dict[str, str] = field(default_factory=dict)
     max_error_ratio: float = 0.0  # floats: max |err| / tolerance
+    has_nz: bool = False
     mismatch: Optional[ResultMismatch] = None
     nd_build: Optional[ir.Module] = None
     nz_build: Optional[ir.Module] = None
+
+    kernels: List["ResultCheck"] = field(default_factory=list)  # several functions
 
     @property
     def ok(self) -> bool:
         return self.mismatch is None
 
     def summary(self) -> str:
+        if self.kernels:
+            return "\n".join(k.summary() for k in self.kernels)
         if self.mismatch is not None:
             return f"check-results: MISMATCH at {self.mismatch.where}: {self.mismatch.describe()}"
         if not self.stores:
@@ -351,11 +356,16 @@ class ResultCheck:
                    "that bound)")
         loops = ", ".join(f"{self.loop_names.get(k, 'loop')}: {run} of {of}"
                           for k, (run, of) in self.sampled.items())
-        parts = [f"{self.stores} stores, {self.elements} {self.element_type} elements"]
+        parts = [f"{self.stores} store{'s' if self.stores != 1 else ''}, {self.elements} "
+                 f"{self.element_type} elements"]
         if loops:
             parts.append(f"iterations {loops}")
         if len(self.block_ids) > 1:
             parts.append(f"{len(self.block_ids)} block ids")
+        if not self.has_nz:
+            return (f"check-results: @{self.function}: the lowered kernel matches NumPy {how} "
+                    f"({'; '.join(parts)}); it has no nz tensor, so its ND and NZ builds are "
+                    "the same")
         return (f"check-results: @{self.function}: the ND build and the NZ build both match "
                 f"NumPy {how} ({'; '.join(parts)}); ND and NZ are bit-identical")
 
@@ -453,7 +463,7 @@ def _pl_module(module_text_or_module, context) -> ir.Module:
     else:
         module = clone(module_text_or_module)
     if not _has_pl(module):
-        raise CheckError("check-results needs the pl program (it lowers it twice, with the nz "
+        raise CheckError("the result check needs the pl program (it lowers it twice, with the nz "
                          "tensors as annotated and annotated nd); run it without pass flags on "
                          "the pl input")
     return module
@@ -490,6 +500,7 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
         result = ResultCheck(function=name, nd_build=nd_build, nz_build=nz_build)
         results.append(result)
         args = _pl_args(func)
+        result.has_nz = any(a.layout == "nz" for a in args)
         outputs = [a for a in args if a.output]
         if not outputs:
             continue
@@ -598,13 +609,16 @@ def check_results(module_text_or_module, samples: int = DEFAULT_SAMPLES, seed: i
 
 
 def _merge(results: List[ResultCheck]) -> ResultCheck:
-    first = results[0]
-    for r in results[1:]:
-        first.stores += r.stores
-        first.elements += r.elements
-        first.max_error_ratio = max(first.max_error_ratio, r.max_error_ratio)
-    first.function = ", @".join(r.function for r in results)
-    return first
+    """One result for several kernels: summed counts, a line each."""
+    merged = ResultCheck(function=", @".join(r.function for r in results),
+                         nd_build=results[0].nd_build, nz_build=results[0].nz_build)
+    merged.kernels = results
+    for r in results:
+        merged.has_nz |= r.has_nz
+        merged.stores += r.stores
+        merged.elements += r.elements
+        merged.max_error_ratio = max(merged.max_error_ratio, r.max_error_ratio)
+    return merged
 
 
 def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
