@@ -80,6 +80,7 @@ class SimError(Exception):
             where = f" ({format_location(self.op.location)})"
         super().__init__(message + where)
         self.message = message
+        self.path = None  # (loops, induction values) where it happened
 
 
 # --------------------------------------------------------------------------- values
@@ -362,7 +363,12 @@ class Interpreter:
                 return [self.get(v, op) for v in op.operands]
             if name == "func.return":
                 raise _Return([self.get(v, op) for v in op.operands])
-            self._op(op, name)
+            try:
+                self._op(op, name)
+            except SimError as exc:
+                if exc.path is None:
+                    exc.path = self._path()
+                raise
         return []
 
     handlers: Dict[str, Callable] = {}  # filled below the class

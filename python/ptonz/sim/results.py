@@ -547,8 +547,17 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
                 try:
                     run.run(lowered)
                 except SimError as exc:
-                    raise CheckError(f"cannot run the {key.upper()} build: {exc.message}",
-                                     op=exc.op) from None
+                    # The lowered kernel itself is wrong (it reads outside a
+                    # tile or a tensor, ...): that is a failed check.
+                    op = exc.op
+                    loops, path = exc.path or ((), ())
+                    result.mismatch = ResultMismatch(
+                        f"{key.upper()} build", len(got[key]) + len(run.stores),
+                        format_location(op.location) if op is not None else "<unknown>",
+                        op.location if op is not None else None,
+                        _iteration(TstoreRecord(op, loops, path, bid, None, None), state), bid,
+                        f"the lowered kernel fails: {exc.message}")
+                    return results
                 got[key] += run.stores
         for loop in ops_named(func, "scf.for"):
             loops[str(loop.operation.location)] = _iv_name(loop.operation, state)
