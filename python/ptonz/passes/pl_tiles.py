@@ -28,14 +28,15 @@ loaded pl tile already replaced by its `!pto.tile_buf`:
   accumulator after it was updated).
 
 Aliasing two tiles at one address needs explicit addresses, which PTOAS only
-takes with `--pto-level=level3`, and then on every tile of the function. So a
-function with a `b_trans` matmul gets a static tile address plan
-(`plan_tile_addresses`): each mat/vec/acc tile its own 512-byte-aligned range
-in its buffer, the left/right tiles of every matmul address 0 of L0A/L0B (a
-matmul's chunks are done before the next matmul starts; PTOAS's
-`--enable-insert-sync` orders the reuse), the transposed view its source's
-address. A function whose tiles do not fit is rejected at the tile that
-overflows. Functions without `b_trans` keep PTOAS's own planner (level2).
+takes with `--pto-level=level3`, and then on every tile of the input. So once
+a function of the module has a `b_trans` matmul, every function lowered from
+pl gets a static tile address plan (`plan_tile_addresses`): each mat/vec/acc
+tile its own 512-byte-aligned range in its buffer, the left/right tiles of
+every matmul address 0 of L0A/L0B (a matmul's chunks are done before the next
+matmul starts; PTOAS's `--enable-insert-sync` orders the reuse), the
+transposed view its source's address. A function whose tiles do not fit is
+rejected at the tile that overflows. Modules without `b_trans` keep PTOAS's
+own planner (level2).
 
 Synchronisation between the pipes (MTE2 loads, MTE1 moves, M matmuls, FIX
 stores) is left to `ptoas --enable-insert-sync`, as for PTOAS's own

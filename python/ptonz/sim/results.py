@@ -50,7 +50,7 @@ from mlir import ir
 
 from .._ptonz import PLTensorType, PLTileType
 from ..analyses.cube_geometry import ACCUMULATOR
-from ..analyses.ir_queries import bit_width, ops_named
+from ..analyses.ir_queries import ops_named
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..diagnostics import file_location, format_location
 from . import dtypes
