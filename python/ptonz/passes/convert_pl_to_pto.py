@@ -99,12 +99,14 @@ class _Validator:
                 self.op(op)
             elif op.name in TILE_OPS:
                 self.matmul(op)
-        tiles = [op.results[0] for op in pl_ops
-                 if op.name in ("pl.tile.load",) + TILE_OPS]
-        if any(op.name in TILE_OPS for op in pl_ops):
-            tiles += self.carried(func)
-        for tile in tiles:
-            self.tile_uses(tile)
+        names = [op.name for op in pl_ops]
+        for op, name in zip(pl_ops, names):
+            if name == "pl.tile.load":
+                self.loaded_tile_uses(op.results[0])
+        if any(name in TILE_OPS for name in names):
+            for tile in ([op.results[0] for op, name in zip(pl_ops, names) if name in TILE_OPS]
+                         + self.carried(func)):
+                self.tile_uses(tile)
 
     def argument(self, func, index: int, arg: ir.Value, shape) -> None:
         if any(d == DYNAMIC for d in shape):
@@ -215,6 +217,13 @@ class _Validator:
                     continue
                 values += [arg, loop.results[i]]
         return values
+
+    def loaded_tile_uses(self, tile: ir.Value) -> None:
+        """A loaded (mat/vec) tile is an operand of stores and matmuls only
+        (one C++ query: most kernels have many loads)."""
+        foreign = _ptonz.foreign_users(tile, ["pl.tile.store"] + list(TILE_OPS))
+        if foreign:
+            self.tile_uses(tile)
 
     def tile_uses(self, tile: ir.Value) -> None:
         """Who may read a pl tile; an accumulator is updated in place, so
@@ -397,7 +406,8 @@ class ConvertPLToPTO(ModulePass):
                 # Loads (and the stores of loaded tiles) first: a pattern each.
                 _ptonz.apply_patterns_to(
                     [op for op in pl_ops if op.name not in TILE_OPS
-                     and (op.name != "pl.tile.store" or _is_loaded_store(op))], frozen)
+                     and (op.name != "pl.tile.store" or _is_loaded_store(op))]
+                    if has_tiles else pl_ops, frozen)
                 if has_tiles:
                     cube = CubeLowering(func, fn.views, fn.pool)
                     cube.run(_tile_ops_in_order(func))
