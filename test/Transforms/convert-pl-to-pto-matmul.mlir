@@ -159,3 +159,42 @@ func.func @loads_only(%w: !pl.tensor<16x32xi8, nz>) {
       {target_memory = #pl.memory<mat>} : !pl.tensor<16x32xi8, nz> -> !pl.tile<16x32xi8, mat>
   return
 }
+
+// -----
+
+// Nested accumulating loops; the outer loop also carries an index, which stays.
+// CHECK-LABEL: func.func @nested
+// CHECK: %[[ACC:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<acc, 16x32xi32
+// CHECK: %{{.*}} = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[N:.*]] = %{{.*}}) -> (index) {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: pto.tmatmul.acc ins(%[[ACC]],
+// CHECK: }
+// CHECK: %[[N2:.*]] = arith.addi %[[N]], %{{.*}} : index
+// CHECK-NEXT: scf.yield %[[N2]] : index
+// CHECK: pto.tstore ins(%[[ACC]] :
+func.func @nested(%x: !pl.tensor<16x256xi8>, %w: !pl.tensor<32x256xi8, nz>, %out: !pl.tensor<16x32xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [16, 32] {target_memory = #pl.memory<mat>} : !pl.tensor<16x256xi8> -> !pl.tile<16x32xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [32, 32] {target_memory = #pl.memory<mat>} : !pl.tensor<32x256xi8, nz> -> !pl.tile<32x32xi8, mat>
+  %acc0 = pl.tile.matmul %xt, %wt b_trans : !pl.tile<16x32xi8, mat>, !pl.tile<32x32xi8, mat> -> !pl.tile<16x32xi32, acc>
+  %r, %cnt = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %acc0, %n = %c0) -> (!pl.tile<16x32xi32, acc>, index) {
+    %base = arith.muli %i, %c128 : index
+    %inner = scf.for %j = %c32 to %c128 step %c32 iter_args(%b = %a) -> (!pl.tile<16x32xi32, acc>) {
+      %k = arith.addi %base, %j : index
+      %xk = pl.tile.load %x, offsets = [%c0, %k], sizes = [16, 32] {target_memory = #pl.memory<mat>} : !pl.tensor<16x256xi8> -> !pl.tile<16x32xi8, mat>
+      %wk = pl.tile.load %w, offsets = [%c0, %k], sizes = [32, 32] {target_memory = #pl.memory<mat>} : !pl.tensor<32x256xi8, nz> -> !pl.tile<32x32xi8, mat>
+      %b2 = pl.tile.matmul_acc %b, %xk, %wk b_trans : !pl.tile<16x32xi32, acc>, !pl.tile<16x32xi8, mat>, !pl.tile<32x32xi8, mat>
+      scf.yield %b2 : !pl.tile<16x32xi32, acc>
+    }
+    %n2 = arith.addi %n, %c1 : index
+    scf.yield %inner, %n2 : !pl.tile<16x32xi32, acc>, index
+  }
+  pl.tile.store %r, %out, offsets = [%c0, %c0] : !pl.tile<16x32xi32, acc>, !pl.tensor<16x32xi32>
+  return
+}

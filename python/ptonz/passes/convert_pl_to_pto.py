@@ -12,8 +12,10 @@
 * `pl.tile.matmul` / `pl.tile.matmul_acc`, the stores of their accumulators
   and the `scf.for` loops that carry one become PTOAS's cube sequence
   (`pl_tiles`: textract into left/right in L0-sized K chunks, tmatmul,
-  tmatmul.acc, tstore of the acc tile); a function with a `b_trans` matmul
-  gets static tile addresses (`alloc_tile addr`, `ptoas --pto-level=level3`).
+  tmatmul.acc, tstore of the acc tile); in a module with a `b_trans` matmul
+  every lowered function gets static tile addresses (`alloc_tile addr`,
+  `ptoas --pto-level=level3`). PTOAS inserts the synchronisation
+  (`ptoas --enable-insert-sync`).
 * Every lowered function is marked `pto.entry`, so PTOAS emits it as a
   `__global__` kernel also in a module with several functions; a function
   whose tiles are all cube tiles and that has a matmul is also marked
