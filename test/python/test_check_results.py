@@ -31,6 +31,33 @@ def test_seed001_both_builds_match_numpy(ctx):
     assert "match NumPy exactly" in r.summary() and "bit-identical" in r.summary()
 
 
+def test_seed001_out_is_x_times_w1_e_transposed(ctx):
+    """The literal check: after the run, out's sampled N blocks hold
+    x[0:64] @ w1[e].T for the last sampled expert, in both builds."""
+    text = _example("seed001_grouped_matmul_pl.mlir")
+    r = R.check_results(text, samples=2, seed=0, context=ctx)
+    assert r.ok
+    pl = R._pl_module(text, ctx)
+    func = R._functions(pl)[0]
+    inputs = R._Inputs(R._pl_args(func), seed=0)  # the check's inputs (seeded)
+    _k_loop, nb_loop, e_loop = [op.operation for op in ops_named(func, "scf.for")]  # post-order
+    policy = R._Loops(0, 2, R._Loops.decisions(pl))
+    e_last = list(policy(e_loop, 0, 32, 1, False))[-1]
+    blocks = list(policy(nb_loop, 0, 8, 1, False))
+    cols = np.concatenate([np.arange(b * 256, (b + 1) * 256) for b in blocks])
+    x_flat = np.arange(64 * 4096, dtype=np.int64)
+    x = inputs.logical[0].read(x_flat).view(np.int8).reshape(64, 4096).astype(np.float64)
+    w_flat = ((e_last * 2048 + cols[:, None]) * 4096 + np.arange(4096)[None, :]).astype(np.int64)
+    w = inputs.logical[1].read(w_flat).view(np.int8).astype(np.float64)  # w1[e, cols, :]
+    want = (x @ w.T).astype(np.int64).astype(np.int32)  # NumPy's x @ w1[e].T, those columns
+    rest = np.ones((512, 2048), dtype=bool)
+    rest[0:64, cols] = False
+    for build in ("ref", "nd", "nz"):
+        out = r.outputs[build][2]
+        assert np.array_equal(out[0:64, cols], want), build
+        assert not out[rest].any(), build
+
+
 def test_seed000_probe(ctx):
     r = R.check_results(_example("seed000_nz_probe_pl.mlir"), context=ctx)
     assert r.ok and (r.stores, r.elements) == (1, 64 * 256)

@@ -337,6 +337,9 @@ class ResultCheck:
     nz_build: Optional[ir.Module] = None
 
     kernels: List["ResultCheck"] = field(default_factory=list)  # several functions
+    # The output tensors after the run: {"ref"|"nd"|"nz": {argument index: array}}
+    # (logical shape, the tensor's element type; only the sampled part written).
+    outputs: Dict[str, Dict[int, np.ndarray]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -563,6 +566,10 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
             loops[str(loop.operation.location)] = _iv_name(loop.operation, state)
         result.loop_names = loops
         out_arg = {a.index: a for a in outputs}
+        result.outputs = {
+            key: {i: buf.data.view(dtypes.numpy_dtype_of(out_arg[i].element_type))
+                  .reshape(out_arg[i].shape) for i, buf in bufs.items()}
+            for key, bufs in outs.items()}
         result.stores = len(ref_stores)
         result.elements = sum(int(s.record.flat.size) for s in ref_stores)
         elem = outputs[0].element_type
