@@ -66,7 +66,14 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    help="print the time of each pass (MLIR's execution time report) and of "
                    "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="PTOAS version pto-verify-ptoas checks against (default 0.61)")
+                   help="PTOAS version pto-verify-ptoas checks against: a release (0.27 is the "
+                   "newest) or the seeds' 0.60/0.61 layout behaviours (default 0.61)")
+    p.add_argument("--ptoas-disable-infer-layout", action="store_true",
+                   help="PTOAS will run with --disable-infer-layout "
+                   "(pto-verify-ptoas{infer-layout=false})")
+    p.add_argument("--ptoas-pto-level", default=None, choices=["level1", "level2", "level3"],
+                   help="the --pto-level PTOAS will run at (pto-verify-ptoas{pto-level=...}; "
+                   "default level2)")
     p.add_argument("--emit", choices=["mlir", "descriptors"], default="mlir",
                    help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every tload")
     p.add_argument("--report", choices=["loads"], default=None,
@@ -155,8 +162,15 @@ def run(argv: Optional[List[str]] = None) -> int:
         print(f"ptonz-opt: error: {exc}", file=sys.stderr)
         return 1
     pass_defaults = {}
+    verify_defaults = {}
     if args.ptoas_version:
-        pass_defaults["pto-verify-ptoas"] = {"ptoas-version": args.ptoas_version}
+        verify_defaults["ptoas-version"] = args.ptoas_version
+    if args.ptoas_disable_infer_layout:
+        verify_defaults["infer-layout"] = False
+    if args.ptoas_pto_level:
+        verify_defaults["pto-level"] = args.ptoas_pto_level
+    if verify_defaults:
+        pass_defaults["pto-verify-ptoas"] = verify_defaults
 
     filename = "<stdin>" if args.input == "-" else args.input
     try:
