@@ -74,7 +74,8 @@ def _build_parser(registry) -> argparse.ArgumentParser:
     p.add_argument("--check-addressing", type=int, default=None, metavar="N",
                    help="--check-addressing[=N]: simulate the logical program and its "
                    f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
-                   "and compare every tile each tload reads")
+                   "and compare every tile each tload reads; with passes (--lower-to-ptoas, "
+                   "--pass-pipeline, pass flags) the lowering checked is that pipeline's output")
     g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
     for name, info in sorted(registry.items()):
         opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
@@ -189,6 +190,12 @@ def run(argv: Optional[List[str]] = None) -> int:
             timing["parse"] += time.perf_counter() - t_parse
             produced += collector.take()
             ok = module is not None
+            # --check-addressing after a pipeline compares its input (the
+            # logical program) with its output (the lowered one).
+            before = None
+            if ok and pipeline is not None and args.check_addressing is not None:
+                from ptonz.sim.check import clone
+                before = clone(module)
             if ok and pipeline is not None:
                 try:
                     pm = build_pass_manager(pipeline, context=ctx, defaults=pass_defaults)
@@ -217,7 +224,7 @@ def run(argv: Optional[List[str]] = None) -> int:
                 produced += collector.take()
             if ok:
                 t_print = time.perf_counter()
-                out = _emit(args, module, ctx, collector)
+                out = _emit(args, module, ctx, collector, before=before)
                 timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
@@ -256,14 +263,15 @@ def run(argv: Optional[List[str]] = None) -> int:
     return 1 if failed else 0
 
 
-def _emit(args, module, ctx, collector) -> Optional[str]:
-    """Render the processed module: IR, descriptors, or a report."""
+def _emit(args, module, ctx, collector, before=None) -> Optional[str]:
+    """Render the processed module: IR, descriptors, or a report. `before` is
+    the module as parsed, when a pipeline ran and --check-addressing needs it."""
     from ptonz import _ptonz
 
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or "0.61")
+                                    ptoas_version=args.ptoas_version or "0.61", before=before)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         return loads_report(module)

@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import os
 import struct
-import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -340,9 +339,20 @@ class OutputFile:
     def __init__(self, path: str, header: bytes, data_bytes: int):
         self.path = path
         self.header_bytes = len(header)
-        directory = os.path.dirname(os.path.abspath(path))
+        directory, base = os.path.split(os.path.abspath(path))
+        self.fd, self.tmp = -1, None
         try:
-            self.fd, self.tmp = tempfile.mkstemp(prefix=".ptonz-pack-", suffix=".tmp", dir=directory)
+            # (tempfile would cost its import of shutil, ~5-10 ms of start-up)
+            for attempt in range(100):
+                tmp = os.path.join(directory, f".{base}.ptonz-pack-{os.getpid()}-{attempt}.tmp")
+                try:
+                    self.fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+                    self.tmp = tmp
+                    break
+                except FileExistsError:
+                    continue
+            else:
+                raise FileExistsError(f"{directory} has 100 stale .{base}.ptonz-pack-*.tmp files")
         except OSError as exc:
             raise FormatError(f"cannot write {path}: {exc.strerror or exc}") from None
         try:
