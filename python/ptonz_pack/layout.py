@@ -47,6 +47,7 @@ __all__ = [
     "FRACTAL_ROWS",
     "NZArray",
     "c0_for",
+    "logical_shape_of",
     "nz_blocked_shape",
     "pack_nz",
     "unpack_nz",

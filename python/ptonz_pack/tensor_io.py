@@ -90,8 +90,8 @@ def pwrite_all(fd: int, data: np.ndarray, offset: int) -> None:
 
 
 def numpy_dtype(name: str) -> np.dtype:
-    import ml_dtypes  # noqa: F401  (registers bfloat16 / float8 names)
-
+    """np.dtype of a name; bfloat16 / float8 names are known because `layout`
+    imported ml_dtypes."""
     return np.dtype(name)
 
 
@@ -299,9 +299,7 @@ def read_npy_header(path: str) -> NpyHeader:
         except Exception as exc:
             raise FormatError(f"cannot read {path} as a .npy array: {exc}") from None
         offset = f.tell()
-    try:
-        import ml_dtypes  # noqa: F401  ('bfloat16' / 'float8_*' descrs)
-
+    try:  # 'bfloat16' / 'float8_*' descrs resolve: `layout` imported ml_dtypes
         dtype = np.lib.format.descr_to_dtype(descr)
     except Exception:
         dtype = None  # e.g. '<f1', how NumPy saves float8_e5m2

@@ -2,7 +2,6 @@
 (ptonz_pack.tensor_io): safetensors checkpoints, .npy and raw .bin."""
 
 import json
-import os
 import struct
 import subprocess
 import sys
@@ -253,6 +252,10 @@ def test_already_packed_and_unpack_without_metadata(tmp_path, capsys, ckpt):
     assert run([nz, "-o", nz2, "--select", "*.w2"], capsys)[0] == 0
     meta = read_all(nz2)[1]
     assert sum(k.startswith("ptonz.nz.") for k in meta) == 4
+    rc, out, err = run([nz, "-o", nz2, "--verify"], capsys)  # the w1s were packed already: copies
+    assert rc == 0 and "2 of 11 tensors NZ-packed bit for bit, 9 identical copies" in out, err
+    rc, out, err = run([nz, "-o", nz2, "--verify", "--select", "*.w2"], capsys)
+    assert rc == 0, err
     rc, _, err = run(["--unpack", path, "-o", tmp_path / "x.safetensors"], capsys)
     assert rc == 1 and "no tensor is marked NZ-packed" in err
     rc, _, err = run([path, "-o", path, "--select", "*.w1"], capsys)
