@@ -59,7 +59,12 @@ def pread_into(fd: int, buf: np.ndarray, offset: int, path: str) -> None:
     view = memoryview(buf).cast("B")
     done = 0
     while done < len(view):
-        n = os.preadv(fd, [view[done:]], offset + done)
+        if hasattr(os, "preadv"):  # straight into `buf`
+            n = os.preadv(fd, [view[done:]], offset + done)
+        else:  # pragma: no cover - platforms without preadv
+            chunk = os.pread(fd, len(view) - done, offset + done)
+            n = len(chunk)
+            view[done:done + n] = chunk
         if n <= 0:
             raise FormatError(f"{path}: file ends at byte {offset + done}, inside a tensor "
                               f"(truncated file?)")
