@@ -2,7 +2,7 @@
 
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
-              [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors]
+              [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors|layout-svg]
               [--report=loads] [--check-addressing[=N]]
 
 Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
@@ -74,14 +74,17 @@ def _build_parser(registry) -> argparse.ArgumentParser:
     p.add_argument("--ptoas-pto-level", default=None, choices=["level1", "level2", "level3"],
                    help="the --pto-level PTOAS will run at (pto-verify-ptoas{pto-level=...}; "
                    "default level2)")
-    p.add_argument("--emit", choices=["mlir", "descriptors"], default="mlir",
-                   help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every tload")
+    p.add_argument("--emit", choices=["mlir", "descriptors", "layout-svg"], default="mlir",
+                   help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every "
+                   "tload; layout-svg writes one SVG per NZ->NZ tload into the directory -o DIR "
+                   "(<function>.tload<k>.svg) and prints their names")
     p.add_argument("--report", choices=["loads"], default=None,
                    help="print a per-tload report (GM path, descriptor, contiguous runs)")
     p.add_argument("--check-addressing", type=int, default=None, metavar="N",
                    help="--check-addressing[=N]: simulate the logical program and its "
                    f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
-                   "and compare every tile each tload reads")
+                   "and compare every tile each tload reads; with passes (--lower-to-ptoas, "
+                   "--pass-pipeline, pass flags) the lowering checked is that pipeline's output")
     g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
     for name, info in sorted(registry.items()):
         opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
@@ -149,6 +152,10 @@ def run(argv: Optional[List[str]] = None) -> int:
     argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else a
             for a in argv]
     args = parser.parse_args(argv)
+    if args.emit == "layout-svg" and args.output == "-":
+        print("ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the "
+              "directory to write them to with -o DIR", file=sys.stderr)
+        return 1
 
     from mlir import ir
 
@@ -190,7 +197,7 @@ def run(argv: Optional[List[str]] = None) -> int:
     failed = False
     verify_failed = False
 
-    for chunk, first_line in split_chunks(text, args.split_input_file):
+    for chunk_index, (chunk, first_line) in enumerate(split_chunks(text, args.split_input_file)):
         ctx = ir.Context()
         ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
         # As mlir-opt: expectations name the diagnostic, not the op it prints.
@@ -203,6 +210,12 @@ def run(argv: Optional[List[str]] = None) -> int:
             timing["parse"] += time.perf_counter() - t_parse
             produced += collector.take()
             ok = module is not None
+            # --check-addressing after a pipeline compares its input (the
+            # logical program) with its output (the lowered one).
+            before = None
+            if ok and pipeline is not None and args.check_addressing is not None:
+                from ptonz.sim.check import clone
+                before = clone(module)
             if ok and pipeline is not None:
                 try:
                     pm = build_pass_manager(pipeline, context=ctx, defaults=pass_defaults)
@@ -231,7 +244,8 @@ def run(argv: Optional[List[str]] = None) -> int:
                 produced += collector.take()
             if ok:
                 t_print = time.perf_counter()
-                out = _emit(args, module, ctx, collector)
+                out = _emit(args, module, ctx, collector, before=before,
+                            chunk=chunk_index if args.split_input_file else None)
                 timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
@@ -253,9 +267,9 @@ def run(argv: Optional[List[str]] = None) -> int:
             failed |= not ok or any(d.severity == "error" for d in produced)
 
     if not failed or args.verify_diagnostics:
-        sep = "\n" + SPLIT_MARKER + "\n"
+        sep = "\n" if args.emit == "layout-svg" else "\n" + SPLIT_MARKER + "\n"
         result = sep.join(o.rstrip("\n") for o in outputs) + ("\n" if outputs else "")
-        if args.output == "-":
+        if args.output == "-" or args.emit == "layout-svg":  # -o is the SVG directory
             sys.stdout.write(result)
         else:
             with open(args.output, "w", encoding="utf-8") as f:
@@ -270,17 +284,22 @@ def run(argv: Optional[List[str]] = None) -> int:
     return 1 if failed else 0
 
 
-def _emit(args, module, ctx, collector) -> Optional[str]:
-    """Render the processed module: IR, descriptors, or a report."""
+def _emit(args, module, ctx, collector, before=None, chunk=None) -> Optional[str]:
+    """Render the processed module: IR, descriptors, or a report. `before` is
+    the module as parsed, when a pipeline ran and --check-addressing needs it;
+    `chunk` numbers --split-input-file chunks (for SVG file names)."""
     from ptonz import _ptonz
 
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or "0.61")
+                                    ptoas_version=args.ptoas_version or "0.61", before=before)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         return loads_report(module)
+    if args.emit == "layout-svg":
+        from ptonz.viz.layout_svg import layout_svg_cli
+        return layout_svg_cli(module, args.output, prefix="" if chunk is None else f"chunk{chunk}.")
     if args.emit == "descriptors":
         from ptonz.analyses.descriptors import descriptors_text
         return descriptors_text(module)
