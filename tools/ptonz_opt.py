@@ -3,9 +3,11 @@
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors]
-              [--report=loads] [--check-addressing[=N]]
+              [--report=loads] [--check-addressing[=N]] [--help] [--list-passes]
 
-Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
+Passes are looked up in MLIR's pass registry, where `import ptonz` put
+ptonz's own (`--<pass-name>` is any registered pass or pipeline, upstream
+ones included). Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
 is reported as `file:line:col: error: ...` and exits 1; no Python traceback.
 """
 

@@ -302,3 +302,29 @@ def test_interpreter_exit_with_live_pass_managers_is_clean():
     assert proc.stderr == ""
     assert proc.stdout == ("late: pto-block-nz-views: the Python interpreter is shutting down; "
                            "ptonz passes no longer run\n")
+
+
+@P.register
+class _SleepPass(P.ModulePass):
+    """Releases the GIL inside its body (time.sleep), inviting another thread in."""
+    argument = "test-ptonz-sleep"
+    summary = "Sleep inside the pass body (test)."
+    events = []
+
+    def run(self, op) -> bool:
+        import time
+        type(self).events.append("enter")
+        time.sleep(0.01)
+        type(self).events.append("exit")
+        return True
+
+
+def test_pass_bodies_do_not_overlap_when_one_releases_the_gil():
+    _SleepPass.events.clear()
+    threads = [threading.Thread(target=lowered, args=("builtin.module(test-ptonz-sleep)", SRC))
+               for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert _SleepPass.events == ["enter", "exit"] * 4

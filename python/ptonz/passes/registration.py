@@ -169,6 +169,9 @@ def _validate(argument: str, options: Dict[str, object]) -> Optional[str]:
     try:
         for name, value in options.items():
             check_option(argument, name, value)
+        # Import the pass's module now, while the pipeline is parsed, rather
+        # than inside the first run (and its --mlir-timing line).
+        _pass_class(argument)
     except PassOptionError as exc:
         return str(exc)
     return None
