@@ -31,6 +31,10 @@
 namespace nb = nanobind;
 using namespace mlir::python::nanobind_adaptors;
 
+namespace ptonz {
+void populatePythonPasses(nb::module_ &m); // PythonPasses.cpp
+} // namespace ptonz
+
 static std::string str(MlirStringRef s) { return std::string(s.data, s.length); }
 static MlirStringRef ref(const std::string &s) { return mlirStringRefCreate(s.data(), s.size()); }
 
@@ -139,6 +143,7 @@ NB_MODULE(_ptonz, m) {
 
   m.attr("DYNAMIC") = ptonzDynamicDim();
   ptonz::populateBuilders(m);
+  ptonz::populatePythonPasses(m);
 
   m.def(
       "constant_int",

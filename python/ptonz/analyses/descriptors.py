@@ -194,16 +194,16 @@ def _side_by_side(nd: List[Descriptor], nz: List[Descriptor]) -> List[str]:
             "pl-annotate-nd):"] + ["  " + r for r in rows]
 
 
-def nd_build(ctx, text: str, filename: str, pipeline: Optional[str], defaults=None):
+def nd_build(ctx, text: str, filename: str, make_pass_manager):
     """The ND build of a pl input: re-parsed, its nz tensors annotated nd
-    (`pl-annotate-nd`), then `pipeline`; None if the input has no nz pl
-    tensor or no pipeline runs."""
+    (`pl-annotate-nd`), then the pass manager `make_pass_manager(ctx)` gives
+    (the same pipeline as the NZ build); None if the input has no nz pl
+    tensor, no pipeline runs, or the ND build fails."""
+    from mlir.passmanager import PassManager
+
     from .. import _ptonz
     from .._ptonz import PLTensorType
-    from ..passes import build_pass_manager
 
-    if not pipeline or not pipeline.startswith("builtin.module("):
-        return None
     module = _ptonz.parse_source(ctx, text, filename)
     if module is None:
         return None
@@ -213,10 +213,16 @@ def nd_build(ctx, text: str, filename: str, pipeline: Optional[str], defaults=No
                  for a in f.operation.regions[0].blocks[0].arguments)
     if not has_nz:
         return None
-    nd_pipeline = pipeline.replace("builtin.module(", "builtin.module(pl-annotate-nd, ", 1)
+    pm = make_pass_manager(ctx)
+    if pm is None:
+        return None
     try:
-        build_pass_manager(nd_pipeline, context=ctx, defaults=defaults or {}).run(
-            module.operation)
+        PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx).run(module.operation)
+        ctx.enable_multithreading(False)
+        try:
+            pm.run(module.operation)
+        finally:
+            ctx.enable_multithreading(True)
     except ir.MLIRError:
         return None
     return module
