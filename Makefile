@@ -18,7 +18,7 @@ demo: install
 	$(BIN)/ptonz-opt --check-results $(EXAMPLE)
 	@if command -v ptoas >/dev/null; then \
 	  mkdir -p build && $(BIN)/ptonz-opt --lower-to-ptoas $(EXAMPLE) -o build/demo.pto && \
-	  ptoas --disable-infer-layout --pto-level=level3 --enable-insert-sync build/demo.pto \
+	  ptoas --disable-infer-layout --enable-insert-sync build/demo.pto \
 	    -o build/demo.cpp 2>/dev/null && \
 	  echo "ptoas: build/demo.cpp ($$(grep -c 'TMATMUL' build/demo.cpp) matmul calls)"; \
 	else echo "ptoas is not installed: skipping the assembly (tools/build-ptoas.sh builds it)"; fi

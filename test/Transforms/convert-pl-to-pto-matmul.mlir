@@ -5,22 +5,20 @@
 // RUN: ptonz-opt --split-input-file --convert-pl-to-pto %s | FileCheck %s
 
 // b_trans: the weight tile keeps the NZ mat layout its NZ->NZ tload needs; the
-// [K, N] right operand is a second tile at the same address (ZN: row_major
-// blocks of col_major fractals, the same bytes). Tiles get static addresses:
-// mat 0 and 32768, acc 0; every left/right tile 0 of L0A/L0B.
+// [K, N] right operand is a pto.treshape view of it (ZN: row_major blocks of
+// col_major fractals, the same bytes). PTOAS plans the tile memory: no addr.
 // CHECK-LABEL: func.func @transposed
 // CHECK-SAME: attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<cube>}
-// CHECK-DAG: %[[A0:.*]] = arith.constant 0 : i64
-// CHECK-DAG: %[[A32K:.*]] = arith.constant 32768 : i64
-// CHECK: %[[X:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<mat, 64x512xi8, blayout=col_major, slayout=row_major>
+// CHECK-NOT: addr =
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 64x512xi8, blayout=col_major, slayout=row_major>
 // CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<64x512xi8>) outs(%[[X]] :
-// CHECK: %[[W:.*]] = pto.alloc_tile addr = %[[A32K]] : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+// CHECK: %[[W:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
 // CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<256x512xi8>) outs(%[[W]] :
-// CHECK: %[[ACC:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<acc, 64x256xi32, blayout=col_major, slayout=row_major, fractal=1024>
-// CHECK: %[[WT:.*]] = pto.alloc_tile addr = %[[A32K]] : !pto.tile_buf<mat, 512x256xi8, slayout=col_major>
+// CHECK: %[[ACC:.*]] = pto.alloc_tile : !pto.tile_buf<acc, 64x256xi32, blayout=col_major, slayout=row_major, fractal=1024>
+// CHECK: %[[WT:.*]] = pto.treshape %[[W]] : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major> -> !pto.tile_buf<mat, 512x256xi8, slayout=col_major>
 // Right [K, N] i8 fits 64 KiB of L0B for K chunks of 256.
-// CHECK: %[[L:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<left, 64x256xi8, slayout=row_major>
-// CHECK: %[[R:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<right, 256x256xi8, slayout=col_major>
+// CHECK: %[[L:.*]] = pto.alloc_tile : !pto.tile_buf<left, 64x256xi8, slayout=row_major>
+// CHECK: %[[R:.*]] = pto.alloc_tile : !pto.tile_buf<right, 256x256xi8, slayout=col_major>
 // CHECK: pto.textract ins(%[[X]], %[[C0:.*]], %[[C0]] : !pto.tile_buf<mat, 64x512xi8, blayout=col_major, slayout=row_major>, index, index) outs(%[[L]] : !pto.tile_buf<left, 64x256xi8, slayout=row_major>)
 // CHECK: pto.textract ins(%[[WT]], %[[C0]], %[[C0]] : !pto.tile_buf<mat, 512x256xi8, slayout=col_major>, index, index) outs(%[[R]] : !pto.tile_buf<right, 256x256xi8, slayout=col_major>)
 // CHECK: pto.tmatmul ins(%[[L]], %[[R]] : !pto.tile_buf<left, 64x256xi8, slayout=row_major>, !pto.tile_buf<right, 256x256xi8, slayout=col_major>) outs(%[[ACC]] : !pto.tile_buf<acc, 64x256xi32, blayout=col_major, slayout=row_major, fractal=1024>)
@@ -49,13 +47,12 @@ func.func @transposed(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<256x512xi8, nz>,
 // The accumulator carried by the K loop is one acc tile: the loop loses its
 // iter_args and its result, the body accumulates into the tile in place.
 // CHECK-LABEL: func.func @accumulate
-// CHECK: %[[ACC:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<acc, 32x64xf32, blayout=col_major, slayout=row_major, fractal=1024>
+// CHECK: %[[ACC:.*]] = pto.alloc_tile : !pto.tile_buf<acc, 32x64xf32, blayout=col_major, slayout=row_major, fractal=1024>
 // CHECK: pto.tmatmul ins(%{{.*}}, %{{.*}} : {{.*}}) outs(%[[ACC]] :
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// Each pl.tile.load in the loop body has its own mat range.
-// CHECK: pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<mat, 32x128xbf16, blayout=col_major, slayout=row_major>
-// CHECK: pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<mat, 64x128xbf16, blayout=col_major, slayout=row_major>
-// CHECK: pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<mat, 128x64xbf16, slayout=col_major>
+// CHECK: pto.alloc_tile : !pto.tile_buf<mat, 32x128xbf16, blayout=col_major, slayout=row_major>
+// CHECK: pto.alloc_tile : !pto.tile_buf<mat, 64x128xbf16, blayout=col_major, slayout=row_major>
+// CHECK: pto.treshape %{{.*}} : !pto.tile_buf<mat, 64x128xbf16, blayout=col_major, slayout=row_major> -> !pto.tile_buf<mat, 128x64xbf16, slayout=col_major>
 // CHECK: pto.tmatmul.acc ins(%[[ACC]], %{{.*}}, %{{.*}} : {{.*}}) outs(%[[ACC]] :
 // CHECK-NEXT: }
 // CHECK-NEXT: pto.partition_view
@@ -164,7 +161,7 @@ func.func @loads_only(%w: !pl.tensor<16x32xi8, nz>) {
 
 // Nested accumulating loops; the outer loop also carries an index, which stays.
 // CHECK-LABEL: func.func @nested
-// CHECK: %[[ACC:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<acc, 16x32xi32
+// CHECK: %[[ACC:.*]] = pto.alloc_tile : !pto.tile_buf<acc, 16x32xi32
 // CHECK: %{{.*}} = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[N:.*]] = %{{.*}}) -> (index) {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: pto.tmatmul.acc ins(%[[ACC]],

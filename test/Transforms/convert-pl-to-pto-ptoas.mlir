@@ -1,15 +1,15 @@
 // REQUIRES: ptoas
 // The seeds' whole kernels and a two-kernel module, lowered from pl and
-// assembled by the real PTOAS. A b_trans matmul gives the tiles static
-// addresses (the transposed view aliases the NZ weight tile), so the input is
-// level3; PTOAS inserts the pipe synchronisation (--enable-insert-sync).
+// assembled by the real PTOAS at its default level (level2: PTOAS plans the
+// tile memory). A b_trans operand is a pto.treshape view of the NZ weight
+// tile; PTOAS inserts the pipe synchronisation (--enable-insert-sync).
 
 // Seed 001, NZ build (as annotated) and ND build (pl-annotate-nd).
 // RUN: ptonz-opt --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir -o %t.nz.pto
-// RUN: %ptoas --disable-infer-layout --pto-level=level3 --enable-insert-sync %t.nz.pto -o %t.nz.cpp
+// RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.nz.pto -o %t.nz.cpp
 // RUN: FileCheck %s --check-prefixes=SEED001,NZ < %t.nz.cpp
 // RUN: ptonz-opt --pl-annotate-nd --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir -o %t.nd.pto
-// RUN: %ptoas --disable-infer-layout --pto-level=level3 --enable-insert-sync %t.nd.pto -o %t.nd.cpp
+// RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.nd.pto -o %t.nd.cpp
 // RUN: FileCheck %s --check-prefixes=SEED001,ND < %t.nd.cpp
 
 // SEED001-LABEL: __global__ AICORE void w13_gmm(__gm__ int8_t* {{.*}}, __gm__ int8_t* {{.*}}, __gm__ int32_t* {{.*}})
@@ -24,13 +24,12 @@
 // NZ: GlobalTensor<int8_t, pto::Shape<1, 16, 16, 16, 32>, pto::Stride<8388608, 65536, 512, 32, 1>, pto::Layout::NZ> [[WG:v[0-9]+]] =
 // ND: GlobalTensor<int8_t, pto::Shape<1, 1, 1, 256, 512>, pto::Stride<8388608, 8388608, 8388608, 4096, 1>, pto::Layout::ND> [[WG:v[0-9]+]] =
 // SEED001: Tile<TileType::Mat, int8_t, 256, 512, BLayout::ColMajor, 256, 512, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> [[W:v[0-9]+]];
-// SEED001-NEXT: TASSIGN([[W]], [[WADDR:v[0-9]+]]);
 // SEED001: TLOAD([[W]], [[WG]]);
 // SEED001-NEXT: set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID{{[0-9]}});
 // SEED001: Tile<TileType::Acc, int32_t, 64, 256, BLayout::ColMajor, 64, 256, SLayout::RowMajor, 1024, PadValue::Null, CompactMode::Null> [[ACC:v[0-9]+]];
-// The [K, N] right operand: the weight tile's bytes, at its address.
+// The [K, N] right operand: the weight tile's bytes, reshaped in place.
 // SEED001: Tile<TileType::Mat, int8_t, 512, 256, BLayout::RowMajor, 512, 256, SLayout::ColMajor, 512, PadValue::Null, CompactMode::Null> [[WT:v[0-9]+]];
-// SEED001-NEXT: TASSIGN([[WT]], [[WADDR]]);
+// SEED001-NEXT: TRESHAPE([[WT]], [[W]]);
 // SEED001: Tile<TileType::Left, int8_t, 64, 256, BLayout::RowMajor, 64, 256, SLayout::RowMajor, 512, PadValue::Null, CompactMode::Null> [[L:v[0-9]+]];
 // SEED001: Tile<TileType::Right, int8_t, 256, 256, BLayout::RowMajor, 256, 256, SLayout::ColMajor, 512, PadValue::Null, CompactMode::Null> [[R:v[0-9]+]];
 // SEED001: wait_flag(PIPE_MTE2, PIPE_MTE1,
@@ -63,7 +62,7 @@
 
 // Seed 000's probe: one 64x512 by 256x512^T matmul, K in two L0 chunks.
 // RUN: ptonz-opt --lower-to-ptoas %examples/seed000_nz_probe_pl.mlir -o %t.probe.pto
-// RUN: %ptoas --disable-infer-layout --pto-level=level3 --enable-insert-sync %t.probe.pto -o %t.probe.cpp
+// RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.probe.pto -o %t.probe.cpp
 // RUN: FileCheck %s --check-prefix=SEED000 < %t.probe.cpp
 // SEED000-LABEL: __global__ AICORE void nz_mm(
 // SEED000: GlobalTensor<int8_t, pto::Shape<1, 16, 16, 16, 32>, pto::Stride<131072, 8192, 512, 32, 1>, pto::Layout::NZ>
@@ -77,7 +76,7 @@
 // only for pto.entry ones; every kernel lowered from pl is one, a pto helper
 // stays a device function.
 // RUN: ptonz-opt --lower-to-ptoas %s -o %t.two.pto
-// RUN: %ptoas --disable-infer-layout --pto-level=level3 --enable-insert-sync %t.two.pto -o %t.two.cpp
+// RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.two.pto -o %t.two.cpp
 // RUN: FileCheck %s --check-prefix=ENTRY < %t.two.cpp
 // ENTRY-DAG: {{^}}AICORE void helper()
 // ENTRY-DAG: {{^}}__global__ AICORE void first(__gm__ int8_t*

@@ -132,16 +132,15 @@ def test_swapped_extract_indices_are_caught(ctx):
     assert not r.ok and r.mismatch.build == "NZ build"
 
 
-def test_wrong_alias_is_caught(ctx):
-    """The transposed view at another address than the weight tile."""
-    pl, nd, nz = _lowered(ctx, "seed000_nz_probe_pl.mlir")
-    allocs = [a.operation for a in ops_named(nz.operation, "pto.alloc_tile")]
-    view = next(a for a in allocs if "512x256xi8" in str(a.results[0].type)
-                and "mat" in str(a.results[0].type))
-    x_tile = next(a for a in allocs if "64x512xi8" in str(a.results[0].type))
-    view.operands[0] = x_tile.operands[0]  # x's address
+def test_transposed_view_of_the_wrong_tile_is_caught(ctx):
+    """The b_trans operand reshaped from another tile of the same size than
+    the weight tile (here the second K chunk's weight tile in seed 001)."""
+    pl, nd, nz = _lowered(ctx, "seed001_grouped_matmul_pl.mlir")
+    views = [v.operation for v in ops_named(nz.operation, "pto.treshape")]
+    assert len(views) == 2
+    views[1].operands[0] = views[0].operands[0]  # the first load's weight tile
     r = _check(ctx, pl, nd, nz)
-    assert not r.ok
+    assert not r.ok and r.mismatch.build == "NZ build"
 
 
 def test_wrong_store_offset_is_caught(ctx):

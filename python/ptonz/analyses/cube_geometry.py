@@ -32,8 +32,6 @@ CAPACITY: Dict[str, int] = {
 }
 HARDWARE_NAME = {"mat": "L1", "left": "L0A", "right": "L0B", "acc": "L0C", "vec": "UB",
                  "bias": "BT"}
-# Tile addresses are 512-byte aligned (one fractal; PTOAS aligns L0 to 512 B).
-ADDRESS_ALIGN = 512
 
 # The accumulator element type of each operand element type (the cube's pairs).
 ACCUMULATOR = {"i8": "i32", "f16": "f32", "bf16": "f32", "f32": "f32"}
@@ -83,6 +81,3 @@ def l0_k_chunk(m: int, k: int, n: int, bits: int) -> Optional[int]:
             best = chunk
     return best
 
-
-def align_up(value: int, align: int = ADDRESS_ALIGN) -> int:
-    return -(-value // align) * align

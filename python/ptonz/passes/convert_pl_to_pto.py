@@ -12,9 +12,8 @@
 * `pl.tile.matmul` / `pl.tile.matmul_acc`, the stores of their accumulators
   and the `scf.for` loops that carry one become PTOAS's cube sequence
   (`pl_tiles`: textract into left/right in L0-sized K chunks, tmatmul,
-  tmatmul.acc, tstore of the acc tile); in a module with a `b_trans` matmul
-  every lowered function gets static tile addresses (`alloc_tile addr`,
-  `ptoas --pto-level=level3`). PTOAS inserts the synchronisation
+  tmatmul.acc, tstore of the acc tile; a `b_trans` operand is a
+  `pto.treshape` view of the loaded NZ tile). PTOAS inserts the synchronisation
   (`ptoas --enable-insert-sync`).
 * Every lowered function is marked `pto.entry`, so PTOAS emits it as a
   `__global__` kernel also in a module with several functions; a function
@@ -51,7 +50,7 @@ from ..diagnostics import format_location
 from ..analyses.nz_geometry import default_strides
 from ._util import constant_pool, error
 from .base import ModulePass, register
-from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry, plan_tile_addresses
+from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
 
 PASS = "convert-pl-to-pto"
 
@@ -134,6 +133,13 @@ class _Validator:
                                    "mat and move the tile")
             if not from_argument:
                 return self.reject(op, "pl.tile.load must read a function argument tensor")
+            tile = PLTileType(op.results[0].type)
+            rows, cols = list(tile.shape)
+            size = tile_bytes(rows, cols, bit_width(tile.element_type))
+            if memory in CAPACITY and size > CAPACITY[memory]:
+                return self.reject(op, f"the {rows}x{cols}x{tile.element_type} tile needs {size} "
+                                   f"bytes, more than the {CAPACITY[memory]} bytes of {memory} "
+                                   f"({HARDWARE_NAME[memory]}) on A2/A3; load a smaller tile")
         elif name == "pl.tile.store":
             producer = op.operands[0].owner
             producer = getattr(producer, "operation", producer)
@@ -386,7 +392,6 @@ class ConvertPLToPTO(ModulePass):
         ok = True
         fn = _Function()
         frozen = None
-        lowered = []  # (func, aliases of its transposed views)
         for func in functions(module):
             tensor_args = _ptonz.pl_tensor_args(func.operation)
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
@@ -402,7 +407,6 @@ class ConvertPLToPTO(ModulePass):
             only_cube = has_tiles and not any(
                 op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec"
                 for op in pl_ops)
-            aliases = {}
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args)
                 # Loads (and the stores of loaded tiles) first: a pattern each.
@@ -413,14 +417,5 @@ class ConvertPLToPTO(ModulePass):
                 if has_tiles:
                     cube = CubeLowering(func, fn.views, fn.pool)
                     cube.run(_tile_ops_in_order(func))
-                    aliases = cube.aliases
             mark_entry(func, cube=only_cube)
-            lowered.append((func, aliases))
-        # `alloc_tile addr` (for an aliased view) makes PTOAS's whole input
-        # level3, where every tile needs an address: plan them for every
-        # function lowered here as soon as one of them needs it.
-        if any(aliases for _f, aliases in lowered):
-            for func, aliases in lowered:
-                if not plan_tile_addresses(func, aliases, PASS):
-                    ok = False
         return ok

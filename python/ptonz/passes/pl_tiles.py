@@ -16,48 +16,35 @@ loaded pl tile already replaced by its `!pto.tile_buf`:
   NZ->NZ tload must keep exactly this destination). Its bytes are, unchanged,
   the [K, N] operand in the ZN layout (row-major blocks of col-major c0 x 16
   fractals) that L0B wants: pto-isa's tile offsets of NZ (n, k) and ZN (k, n)
-  are equal. So the transposed operand is a second `pto.alloc_tile` of type
-  `mat [K, N], blayout=row_major, slayout=col_major` at the SAME address
-  (pypto's `tile.transpose_view` in its own memory planner), and the right
-  chunks are plain ZN -> ZN `textract`s. PTOAS's other way to alias a tile,
-  `pto.treshape`, is not in ptonz's pto dialect yet.
+  are equal. So the transposed operand is `pto.treshape` of the loaded tile
+  to `mat [K, N], blayout=row_major, slayout=col_major` (a view: same buffer,
+  same bytes, boxed to boxed; PTOAS emits `TRESHAPE`, pypto's
+  `tile.transpose_view`), and the right chunks are plain ZN -> ZN
+  `textract`s. The kernel keeps PTOAS's own memory planner (level2).
 * `pl.tile.store` of an acc tile -> `pto.partition_view` + `pto.tstore`.
 * `scf.for` iter_args that carry an accumulator (the seed's K loop) are
   dropped: the accumulator is one acc tile updated in place, so the loop
   no longer carries a value (the validation made sure nothing reads an
   accumulator after it was updated).
 
-Aliasing two tiles at one address needs explicit addresses, which PTOAS only
-takes with `--pto-level=level3`, and then on every tile of the input. So once
-a function of the module has a `b_trans` matmul, every function lowered from
-pl gets a static tile address plan (`plan_tile_addresses`): each mat/vec/acc
-tile its own 512-byte-aligned range in its buffer, the left/right tiles of
-every matmul address 0 of L0A/L0B (a matmul's chunks are done before the next
-matmul starts; PTOAS's `--enable-insert-sync` orders the reuse), the
-transposed view its source's address. A function whose tiles do not fit is
-rejected at the tile that overflows. Modules without `b_trans` keep PTOAS's
-own planner (level2).
-
 Synchronisation between the pipes (MTE2 loads, MTE1 moves, M matmuls, FIX
 stores) is left to `ptoas --enable-insert-sync`, as for PTOAS's own
 pypto-generated kernels (`test/samples/runop.sh` passes it by default): it
 inserts the set_flag/wait_flag pairs, including the RAW/WAR ones across loop
-iterations and through the aliased view (measured with the real ptoas).
+iterations and through the treshape view (measured with the real ptoas).
 """
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List
 
 from mlir import ir
-from mlir.dialects import arith, scf
+from mlir.dialects import scf
 
 from .._ptonz import PLTileType, TensorViewType, TileBufType, build_partition_view, build_tile_store
-from ..analyses.cube_geometry import (ADDRESS_ALIGN, CAPACITY, HARDWARE_NAME, align_up,
-                                      l0_k_chunk, tile_bytes)
-from ..analyses.ir_queries import bit_width, ops_named
+from ..analyses.cube_geometry import l0_k_chunk
+from ..analyses.ir_queries import bit_width
 from ..dialects import pto
-from ._util import error
 
 # tile_buf configurations: (loc, blayout, slayout, fractal).
 LEFT = ("left", "row_major", "row_major", 512)     # A2/A3 textract: zZ
@@ -88,8 +75,6 @@ class CubeLowering:
         self.func = func
         self.views = views
         self.pool = pool
-        # view alloc_tile op -> the tile it aliases
-        self.aliases: Dict[ir.Operation, ir.Value] = {}
         self.loops: List[ir.Operation] = []
         self.has_matmul = False
 
@@ -126,10 +111,8 @@ class CubeLowering:
                 result_t = PLTileType(op.results[0].type)
                 acc = pto.AllocTileOp(tile_buf(ACC, result_t.element_type, m, n)).result
             if b_trans:
-                # [N, K] NZ == [K, N] ZN, byte for byte: a second tile at its address.
-                view = pto.AllocTileOp(tile_buf(MAT_ZN, elem, k, n))
-                self.aliases[view.operation] = rhs
-                rhs = view.result
+                # [N, K] NZ == [K, N] ZN, byte for byte: a view of the same bytes.
+                rhs = pto.TReshapeOp(tile_buf(MAT_ZN, elem, k, n), rhs).result
             left = pto.AllocTileOp(tile_buf(LEFT, elem, m, chunk)).result
             right = pto.AllocTileOp(tile_buf(RIGHT, elem, chunk, n)).result
             zero = self.pool.get(0)
@@ -193,70 +176,6 @@ class CubeLowering:
         for j, i in enumerate(keep):
             loop.results[i].replace_all_uses_with(new.results[j])
         loop.erase()
-
-
-# --------------------------------------------------------------------------
-# Static tile addresses (only for functions with an aliased view)
-# --------------------------------------------------------------------------
-
-def plan_tile_addresses(func, aliases: Dict[ir.Operation, ir.Value], pass_name: str) -> bool:
-    """Give every `pto.alloc_tile` of `func` an `addr` (see the module
-    docstring). False after a located error if a buffer overflows."""
-    allocs = ops_named(func.operation, "pto.alloc_tile")
-    address: Dict[ir.Operation, int] = {}
-    used = {loc: 0 for loc in CAPACITY}
-    shared = ("left", "right")  # every matmul's L0 tiles start at 0
-    for alloc in allocs:
-        op = alloc.operation
-        t = TileBufType(op.results[0].type)
-        size = tile_bytes(t.rows, t.cols, bit_width(t.element_type))
-        source = aliases.get(op)
-        if source is not None:
-            owner = source.owner
-            address[op] = address[getattr(owner, "operation", owner)]
-            continue
-        loc = t.loc
-        if loc not in CAPACITY:
-            error(op.location, f"{pass_name}: no address plan for a {loc} tile")
-            return False
-        base = 0 if loc in shared else used[loc]
-        end = base + size
-        if end > CAPACITY[loc]:
-            what = ("this tile alone" if loc in shared or base == 0
-                    else f"the {loc} tiles of @{_sym(func)} up to this one")
-            error(op.location,
-                  f"{pass_name}: {what} need{'s' if what.startswith('this') else ''} {end} bytes of "
-                  f"{loc} ({HARDWARE_NAME[loc]}), which holds {CAPACITY[loc]} bytes on A2/A3. A "
-                  "kernel with a transposed matmul operand (b_trans) gets static tile addresses "
-                  "from ptonz (each tile its own range); use smaller or fewer tiles")
-            return False
-        address[op] = base
-        if loc not in shared:
-            used[loc] = align_up(end, ADDRESS_ALIGN)
-    constants: Dict[int, ir.Value] = {}
-    i64 = ir.IntegerType.get_signless(64)
-    first = ir.InsertionPoint(func.regions[0].blocks[0].operations[0])
-    for alloc in allocs:
-        op = alloc.operation
-        addr = address[op]
-        if addr not in constants:
-            with first, func.location:
-                constants[addr] = arith.ConstantOp(i64, addr).result
-        with ir.InsertionPoint(op), op.location:
-            new = pto.AllocTileOp(op.results[0].type, addr=constants[addr],
-                                  valid_row=_operand(alloc, "valid_row"),
-                                  valid_col=_operand(alloc, "valid_col"))
-        op.results[0].replace_all_uses_with(new.result)
-        op.erase()
-    return True
-
-
-def _operand(alloc, name: str) -> Optional[ir.Value]:
-    return getattr(alloc, name, None)
-
-
-def _sym(func) -> str:
-    return ir.StringAttr(func.operation.attributes["sym_name"]).value
 
 
 def mark_entry(func, cube: bool) -> None:
