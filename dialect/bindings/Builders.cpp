@@ -29,7 +29,8 @@
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/DenseMap.h"
+
+#include <unordered_map>
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/tuple.h>
@@ -127,7 +128,9 @@ private:
   mlir::Operation *func;
   mlir::Block *entry = nullptr;
   mlir::Operation *last = nullptr;
-  llvm::DenseMap<int64_t, mlir::Value> values;
+  // Not a DenseMap: it reserves two int64 keys (INT64_MAX, INT64_MIN) as its
+  // empty and tombstone markers, and every int64 is a legal index constant.
+  std::unordered_map<int64_t, mlir::Value> values;
 };
 
 /// Index operands given from Python as a list whose items are an SSA value,
@@ -194,7 +197,7 @@ std::optional<int64_t> ptonz::constantOf(mlir::Value v) {
   if (!c)
     return std::nullopt;
   auto i = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue());
-  if (!i)
+  if (!i || !i.getValue().isSignedIntN(64)) // wider values (i128 ...) are not int64 constants
     return std::nullopt;
   return i.getValue().getSExtValue();
 }

@@ -11,6 +11,9 @@ namespace ptonz {
 /// Adds IndexConstants and the build_* / query helpers to the `_ptonz` module.
 void populateBuilders(nanobind::module_ &m);
 
+/// Adds IntRanges (MLIR's integer range analysis, run once per function).
+void populateIntRanges(nanobind::module_ &m);
+
 /// The value of an `arith.constant` of integer or index type, else nullopt
 /// (what every ptonz query means by "a constant").
 std::optional<int64_t> constantOf(mlir::Value v);
