@@ -18,16 +18,17 @@ name -> pass table lives here (`REGISTRY`).
 """
 
 from .base import ModulePass, PassOptionError, REGISTRY, register
-from .pipeline import build_pass_manager, parse_pipeline, PipelineError
+from .pipeline import build_pass_manager, parse_pipeline, PipelineError, run_pass_manager
 from .convert_pl_to_pto import ConvertPLToPTO
 from .block_nz_views import BlockNzViews
 from .materialize_strides import MaterializeStrides
+from .verify_partition_bounds import VerifyPartitionBounds
 from .verify_ptoas import VerifyPTOAS
 
 # `--lower-to-ptoas`: the whole pipeline from `pl` (or logical `pto`) to PTOAS input.
 LOWER_TO_PTOAS = (
-    "builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-materialize-strides,"
-    " pto-verify-ptoas{{ptoas-version={version}}})"
+    "builtin.module(convert-pl-to-pto, pto-verify-partition-bounds, pto-block-nz-views,"
+    " pto-materialize-strides, pto-verify-ptoas{{ptoas-version={version}}})"
 )
 
 
@@ -42,10 +43,12 @@ __all__ = [
     "REGISTRY",
     "register",
     "build_pass_manager",
+    "run_pass_manager",
     "parse_pipeline",
     "lower_to_ptoas_pipeline",
     "ConvertPLToPTO",
     "BlockNzViews",
     "MaterializeStrides",
+    "VerifyPartitionBounds",
     "VerifyPTOAS",
 ]

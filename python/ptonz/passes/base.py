@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Tuple, Type
+from typing import Callable, Dict, List, Tuple, Type
 
 from mlir import ir
 
 from .catalog import CATALOG
 
 REGISTRY: Dict[str, Type["ModulePass"]] = {}
+
+# A Python exception must not unwind through MLIR's C++ pass manager (with a
+# diagnostic already captured, the bindings abort the process): a pass that
+# raises records the exception here and fails; `reraise_internal_error`, called
+# after the pass manager returns, raises it again (an internal error, exit 2).
+_internal_errors: List[BaseException] = []
+
+
+def record_internal_error(exc: BaseException) -> None:
+    _internal_errors.append(exc)
+
+
+def reraise_internal_error() -> None:
+    """Raise the first exception a ptonz pass (or pattern) recorded, if any."""
+    if _internal_errors:
+        exc = _internal_errors[0]
+        _internal_errors.clear()
+        raise exc
 
 
 class PassOptionError(ValueError):
@@ -59,7 +77,12 @@ class ModulePass:
         raise NotImplementedError
 
     def __call__(self, op: ir.Operation, pass_) -> None:
-        if not self.run(op):
+        try:
+            ok = self.run(op)
+        except Exception as exc:  # a bug: re-raised after the pass manager returns
+            record_internal_error(exc)
+            ok = False
+        if not ok:
             pass_.signal_pass_failure()
 
     def add_to(self, pm) -> None:

@@ -24,13 +24,15 @@ from mlir import ir
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
+from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim
 from ..analyses.ir_queries import dims_of, functions
-from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
+from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
-from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error
+from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
 from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
+_PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
 PASS = "pto-block-nz-views"
 
 
@@ -44,8 +46,9 @@ class _Validator:
     operands: a view to (type shape, shape), a partition to (offsets, sizes)
     (items: an int, a value, or (value, divisor) for value floordiv divisor)."""
 
-    def __init__(self, prover: Prover):
+    def __init__(self, prover: Prover, remarks: bool = False):
         self.prover = prover
+        self.remarks = remarks
         self.ok = True
         self.plan: Dict[ir.Operation, tuple] = {}
 
@@ -62,10 +65,18 @@ class _Validator:
                                "are the fractal plane and a blocked NZ view has one batch slot, "
                                "so only [R, C] and [B, R, C] can be blocked; reshape the weight "
                                "to [B, R, C] before annotating it nz, or annotate it nd")
+        elem = op.results[0].type.element_type
+        if bits == 0:
+            return self.reject(op, f"NZ view of element type {elem}, which has no bit width: "
+                               "NZ fractals hold integer or float elements; annotate it nd")
         if bits < 8:
-            elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view of sub-byte element type {elem}: packed-nibble "
                                "fractal addressing is outside ptonz's scope; annotate it nd")
+        if C0_BITS % bits:
+            return self.reject(op, f"NZ view of element type {elem}: a 32-byte C0 line does not "
+                               f"hold a whole number of {bits}-bit elements (c0 = 256 / {bits}), "
+                               "so it has no NZ fractal; use an 8-, 16-, 32-, 64-, 128- or "
+                               "256-bit element type, or annotate it nd")
         c0 = c0_for_bitwidth(bits)
         if strides:
             return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
@@ -101,10 +112,12 @@ class _Validator:
                             "are read-only here; store to (or pass) an nd view instead",
                             [(op.location, "NZ view defined here")])
                 continue
-            self.partition(user, rank, c0, offsets, sizes, users)
+            self.partition(user, rank, c0, offsets, sizes, users, (B, R, C))
 
-    def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users) -> None:
-        """`offsets`, `sizes`, `users`: from `_ptonz.view_uses`."""
+    def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users,
+                  extents) -> None:
+        """`offsets`, `sizes`, `users`: from `_ptonz.view_uses`; `extents`: the
+        view's (B or None, R, C)."""
         if any(s is None for s in sizes):
             return self.reject(op, "partition sizes of an NZ view must be arith.constant values "
                                "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static)")
@@ -116,10 +129,13 @@ class _Validator:
         if Rt % FRACTAL_ROWS or Ct % c0:
             return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
                                f"(rows must be a multiple of 16, columns of c0 = {c0})")
-        self.offset(op, offsets[-2], FRACTAL_ROWS, "row")
-        self.offset(op, offsets[-1], c0, "column")
+        dims = [(offsets[-2], FRACTAL_ROWS, "row", rank - 2, Rt, extents[1]),
+                (offsets[-1], c0, "column", rank - 1, Ct, extents[2])]
         if rank == 3:
-            self.offset(op, offsets[0], 1, "batch")
+            dims.append((offsets[0], 1, "batch", 0, 1, extents[0]))
+        for offset, divisor, what, dim, size, extent in dims:
+            if self.offset(op, offset, divisor, what):
+                self.bounds(op, offset, what, dim, size, extent)
         batch = offsets[0] if rank == 3 else 0
         self.plan[op] = ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS),
                           0, 0], blocked_shape(1, Rt, Ct, c0))
@@ -131,8 +147,9 @@ class _Validator:
                 continue
             self.tload(user, tile, Rt, Ct)
 
-    def offset(self, op, offset, divisor: int, what: str) -> None:
-        """`offset`: an int (a constant offset) or the offset value."""
+    def offset(self, op, offset, divisor: int, what: str) -> bool:
+        """`offset`: an int (a constant offset) or the offset value. Whether it
+        is proven a non-negative multiple of `divisor` (else rejected)."""
         if isinstance(offset, int):
             c = offset
             if c < 0:
@@ -142,18 +159,35 @@ class _Validator:
             elif c % divisor:
                 self.reject(op, f"{what} offset {c} is not a multiple of {divisor}: a slice "
                             "that starts inside a fractal has no blocked representation")
-            return
+            return c >= 0 and c % divisor == 0
         fact = self.prover.fact(offset, divisor)
         if fact.proven:
-            return
+            return True
         missing = " and ".join(
             p for p, ok in (("a multiple of %d" % divisor, fact.multiple),
                             ("non-negative", fact.nonneg)) if not ok)
         notes = [(fact.why[0], fact.why[1])] if fact.why else []
         self.reject(op, f"cannot prove that the {what} offset is {missing}; an NZ tensor is "
                     f"never addressed by guessed coordinates. Provable forms: {PROVABLE_FORMS}; "
-                    "arith.subi, scf.for iter_args and function arguments are never resolved",
-                    notes)
+                    "scf.for iter_args and function arguments are never resolved", notes)
+        return False
+
+    def bounds(self, op, offset, what: str, dim: int, size: int, extent) -> None:
+        """Reject a partition that leaves the view in logical dimension `dim`
+        (`analyses.bounds`); remark on one that cannot be decided."""
+        v = check_dim(self.prover.ranges, offset, size, extent)
+        if v.verdict == OUTSIDE:
+            self.reject(op, f"the NZ partition leaves its view in dimension {dim} "
+                        f"({_PLURAL[what]}): "
+                        f"{v.reason}. In NZ order a slice past the {_PLURAL[what]} of the view reads "
+                        "another fractal's bytes (rows past R continue in the next column "
+                        f"block), so nothing would fail; keep offset + {size} within "
+                        f"{extent} (fix the offset, the loop bound or the view's shape)",
+                        v.notes)
+        elif v.verdict == UNDECIDED and self.remarks:
+            remark(op.location, f"{PASS}: cannot decide whether the NZ partition stays inside "
+                   f"its view in dimension {dim} ({_PLURAL[what]}): {v.reason}; accepted, as the "
+                   "launch (or the caller) must keep it inside", v.notes)
 
     def tload(self, op: ir.Operation, tile, Rt: int, Ct: int) -> None:
         """`tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
@@ -174,10 +208,11 @@ class _Validator:
                                f"partition is {Rt}x{Ct}; they must match")
 
 
-def plan_function(func, prover: Prover) -> Tuple[bool, Dict[ir.Operation, tuple]]:
+def plan_function(func, prover: Prover,
+                  remarks: bool = False) -> Tuple[bool, Dict[ir.Operation, tuple]]:
     """Validate every logical NZ view of `func`. Returns (ok, the plan: each
     NZ view followed by its partitions, mapped to their new operands)."""
-    v = _Validator(prover)
+    v = _Validator(prover, remarks)
     for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
         info = _ptonz.view_info(op)
         if info[0] == "nz":
@@ -227,7 +262,7 @@ class BlockNzViews(ModulePass):
                 continue
             # One prover per function: its SSA values are its own, and a module-wide
             # memo would keep every wrapper alive (and the GC busy) to the end.
-            func_ok, plan = plan_function(func, Prover())
+            func_ok, plan = plan_function(func, Prover(func), self.opts["remarks"])
             ok &= func_ok
             if not func_ok or not plan:
                 continue

@@ -23,6 +23,7 @@ from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
 
 PASS = "pto-materialize-strides"
+INT64_MAX = (1 << 63) - 1
 
 
 def _product(values: List[ir.Value]):
@@ -92,6 +93,17 @@ class MaterializeStrides(ModulePass):
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
                     ok = False
                     continue
+                if all(c is not None for c in consts):
+                    too_big = next(((k, st) for k, st in
+                                    enumerate(_static_strides(layout, tuple(consts)))
+                                    if abs(st) > INT64_MAX), None)
+                    if too_big is not None:
+                        k, st = too_big
+                        error(op.location, f"{PASS}: stride {k} of this view would be {st}, "
+                              "beyond int64 (the view spans more than 2^63 elements), so no "
+                              "index can address it; split the tensor or shrink its shape")
+                        ok = False
+                        continue
                 plan[op] = (layout, consts)
             if ok and plan:
                 with constant_pool(func):

@@ -13,7 +13,7 @@ from typing import List, Optional
 from mlir import ir
 from mlir.passmanager import PassManager
 
-from .base import REGISTRY, PassOptionError
+from .base import REGISTRY, PassOptionError, reraise_internal_error
 
 
 class PipelineError(ValueError):
@@ -161,3 +161,15 @@ def build_pass_manager(pipeline: str, context: Optional[ir.Context] = None,
             raise PipelineError(str(exc)) from None
     flush()
     return pm
+
+
+def run_pass_manager(pm: PassManager, op: ir.Operation) -> None:
+    """`pm.run(op)`, then raise any exception a ptonz pass recorded (a bug,
+    which must not unwind through MLIR's C++ pass manager) instead of the
+    pass failure it caused."""
+    try:
+        pm.run(op)
+    except ir.MLIRError:
+        reraise_internal_error()
+        raise
+    reraise_internal_error()

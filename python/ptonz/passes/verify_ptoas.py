@@ -16,8 +16,10 @@ from typing import Tuple
 from mlir import ir
 
 from .. import _ptonz
-from ..analyses.ir_queries import dims_of
-from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
+from ..analyses.bounds import OUTSIDE, check_dim
+from ..analyses.int_ranges import FunctionRanges
+from ..analyses.ir_queries import dims_of, functions
+from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, c0_for_bitwidth
 from ._util import error
 from .base import ModulePass, register
 
@@ -45,10 +47,12 @@ class VerifyPTOAS(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
-        for op in _ptonz.collect_ops(module, ["pto.make_tensor_view"]):
-            info = _ptonz.view_info(op)
-            if info[0] == "nz":
-                self._nz_view(op, info)
+        for func in functions(module):
+            self.ranges = FunctionRanges(func)  # for the blocked partitions' offsets
+            for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
+                info = _ptonz.view_info(op)
+                if info[0] == "nz":
+                    self._nz_view(op, info)
         return self.ok
 
     def _fail(self, op, msg: str) -> None:
@@ -68,6 +72,9 @@ class VerifyPTOAS(ModulePass):
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
+        if bits < 8 or C0_BITS % bits:
+            return self._fail(op, f"NZ view of {bits}-bit elements: a 32-byte C0 line does not "
+                              "hold a whole number of them, so there is no NZ descriptor")
         c0 = c0_for_bitwidth(bits)
         shape = dims_of(info)
         if shape[3] is not None and shape[3] != FRACTAL_ROWS:
@@ -90,13 +97,29 @@ class VerifyPTOAS(ModulePass):
                                   f"stride[{i + 1}] ({shape[i + 1] * st[i + 1]}), got {st[i]}")
         for user, name, offsets, sizes, _users in _ptonz.view_uses(op):
             if name == "pto.partition_view":
-                self._nz_partition(user, c0, offsets, sizes)
+                self._nz_partition(user, c0, offsets, sizes, shape)
 
-    def _nz_partition(self, op, c0: int, offsets, sizes) -> None:
+    def _nz_partition(self, op, c0: int, offsets, sizes, shape) -> None:
         """`offsets` (int if constant, else the value) and `sizes` (constant
-        or None): from `_ptonz.view_uses`."""
+        or None): from `_ptonz.view_uses`; `shape`: the view's dims (None if
+        not constant)."""
         if len(offsets) != 5 or len(sizes) != 5:
             return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
+        # A blocked partition is checked like any other: PTOAS clamps a negative
+        # offset to 0 and reads past the view without a word. (What cannot be
+        # decided is accepted; pto-block-nz-views remarks on it, in logical
+        # coordinates.)
+        for k in range(3):
+            if sizes[k] is None:
+                continue
+            v = check_dim(self.ranges, offsets[k], sizes[k], shape[k])
+            if v.verdict == OUTSIDE:
+                error(op.location, f"{PASS}: blocked NZ partition leaves its view in dimension "
+                      f"{k}: {v.reason}; PTOAS would read another fractal's bytes (or clamp a "
+                      f"negative offset to 0). Keep 0 <= offset and offset + {sizes[k]} <= "
+                      f"{shape[k]} in blocked coordinates", v.notes)
+                self.ok = False
+                return
         for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
             off, size = offsets[k], sizes[k]
             if not isinstance(off, int) or size is None:
