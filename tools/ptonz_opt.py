@@ -3,10 +3,12 @@
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors]
-              [--report=loads] [--check-addressing[=N]]
+              [--report=loads] [--check-addressing[=N]] [--remarks]
 
-Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
-is reported as `file:line:col: error: ...` and exits 1; no Python traceback.
+Every user error (bad syntax, input that is not UTF-8, verifier failure,
+rejected rewrite, bad flag) is reported as `file:line:col: error: ...` (or
+`ptonz-opt: error: ...` when it has no place in the input) and exits 1; no
+Python traceback. Exit 2 is an internal error: a bug.
 """
 
 from __future__ import annotations
@@ -35,8 +37,16 @@ def take_pass_flags(argv: List[str], registry) -> Tuple[List[str], List[Tuple[st
     return rest, passes
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse exits 2 on a bad flag; exit 2 is reserved for internal errors."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
 def _build_parser(registry) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="ptonz-opt",
         description="Parse, verify and transform pto/pl MLIR; lower logical NZ tensor "
         "views to the blocked rank-5 form PTOAS >= 0.61 assembles into NZ->NZ loads.",
@@ -75,6 +85,10 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    help="--check-addressing[=N]: simulate the logical program and its "
                    f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
                    "and compare every tile each tload reads")
+    p.add_argument("--remarks", action="store_true",
+                   help="emit a located remark for every partition whose bounds the passes "
+                   "cannot decide (e.g. an offset from pto.get_block_idx): sets the "
+                   "`remarks` option of every pass that has one")
     g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
     for name, info in sorted(registry.items()):
         opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
@@ -108,6 +122,21 @@ def split_chunks(text: str, split: bool) -> List[Tuple[str, int]]:
             cur.append(line)
     chunks.append(("".join(cur), start))
     return chunks
+
+
+def decode_source(data: bytes, filename: str) -> Optional[str]:
+    """The input as text; None after printing a located error at the first
+    byte that is not UTF-8 (MLIR source is UTF-8)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = exc.start
+        line = data.count(b"\n", 0, start) + 1
+        col = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        print(f"{filename}:{line}:{col}: error: byte 0x{data[start]:02x} is not valid UTF-8 "
+              f"({exc.reason}): MLIR source is UTF-8 text; re-encode the file",
+              file=sys.stderr)
+        return None
 
 
 def _pipeline_text(args, ordered) -> Optional[str]:
@@ -147,7 +176,7 @@ def run(argv: Optional[List[str]] = None) -> int:
 
     from ptonz import _ptonz
     from ptonz import diagnostics as D
-    from ptonz.passes import PipelineError, build_pass_manager
+    from ptonz.passes import PipelineError, build_pass_manager, run_pass_manager
 
     try:
         pipeline = _pipeline_text(args, ordered)
@@ -157,16 +186,23 @@ def run(argv: Optional[List[str]] = None) -> int:
     pass_defaults = {}
     if args.ptoas_version:
         pass_defaults["pto-verify-ptoas"] = {"ptoas-version": args.ptoas_version}
+    if args.remarks:
+        for name, info in CATALOG.items():
+            if "remarks" in info.options:
+                pass_defaults.setdefault(name, {})["remarks"] = "true"
 
     filename = "<stdin>" if args.input == "-" else args.input
     try:
         if args.input == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(args.input, encoding="utf-8") as f:
-                text = f.read()
+            with open(args.input, "rb") as f:
+                data = f.read()
     except OSError as exc:
         print(f"ptonz-opt: error: cannot read '{args.input}': {exc.strerror}", file=sys.stderr)
+        return 1
+    text = decode_source(data, filename)
+    if text is None:
         return 1
 
     timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
@@ -199,7 +235,7 @@ def run(argv: Optional[List[str]] = None) -> int:
                         pm.enable_timing()
                     t_pipeline = time.perf_counter()
                     try:
-                        pm.run(module.operation)
+                        run_pass_manager(pm, module.operation)
                     finally:
                         timing["pipeline"] += time.perf_counter() - t_pipeline
                         del pm  # prints MLIR's pass timing report (--mlir-timing)
@@ -275,21 +311,28 @@ def _emit(args, module, ctx, collector) -> Optional[str]:
                             debug_info=args.mlir_print_debuginfo)
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+INTERNAL_ERROR = 2
+
+
+def exit_code(argv: Optional[List[str]] = None) -> int:
+    """`run`, with an internal bug reported without a traceback (exit 2)."""
     try:
-        code = run(argv)
+        return run(argv)
     except KeyboardInterrupt:
-        code = 130
+        return 130
     except BrokenPipeError:
-        code = 0
+        return 0
     except Exception as exc:  # an internal bug: report it without a traceback
         if os.environ.get("PTONZ_DEBUG"):
             raise
         print(f"ptonz-opt: internal error: {type(exc).__name__}: {exc}\n"
               "(set PTONZ_DEBUG=1 to see the Python traceback; please report it)",
               file=sys.stderr)
-        code = 2
-    sys.exit(code)
+        return INTERNAL_ERROR
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    sys.exit(exit_code(argv))
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ other, single-trip loops). Each program stops after `max_tloads` tloads.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -61,14 +62,18 @@ DEFAULT_MAX_TLOADS = 1024
 
 
 class CheckError(Exception):
-    """The check cannot be run (bad input, lowering failed, the logical
-    program itself cannot be simulated). `op` locates it when known."""
+    """The check cannot be run. `op` locates it when known; `kind` says why:
+    "lowering" (the lowering rejected the program), "out-of-bounds" (the
+    logical program itself reads outside a view or its buffer), "input"
+    (not a logical program the check can take), "unsupported" (something the
+    simulator does not model: an op, an element type, a scalar argument)."""
 
-    def __init__(self, message: str, op=None, diagnostics=None):
+    def __init__(self, message: str, op=None, diagnostics=None, kind: str = "unsupported"):
         super().__init__(message)
         self.message = message
         self.op = op
         self.diagnostics = diagnostics or []
+        self.kind = kind
 
 
 @dataclass
@@ -137,15 +142,16 @@ def clone(module) -> ir.Module:
 
 
 def _run_pipeline(module: ir.Module, pipeline: str) -> None:
-    from ..passes import build_pass_manager
+    from ..passes import build_pass_manager, run_pass_manager
 
     try:
         with module.context, ir.Location.unknown(context=module.context):
-            build_pass_manager(pipeline, context=module.context).run(module.operation)
+            run_pass_manager(build_pass_manager(pipeline, context=module.context),
+                             module.operation)
     except ir.MLIRError as exc:
         diags = list(getattr(exc, "error_diagnostics", []) or [])
         first = diags[0].message if diags else str(exc)
-        raise CheckError(f"lowering failed: {first}", diagnostics=diags) from None
+        raise CheckError(f"lowering failed: {first}", diagnostics=diags, kind="lowering") from None
 
 
 def _has_pl(module: ir.Module) -> bool:
@@ -184,7 +190,7 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
         if "pto.nz_tensor_views_blocked" in f.attributes:
             raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked); the "
                              "addressing check needs the logical program: run --check-addressing "
-                             "without pass flags", op=f)
+                             "without pass flags", op=f, kind="input")
     if _has_pl(module):
         _run_pipeline(module, "builtin.module(convert-pl-to-pto)")
     return module
@@ -233,10 +239,19 @@ def random_weights(shape: Sequence[int], dtype, rng: np.random.Generator) -> np.
 
 
 def pack_nz(logical: np.ndarray) -> np.ndarray:
-    """The GM bytes of a logical [R, C] / [B, R, C] array stored NZ (flat)."""
-    from ..nz_layout import pack_nz as _pack
+    """The GM bytes of a logical [R, C] / [B, R, C] array stored NZ (flat).
+    Element types `ptonz.nz_layout` packs go through it (so the check covers
+    the packer); others (64-bit ones) are packed here, by the NZ formula on
+    their raw bits."""
+    from ..nz_layout import SUPPORTED_DTYPES, pack_nz as _pack
 
-    return np.ascontiguousarray(_pack(logical)).reshape(-1)
+    if logical.dtype.name in SUPPORTED_DTYPES:
+        return np.ascontiguousarray(_pack(logical)).reshape(-1)
+    a = logical if logical.ndim == 3 else logical.reshape((1,) + logical.shape)
+    b, r, c = a.shape
+    c0 = c0_for_bitwidth(a.dtype.itemsize * 8)
+    blocked = a.reshape(b, r // 16, 16, c // c0, c0).transpose(0, 3, 1, 2, 4)
+    return np.ascontiguousarray(blocked).reshape(-1)
 
 
 @dataclass
@@ -247,6 +262,7 @@ class _ArgInfo:
     dtype: np.dtype
     bits: int
     nz: bool
+    view: object = None  # the pto.make_tensor_view (to locate errors)
 
 
 def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
@@ -265,16 +281,22 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
             raise CheckError("the logical view has a non-constant shape or stride", op=view)
         layout = layout_of(view) or "nd"
         etype = PtrType(view.ptr.type).element_type
-        bits = bit_width(etype)
+        try:
+            bits = bit_width(etype)
+            dtype = numpy_dtype(etype)
+        except (ValueError, CheckError):
+            raise CheckError(f"unsupported element type {etype}: the simulator holds 8-, 16-, "
+                             "32- and 64-bit elements", op=view) from None
         if layout == "nz":
             if len(shape) not in (2, 3) or strides:
-                raise CheckError("a logical NZ view must be rank 2 or 3 without strides", op=view)
-            extent = int(np.prod(shape))
+                raise CheckError("a logical NZ view must be rank 2 or 3 without strides",
+                                 op=view, kind="input")
+            extent = math.prod(shape)
         elif strides:
             extent = 1 + sum((d - 1) * s for d, s in zip(shape, strides) if d > 0)
         else:
-            extent = int(np.prod(shape)) if shape else 1
-        info = _ArgInfo(idx, tuple(shape), extent, numpy_dtype(etype), bits, layout == "nz")
+            extent = math.prod(shape) if shape else 1
+        info = _ArgInfo(idx, tuple(shape), extent, dtype, bits, layout == "nz", view)
         prev = infos.get(idx)
         if prev is not None:
             if prev.nz or info.nz:
@@ -296,7 +318,8 @@ def _buffers(func: ir.Operation, seed: int) -> Tuple[Dict[int, GMBuffer], Dict[i
             b, r, c = shape3
             if r % 16 or c % c0:
                 # The lowering rejects this; nothing to compare against.
-                raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a multiple of (16, {c0})")
+                raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a "
+                                 f"multiple of (16, {c0})", op=info.view, kind="input")
         arg_seed = (seed * 1000003 + idx) & 0xFFFFFFFF
         if info.extent <= EAGER_ELEMENTS:
             data = random_weights((info.extent,), info.dtype, np.random.default_rng(arg_seed))
@@ -407,7 +430,8 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
             try:
                 recs_a = run_a.run(func)
             except SimError as exc:
-                raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op) from None
+                raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op,
+                                 kind=exc.kind) from None
             lowered_error = None
             try:
                 recs_b = run_b.run(low)

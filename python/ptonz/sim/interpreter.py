@@ -53,9 +53,12 @@ _UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 class SimError(Exception):
     """The interpreter cannot execute the program (unsupported op, bad
-    operands, out-of-bounds read, ...). `op` is the offending operation."""
+    operands, out-of-bounds read, ...). `op` is the offending operation;
+    `kind` is "out-of-bounds" for a read outside a view or its buffer, else
+    "unsupported"."""
 
-    def __init__(self, message: str, op=None):
+    def __init__(self, message: str, op=None, kind: str = "unsupported"):
+        self.kind = kind
         self.op = op.operation if op is not None and hasattr(op, "operation") else op
         where = ""
         if self.op is not None:
@@ -430,7 +433,8 @@ class Interpreter:
             if o < 0 or o + n > d:
                 raise SimError(f"partition dim {k} [{o}, {o + n}) lies outside the view's "
                                f"extent {d} (offsets {list(part.offsets)}, sizes "
-                               f"{list(part.sizes)}, view shape {list(view.shape)})", op)
+                               f"{list(part.sizes)}, view shape {list(view.shape)})", op,
+                               kind="out-of-bounds")
         if rank > 5:
             raise SimError(f"rank-{rank} partition (GlobalTensor is at most rank 5)", op)
         pad = 5 - rank
@@ -448,7 +452,7 @@ class Interpreter:
         lo, hi = int(flat.min()), int(flat.max())
         if lo < 0 or hi >= view.buffer.size:
             raise SimError(f"tload reads GM elements [{lo}, {hi}] outside its buffer of "
-                           f"{view.buffer.size} elements", op)
+                           f"{view.buffer.size} elements", op, kind="out-of-bounds")
         part_data = view.buffer.read(flat)
         rows, cols = tile.rows, tile.cols
         if view.layout == "nz" and rank == 5:
