@@ -4,6 +4,7 @@
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors]
               [--report=loads] [--check-addressing[=N]] [--remarks]
+              [--allow-large-gm-gap]
 
 Every user error (bad syntax, input that is not UTF-8, verifier failure,
 rejected rewrite, bad flag) is reported as `file:line:col: error: ...` (or
@@ -89,6 +90,10 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    help="emit a located remark for every partition whose bounds the passes "
                    "cannot decide (e.g. an offset from pto.get_block_idx): sets the "
                    "`remarks` option of every pass that has one")
+    p.add_argument("--allow-large-gm-gap", action="store_true",
+                   help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
+                   "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
+                   "pto-block-nz-views' allow-large-gm-gap option)")
     g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
     for name, info in sorted(registry.items()):
         opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
@@ -190,6 +195,9 @@ def run(argv: Optional[List[str]] = None) -> int:
         for name, info in CATALOG.items():
             if "remarks" in info.options:
                 pass_defaults.setdefault(name, {})["remarks"] = "true"
+
+    if args.allow_large_gm_gap:
+        pass_defaults.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = "true"
 
     filename = "<stdin>" if args.input == "-" else args.input
     try:

@@ -326,29 +326,59 @@ void ptonz::populateBuilders(nb::module_ &m) {
 
   m.def(
       "set_partition",
-      [](MlirOperation partition, nb::handle offsets, const std::vector<int64_t> &sizes,
-         IndexConstants &pool) {
+      [](MlirOperation partition, nb::handle offsets, nb::handle sizes, IndexConstants &pool) {
         auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
         mlir::OpBuilder b(op);
         auto offsetsV = indexOperands(offsets, pool, b, op.getLoc());
-        mlir::Type t = partitionType(sizes, elementType(op.getResult().getType()));
+        // A size given as an int is static in the result type, any other is `?`.
+        llvm::SmallVector<int64_t> typeSizes;
+        for (nb::handle item : sizes)
+          typeSizes.push_back(nb::isinstance<nb::int_>(item) ? nb::cast<int64_t>(item)
+                                                             : mlir::ShapedType::kDynamic);
+        auto sizesV = indexOperands(sizes, pool, b, op.getLoc());
+        mlir::Type t = partitionType(typeSizes, elementType(op.getResult().getType()));
         op.getOffsetsMutable().assign(offsetsV);
-        op.getSizesMutable().assign(sizeOperands(sizes, pool));
+        op.getSizesMutable().assign(sizesV);
         op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
       },
       nb::arg("partition"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
-      "Give pto.partition_view `partition` new offsets (items: value, int or (value, "
-      "divisor)), static sizes, and the matching !pto.partition_tensor_view result type.");
+      "Give pto.partition_view `partition` new offsets and sizes (items: value, int or "
+      "(value, divisor); an int size is static in the type, any other `?`), and the "
+      "matching !pto.partition_tensor_view result type.");
 
   m.def(
       "lower_tile_load",
       [](MlirOperation load, MlirValue view, MlirType tileType, IndexConstants &pool) {
         auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
         mlir::OpBuilder b(op);
-        auto pv = createPartition(b, op.getLoc(), unwrap(view), op.getOffsets(), op.getSizes(),
-                                  pool);
+        // The partition is the tile's valid part (PTOAS: partition element count
+        // == tile valid element count): valid_shape replaces the trailing sizes.
+        llvm::SmallVector<int64_t> typeSizes(op.getSizes());
+        llvm::SmallVector<mlir::Value> sizeValues = sizeOperands(op.getSizes(), pool);
+        auto validShape = op.getValidShape();
+        for (size_t i = 0; i < validShape.size(); ++i) {
+          size_t d = typeSizes.size() - validShape.size() + i;
+          mlir::Value v = validShape[i];
+          auto c = constantOf(v);
+          typeSizes[d] = c ? *c : mlir::ShapedType::kDynamic;
+          sizeValues[d] = c ? pool.get(*c) : v;
+        }
+        auto pv = ptonz::pto::PartitionViewOp::create(
+            b, op.getLoc(), partitionType(typeSizes, elementType(unwrap(view).getType())),
+            unwrap(view), op.getOffsets(), sizeValues);
+        // A dynamic valid dim of the tile type takes its value from valid_shape
+        // (a rank-1 tile is one row: its valid_shape is the valid column count).
+        mlir::Value validRow, validCol;
+        auto valid = op.getValidShape();
+        if (!valid.empty()) {
+          MlirType tt = tileType;
+          if (ptonzTileBufTypeGetValidRow(tt) == mlir::ShapedType::kDynamic)
+            validRow = valid.size() == 2 ? valid[0] : mlir::Value();
+          if (ptonzTileBufTypeGetValidCol(tt) == mlir::ShapedType::kDynamic)
+            validCol = valid.back();
+        }
         auto buf = ptonz::pto::AllocTileOp::create(b, op.getLoc(), unwrap(tileType), nullptr,
-                                                   nullptr, nullptr);
+                                                   validRow, validCol);
         ptonz::pto::TLoadOp::create(b, op.getLoc(), pv.getResult(), buf.getResult());
         return wrap(buf.getResult());
       },

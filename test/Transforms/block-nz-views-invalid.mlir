@@ -65,19 +65,160 @@ func.func @dynamic_cols(%p: !pto.ptr<f16>, %n: index) {
 
 func.func @rank1(%p: !pto.ptr<i8>) {
   %c4096 = arith.constant 4096 : index
-  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 1: the trailing two dimensions are the fractal plane and a blocked NZ view has one batch slot, so only [R, C] and [B, R, C] can be blocked; reshape the weight to [B, R, C] before annotating it nz, or annotate it nd}}
+  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 1: the trailing two dimensions are the fractal plane, so an NZ view has at least [R, C]; annotate it nd}}
   %v = pto.make_tensor_view %p, shape = [%c4096], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?xi8>
   return
 }
 
 // -----
 
-func.func @rank4(%p: !pto.ptr<i8>) {
+// Rank 4 folds its leading axes into one batch slot, which must be static.
+func.func @rank4_dynamic_leading(%p: !pto.ptr<i8>, %g: index) {
   %c2 = arith.constant 2 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 4}}
-  %v = pto.make_tensor_view %p, shape = [%c2, %c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>
+  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 4 with a dynamic leading dimension: its leading axes fold into the single batch slot B = product of the leading extents, which must be a constant; give the leading shape operands as arith.constant values}}
+  %v = pto.make_tensor_view %p, shape = [%g, %c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// A leading offset the ranges cannot bound: g*E + e could name another batch.
+func.func @rank4_unbounded_leading_offset(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %b = pto.get_block_idx
+  // expected-note@+1 {{the offset is defined here}}
+  %e = arith.index_cast %b : i64 to index
+  %v = pto.make_tensor_view %p, shape = [%c2, %c4, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>
+  // expected-error@+1 {{pto-block-nz-views: cannot fold the leading offsets into the single batch slot: the offset on axis 1 ranges over [0, 65534], not within [0, 3]; the recombined batch sum(o_i * stride_i) is exact only when every leading offset is proven inside its axis}}
+  %pv = pto.partition_view %v, offsets = [%c1, %e, %c0, %c0], sizes = [%c1, %c1, %c256, %c512] : !pto.tensor_view<?x?x?x?xi8> -> !pto.partition_tensor_view<1x1x256x512xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x1x256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+func.func @rank4_two_batches(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c2, %c4, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>
+  // expected-error@+1 {{pto-block-nz-views: an NZ load reads one batch, but this partition has leading sizes [1, 2]}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0], sizes = [%c1, %c2, %c256, %c512] : !pto.tensor_view<?x?x?x?xi8> -> !pto.partition_tensor_view<1x2x256x512xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 512x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x2x256x512xi8>) outs(%t : !pto.tile_buf<mat, 512x512xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// Split-K with a remainder of an unproven dividend (pypto
+// test_rejects_a_remainder_of_an_unproven_dividend): (blk - 1) % 2 is -1 for
+// blk = 0.
+func.func @remainder_of_unproven_dividend(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %b = pto.get_block_idx
+  %blk = arith.index_cast %b : i64 to index
+  // expected-note@+1 {{arith.subi of operands in [0, 65534] and [1, 1] can be negative}}
+  %m = arith.subi %blk, %c1 : index
+  %h = arith.remsi %m, %c2 : index
+  %k0 = arith.muli %h, %c512 : index
+  %v = pto.make_tensor_view %p, shape = [%c128, %c1024], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{pto-block-nz-views: cannot prove that the column offset is non-negative}}
+  %pv = pto.partition_view %v, offsets = [%c0, %k0], sizes = [%c128, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<128x512xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 128x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<128x512xi8>) outs(%t : !pto.tile_buf<mat, 128x512xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// A ragged tail that ends inside a fractal (pypto
+// test_rejects_a_ragged_tail_that_ends_inside_a_fractal): min(800 - o0, 250).
+func.func @ragged_tail_mid_fractal(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-note@+1 {{the constant 250 is not a multiple of 16}}
+  %c250 = arith.constant 250 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c800 = arith.constant 800 : index
+  %v = pto.make_tensor_view %p, shape = [%c800, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %ob = %c0 to %c4 step %c1 {
+    %o0 = arith.muli %ob, %c256 : index
+    %rest = arith.subi %c800, %o0 : index
+    %valid = arith.minsi %rest, %c250 : index
+    // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be a provable multiple of 16: a valid region that ends inside a 16-row fractal has no blocked form (it is never rounded)}}
+    %pv = pto.partition_view %v, offsets = [%o0, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+    %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+
+// -----
+
+// A static valid row count must end on a fractal boundary too.
+func.func @static_valid_rows_mid_fractal(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %v = pto.make_tensor_view %p, shape = [%c64, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %c20 = arith.constant 20 : index
+  // expected-error@+1 {{pto-block-nz-views: NZ partition 20x64 does not cover whole fractals (rows must be a multiple of 16, columns of c0 = 32)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c20, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<20x64xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 32x64xi8, valid=20x64, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<20x64xi8>) outs(%t : !pto.tile_buf<mat, 32x64xi8, valid=20x64, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// GM gap 65552 - 16 = 65536 32-byte blocks (pypto
+// test_rejects_a_gm_gap_above_the_burst_stride_field).
+func.func @gm_gap_above_burst_stride(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  %c65552 = arith.constant 65552 : index
+  %v = pto.make_tensor_view %p, shape = [%c65552, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{pto-block-nz-views: this NZ load's GM gap between column blocks is 65536 32-byte blocks (65552 rows per column block, 16 valid rows), and pto-isa's NZ TLOAD truncates a gap of 65536 32-byte blocks or more in its burst-stride field (pto-isa#317), so on affected pto-isa versions it would silently read the wrong bytes. This is a temporary guard for that bug, NOT an expected pl.NZ limitation. Fix: a taller row tile (at least 17 valid rows keeps the gap within 65535), or, with a fixed pto-isa, lift the guard (pass option allow-large-gm-gap=true, ptonz-opt --allow-large-gm-gap)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x512xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x512xi8>) outs(%t : !pto.tile_buf<mat, 16x512xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// The gap follows the valid shape, not the tile (pypto
+// test_a_narrowed_valid_shape_drives_the_gap_check): 32-row tile, 16 valid.
+func.func @gm_gap_from_valid_shape(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c65552 = arith.constant 65552 : index
+  %v = pto.make_tensor_view %p, shape = [%c65552, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{GM gap between column blocks is 65536 32-byte blocks (65552 rows per column block, 16 valid rows)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x64xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 32x64xi8, valid=16x64, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xi8>) outs(%t : !pto.tile_buf<mat, 32x64xi8, valid=16x64, blayout=col_major, slayout=row_major>)
   return
 }
 
@@ -175,7 +316,7 @@ func.func @subi_offset(%p: !pto.ptr<i8>) {
   // expected-note@+1 {{arith.subi of operands in [128, 128] and [256, 256] can be negative: its range is [-128, -128]}}
   %off = arith.subi %c128, %c256 : index
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
-  // expected-error@+1 {{pto-block-nz-views: cannot prove that the row offset is non-negative; an NZ tensor is never addressed by guessed coordinates. Provable forms: arith.constant; scf.for induction variables (lower bound and step; range [lb, last iv]); arith.muli, arith.shli by a constant, arith.addi, arith.subi, arith.minsi/maxsi/minui/maxui, arith.select, arith.andi/ori/xori, arith.floordivsi/divsi/divui by a power of two and arith.index_cast/extsi/extui/trunci of provable terms, non-negative when their integer range at their own bit width proves that nothing wraps around; pto.get_block_idx / pto.get_block_num (in [0, 65534] / [1, 65535]); scf.for iter_args and function arguments are never resolved}}
+  // expected-error@+1 {{pto-block-nz-views: cannot prove that the row offset is non-negative; an NZ tensor is never addressed by guessed coordinates. Provable forms: arith.constant; scf.for induction variables (lower bound and step; range [lb, last iv]); arith.muli, arith.shli by a constant, arith.addi, arith.subi, arith.minsi/maxsi/minui/maxui, arith.select, arith.andi/ori/xori, arith.floordivsi/divsi/divui by a power of two, arith.remsi/remui by a positive constant (remsi: of a dividend proven non-negative) and arith.index_cast/extsi/extui/trunci of provable terms, non-negative when their integer range at their own bit width proves that nothing wraps around; pto.get_block_idx / pto.get_block_num (in [0, 65534] / [1, 65535]); scf.for iter_args and function arguments are never resolved}}
   %pv = pto.partition_view %v, offsets = [%off, %c0], sizes = [%c128, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<128x512xi8>
   %t = pto.alloc_tile : !pto.tile_buf<mat, 128x512xi8, blayout=col_major, slayout=row_major>
   pto.tload ins(%pv : !pto.partition_tensor_view<128x512xi8>) outs(%t : !pto.tile_buf<mat, 128x512xi8, blayout=col_major, slayout=row_major>)
@@ -282,12 +423,27 @@ func.func @loop_unaligned_lower_bound(%p: !pto.ptr<i8>) {
 
 // -----
 
+// A dynamic column count has no blocked form.
 func.func @dynamic_partition_sizes(%p: !pto.ptr<i8>, %n: index) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
-  // expected-error@+1 {{pto-block-nz-views: partition sizes of an NZ view must be arith.constant values (the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static)}}
+  // expected-error@+1 {{pto-block-nz-views: partition sizes of an NZ view must be arith.constant values (the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static), except the row count of a ragged tail}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %n] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x?xi8>
+  return
+}
+
+// -----
+
+// A dynamic row count (a ragged tail) from a function argument: unproven.
+// expected-note@+1 {{a function argument is never resolved}}
+func.func @dynamic_row_count_argument(%p: !pto.ptr<i8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be a provable multiple of 16 and non-negative}}
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
   return
 }
@@ -314,7 +470,7 @@ func.func @batch_size_2(%p: !pto.ptr<i8>) {
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %v = pto.make_tensor_view %p, shape = [%c4, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?xi8>
-  // expected-error@+1 {{pto-block-nz-views: an NZ load reads one batch, but this partition has batch size 2: the blocked descriptor has a single batch slot; load each batch separately (size 1 in dim 0)}}
+  // expected-error@+1 {{pto-block-nz-views: an NZ load reads one batch, but this partition has batch size 2: the blocked descriptor has a single batch slot; load each batch separately (size 1 in every leading dimension)}}
   %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0], sizes = [%c2, %c256, %c512] : !pto.tensor_view<?x?x?xi8> -> !pto.partition_tensor_view<2x256x512xi8>
   %t = pto.alloc_tile : !pto.tile_buf<mat, 512x512xi8, blayout=col_major, slayout=row_major>
   pto.tload ins(%pv : !pto.partition_tensor_view<2x256x512xi8>) outs(%t : !pto.tile_buf<mat, 512x512xi8, blayout=col_major, slayout=row_major>)
@@ -372,7 +528,7 @@ func.func @partial_valid_shape(%p: !pto.ptr<i8>, %r: index, %c: index) {
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
   %t = pto.alloc_tile valid_row = %r valid_col = %c : !pto.tile_buf<mat, 256x512xi8, valid=?x?, blayout=col_major, slayout=row_major>
-  // expected-error@+1 {{pto-block-nz-views: an NZ load into a tile with a partial valid shape is not supported: NZ loads move whole fractals; use a tile whose valid shape equals its shape}}
+  // expected-error@+1 {{pto-block-nz-views: an NZ load into a tile with partial column validity is not supported: NZ loads move whole C0 column blocks of every row fractal; narrow the rows only (valid columns = tile columns)}}
   pto.tload ins(%pv : !pto.partition_tensor_view<256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x?, blayout=col_major, slayout=row_major>)
   return
 }
@@ -386,7 +542,7 @@ func.func @tile_shape_mismatch(%p: !pto.ptr<i8>) {
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
   %t = pto.alloc_tile : !pto.tile_buf<mat, 512x256xi8, blayout=col_major, slayout=row_major>
-  // expected-error@+1 {{pto-block-nz-views: the destination tile is 512x256 but the NZ partition is 256x512; they must match}}
+  // expected-error@+1 {{pto-block-nz-views: the destination tile is 512x256 with 512 valid rows but the NZ partition is 256x512; the partition must be the tile's valid part}}
   pto.tload ins(%pv : !pto.partition_tensor_view<256x512xi8>) outs(%t : !pto.tile_buf<mat, 512x256xi8, blayout=col_major, slayout=row_major>)
   return
 }

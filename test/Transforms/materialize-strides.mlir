@@ -107,6 +107,21 @@ func.func @unblocked(%p: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} 
 
 // -----
 
+// Explicit strides do not make an unblocked NZ view valid (pypto
+// test_unblocked_nz_with_explicit_stride_rejected_by_pass): checked before
+// "strides already given" skips the view.
+// CHECK-NOT: func.func @unblocked_with_strides
+func.func @unblocked_with_strides(%p: !pto.ptr<f32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // expected-error@+1 {{pto-materialize-strides: NZ view is not blocked (pass-order error)}}
+  %v = pto.make_tensor_view %p, shape = [%c8, %c16], strides = [%c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf32>
+  return
+}
+
+// -----
+
 // The constant pool takes every int64 as a key (2^63 - 1 used to be the
 // DenseMap's reserved empty key: a SIGSEGV here and in pto-block-nz-views).
 // CHECK-LABEL: func.func @extreme_index_constant

@@ -28,6 +28,7 @@ defining op                                 multiple of 2^k when
 ``arith.minsi/maxsi/minui/maxui a, b``      a and b are
 ``arith.select c, a, b``                    a and b are
 ``arith.floordivsi/divsi/divui a, 2^j``     a is of 2^(k + j)
+``arith.remsi/remui a, c`` (constant c > 0)  a and c are (a - q*c)
 ``arith.index_cast/extsi/extui/trunci a``   a is
 ``scf.for`` induction variable              lower bound and step are
 any value whose range is one constant c     ``c % 2^k == 0``
@@ -36,6 +37,11 @@ any value whose range is one constant c     ``c % 2^k == 0``
 
 `scf.for` iter_args and function arguments are never resolved for alignment
 (an iter_arg changes every iteration; nothing is known of an argument)
+The sign of a remainder or a quotient comes from the ranges too: MLIR's
+rules give `arith.remsi a, c` the range [0, c - 1] only when `a` is proven
+non-negative (`(blk - 1) % 2` is -1 for blk = 0), `arith.remui` always;
+a division by a positive constant keeps its dividend's sign. So the
+split-K offsets `(blk % 2) * 512` and `(blk // 2) * 128` are provable.
 unless their range is a single constant; for the sign, their range decides
 (the full range for an argument).
 
@@ -58,7 +64,8 @@ from .ir_queries import bit_width
 PROVABLE_FORMS = (
     "arith.constant; scf.for induction variables (lower bound and step; range [lb, last iv]); "
     "arith.muli, arith.shli by a constant, arith.addi, arith.subi, arith.minsi/maxsi/minui/"
-    "maxui, arith.select, arith.andi/ori/xori, arith.floordivsi/divsi/divui by a power of two "
+    "maxui, arith.select, arith.andi/ori/xori, arith.floordivsi/divsi/divui by a power of two, "
+    "arith.remsi/remui by a positive constant (remsi: of a dividend proven non-negative) "
     "and arith.index_cast/extsi/extui/trunci of provable terms, non-negative when their integer "
     "range at their own bit width proves that nothing wraps around; pto.get_block_idx / "
     f"pto.get_block_num (in [0, {MAX_BLOCK_NUM - 1}] / [1, {MAX_BLOCK_NUM}])"
@@ -69,6 +76,7 @@ _BOTH = ("arith.addi", "arith.subi", "arith.ori", "arith.xori", "arith.minsi", "
          "arith.minui", "arith.maxui")
 _CASTS = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci")
 _DIVS = ("arith.floordivsi", "arith.divsi", "arith.divui")
+_REMS = ("arith.remsi", "arith.remui")
 _MAX_DEPTH = 256  # deeper chains are not walked (nothing is proven of them)
 
 
@@ -160,6 +168,10 @@ class Prover:
             d = operands[1]
             if isinstance(d, int) and d > 0 and d & (d - 1) == 0:
                 return max(sub(operands[0]) - _log2(d), 0)
+        elif name in _REMS:
+            c = operands[1]
+            if isinstance(c, int) and c > 0:  # a - q * c
+                return min(sub(operands[0]), _twos(c))
         elif name == "^scf.for" and number == 0:  # the induction variable: lb + k * step
             return min(sub(operands[0]), sub(operands[2]))
         if name in LAUNCH_QUERIES or name.startswith("^") and name != "^scf.for":
@@ -191,6 +203,11 @@ class Prover:
                 shift = _ptonz.constant_int(operands[1])
                 if 0 <= shift < _bits(value.type):
                     nxt, k = operands[0], max(k - shift, 0)
+            elif name in _REMS and (_ptonz.constant_int(operands[1]) or 0) > 0:
+                c = _ptonz.constant_int(operands[1])
+                if _twos(c) < k:
+                    return loc, f"a remainder by {c} is not a multiple of {d}"
+                nxt = operands[0]
             elif name in _DIVS and (_ptonz.constant_int(operands[1]) or 0) > 0:
                 dv = _ptonz.constant_int(operands[1])
                 if dv & (dv - 1) == 0:

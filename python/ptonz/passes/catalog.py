@@ -29,7 +29,12 @@ CATALOG: Dict[str, PassInfo] = {
         "Lower the pl dialect (logical tensors and tiles) to logical pto IR.", {}),
     "pto-block-nz-views": PassInfo(
         "Rewrite logical NZ tensor views and their partitions into the blocked rank-5 form "
-        "[B, C/c0, R/16, 16, c0] (PTOAS >= 0.61 NZ->NZ loads).", {"remarks": REMARKS}),
+        "[B, C/c0, R/16, 16, c0] (PTOAS >= 0.61 NZ->NZ loads).",
+        {"remarks": REMARKS,
+         "allow-large-gm-gap": (parse_bool, False,
+                                "accept NZ loads whose GM gap between column blocks exceeds "
+                                "65535 32-byte blocks (only with a pto-isa that has "
+                                "pto-isa#317 fixed)")}),
     "pto-materialize-strides": PassInfo(
         "Fill empty make_tensor_view strides: row-major over the (blocked) shape; NZ views "
         "must already be blocked.", {}),

@@ -85,13 +85,16 @@ class MaterializeStrides(ModulePass):
             plan: Dict[ir.Operation, list] = {}
             for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
                 layout, _bits, type_shape, consts, strides = _ptonz.view_info(op)
-                if strides or not consts:
-                    continue
-                if layout == "nz" and (not blocked or len(type_shape) != 5):
+                # Before the "strides already given" skip: explicit strides do not
+                # make an unblocked NZ view addressable (pypto's rule too).
+                if (strides or consts) and layout == "nz" and \
+                        (not blocked or len(type_shape) != 5):
                     error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
                           "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
                     ok = False
+                    continue
+                if strides or not consts:
                     continue
                 if all(c is not None for c in consts):
                     too_big = next(((k, st) for k, st in
