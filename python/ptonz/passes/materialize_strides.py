@@ -58,6 +58,12 @@ def _static_strides(layout: str, shape: tuple) -> list:
     return default_strides(shape, layout or None)
 
 
+@functools.lru_cache(maxsize=4096)
+def _too_big(layout: str, shape: tuple) -> bool:
+    """Whether a stride of the view would not fit an int64 index constant."""
+    return max(map(abs, _static_strides(layout, shape)), default=0) > INT64_MAX
+
+
 def materialize(op: ir.Operation, strides) -> None:
     """Fill in the planned strides (in place)."""
     _ptonz.set_view_strides(op, strides, current_pool())
@@ -93,17 +99,14 @@ class MaterializeStrides(ModulePass):
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
                     ok = False
                     continue
-                if all(c is not None for c in consts):
-                    too_big = next(((k, st) for k, st in
-                                    enumerate(_static_strides(layout, tuple(consts)))
-                                    if abs(st) > INT64_MAX), None)
-                    if too_big is not None:
-                        k, st = too_big
-                        error(op.location, f"{PASS}: stride {k} of this view would be {st}, "
-                              "beyond int64 (the view spans more than 2^63 elements), so no "
-                              "index can address it; split the tensor or shrink its shape")
-                        ok = False
-                        continue
+                if None not in consts and _too_big(layout, tuple(consts)):
+                    st = _static_strides(layout, tuple(consts))
+                    k = next(k for k, x in enumerate(st) if abs(x) > INT64_MAX)
+                    error(op.location, f"{PASS}: stride {k} of this view would be {st[k]}, "
+                          "beyond int64 (the view spans more than 2^63 elements), so no index "
+                          "can address it; split the tensor or shrink its shape")
+                    ok = False
+                    continue
                 plan[op] = (layout, consts)
             if ok and plan:
                 with constant_pool(func):
