@@ -135,6 +135,18 @@ func.func @stride_past_int64(%p: !pto.ptr<i8>) {
 
 // -----
 
+// A partly dynamic shape still folds its constant tail into one stride
+// constant (fuzzer finding: it was `std::bad_cast`).
+func.func @stride_past_int64_dynamic_batch(%p: !pto.ptr<i8>, %n: index) {
+  %big = arith.constant 4611686018427387904 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{pto-materialize-strides: stride 0 of this view would be 1180591620717411303424, beyond int64}}
+  %v = pto.make_tensor_view %p, shape = [%n, %big, %c256], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?x?xi8>
+  return
+}
+
+// -----
+
 // The same for a blocked NZ view: [2^62, 2^62] i8 blocks to
 // [1, 2^57, 2^58, 16, 32], whose outer strides pass int64.
 func.func @nz_stride_past_int64(%p: !pto.ptr<i8>) {

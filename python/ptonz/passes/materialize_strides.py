@@ -64,6 +64,28 @@ def _too_big(layout: str, shape: tuple) -> bool:
     return max(map(abs, _static_strides(layout, shape)), default=0) > INT64_MAX
 
 
+def _stride_past_int64(layout: str, consts: tuple) -> Optional[tuple]:
+    """(dim, stride) of the first stride past int64 that is a product of
+    constant shape operands only (a partly dynamic shape still folds its
+    constant tail into one index constant), or None."""
+    if None not in consts:
+        if not _too_big(layout, consts):
+            return None
+        st = _static_strides(layout, consts)
+        return next((k, x) for k, x in enumerate(st) if abs(x) > INT64_MAX)
+    order = stride_order(len(consts), layout or None)
+    for k, dim in enumerate(order):
+        tail = [consts[d] for d in order[k + 1:]]
+        if None in tail:
+            continue
+        p = 1
+        for c in tail:
+            p *= c
+        if abs(p) > INT64_MAX:
+            return dim, p
+    return None
+
+
 def materialize(op: ir.Operation, strides) -> None:
     """Fill in the planned strides (in place)."""
     _ptonz.set_view_strides(op, strides, current_pool())
@@ -99,10 +121,10 @@ class MaterializeStrides(ModulePass):
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
                     ok = False
                     continue
-                if None not in consts and _too_big(layout, tuple(consts)):
-                    st = _static_strides(layout, tuple(consts))
-                    k = next(k for k, x in enumerate(st) if abs(x) > INT64_MAX)
-                    error(op.location, f"{PASS}: stride {k} of this view would be {st[k]}, "
+                big = _stride_past_int64(layout, tuple(consts))
+                if big is not None:
+                    k, stride = big
+                    error(op.location, f"{PASS}: stride {k} of this view would be {stride}, "
                           "beyond int64 (the view spans more than 2^63 elements), so no index "
                           "can address it; split the tensor or shrink its shape")
                     ok = False
