@@ -5,8 +5,8 @@
 
 The corpus is ptonz's own inputs: `examples/*.mlir` and `test/**/*.mlir`,
 split at `// -----`. Each mutant applies one to three mutations to a corpus
-chunk: element types and widths, shapes, integer constants near powers of
-two, arithmetic swaps (addi/subi/muli/shli/...), wrapping and narrowing
+chunk: element types and widths, shapes, tile sizes, integer constants near
+powers of two, arithmetic swaps (addi/subi/muli/shli/...), wrapping and narrowing
 casts, loop bounds, attributes (layout, memory, tile layout, the blocked
 marker), offsets, and syntax damage (deleted, duplicated, truncated text,
 bytes that are not UTF-8). Mutant `i` of seed `s` depends only on (s, i).
@@ -233,6 +233,26 @@ def mut_block_offset(rng, text):
     return _sub_at(text, mo, 1, ", ".join(items))
 
 
+def mut_sizes(rng, text):
+    """Change one static size of a `sizes = [...]` list (pl.tile.load /
+    store), usually with the tile type on the same line to match."""
+    m = _pick(rng, r"sizes = \[([-\d, ]+)\]", text)
+    if m is None:
+        return None
+    items = [x.strip() for x in m.group(1).split(",")]
+    k = rng.randrange(len(items))
+    old = items[k]
+    items[k] = str(rng.choice([0, -16, 1, 2, 8, 15, 16, 17, 32, 48, 64, 128, 256, 512, 1024,
+                               4096, 1 << 31, (1 << 63) - 1, _near_pow2(rng)]))
+    text = _sub_at(text, m, 1, ", ".join(items))
+    if rng.random() < 0.7:  # the tile type on the same line: AxB
+        eol = text.find("\n", m.start())
+        eol = len(text) if eol < 0 else eol
+        line = re.sub(rf"(?<=[<x]){re.escape(old)}(?=x)", items[k], text[m.end():eol], count=1)
+        text = text[:m.end()] + line + text[eol:]
+    return text
+
+
 ATTRIBUTE_SWAPS = [
     (r"#pto\.layout<(nd|dn|nz)>", ["nd", "dn", "nz"]),
     (r"!pl\.tensor<[^>]*?, (nd|dn|nz)>", ["nd", "dn", "nz"]),
@@ -295,6 +315,7 @@ MUTATIONS: Dict[str, Callable] = {
     "narrow_arith": mut_narrow_arith,
     "loop_bound": mut_loop_bound,
     "offset": mut_offset,
+    "sizes": mut_sizes,
     "block_offset": mut_block_offset,
     "attribute": mut_attribute,
     "marker": mut_marker,
@@ -303,7 +324,7 @@ MUTATIONS: Dict[str, Callable] = {
 # Semantic mutations are more interesting than syntax damage.
 WEIGHTS = {"damage": 1, "marker": 1, "attribute": 2, "element_type": 2, "shape_dim": 3,
            "constant": 4, "arith_swap": 3, "narrow_cast": 3, "narrow_arith": 3,
-           "loop_bound": 3, "offset": 3, "block_offset": 2}
+           "loop_bound": 3, "offset": 3, "sizes": 2, "block_offset": 2}
 
 
 VALID_BIAS = 8
