@@ -202,8 +202,33 @@ std::optional<int64_t> ptonz::constantOf(mlir::Value v) {
   return i.getValue().getSExtValue();
 }
 
+/// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
+/// view type's layout parameter), "" if it has none.
+std::string ptonz::layoutOf(ptonz::pto::MakeTensorViewOp op) {
+  mlir::Attribute a = op.getLayoutAttr();
+  if (!a)
+    a = unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType())));
+  if (!a)
+    return "";
+  return str(ptonzLayoutAttrGetValue(wrap(a)));
+}
+
+std::vector<std::optional<int64_t>> ptonz::viewExtents(ptonz::pto::MakeTensorViewOp op) {
+  std::vector<std::optional<int64_t>> out;
+  auto typeShape = op.getResult().getType().getShape();
+  auto shape = op.getShape();
+  for (size_t k = 0; k < typeShape.size(); ++k) {
+    std::optional<int64_t> c = k < shape.size() ? constantOf(shape[k]) : std::nullopt;
+    if (!c && typeShape[k] != mlir::ShapedType::kDynamic)
+      c = typeShape[k];
+    out.push_back(c);
+  }
+  return out;
+}
+
 namespace {
 using ptonz::constantOf;
+using ptonz::layoutOf;
 
 std::vector<std::optional<int64_t>> constantsOf(mlir::ValueRange values) {
   std::vector<std::optional<int64_t>> out;
@@ -222,16 +247,6 @@ int64_t elementBits(mlir::Type t) {
   return 0;
 }
 
-/// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
-/// view type's layout parameter), "" if it has none.
-std::string layoutOf(ptonz::pto::MakeTensorViewOp op) {
-  mlir::Attribute a = op.getLayoutAttr();
-  if (!a)
-    a = unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType())));
-  if (!a)
-    return "";
-  return str(ptonzLayoutAttrGetValue(wrap(a)));
-}
 
 using TileInfo =
     std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;

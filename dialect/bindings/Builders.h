@@ -4,6 +4,10 @@
 
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/IR/Value.h"
+#include "ptonz/PTO.h"
+
+#include <string>
+#include <vector>
 
 #include <optional>
 
@@ -17,6 +21,14 @@ void populateIntRanges(nanobind::module_ &m);
 /// The value of an `arith.constant` of integer or index type, else nullopt
 /// (what every ptonz query means by "a constant").
 std::optional<int64_t> constantOf(mlir::Value v);
+
+/// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
+/// view type's layout parameter), "" if it has none.
+std::string layoutOf(pto::MakeTensorViewOp op);
+
+/// Each dimension of a pto.make_tensor_view: its constant shape operand, else
+/// the static dim of its type, else nullopt (analyses.ir_queries.dims_of).
+std::vector<std::optional<int64_t>> viewExtents(pto::MakeTensorViewOp op);
 } // namespace ptonz
 
 #endif // PTONZ_BINDINGS_BUILDERS_H

@@ -34,8 +34,13 @@
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Hashing.h"
+
+#include <array>
+#include <unordered_map>
 #include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
@@ -113,27 +118,45 @@ ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb, const Co
 // Demand-driven driver
 //===----------------------------------------------------------------------===//
 
+/// The range of an `arith.constant` of integer or index type (what its
+/// InferIntRangeInterface gives, without the interface call), else nullopt.
+std::optional<ConstantIntRanges> constantRange(Value v) {
+  auto c = v.getDefiningOp<arith::ConstantOp>();
+  if (!c)
+    return std::nullopt;
+  auto i = llvm::dyn_cast<IntegerAttr>(c.getValue());
+  if (!i || !v.getType().isIntOrIndex())
+    return std::nullopt;
+  return ConstantIntRanges::constant(i.getValue());
+}
+
 /// Ranges computed from a value's backward slice, memoised. Iterative (an
 /// explicit stack), so a long chain of arithmetic cannot exhaust the C++ stack.
 class DemandRanges {
 public:
   explicit DemandRanges(bool singleLaunch) : singleLaunch(singleLaunch) {}
 
-  ConstantIntRanges get(Value root) {
+  /// The range of `root` (a reference into the memo: valid until the next
+  /// range is computed).
+  const ConstantIntRanges &get(Value root) {
     if (auto it = memo.find(root); it != memo.end())
       return it->second;
+    if (auto c = constantRange(root)) // the most frequent leaf: no interface call
+      return memo.try_emplace(root, *c).first->second;
     llvm::SmallVector<std::pair<Value, bool>> stack{{root, false}};
+    llvm::SmallVector<Value, 4> deps;
     while (!stack.empty()) {
       auto [v, expanded] = stack.back();
       if (memo.count(v)) {
         stack.pop_back();
         continue;
       }
-      llvm::SmallVector<Value, 4> deps = dependencies(v);
-      if (!expanded) {
+      if (!expanded) { // first visit: its dependencies first
         stack.back().second = true;
-        for (Value d : deps)
-          if (!memo.count(d) && !onStack(stack, d))
+        deps.clear();
+        dependencies(v, deps);
+        for (Value d : deps) // constants are not memoised: `known` reads them
+          if (!memo.count(d) && !isIntConstant(d) && !onStack(stack, d))
             stack.push_back({d, false});
         continue;
       }
@@ -152,22 +175,19 @@ private:
     return false;
   }
 
-  /// The values whose ranges `compute(v)` reads.
-  llvm::SmallVector<Value, 4> dependencies(Value v) {
-    llvm::SmallVector<Value, 4> deps;
+  /// The values whose ranges `compute(v)` reads (appended to `deps`).
+  void dependencies(Value v, llvm::SmallVectorImpl<Value> &deps) {
     if (Operation *op = v.getDefiningOp()) {
-      if (Value carried = regionResultSource(v, 0)) {
+      if (llvm::isa<InferIntRangeInterface>(op)) { // launch queries have none
+        for (Value o : op->getOperands())
+          if (o.getType().isIntOrIndex())
+            deps.push_back(o);
+      } else if (Value carried = regionResultSource(v, 0)) {
         deps.push_back(carried);
         if (Value other = regionResultSource(v, 1))
           deps.push_back(other);
-        return deps;
       }
-      if (isLaunchQuery(op) || !llvm::isa<InferIntRangeInterface>(op))
-        return deps;
-      for (Value o : op->getOperands())
-        if (o.getType().isIntOrIndex())
-          deps.push_back(o);
-      return deps;
+      return;
     }
     auto arg = llvm::cast<BlockArgument>(v);
     Operation *parent = arg.getOwner()->getParentOp();
@@ -178,7 +198,6 @@ private:
       // with the iter_arg itself provisionally unknown).
       deps.push_back(init);
     }
-    return deps;
   }
 
   /// Where result `r` of an scf.for / scf.if comes from: for scf.for its
@@ -218,6 +237,10 @@ private:
       memo.try_emplace(v, ConstantIntRanges::maxRange(1));
       return;
     }
+    if (auto c = constantRange(v)) {
+      memo.try_emplace(v, *c);
+      return;
+    }
     if (Operation *op = v.getDefiningOp()) {
       if (Value carried = regionResultSource(v, 0)) {
         // A loop's result is one of the values its iter_arg takes; an if's
@@ -230,19 +253,33 @@ private:
         memo.try_emplace(v, range);
         return;
       }
-      if (auto r = launchRange(op, singleLaunch)) {
-        memo.try_emplace(v, *r);
-        return;
-      }
       auto inferrable = llvm::dyn_cast<InferIntRangeInterface>(op);
+      if (!inferrable) {
+        if (auto r = launchRange(op, singleLaunch)) {
+          memo.try_emplace(v, *r);
+          return;
+        }
+      }
       bool allInt = llvm::all_of(op->getOperandTypes(), [](Type t) { return t.isIntOrIndex(); });
       if (inferrable && allInt) {
-        llvm::SmallVector<IntegerValueRange> args;
+        // Every operand range is known here, so the interface's plain form
+        // (which bridges to the optional one for ops that implement only that).
+        llvm::SmallVector<ConstantIntRanges, 3> args;
         for (Value o : op->getOperands())
-          args.push_back(IntegerValueRange(known(o)));
-        inferrable.inferResultRangesFromOptional(args, [&](Value r, const IntegerValueRange &x) {
-          if (!x.isUninitialized() && r.getDefiningOp() == op)
-            memo.try_emplace(r, x.getValue());
+          args.push_back(known(o));
+        std::optional<TransferKey> key = transferKey(op, args);
+        if (key) {
+          if (auto it = transfers.find(*key); it != transfers.end()) {
+            memo.try_emplace(op->getResult(0), it->second);
+            return;
+          }
+        }
+        inferrable.inferResultRanges(args, [&](Value r, const ConstantIntRanges &x) {
+          if (r.getDefiningOp() == op) {
+            memo.try_emplace(r, x);
+            if (key)
+              transfers.try_emplace(*key, x);
+          }
         });
       }
       // Results the interface left unset (and ops without it): anything.
@@ -331,11 +368,73 @@ private:
   /// of uses, which only unreachable code can have).
   ConstantIntRanges known(Value v) {
     auto it = memo.find(v);
-    return it != memo.end() ? it->second : maxRangeOf(v);
+    if (it != memo.end())
+      return it->second;
+    if (auto c = constantRange(v))
+      return *c;
+    return maxRangeOf(v);
+  }
+
+  static bool isIntConstant(Value v) {
+    auto c = v.getDefiningOp<arith::ConstantOp>();
+    return c && llvm::isa<IntegerAttr>(c.getValue());
+  }
+
+  /// An integer arith op's transfer function applied to operand ranges:
+  /// kernels repeat the same offset arithmetic over the same ranges, so the
+  /// result is memoised by what it depends on (the op, its overflow flags,
+  /// its result type and its operand ranges, all of at most 64 bits).
+  struct TransferKey {
+    const void *name = nullptr, *type = nullptr;
+    unsigned flags = 0, count = 0;
+    std::array<uint64_t, 12> words{};
+    std::array<unsigned, 3> widths{};
+    bool operator==(const TransferKey &o) const {
+      return name == o.name && type == o.type && flags == o.flags && count == o.count &&
+             words == o.words && widths == o.widths;
+    }
+  };
+  struct TransferKeyHash {
+    size_t operator()(const TransferKey &k) const {
+      return llvm::hash_combine(k.name, k.type, k.flags, k.count,
+                                llvm::hash_combine_range(k.words.begin(), k.words.end()),
+                                llvm::hash_combine_range(k.widths.begin(), k.widths.end()));
+    }
+  };
+
+  static std::optional<TransferKey> transferKey(Operation *op,
+                                                llvm::ArrayRef<ConstantIntRanges> args) {
+    // Ops whose inference depends on nothing but these (no other attribute).
+    if (!llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp, arith::ShRSIOp,
+                   arith::ShRUIOp, arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp,
+                   arith::FloorDivSIOp, arith::RemSIOp, arith::RemUIOp, arith::MinSIOp,
+                   arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp, arith::AndIOp, arith::OrIOp,
+                   arith::XOrIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+                   arith::ExtUIOp, arith::TruncIOp>(op) ||
+        op->getNumResults() != 1 || args.size() > 3 || !op->getDiscardableAttrDictionary().empty())
+      return std::nullopt;
+    TransferKey key;
+    key.name = op->getName().getAsOpaquePointer();
+    key.type = op->getResult(0).getType().getAsOpaquePointer();
+    if (auto of = llvm::dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(op))
+      key.flags = (unsigned)of.getOverflowAttr().getValue() + 1;
+    key.count = args.size();
+    for (size_t i = 0; i < args.size(); ++i) {
+      const ConstantIntRanges &r = args[i];
+      if (r.smin().getBitWidth() > 64)
+        return std::nullopt;
+      key.widths[i] = r.smin().getBitWidth();
+      key.words[4 * i] = r.smin().getZExtValue();
+      key.words[4 * i + 1] = r.smax().getZExtValue();
+      key.words[4 * i + 2] = r.umin().getZExtValue();
+      key.words[4 * i + 3] = r.umax().getZExtValue();
+    }
+    return key;
   }
 
   bool singleLaunch;
   llvm::DenseMap<Value, ConstantIntRanges> memo;
+  std::unordered_map<TransferKey, ConstantIntRanges, TransferKeyHash> transfers;
 };
 
 //===----------------------------------------------------------------------===//
@@ -406,6 +505,25 @@ ptonz::ValueRanges::ValueRanges(Operation *root, bool dataflow, bool singleLaunc
 
 ptonz::ValueRanges::~ValueRanges() = default;
 
+/// [smin, smax] of an integer/index value of at most 64 bits (the passes'
+/// offsets), without copying its range; false if it has none.
+bool ptonz::ValueRanges::signedBounds(Value v, int64_t &lo, int64_t &hi) {
+  if (!v.getType().isIntOrIndex())
+    return false;
+  if (impl->solver) {
+    auto r = get(v);
+    if (!r || r->smin().getBitWidth() > 64)
+      return false;
+    lo = r->smin().getSExtValue(), hi = r->smax().getSExtValue();
+    return true;
+  }
+  const ConstantIntRanges &r = impl->demand.get(v);
+  if (r.smin().getBitWidth() > 64)
+    return false;
+  lo = r.smin().getSExtValue(), hi = r.smax().getSExtValue();
+  return true;
+}
+
 std::optional<ConstantIntRanges> ptonz::ValueRanges::get(Value v) {
   if (!v.getType().isIntOrIndex())
     return std::nullopt;
@@ -421,4 +539,38 @@ std::optional<ConstantIntRanges> ptonz::ValueRanges::get(Value v) {
 
 llvm::SmallVector<Value> ptonz::ValueRanges::assumptions(Value v) {
   return DemandRanges::assumptions(v);
+}
+
+ptonz::BoundsVerdict ptonz::boundsVerdict(ValueRanges &any, ValueRanges &single, Value offset,
+                                          int64_t size, std::optional<int64_t> extent) {
+  if (auto c = constantRange(offset); c && c->smin().getBitWidth() <= 64) {
+    // A constant offset (most of them): no range to compute.
+    int64_t o = c->smin().getSExtValue();
+    if (o < 0 || (extent && (__int128)o + size > *extent))
+      return BoundsVerdict::Outside;
+    return extent ? BoundsVerdict::Inside : BoundsVerdict::Undecided;
+  }
+  int64_t lo, hi;
+  if (!any.signedBounds(offset, lo, hi))
+    return BoundsVerdict::Undecided;
+  // 128-bit arithmetic: offset + size must not wrap here.
+  auto inside = [&](int64_t lo, int64_t hi) {
+    return extent && lo >= 0 && (__int128)hi + size <= *extent;
+  };
+  if (inside(lo, hi))
+    return BoundsVerdict::Inside;
+  if (!single.signedBounds(offset, lo, hi))
+    return BoundsVerdict::Undecided;
+  if (hi < 0 || (extent && (__int128)lo + size > *extent))
+    return BoundsVerdict::Outside; // every value, even in a launch of one block
+  if (inside(lo, hi))
+    return BoundsVerdict::Undecided; // the launch decides
+  if (!extent)
+    return BoundsVerdict::Undecided;
+  for (Value a : ValueRanges::assumptions(offset)) {
+    Operation *op = a.getDefiningOp();
+    if (!op || !isLaunchQuery(op))
+      return BoundsVerdict::Undecided; // an argument, an op without range inference
+  }
+  return BoundsVerdict::Outside; // partly outside, by the program's own range
 }

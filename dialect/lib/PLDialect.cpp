@@ -216,6 +216,15 @@ LogicalResult TileLoadOp::verify() {
     return emitOpError() << "has " << getValidShape().size()
                          << " valid_shape values for a rank-" << tileRank
                          << " tile; give one per tile dimension (or none)";
+  for (auto [i, v] : llvm::enumerate(getValidShape())) {
+    APInt cst;
+    if (!matchPattern(v, m_ConstantInt(&cst)))
+      continue;
+    int64_t valid = cst.getSExtValue(), dim = getResult().getType().getShape()[i];
+    if (valid < 0 || valid > dim)
+      return emitOpError() << "valid_shape[" << i << "] = " << valid
+                           << " is outside the tile's dimension [0, " << dim << "]";
+  }
   return verifyLoad(*this, getTensor().getType(), getOffsets(), getSizes(),
                     getResult().getType(), getTargetMemory());
 }

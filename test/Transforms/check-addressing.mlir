@@ -22,3 +22,9 @@
 // RUN: %python %S/../ptonz-opt/Inputs/expect_exit.py 1 ptonz-opt --split-input-file --check-addressing=2 %S/Inputs/nz-element-types.mlir 2>&1 | FileCheck %s --check-prefix=TYPES
 // TYPES: nz-element-types.mlir:6:8: error: check-addressing: unsupported element type i256: the simulator holds 8-, 16-, 32- and 64-bit elements
 // TYPES: nz-element-types.mlir:17:8: error: check-addressing: pto-block-nz-views: NZ view of sub-byte element type f4E2M1FN
+
+// Issue 14's forms (rank-4 fold, leading-axis NZ slices passed by func.call,
+// split-K remainders, a ragged tail, a whole-tensor flatten) read the same
+// tiles as the logical program.
+// RUN: ptonz-opt --check-addressing=4 %S/Inputs/pypto-nz-forms.mlir | FileCheck %s --check-prefix=PYPTO
+// PYPTO: check-addressing: 88 of 88 tloads read identical tiles (4 block ids)

@@ -185,3 +185,11 @@ func.func @tile_passed_to_call(%x: !pl.tensor<64x256xi32>) {
   func.call @use_tile(%t) : (!pl.tile<64x256xi32, vec>) -> ()
   return
 }
+
+// -----
+
+// A row-major stride past int64 (fuzzer finding: it was `std::bad_cast`).
+// expected-error@+1 {{convert-pl-to-pto: argument #0 (!pl.tensor<32x4611686018427387904x4096xi8>): stride 0 of its view would be 18889465931478580854784, beyond int64 (the tensor spans more than 2^63 elements), so no index can address it; split the tensor or shrink its shape}}
+func.func @stride_past_int64(%x: !pl.tensor<32x4611686018427387904x4096xi8>) {
+  return
+}

@@ -111,7 +111,7 @@ func.func @unblocked(%p: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} 
 // test_unblocked_nz_with_explicit_stride_rejected_by_pass): checked before
 // "strides already given" skips the view.
 // CHECK-NOT: func.func @unblocked_with_strides
-func.func @unblocked_with_strides(%p: !pto.ptr<f32>) {
+func.func @unblocked_with_strides(%p: !pto.ptr<f32>) attributes {pto.nz_tensor_views_blocked} {
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
@@ -145,6 +145,18 @@ func.func @stride_past_int64(%p: !pto.ptr<i8>) {
   %c256 = arith.constant 256 : index
   // expected-error@+1 {{pto-materialize-strides: stride 0 of this view would be 1180591620717411303424, beyond int64 (the view spans more than 2^63 elements), so no index can address it; split the tensor or shrink its shape}}
   %v = pto.make_tensor_view %p, shape = [%c4, %big, %c256], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?x?xi8>
+  return
+}
+
+// -----
+
+// A partly dynamic shape still folds its constant tail into one stride
+// constant (fuzzer finding: it was `std::bad_cast`).
+func.func @stride_past_int64_dynamic_batch(%p: !pto.ptr<i8>, %n: index) {
+  %big = arith.constant 4611686018427387904 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{pto-materialize-strides: stride 0 of this view would be 1180591620717411303424, beyond int64}}
+  %v = pto.make_tensor_view %p, shape = [%n, %big, %c256], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?x?xi8>
   return
 }
 

@@ -42,6 +42,10 @@ public:
   /// with `dataflow`, for dead code or a failed run).
   std::optional<mlir::ConstantIntRanges> get(mlir::Value v);
 
+  /// [lo, hi] (signed) of an integer/index value of at most 64 bits; false
+  /// if it has none (the hot query, without copying the range).
+  bool signedBounds(mlir::Value v, int64_t &lo, int64_t &hi);
+
   /// The values in `v`'s backward slice whose range the program does not
   /// determine: launch queries, function (and other non-loop block)
   /// arguments, results of ops without range inference.
@@ -51,6 +55,15 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
+/// Does a partition dimension (offset value, static size) stay inside a view
+/// extent (nullopt: not a constant)? The rules are analyses/bounds.py's:
+/// Inside when every value of the offset in any launch does; Outside when
+/// the launch of one block (`single`) already leaves the view with every
+/// value, or with some and the offset's range is the program's own (its
+/// slice has no assumption but launch queries); Undecided otherwise.
+enum class BoundsVerdict { Inside = 0, Outside = 1, Undecided = 2 };
+BoundsVerdict boundsVerdict(ValueRanges &any, ValueRanges &single, mlir::Value offset,
+                            int64_t size, std::optional<int64_t> extent);
 } // namespace ptonz
 
 #endif // PTONZ_INTRANGES_H

@@ -38,8 +38,7 @@ check that both agree).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from mlir import ir
 
@@ -52,15 +51,26 @@ LAUNCH_QUERIES = ("pto.get_block_idx", "pto.get_block_num", "pto.get_subblock_id
                   "pto.get_subblock_num", "pl.get_block_idx", "pl.get_block_num")
 
 
-@dataclass(frozen=True)
 class Range:
-    """Signed and unsigned bounds of a `bits`-wide integer value."""
+    """Signed and unsigned bounds of a `bits`-wide integer value. (A plain
+    class: a dataclass costs an `exec` at import, on every ptonz-opt run.)"""
 
-    bits: int
-    smin: int
-    smax: int
-    umin: int
-    umax: int
+    __slots__ = ("bits", "smin", "smax", "umin", "umax")
+
+    def __init__(self, bits: int, smin: int, smax: int, umin: int, umax: int):
+        self.bits, self.smin, self.smax, self.umin, self.umax = bits, smin, smax, umin, umax
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Range) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self):
+        return (self.bits, self.smin, self.smax, self.umin, self.umax)
+
+    def __repr__(self) -> str:
+        return f"Range(bits={self.bits}, smin={self.smin}, smax={self.smax})"
 
     @property
     def nonneg(self) -> bool:
@@ -79,26 +89,27 @@ class Range:
 
 
 class FunctionRanges:
-    """Ranges of the values of one function; valid until its IR changes.
-    The C++ analyses are made on first use."""
+    """Ranges of the values of one function (or of every function of a
+    module: the demand-driven analysis needs no scope); valid until its IR
+    changes. `native` is the C++ analysis (`_ptonz.IntRanges`), for batch
+    queries."""
 
     def __init__(self, func):
-        self._func = func.operation if hasattr(func, "operation") else func
-        self._any = None
-        self._single = None
+        # The C++ analysis; it computes nothing before the first query.
+        self.native = _ptonz.IntRanges(func.operation if hasattr(func, "operation") else func)
 
     def of(self, value: ir.Value) -> Optional[Range]:
         """The range in any launch (None: not an integer or index value)."""
-        if self._any is None:
-            self._any = _ptonz.IntRanges(self._func)
-        r = self._any.get(value)
+        r = self.native.get(value)
         return Range(*r) if r is not None else None
+
+    def bounds(self, value: ir.Value) -> Optional[Tuple[int, int]]:
+        """(smin, smax) in any launch: `of` without the rest (the hot query)."""
+        return self.native.signed(value)
 
     def in_single_launch(self, value: ir.Value) -> Optional[Range]:
         """The range in the launch of one block (block idx 0, block num 1)."""
-        if self._single is None:
-            self._single = _ptonz.IntRanges(self._func, single_launch=True)
-        r = self._single.get(value)
+        r = self.native.get(value, single_launch=True)
         return Range(*r) if r is not None else None
 
     @staticmethod

@@ -113,17 +113,24 @@ def _bits(t: ir.Type) -> int:
 
 class Prover:
     """Memoised proof of `offset % d == 0 and offset >= 0` for the values of
-    one function (`func`; its integer ranges are computed on first use)."""
+    one function (`func`; `ranges`: its integer ranges, or those of its
+    module, computed on first use)."""
 
-    def __init__(self, func):
-        self.ranges = FunctionRanges(func)
+    def __init__(self, func, ranges: Optional[FunctionRanges] = None):
+        self.ranges = ranges if ranges is not None else FunctionRanges(func)
+        self._native = self.ranges.native
         self._twos: Dict[ir.Value, float] = {}
+
+    def aligned(self, value: ir.Value, divisor: int) -> bool:
+        """Whether `value` is proven a multiple of `divisor` (the alignment
+        half of `fact`: the passes know the sign from a bounds verdict)."""
+        return self.alignment(value) >= _log2(divisor)
 
     def fact(self, value: ir.Value, divisor: int) -> Fact:
         k = _log2(divisor)
         multiple = self.alignment(value) >= k
-        r = self.ranges.of(value)
-        nonneg = r is not None and r.nonneg
+        r = self._native.signed(value)
+        nonneg = r is not None and r[0] >= 0
         if multiple and nonneg:
             return _PROVEN
         why = self._why_negative(value) if not nonneg else self._why_unaligned(value, k)

@@ -25,7 +25,8 @@ from mlir.dialects import arith
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
-from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim
+from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
+from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
@@ -34,6 +35,7 @@ from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
 _PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
+_ALL_INSIDE: Dict[int, int] = {}  # the bounds verdicts of a partition inside its view
 PASS = "pto-block-nz-views"
 # pto-isa#317: the largest GM gap (in 32-byte blocks) an NZ TLOAD encodes.
 MAX_GM_GAP = 65535
@@ -69,14 +71,16 @@ class _Validator:
             return self.reject(op, f"NZ view of logical rank {rank}: the trailing two dimensions "
                                "are the fractal plane, so an NZ view has at least [R, C]; "
                                "annotate it nd")
-        elem = op.results[0].type.element_type
         if bits == 0:
+            elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view of element type {elem}, which has no bit width: "
                                "NZ fractals hold integer or float elements; annotate it nd")
         if bits < 8:
+            elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view of sub-byte element type {elem}: packed-nibble "
                                "fractal addressing is outside ptonz's scope; annotate it nd")
         if C0_BITS % bits:
+            elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view of element type {elem}: a 32-byte C0 line does not "
                                f"hold a whole number of {bits}-bit elements (c0 = 256 / {bits}), "
                                "so it has no NZ fractal; use an 8-, 16-, 32-, 64-, 128- or "
@@ -124,6 +128,13 @@ class _Validator:
             new_type_shape = [type_shape[0] if rank == 3 else B] + shape[1:]
         batch = op.operands[1] if rank == 3 else B  # operands: ptr, shape...
         self.plan[op] = (new_type_shape, [batch] + shape[1:])
+        extents = (B, R, C)
+        # Bounds of every partition in one C++ call (one extent per logical
+        # dimension): those not listed are inside their view (so their offsets
+        # are non-negative). A ragged tail's dynamic row count is not checked
+        # there (ragged_bounds).
+        verdicts = dict(self.prover.ranges.native.partition_verdicts(
+            op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank:]), True))
         for user, name, offsets, sizes, users in _ptonz.view_uses(op):
             if name != "pto.partition_view":
                 self.reject(user, f"an NZ view may only be read through pto.partition_view -> "
@@ -131,13 +142,17 @@ class _Validator:
                             "are read-only here; store to (or pass) an nd view instead",
                             [(op.location, "NZ view defined here")])
                 continue
-            self.partition(user, rank, c0, offsets, sizes, users, (B, R, C), leading)
+            dims = verdicts.get(user)
+            self.partition(user, rank, c0, offsets, sizes, users, extents, leading,
+                           dict(dims) if dims else _ALL_INSIDE)
 
     def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users,
-                  extents, leading) -> None:
+                  extents, leading, verdicts) -> None:
         """`offsets`, `sizes`, `users`: from `_ptonz.view_uses`; `extents`: the
-        view's (B or None, R, C); `leading`: its leading extents (None if dynamic).
-        The row size may be a value: the valid row count of a ragged tail."""
+        view's (B or None, R, C); `leading`: its leading extents (None if dynamic);
+        `verdicts`: {logical dim: OUTSIDE or UNDECIDED code} of the dims not
+        inside the view. The row size may be a value: the valid row count of a
+        ragged tail."""
         Ct = sizes[-1]
         rows_value = None
         if sizes[-2] is None and all(s is not None for s in sizes[:-2] + [Ct]):
@@ -179,11 +194,13 @@ class _Validator:
         if rank == 3:
             dims.append((offsets[0], 1, "batch", 0, 1, extents[0]))
         for offset, divisor, what, dim, size, extent in dims:
-            if self.offset(op, offset, divisor, what):
-                if size is None:
+            if size is None:  # not checked by partition_verdicts
+                if self.offset(op, offset, divisor, what, False):
                     self.ragged_bounds(op, offset, valid, dim, extent)
-                else:
-                    self.bounds(op, offset, what, dim, size, extent)
+                continue
+            code = verdicts.get(dim)
+            if self.offset(op, offset, divisor, what, code is None) and code is not None:
+                self.bounds(op, offset, what, dim, size, extent, code)
         if rank > 3:
             batch = self.folded_batch(op, offsets[:-2], leading)
             if batch is None:
@@ -248,7 +265,9 @@ class _Validator:
         if _is_min_of_rest(valid, offset, extent):
             return  # valid <= extent - offset, with offset proven non-negative
         r = self.prover.ranges.of(valid)
-        self.bounds(op, offset, "row", dim, r.smax if r is not None else 0, extent)
+        size = r.smax if r is not None else 0
+        self.report_bounds(op, check_dim(self.prover.ranges, offset, size, extent), "row",
+                           dim, size, extent)
 
     def gm_gap(self, op, rows, valid, col_blocks: int) -> None:
         """pto-isa#317: the GM gap between the column blocks of an NZ TLOAD is
@@ -276,9 +295,11 @@ class _Validator:
                     f"with a fixed pto-isa, lift the guard (pass option "
                     f"allow-large-gm-gap=true, ptonz-opt --allow-large-gm-gap)")
 
-    def offset(self, op, offset, divisor: int, what: str) -> bool:
+    def offset(self, op, offset, divisor: int, what: str, inside: bool) -> bool:
         """`offset`: an int (a constant offset) or the offset value. Whether it
-        is proven a non-negative multiple of `divisor` (else rejected)."""
+        is proven a non-negative multiple of `divisor` (else rejected).
+        `inside`: its partition dimension is inside the view (so the offset
+        is non-negative)."""
         if isinstance(offset, int):
             c = offset
             if c < 0:
@@ -289,6 +310,8 @@ class _Validator:
                 self.reject(op, f"{what} offset {c} is not a multiple of {divisor}: a slice "
                             "that starts inside a fractal has no blocked representation")
             return c >= 0 and c % divisor == 0
+        if inside and self.prover.aligned(offset, divisor):
+            return True
         fact = self.prover.fact(offset, divisor)
         if fact.proven:
             return True
@@ -301,10 +324,17 @@ class _Validator:
                     "scf.for iter_args and function arguments are never resolved", notes)
         return False
 
-    def bounds(self, op, offset, what: str, dim: int, size: int, extent) -> None:
+    def bounds(self, op, offset, what: str, dim: int, size: int, extent, code: int) -> None:
         """Reject a partition that leaves the view in logical dimension `dim`
-        (`analyses.bounds`); remark on one that cannot be decided."""
-        v = check_dim(self.prover.ranges, offset, size, extent)
+        (`code`: its C++ verdict, `analyses.bounds`); remark on one that
+        cannot be decided."""
+        if isinstance(offset, int):
+            v = check_dim(self.prover.ranges, offset, size, extent)
+        else:
+            v = explained(self.prover.ranges, verdict_name(code), offset, size, extent)
+        self.report_bounds(op, v, what, dim, size, extent)
+
+    def report_bounds(self, op, v, what: str, dim: int, size: int, extent) -> None:
         if v.verdict == OUTSIDE:
             self.reject(op, f"the NZ partition leaves its view in dimension {dim} "
                         f"({_PLURAL[what]}): "
@@ -451,12 +481,16 @@ class BlockNzViews(ModulePass):
         ok = True
         patterns = PlannedPatterns({"pto.make_tensor_view": block_make_tensor_view,
                                     "pto.partition_view": block_partition_view})
+        # One C++ range analysis for the module (demand-driven, memoised by
+        # value: a function is planned before it is rewritten, so only values
+        # that were never erased are asked for).
+        ranges = FunctionRanges(module)
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
             # One prover per function: its SSA values are its own, and a module-wide
             # memo would keep every wrapper alive (and the GC busy) to the end.
-            func_ok, plan = plan_function(func, Prover(func), self.opts["remarks"],
+            func_ok, plan = plan_function(func, Prover(func, ranges), self.opts["remarks"],
                                           self.opts["allow-large-gm-gap"])
             ok &= func_ok
             if not func_ok or not plan:

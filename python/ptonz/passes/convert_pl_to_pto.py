@@ -36,6 +36,7 @@ from ._util import constant_pool, error
 from .base import ModulePass, register
 
 PASS = "convert-pl-to-pto"
+INT64_MAX = (1 << 63) - 1
 
 # tile_buf configuration of each pl memory (PTOAS's cube defaults; A2/A3 left).
 TILE_CONFIG = {
@@ -90,17 +91,26 @@ class _Validator:
 
     def check(self, func, tensor_args, pl_ops) -> None:
         """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops."""
-        for index, arg, shape, _layout, _elem in tensor_args:
-            self.argument(func, index, arg, shape)
+        for index, arg, shape, layout, _elem in tensor_args:
+            self.argument(func, index, arg, shape, layout)
         for op in pl_ops:
             if op.name in TENSOR_OPS:
                 self.op(op)
 
-    def argument(self, func, index: int, arg: ir.Value, shape) -> None:
+    def argument(self, func, index: int, arg: ir.Value, shape, layout: str) -> None:
         if any(d == DYNAMIC for d in shape):
             return self.reject(func, f"argument #{index} has a dynamic shape "
                                f"({arg.type}): make_tensor_view needs the logical shape as "
                                "constants; give the tensor a static shape")
+        # NZ views get their strides when they are blocked (checked there).
+        strides = [] if layout == "nz" else default_strides(list(shape), layout)
+        too_big = [k for k, s in enumerate(strides) if abs(s) > INT64_MAX]
+        if too_big:
+            k = too_big[0]
+            return self.reject(func, f"argument #{index} ({arg.type}): stride {k} of its "
+                               f"view would be {strides[k]}, beyond int64 (the tensor spans "
+                               "more than 2^63 elements), so no index can address it; split "
+                               "the tensor or shrink its shape")
         self.tensor_users(arg)
 
     def tensor_users(self, value: ir.Value) -> None:

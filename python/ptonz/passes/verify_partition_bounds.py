@@ -18,9 +18,8 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _ptonz
-from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim
+from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import dims_of, functions
 from ._util import error, remark
 from .base import ModulePass, register
 
@@ -33,35 +32,33 @@ class VerifyPartitionBounds(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        for func in functions(module):
-            ranges = None  # made on the first symbolic offset of the function
-            for view in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
-                info = _ptonz.view_info(view)
-                if info[0] == "nz":
-                    continue
-                extents = dims_of(info)
-                for user, name, offsets, sizes, _users in _ptonz.view_uses(view):
-                    if name != "pto.partition_view" or len(offsets) != len(extents):
-                        continue  # other uses / ranks: the op verifiers' business
-                    if ranges is None:
-                        ranges = FunctionRanges(func)
-                    ok &= self._partition(user, ranges, offsets, sizes, extents)
+        # Demand-driven ranges need no function scope: one analysis for the
+        # module, one C++ call for all its ND/DN views; only partitions that
+        # are not inside come back.
+        ranges = FunctionRanges(module)
+        for _view, extents, parts in ranges.native.view_partition_verdicts(
+                module, False, self.opts["remarks"]):
+            for part, dims in parts:
+                pv = part.opview
+                for dim, code in dims:
+                    offset = _ptonz.constant_int(pv.offsets[dim])
+                    offset = pv.offsets[dim] if offset is None else offset
+                    size = _ptonz.constant_int(pv.sizes[dim])
+                    v = check_dim(ranges, offset, size, extents[dim]) \
+                        if isinstance(offset, int) else \
+                        explained(ranges, verdict_name(code), offset, size, extents[dim])
+                    ok &= self._report(part, dim, size, extents[dim], v)
         return ok
 
-    def _partition(self, op, ranges, offsets, sizes, extents) -> bool:
-        ok = True
-        for dim, (offset, size, extent) in enumerate(zip(offsets, sizes, extents)):
-            if size is None:
-                continue  # a dynamic size: nothing to check it against
-            v = check_dim(ranges, offset, size, extent)
-            if v.verdict == OUTSIDE:
-                error(op.location, f"{PASS}: the partition leaves its view in dimension {dim}: "
-                      f"{v.reason}; a tload or tstore there would touch memory outside the "
-                      f"tensor. Keep 0 <= offset and offset + {size} <= {extent} (fix the "
-                      "offset, the loop bound or the view's shape)", v.notes)
-                ok = False
-            elif v.verdict == UNDECIDED and self.opts["remarks"]:
-                remark(op.location, f"{PASS}: cannot decide whether the partition stays inside "
-                       f"its view in dimension {dim}: {v.reason}; accepted, as the launch (or "
-                       "the caller) must keep it inside", v.notes)
-        return ok
+    def _report(self, op, dim: int, size: int, extent, v) -> bool:
+        if v.verdict == OUTSIDE:
+            error(op.location, f"{PASS}: the partition leaves its view in dimension {dim}: "
+                  f"{v.reason}; a tload or tstore there would touch memory outside the "
+                  f"tensor. Keep 0 <= offset and offset + {size} <= {extent} (fix the "
+                  "offset, the loop bound or the view's shape)", v.notes)
+            return False
+        if v.verdict == UNDECIDED:
+            remark(op.location, f"{PASS}: cannot decide whether the partition stays inside "
+                   f"its view in dimension {dim}: {v.reason}; accepted, as the launch (or "
+                   "the caller) must keep it inside", v.notes)
+        return True

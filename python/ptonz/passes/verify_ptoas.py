@@ -16,9 +16,9 @@ from typing import Tuple
 from mlir import ir
 
 from .. import _ptonz
-from ..analyses.bounds import OUTSIDE, check_dim
+from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import dims_of, functions
+from ..analyses.ir_queries import dims_of
 from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, c0_for_bitwidth
 from ._util import error
 from .base import ModulePass, register
@@ -47,13 +47,26 @@ class VerifyPTOAS(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
-        for func in functions(module):
-            self.ranges = FunctionRanges(func)  # for the blocked partitions' offsets
-            for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
-                info = _ptonz.view_info(op)
-                if info[0] == "nz":
-                    self._nz_view(op, info)
+        for op in _ptonz.collect_ops(module, ["pto.make_tensor_view"]):
+            info = _ptonz.view_info(op)
+            if info[0] == "nz":
+                self._nz_view(op, info)
+        if self.ok and self.version >= FIRST_NZ_VERSION:
+            self._blocked_bounds(module)
         return self.ok
+
+    def _blocked_bounds(self, module) -> None:
+        """A blocked partition must stay inside its view like any other: PTOAS
+        clamps a negative offset to 0 and reads past the view without a word.
+        What cannot be decided is accepted (pto-block-nz-views remarks on it,
+        in logical coordinates). One C++ call for every NZ view of the module
+        (demand-driven ranges need no function scope)."""
+        ranges = FunctionRanges(module)
+        for _view, shape, parts in ranges.native.view_partition_verdicts(module, True):
+            for part, dims in parts:
+                for dim, _code in dims:
+                    if dim < 3:  # d3 / d4 are checked whole above
+                        self._outside(ranges, part.opview, dim, shape[dim])
 
     def _fail(self, op, msg: str) -> None:
         error(op.location, f"{PASS}: {msg}")
@@ -97,29 +110,13 @@ class VerifyPTOAS(ModulePass):
                                   f"stride[{i + 1}] ({shape[i + 1] * st[i + 1]}), got {st[i]}")
         for user, name, offsets, sizes, _users in _ptonz.view_uses(op):
             if name == "pto.partition_view":
-                self._nz_partition(user, c0, offsets, sizes, shape)
+                self._nz_partition(user, c0, offsets, sizes)
 
-    def _nz_partition(self, op, c0: int, offsets, sizes, shape) -> None:
+    def _nz_partition(self, op, c0: int, offsets, sizes) -> None:
         """`offsets` (int if constant, else the value) and `sizes` (constant
-        or None): from `_ptonz.view_uses`; `shape`: the view's dims (None if
-        not constant)."""
+        or None): from `_ptonz.view_uses`."""
         if len(offsets) != 5 or len(sizes) != 5:
             return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
-        # A blocked partition is checked like any other: PTOAS clamps a negative
-        # offset to 0 and reads past the view without a word. (What cannot be
-        # decided is accepted; pto-block-nz-views remarks on it, in logical
-        # coordinates.)
-        for k in range(3):
-            if sizes[k] is None:
-                continue
-            v = check_dim(self.ranges, offsets[k], sizes[k], shape[k])
-            if v.verdict == OUTSIDE:
-                error(op.location, f"{PASS}: blocked NZ partition leaves its view in dimension "
-                      f"{k}: {v.reason}; PTOAS would read another fractal's bytes (or clamp a "
-                      f"negative offset to 0). Keep 0 <= offset and offset + {sizes[k]} <= "
-                      f"{shape[k]} in blocked coordinates", v.notes)
-                self.ok = False
-                return
         for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
             off, size = offsets[k], sizes[k]
             if not isinstance(off, int) or size is None:
@@ -130,3 +127,13 @@ class VerifyPTOAS(ModulePass):
                                   f"must keep offset=0 and size={whole} (got offset={off}, "
                                   f"size={size})")
 
+    def _outside(self, ranges, pv, dim: int, extent) -> None:
+        offset = _ptonz.constant_int(pv.offsets[dim])
+        offset = pv.offsets[dim] if offset is None else offset
+        size = _ptonz.constant_int(pv.sizes[dim])
+        v = check_dim(ranges, offset, size, extent)
+        error(pv.location, f"{PASS}: blocked NZ partition leaves its view in dimension {dim}: "
+              f"{v.reason}; PTOAS would read another fractal's bytes (or clamp a negative "
+              f"offset to 0). Keep 0 <= offset and offset + {size} <= {extent} in blocked "
+              "coordinates", v.notes)
+        self.ok = False

@@ -244,3 +244,12 @@ func.func @f(%t: !pl.tensor<64x256xi32>) {
   %v = pl.tensor.reinterpret_view %t : !pl.tensor<64x256xi32> -> !pl.tensor<16384xi16>
   return
 }
+
+// -----
+
+func.func @f(%t: !pl.tensor<800x512xi8, nz>, %i: index) {
+  %c513 = arith.constant 513 : index
+  // expected-error@+1 {{'pl.tile.load' op valid_shape[1] = 513 is outside the tile's dimension [0, 512]}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [256, 512], valid_shape = [%i, %c513] {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  return
+}
