@@ -396,9 +396,12 @@ def _dynamic_valid_row(tload: ir.Operation):
 
 
 def _is_min_of_rest(valid, offset, extent) -> bool:
-    """Whether `valid` is arith.minsi/minui(extent - offset, x) (either order)."""
+    """Whether `valid` is arith.minsi(extent - offset, x) (either order). Its
+    proven non-negative range then bounds extent - offset >= valid >= 0, so
+    [offset, offset + valid) stays inside the extent. (Not minui: an
+    unsigned minimum of a negative difference is x.)"""
     name, _n, operands, _c = _ptonz.value_source(valid)
-    if name not in ("arith.minsi", "arith.minui") or extent is None:
+    if name != "arith.minsi" or extent is None:
         return False
     for x in operands[:2]:
         if isinstance(x, int):
