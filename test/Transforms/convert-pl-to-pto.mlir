@@ -99,23 +99,27 @@ func.func @nz_leading_slice(%w: !pl.tensor<4x256x512xi8, nz>) {
 // -----
 
 // A symbolic leading offset proven inside its axis (a loop over [0, 3)),
-// and the slice passed to a kernel: the kernel gets the offset pointer.
+// and the slice passed to a kernel. PTOAS lowers pto.addptr only into a
+// make_tensor_view, so the kernel gets the root pointer and the element
+// offset (an index argument after its own) and makes its view there; a
+// caller passing the whole tensor passes offset 0.
 // CHECK-LABEL: func.func @nz_kernel
-// CHECK-SAME: (%[[K:.*]]: !pto.ptr<i8>)
-// CHECK: pto.make_tensor_view %[[K]], shape = [%c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>}
+// CHECK-SAME: (%[[K:.*]]: !pto.ptr<i8>, %[[KO:.*]]: index)
+// CHECK: %[[KP:.*]] = pto.addptr %[[K]], %[[KO]] : !pto.ptr<i8> -> !pto.ptr<i8>
+// CHECK: pto.make_tensor_view %[[KP]], shape = [%c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>}
 // CHECK-LABEL: func.func @nz_orchestration
-// CHECK-SAME: (%[[W:.*]]: !pto.ptr<i8>)
+// CHECK-SAME: (%[[W:.*]]: !pto.ptr<i8>, %[[W2:.*]]: !pto.ptr<i8>)
 // CHECK: scf.for %[[L:.*]] = %c0 to %c3 step %c1 {
 // CHECK:   %[[O:.*]] = arith.muli %[[L]], %c131072 overflow<nsw, nuw> : index
-// CHECK:   %[[P:.*]] = pto.addptr %[[W]], %[[O]] : !pto.ptr<i8> -> !pto.ptr<i8>
-// CHECK:   func.call @nz_kernel(%[[P]]) : (!pto.ptr<i8>) -> ()
+// CHECK:   func.call @nz_kernel(%[[W]], %[[O]]) : (!pto.ptr<i8>, index) -> ()
+// CHECK: call @nz_kernel(%[[W2]], %c0) : (!pto.ptr<i8>, index) -> ()
 func.func @nz_kernel(%w: !pl.tensor<2x256x512xi8, nz>) {
   %c0 = arith.constant 0 : index
   %t = pl.tile.load %w, offsets = [%c0, %c0, %c0], sizes = [1, 256, 512]
       {target_memory = #pl.memory<mat>} : !pl.tensor<2x256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
   return
 }
-func.func @nz_orchestration(%w: !pl.tensor<4x256x512xi8, nz>) {
+func.func @nz_orchestration(%w: !pl.tensor<4x256x512xi8, nz>, %w2: !pl.tensor<2x256x512xi8, nz>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -123,6 +127,7 @@ func.func @nz_orchestration(%w: !pl.tensor<4x256x512xi8, nz>) {
     %layer = pl.tensor.view %w, offsets = [%l, %c0, %c0] : !pl.tensor<4x256x512xi8, nz> -> !pl.tensor<2x256x512xi8, nz>
     func.call @nz_kernel(%layer) : (!pl.tensor<2x256x512xi8, nz>) -> ()
   }
+  func.call @nz_kernel(%w2) : (!pl.tensor<2x256x512xi8, nz>) -> ()
   return
 }
 

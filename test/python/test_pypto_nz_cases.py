@@ -148,7 +148,8 @@ CASES = [
     # pypto slices in the orchestration function and the outlined kernel
     # blocks the slice: here the slice is passed to the kernel by func.call.
     # Its offset [2, 0, 0, 0, 0] of the blocked [4, 16, 16, 16, 32] is the
-    # pointer offset 2 * 16*16*16*32 = 262144 elements.
+    # element offset 2 * 16*16*16*32 = 262144, passed with the root pointer
+    # (PTOAS lowers pto.addptr only into the kernel's make_tensor_view).
     Case("test_blocks_a_leading_axis_slice",
          k("%w: !pl.tensor<2x256x512xi8, nz>",
            load("%w", "!pl.tensor<2x256x512xi8, nz>", "%c1, %c0, %c0", "1, 256, 512",
@@ -158,10 +159,9 @@ CASES = [
            "  %l = pl.tensor.view %w, offsets = [%c2, %c0, %c0] : !pl.tensor<4x256x512xi8, nz>"
            " -> !pl.tensor<2x256x512xi8, nz>\n"
            "  func.call @k(%l) : (!pl.tensor<2x256x512xi8, nz>) -> ()\n  return\n}\n", True,
-         ["shape = [%c2, %c16, %c16, %c16, %c32]", "shape = [%c4, %c16, %c16, %c16, %c32]",
-          "offsets = [%c1, %c0, %c0, %c0, %c0]"],
-         regex=[r"%(\w+) = pto.addptr %arg0, %c262144 : !pto.ptr<i8> -> !pto.ptr<i8>\n"
-                r"(.*\n)*.*call @k\(%\1\)"]),
+         ["shape = [%c2, %c16, %c16, %c16, %c32]", "offsets = [%c1, %c0, %c0, %c0, %c0]"],
+         regex=[r"pto.addptr %arg0, %arg1 : !pto.ptr<i8> -> !pto.ptr<i8>",
+                r"call @k\(%arg0, %c262144\) : \(!pto.ptr<i8>, index\) -> \(\)"]),
     Case("test_rejects_a_leading_window_under_a_spanning_axis",
          k("%w: !pl.tensor<2x4x256x512xi8, nz>",
            "  %v = pl.tensor.view %w, offsets = [%c0, %c1, %c0, %c0] : "

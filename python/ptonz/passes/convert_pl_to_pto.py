@@ -18,14 +18,15 @@ a memory other than mat, an NZ store destination, any `pl.remote_load`
 
 from __future__ import annotations
 
-from typing import Dict
+from typing import Dict, Optional
 
 from mlir import ir
 from mlir.dialects import arith
+from mlir.dialects import func as func_d
 from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
-from .._ptonz import (DYNAMIC, PLTileType, PtrType,
+from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
                       TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
                       build_tile_store, layout_attr, lower_tile_load)
 from ..dialects import pto
@@ -271,45 +272,134 @@ class _Validator:
                         "tensor instead")
 
 
-def _make_views(func, pool, tensor_args, makers, v: _Validator) -> Dict[ir.Value, ir.Value]:
+def _make_views(func, pool, tensor_args, makers, v: _Validator,
+                needs) -> Dict[ir.Value, ir.Value]:
     """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view, and each
-    pl.tensor.view / reshape (`makers`) into its pointer (pto.addptr for an NZ
-    slice) + make_tensor_view; func.call operands get the pointers. Returns
-    the pl tensor -> pto view map."""
+    pl.tensor.view / reshape (`makers`) into its view of the same pointer at
+    an element offset (an NZ slice: whole [R, C] matrices further). A view at
+    an offset is `make_tensor_view` of `pto.addptr`, the one use of addptr
+    PTOAS lowers; so a tensor at an offset is passed to a function as its
+    root pointer and the offset, an `index` argument the callee gets after
+    its own (`needs`: the (callee, argument) pairs that take one). Returns the
+    pl tensor -> pto view map."""
     views: Dict[ir.Value, ir.Value] = {}
-    ptrs: Dict[ir.Value, ir.Value] = {}
+    # pl tensor -> (root pointer, element offset value or None)
+    at: Dict[ir.Value, tuple] = {}
+    name = ir.StringAttr(func.attributes["sym_name"]).value
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
     _ptonz.set_argument_types(func.operation, [(index, PtrType.get(elem))
                                                for index, _a, _s, _l, elem in tensor_args])
-    for _index, arg, shape, layout, elem in tensor_args:
-        ptrs[arg] = arg
-        strides = [] if layout == "nz" else default_strides(shape, layout)
-        view = build_make_tensor_view(before, [DYNAMIC] * len(shape), arg, shape, strides, pool,
-                                      layout=layout_attr(layout), loc=func.location)
-        views[arg] = view.results[0]
+    offset_args = _add_offset_arguments(func, [i for i, *_ in tensor_args if (name, i) in needs])
+    for index, arg, shape, layout, elem in tensor_args:
+        at[arg] = (arg, offset_args.get(index))
+        views[arg] = _view(before, at[arg], shape, layout, pool, func.location)
     for op in makers:
         src, res = op.operands[0], op.results[0]
-        ptr = ptrs[src]
+        root, offset = at[src]
         if op in v.slices:
             with ir.InsertionPoint(op), op.location:
-                offset = _linear(v.slices[op], pool)
-                ptr = pto.AddPtrOp(ptr.type, ptr, offset).result
-        ptrs[res] = ptr
-        if not any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
-            continue  # only passed on (func.call, further slices): no view of its own
-        t = res.type
-        shape, layout = list(t.shape), t.layout
-        strides = [] if layout == "nz" else default_strides(shape, layout)
-        view = build_make_tensor_view(op, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
-                                      layout=layout_attr(layout), loc=op.location)
-        views[res] = view.results[0]
-    for value, ptr in ptrs.items():
-        for use in list(value.uses):
-            if use.owner.name == "func.call":
-                use.owner.operands[use.operand_number] = ptr
+                offset = _plus(offset, _linear(v.slices[op], pool))
+        at[res] = (root, offset)
+        if any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
+            t = res.type
+            views[res] = _view(op, at[res], list(t.shape), t.layout, pool, op.location)
+    calls = {u.owner for value in at for u in value.uses if u.owner.name == "func.call"}
+    for call in calls:
+        _lower_call(call, at, needs, pool)
     return views
+
+
+def _view(before, root_offset, shape, layout, pool, loc) -> ir.Value:
+    """make_tensor_view of `root + offset` (pto.addptr) before `before`."""
+    root, offset = root_offset
+    ptr = root
+    if offset is not None:
+        with ir.InsertionPoint(before), loc:
+            ptr = pto.AddPtrOp(root.type, root, offset).result
+    strides = [] if layout == "nz" else default_strides(shape, layout)
+    return build_make_tensor_view(before, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
+                                  layout=layout_attr(layout), loc=loc).results[0]
+
+
+def _plus(a: Optional[ir.Value], b: ir.Value) -> ir.Value:
+    # An offset argument plus a slice's offset: the callers proved each part
+    # (their sum stays inside the root tensor, which no single function sees).
+    return b if a is None else arith.AddIOp(a, b).result
+
+
+def _add_offset_arguments(func, indices) -> Dict[int, ir.Value]:
+    """An `index` argument after the others for each tensor argument in
+    `indices`: its element offset in the pointer the callers pass."""
+    if not indices:
+        return {}
+    block = func.regions[0].blocks[0]
+    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    index_t = ir.IndexType.get()
+    out = {}
+    for i in indices:
+        out[i] = block.add_argument(index_t, func.location)
+    func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+        list(ftype.inputs) + [index_t] * len(indices), list(ftype.results)))
+    if "arg_attrs" in func.attributes:
+        attrs = list(ir.ArrayAttr(func.attributes["arg_attrs"]))
+        func.attributes["arg_attrs"] = ir.ArrayAttr.get(
+            attrs + [ir.DictAttr.get({})] * len(indices))
+    return out
+
+
+def _lower_call(call, at, needs, pool) -> None:
+    """func.call: each pl tensor operand becomes its root pointer, and the
+    callee's offset arguments get the offsets (0 where there is none)."""
+    callee = call.opview.callee.value
+    operands, extra = [], []
+    for i, x in enumerate(call.operands):
+        if x in at:
+            root, offset = at[x]
+            operands.append(root)
+            if (callee, i) in needs:
+                extra.append(offset if offset is not None else pool.get(0))
+        else:
+            operands.append(x)
+    with ir.InsertionPoint(call), call.location:
+        new = func_d.CallOp([r.type for r in call.results], callee, operands + extra)
+    for old, r in zip(call.results, new.results):
+        old.replace_all_uses_with(r)
+    call.erase()
+
+
+def offset_arguments(module) -> set:
+    """The (function name, tensor argument) pairs whose callers may pass a
+    tensor at an offset (an NZ slice, or such an argument passed on)."""
+    funcs = {ir.StringAttr(f.attributes["sym_name"]).value: f for f in functions(module)}
+    calls = []
+    for name, f in funcs.items():
+        for call in _ptonz.collect_ops(f.operation, ["func.call"]):
+            calls.append((name, call))
+    needs: set = set()
+
+    def at_offset(value, caller) -> bool:
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            return (caller, value.arg_number) in needs
+        if owner.name == "pl.tensor.view":
+            return PLTensorType(value.type).layout == "nz" or at_offset(owner.operands[0], caller)
+        if owner.name == "pl.tensor.reshape":
+            return at_offset(owner.operands[0], caller)
+        return False
+
+    changed = True
+    while changed:
+        changed = False
+        for caller, call in calls:
+            callee = call.opview.callee.value
+            for i, x in enumerate(call.operands):
+                if PLTensorType.isinstance(x.type) and (callee, i) not in needs and \
+                        at_offset(x, caller):
+                    needs.add((callee, i))
+                    changed = True
+    return needs
 
 
 def _linear(terms, pool) -> ir.Value:
@@ -392,6 +482,7 @@ class ConvertPLToPTO(ModulePass):
         ok = True
         fn = _Function()
         frozen = None
+        needs = offset_arguments(module)
         for func in functions(module):
             tensor_args = _ptonz.pl_tensor_args(func.operation)
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
@@ -406,7 +497,7 @@ class ConvertPLToPTO(ModulePass):
             makers = [op for op in pl_ops if op.name in TENSOR_MAKERS]
             rest = [op for op in pl_ops if op.name not in TENSOR_MAKERS]
             with constant_pool(func) as fn.pool:
-                fn.views = _make_views(func, fn.pool, tensor_args, makers, v)
+                fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs)
                 _ptonz.apply_patterns_to(rest, frozen)
                 for op in reversed(makers):  # their users are rewritten now
                     op.erase()
