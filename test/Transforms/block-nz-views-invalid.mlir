@@ -839,3 +839,61 @@ func.func @i512_after_a_rejection(%p: !pto.ptr<i8>, %q: !pto.ptr<i512>) {
   %w = pto.make_tensor_view %q, shape = [%c256, %c256], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi512>
   return
 }
+
+// -----
+
+// A static partition into a tile whose valid rows are dynamic: the partition
+// must be the tile's valid part.
+func.func @static_partition_dynamic_valid(%p: !pto.ptr<i8>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
+  %t = pto.alloc_tile valid_row = %r : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+  // expected-error@+1 {{pto-block-nz-views: the destination tile is 256x512 with ? valid rows but the NZ partition is 256x512; the partition must be the tile's valid part}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// A dynamic row count that is not the tile's valid_row value.
+func.func @ragged_rows_other_value(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %m = arith.remui %bi, %c16 : index
+  %n = arith.muli %m, %c16 : index
+  %n2 = arith.muli %m, %c32 : index
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+  %t = pto.alloc_tile valid_row = %n2 : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+  // expected-error@+1 {{pto-block-nz-views: an NZ partition with a dynamic row count must load into a tile of 512 columns whose dynamic valid row count (pto.alloc_tile valid_row) is the same value}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// A dynamic row count that may exceed the tile: (blk % 32) * 16 reaches 496.
+func.func @ragged_rows_past_tile(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %m = arith.remui %bi, %c32 : index
+  %n = arith.muli %m, %c16 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+  %t = pto.alloc_tile valid_row = %n : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+  // expected-error@+1 {{pto-block-nz-views: cannot prove that the dynamic valid row count (in [0, 496]) fits the 256-row destination tile}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  return
+}

@@ -367,7 +367,8 @@ class _Validator:
             return False
         if isinstance(valid, int):
             if (valid_row, cols) != (valid, Ct) or valid > rows:
-                self.reject(op, f"the destination tile is {rows}x{cols} with {valid_row} valid "
+                shown = "?" if valid_row == DYNAMIC else valid_row
+                self.reject(op, f"the destination tile is {rows}x{cols} with {shown} valid "
                             f"rows but the NZ partition is {valid}x{Ct}; the partition must be "
                             "the tile's valid part")
                 return False
