@@ -603,6 +603,16 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "(tensor layout, tile memory, whether the tensor is a block argument) of a pl.tile.load.");
 
   m.def(
+      "pl_load_valid_shape",
+      [](MlirOperation load) {
+        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
+        return constantsOf(op.getValidShape());
+      },
+      nb::arg("load"),
+      "The valid_shape of a pl.tile.load: [] if it has none, else one constant (or None) "
+      "per tile dimension.");
+
+  m.def(
       "foreign_users",
       [](MlirValue value, const std::vector<std::string> &allowed) {
         mlir::Value v = unwrap(value);

@@ -18,7 +18,7 @@ a memory other than mat, an NZ store destination, any `pl.remote_load`
 
 from __future__ import annotations
 
-from typing import Dict, Optional
+from typing import Dict, Optional, Tuple
 
 from mlir import ir
 from mlir.dialects import arith
@@ -85,6 +85,7 @@ class _Validator:
         # pl.tensor.view of NZ -> its element offset: ("fold", [(offset, elements), ..]) or int
         self.slices: Dict[ir.Operation, object] = {}
         self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
+        self.checked_calls = set()
 
     def reject(self, op, msg: str, notes=()) -> None:
         error(op.location, f"{PASS}: {msg}", notes)
@@ -115,15 +116,19 @@ class _Validator:
         self.tensor_users(arg)
 
     def tensor_users(self, value: ir.Value) -> None:
-        for user in _ptonz.foreign_users(value, list(TENSOR_USERS)):
+        # One C++ call: the users that are not pl tensor ops (usually none).
+        for user in _ptonz.foreign_users(value, list(TENSOR_OPS)):
+            if user.name == "func.call":
+                self.call(user)
+                continue
             self.reject(user, f"a !pl.tensor is used by '{user.name}', which "
                         f"{PASS} cannot lower; only pl.tile.load / pl.tile.store, "
                         "pl.tensor.view / pl.tensor.reshape and func.call use a tensor")
-        for use in value.uses:
-            if use.owner.name == "func.call":
-                self.call(use.owner)
 
     def call(self, op) -> None:
+        if op in self.checked_calls:  # once per call, not per tensor operand
+            return
+        self.checked_calls.add(op)
         """A tensor passed to a function: the callee gets the pointer, so it must
         be a function of this module that takes the same !pl.tensor."""
         callee = op.opview.callee.value
@@ -144,7 +149,7 @@ class _Validator:
                 return self.reject(op, f"pl.tile.load into {memory} memory has no single "
                                    "pto.tload form (TLOAD writes vec or mat tiles); load into "
                                    "mat and move the tile")
-            if op.operands[0] in self.flat_nz:
+            if self.flat_nz and op.operands[0] in self.flat_nz:
                 self.whole_read(op)
             for user in _ptonz.foreign_users(op.results[0], ["pl.tile.store"]):
                 self.reject(user, f"a pl tile is used by '{user.name}', which {PASS} "
@@ -273,25 +278,29 @@ class _Validator:
 
 
 def _make_views(func, pool, tensor_args, makers, v: _Validator,
-                needs) -> Dict[ir.Value, ir.Value]:
+                needs, has_calls: bool) -> Dict[ir.Value, ir.Value]:
     """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view, and each
     pl.tensor.view / reshape (`makers`) into its view of the same pointer at
     an element offset (an NZ slice: whole [R, C] matrices further). A view at
     an offset is `make_tensor_view` of `pto.addptr`, the one use of addptr
     PTOAS lowers; so a tensor at an offset is passed to a function as its
     root pointer and the offset, an `index` argument the callee gets after
-    its own (`needs`: the (callee, argument) pairs that take one). Returns the
-    pl tensor -> pto view map."""
+    its own (`needs`: the (callee, argument) pairs that take one; `has_calls`:
+    whether any func.call passes a pl tensor). Returns the pl tensor -> pto
+    view map."""
     views: Dict[ir.Value, ir.Value] = {}
     # pl tensor -> (root pointer, element offset value or None)
     at: Dict[ir.Value, tuple] = {}
-    name = ir.StringAttr(func.attributes["sym_name"]).value
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
     _ptonz.set_argument_types(func.operation, [(index, PtrType.get(elem))
                                                for index, _a, _s, _l, elem in tensor_args])
-    offset_args = _add_offset_arguments(func, [i for i, *_ in tensor_args if (name, i) in needs])
+    offset_args = {}
+    if needs:
+        name = ir.StringAttr(func.attributes["sym_name"]).value
+        offset_args = _add_offset_arguments(
+            func, [i for i, *_ in tensor_args if (name, i) in needs])
     for index, arg, shape, layout, elem in tensor_args:
         at[arg] = (arg, offset_args.get(index))
         views[arg] = _view(before, at[arg], shape, layout, pool, func.location)
@@ -305,7 +314,10 @@ def _make_views(func, pool, tensor_args, makers, v: _Validator,
         if any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
             t = res.type
             views[res] = _view(op, at[res], list(t.shape), t.layout, pool, op.location)
-    calls = {u.owner for value in at for u in value.uses if u.owner.name == "func.call"}
+    if not has_calls:
+        return views
+    calls = {user for value in at for user in _ptonz.foreign_users(value, list(TENSOR_OPS))
+             if user.name == "func.call"}
     for call in calls:
         _lower_call(call, at, needs, pool)
     return views
@@ -369,14 +381,17 @@ def _lower_call(call, at, needs, pool) -> None:
     call.erase()
 
 
-def offset_arguments(module) -> set:
+def offset_arguments(module) -> Tuple[set, bool]:
     """The (function name, tensor argument) pairs whose callers may pass a
-    tensor at an offset (an NZ slice, or such an argument passed on)."""
-    funcs = {ir.StringAttr(f.attributes["sym_name"]).value: f for f in functions(module)}
+    tensor at an offset (an NZ slice, or such an argument passed on), and
+    whether any func.call passes a pl tensor."""
     calls = []
-    for name, f in funcs.items():
-        for call in _ptonz.collect_ops(f.operation, ["func.call"]):
-            calls.append((name, call))
+    for call in _ptonz.collect_ops(module, ["func.call"]):  # one C++ walk; usually none
+        if any(PLTensorType.isinstance(x.type) for x in call.operands):
+            caller = call.parent
+            while caller.name != "func.func":
+                caller = caller.parent
+            calls.append((ir.StringAttr(caller.attributes["sym_name"]).value, call))
     needs: set = set()
 
     def at_offset(value, caller) -> bool:
@@ -399,7 +414,7 @@ def offset_arguments(module) -> set:
                         at_offset(x, caller):
                     needs.add((callee, i))
                     changed = True
-    return needs
+    return needs, bool(calls)
 
 
 def _linear(terms, pool) -> ir.Value:
@@ -441,12 +456,13 @@ def _patterns(fn: _Function):
 
     def tile_load(op, rewriter):
         tile_t = op.result.type
-        valid = [_ptonz.constant_int(x) for x in op.valid_shape]
+        valid = _ptonz.pl_load_valid_shape(op.operation)
         key = (tile_t, tuple(valid))
         buf_t = tile_bufs.get(key)
         if buf_t is None:
             buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid)
-        buf = lower_tile_load(op.operation, fn.views[op.tensor], buf_t, fn.pool)
+        tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
+        buf = lower_tile_load(op.operation, fn.views[tensor], buf_t, fn.pool)
         rewriter.replace_op(op, [buf])
 
     def tile_store(op, rewriter):
@@ -482,7 +498,7 @@ class ConvertPLToPTO(ModulePass):
         ok = True
         fn = _Function()
         frozen = None
-        needs = offset_arguments(module)
+        needs, has_calls = offset_arguments(module)
         for func in functions(module):
             tensor_args = _ptonz.pl_tensor_args(func.operation)
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
@@ -497,7 +513,7 @@ class ConvertPLToPTO(ModulePass):
             makers = [op for op in pl_ops if op.name in TENSOR_MAKERS]
             rest = [op for op in pl_ops if op.name not in TENSOR_MAKERS]
             with constant_pool(func) as fn.pool:
-                fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs)
+                fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
                 _ptonz.apply_patterns_to(rest, frozen)
                 for op in reversed(makers):  # their users are rewritten now
                     op.erase()
