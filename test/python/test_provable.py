@@ -218,3 +218,43 @@ def test_proven_facts_need_no_explanation(prog):
     p._why_unaligned = p._why_negative = walk
     for name, d in (("m0", 256), ("sum", 16), ("iv_a", 1), ("iv_k", 256), ("c0", 64)):
         assert p.fact(v[name], d).proven, name
+
+
+SPLIT_K = """
+func.func @f() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %b = pto.get_block_idx
+  %blk = arith.index_cast %b : i64 to index
+  %half = arith.remsi %blk, %c2 : index
+  %k0 = arith.muli %half, %c512 : index
+  %halfu = arith.remui %blk, %c2 : index
+  %k0u = arith.muli %halfu, %c512 : index
+  %nb = arith.floordivsi %blk, %c2 : index
+  %n0 = arith.muli %nb, %c128 : index
+  %m = arith.subi %blk, %c1 : index
+  %bad = arith.remsi %m, %c2 : index
+  %kbad = arith.muli %bad, %c512 : index
+  %r3 = arith.remsi %k0, %c3 : index
+  return
+}
+"""
+
+
+def test_split_k_remainders_and_quotients(ctx):
+    """Issue 14: (blk % 2) * 512 and (blk floordiv 2) * 128 are provable; a
+    remsi of a dividend that may be negative is not; a remainder by 3 keeps
+    no power-of-two alignment beyond 2^0."""
+    _m, func, v = _values(SPLIT_K)
+    p = Prover(func)
+    assert p.fact(v["k0"], 32).proven and p.fact(v["k0u"], 32).proven
+    assert p.fact(v["n0"], 16).proven
+    bad = p.fact(v["kbad"], 32)
+    assert bad.multiple and not bad.nonneg
+    assert "can be negative" in bad.why[1]
+    assert p.alignment(v["half"]) == 0  # a remainder by 2 of any integer
+    assert p.alignment(v["r3"]) == 0
+    assert not p.fact(v["r3"], 2).multiple
