@@ -57,6 +57,18 @@ struct FunctionIntRanges {
 
 using DimVerdicts = std::vector<std::pair<int64_t, int>>;
 
+/// The static size of a partition dimension: its size operand when that is
+/// a constant, else the result type's extent (what a tload of it moves),
+/// else nullopt.
+std::optional<int64_t> partitionSize(ptonz::pto::PartitionViewOp pv, size_t k) {
+  if (std::optional<int64_t> size = ptonz::constantOf(pv.getSizes()[k]))
+    return size;
+  auto shape = pv.getResult().getType().getShape();
+  if (k < shape.size() && !mlir::ShapedType::isDynamic(shape[k]))
+    return shape[k];
+  return std::nullopt;
+}
+
 /// The dimensions of each pto.partition_view of `view` that are not inside
 /// `extents` (all but Outside ones dropped unless `undecided`).
 void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
@@ -69,7 +81,7 @@ void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
       continue; // other users, other ranks: the op verifiers' business
     DimVerdicts dims;
     for (size_t k = 0; k < extents.size(); ++k) {
-      std::optional<int64_t> size = ptonz::constantOf(pv.getSizes()[k]);
+      std::optional<int64_t> size = partitionSize(pv, k);
       if (!size)
         continue; // a dynamic size: nothing to check it against
       auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true), pv.getOffsets()[k], *size,
@@ -148,8 +160,8 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           nb::arg("view"), nb::arg("extents"), nb::arg("undecided") = false,
           "[(partition, [(dim, OUTSIDE | UNDECIDED)])] of the pto.partition_view users of "
           "pto.make_tensor_view `view` whose dimension leaves (or, with `undecided`, may "
-          "leave) the view's `extents` (None: not a constant); dimensions with a "
-          "non-constant size are not checked.")
+          "leave) the view's `extents` (None: not a constant); a dimension's size is "
+          "`partition_size`; dimensions without a static size are not checked.")
       .def(
           "view_partition_verdicts",
           [](FunctionIntRanges &r, MlirOperation root, bool nz, bool undecided) {
@@ -172,6 +184,17 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           nb::arg("root"), nb::arg("nz"), nb::arg("undecided") = false,
           "[(view, extents, partition_verdicts)] of every pto.make_tensor_view under `root` "
           "whose layout is nz (`nz`) or not, that has a partition to report.")
+      .def_static(
+          "partition_size",
+          [](MlirOperation op, size_t dim) -> std::optional<int64_t> {
+            auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(unwrap(op));
+            if (!pv || dim >= pv.getSizes().size())
+              return std::nullopt;
+            return partitionSize(pv, dim);
+          },
+          nb::arg("partition"), nb::arg("dim"),
+          "The static size of dimension `dim` of a pto.partition_view: its size operand "
+          "when constant, else its result type's extent, else None.")
       .def_static(
           "assumptions",
           [](MlirValue value) {

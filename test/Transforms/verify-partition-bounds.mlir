@@ -99,3 +99,21 @@ func.func @argument_offset(%p: !pto.ptr<i8>, %row: index) {
   %pv = pto.partition_view %v, offsets = [%row, %c0], sizes = [%c64, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
   return
 }
+
+// -----
+
+// A size that is not an arith.constant is the result type's extent (what the
+// tload moves): 512 + 64 leaves the view (fuzzer finding: it was accepted).
+func.func @size_from_the_result_type(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c64_i8 = arith.index_cast %c64 : index to i8
+  %size = arith.index_cast %c64_i8 : i8 to index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset 512 + size 64 = 576 exceeds the view's extent 512}}
+  %pv = pto.partition_view %v, offsets = [%c512, %c0], sizes = [%size, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  return
+}

@@ -290,3 +290,20 @@ func.func @blocked_loop_past_the_view(%p: !pto.ptr<i8>) attributes {pto.nz_tenso
   }
   return
 }
+
+// -----
+
+// A blocked size that is not an arith.constant is the result type's extent.
+func.func @blocked_size_from_the_result_type(%p: !pto.ptr<i8>, %n: index) attributes {pto.nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error@+1 {{pto-verify-ptoas: blocked NZ partition leaves its view in dimension 2: offset 16 + size 8 = 24 exceeds the view's extent 16}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c16, %c0, %c0], sizes = [%c1, %c16, %n, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  return
+}

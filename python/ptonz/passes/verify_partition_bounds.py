@@ -43,7 +43,7 @@ class VerifyPartitionBounds(ModulePass):
                 for dim, code in dims:
                     offset = _ptonz.constant_int(pv.offsets[dim])
                     offset = pv.offsets[dim] if offset is None else offset
-                    size = _ptonz.constant_int(pv.sizes[dim])
+                    size = _ptonz.IntRanges.partition_size(pv.operation, dim)
                     v = check_dim(ranges, offset, size, extents[dim]) \
                         if isinstance(offset, int) else \
                         explained(ranges, verdict_name(code), offset, size, extents[dim])

@@ -130,7 +130,7 @@ class VerifyPTOAS(ModulePass):
     def _outside(self, ranges, pv, dim: int, extent) -> None:
         offset = _ptonz.constant_int(pv.offsets[dim])
         offset = pv.offsets[dim] if offset is None else offset
-        size = _ptonz.constant_int(pv.sizes[dim])
+        size = _ptonz.IntRanges.partition_size(pv.operation, dim)
         v = check_dim(ranges, offset, size, extent)
         error(pv.location, f"{PASS}: blocked NZ partition leaves its view in dimension {dim}: "
               f"{v.reason}; PTOAS would read another fractal's bytes (or clamp a negative "
