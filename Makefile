@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 EXAMPLE ?= examples/seed001_grouped_matmul_pl.mlir
 
-.PHONY: demo install test lit pytest clean
+.PHONY: demo install test lit pytest clean fuzz
 
 # Install ptonz (builds the ODS dialect plugin) and lower the bundled example.
 demo: install
@@ -24,3 +24,11 @@ test:
 
 clean:
 	rm -rf build $(VENV) test/.lit_out
+
+# The mutation fuzzer over examples/ and test/ (tools/ptonz_fuzz.py); CI runs
+# 1000 mutants of a fixed seed in test/python/test_fuzz.py.
+N       ?= 10000
+SEED    ?= 0
+JOBS    ?= 2
+fuzz:
+	$(BIN)/python -m ptonz.tools.ptonz_fuzz --root . -n $(N) --seed $(SEED) --jobs $(JOBS) --save fuzz-findings

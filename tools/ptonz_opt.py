@@ -3,12 +3,15 @@
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors|layout-svg]
-              [--report=loads] [--check-addressing[=N]] [--help] [--list-passes]
+              [--report=loads] [--check-addressing[=N]] [--remarks] [--allow-large-gm-gap]
+              [--help] [--list-passes]
 
 Passes are looked up in MLIR's pass registry, where `import ptonz` put
 ptonz's own (`--<pass-name>` is any registered pass or pipeline, upstream
-ones included). Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
-is reported as `file:line:col: error: ...` and exits 1; no Python traceback.
+ones included). Every user error (bad syntax, input that is not UTF-8,
+verifier failure, rejected rewrite, bad flag) is reported as
+`file:line:col: error: ...` (or `ptonz-opt: error: ...` when it has no place
+in the input) and exits 1; no Python traceback. Exit 2 is an internal error: a bug.
 """
 
 from __future__ import annotations
@@ -67,8 +70,16 @@ class _ListPassesAction(_HelpAction):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse exits 2 on a bad flag; exit 2 is reserved for internal errors."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="ptonz-opt",
         description="Parse, verify and transform pto/pl MLIR; lower logical NZ tensor "
         "views to the blocked rank-5 form PTOAS >= 0.61 assembles into NZ->NZ loads.",
@@ -123,6 +134,14 @@ def _build_parser() -> argparse.ArgumentParser:
                    f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
                    "and compare every tile each tload reads; with passes (--lower-to-ptoas, "
                    "--pass-pipeline, pass flags) the lowering checked is that pipeline's output")
+    p.add_argument("--remarks", action="store_true",
+                   help="emit a located remark for every partition whose bounds the passes "
+                   "cannot decide (e.g. an offset from pto.get_block_idx): sets the "
+                   "`remarks` option of every pass that has one")
+    p.add_argument("--allow-large-gm-gap", action="store_true",
+                   help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
+                   "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
+                   "pto-block-nz-views' allow-large-gm-gap option)")
     return p
 
 
@@ -140,6 +159,21 @@ def split_chunks(text: str, split: bool) -> List[Tuple[str, int]]:
             cur.append(line)
     chunks.append(("".join(cur), start))
     return chunks
+
+
+def decode_source(data: bytes, filename: str) -> Optional[str]:
+    """The input as text; None after printing a located error at the first
+    byte that is not UTF-8 (MLIR source is UTF-8)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = exc.start
+        line = data.count(b"\n", 0, start) + 1
+        col = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        print(f"{filename}:{line}:{col}: error: byte 0x{data[start]:02x} is not valid UTF-8 "
+              f"({exc.reason}): MLIR source is UTF-8 text; re-encode the file",
+              file=sys.stderr)
+        return None
 
 
 def _pass_manager(ctx, args, ordered, defaults):
@@ -183,7 +217,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         return 0
     # Pass flags are the names in MLIR's pass registry, which `import ptonz` fills.
     from ptonz import _ptonz
-    from ptonz.passes import PassOptionError
+    from ptonz.passes import PassOptionError, run_pass_manager
 
     parser = _build_parser()
     own = {opt for action in parser._actions for opt in action.option_strings}
@@ -212,6 +246,13 @@ def run(argv: Optional[List[str]] = None) -> int:
         verify_defaults["pto-level"] = args.ptoas_pto_level
     if verify_defaults:
         pass_defaults["pto-verify-ptoas"] = verify_defaults
+    if args.remarks:
+        from ptonz.passes.catalog import CATALOG
+        for name, info in CATALOG.items():
+            if "remarks" in info.options:
+                pass_defaults.setdefault(name, {})["remarks"] = "true"
+    if args.allow_large_gm_gap:
+        pass_defaults.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = "true"
 
     # The pipeline is checked before the input is read; the first chunk uses it.
     first_ctx = _new_context(args)
@@ -225,12 +266,15 @@ def run(argv: Optional[List[str]] = None) -> int:
     filename = "<stdin>" if args.input == "-" else args.input
     try:
         if args.input == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(args.input, encoding="utf-8") as f:
-                text = f.read()
+            with open(args.input, "rb") as f:
+                data = f.read()
     except OSError as exc:
         print(f"ptonz-opt: error: cannot read '{args.input}': {exc.strerror}", file=sys.stderr)
+        return 1
+    text = decode_source(data, filename)
+    if text is None:
         return 1
 
     timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
@@ -272,7 +316,7 @@ def run(argv: Optional[List[str]] = None) -> int:
                     # must run on this thread, not on MLIR's workers.
                     ctx.enable_multithreading(False)
                     try:
-                        pm.run(module.operation)
+                        run_pass_manager(pm, module.operation)
                     finally:
                         ctx.enable_multithreading(True)
                         timing["pipeline"] += time.perf_counter() - t_pipeline
@@ -352,21 +396,28 @@ def _emit(args, module, ctx, collector, before=None, chunk=None) -> Optional[str
                             debug_info=args.mlir_print_debuginfo)
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+INTERNAL_ERROR = 2
+
+
+def exit_code(argv: Optional[List[str]] = None) -> int:
+    """`run`, with an internal bug reported without a traceback (exit 2)."""
     try:
-        code = run(argv)
+        return run(argv)
     except KeyboardInterrupt:
-        code = 130
+        return 130
     except BrokenPipeError:
-        code = 0
+        return 0
     except Exception as exc:  # an internal bug: report it without a traceback
         if os.environ.get("PTONZ_DEBUG"):
             raise
         print(f"ptonz-opt: internal error: {type(exc).__name__}: {exc}\n"
               "(set PTONZ_DEBUG=1 to see the Python traceback; please report it)",
               file=sys.stderr)
-        code = 2
-    sys.exit(code)
+        return INTERNAL_ERROR
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    sys.exit(exit_code(argv))
 
 
 if __name__ == "__main__":

@@ -144,6 +144,7 @@ NB_MODULE(_ptonz, m) {
   m.attr("DYNAMIC") = ptonzDynamicDim();
   ptonz::populateBuilders(m);
   ptonz::populatePythonPasses(m);
+  ptonz::populateIntRanges(m);
 
   m.def(
       "constant_int",

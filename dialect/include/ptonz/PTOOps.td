@@ -49,6 +49,21 @@ def PTO_MakeTensorViewOp : PTO_Op<"make_tensor_view", [Pure, AttrSizedOperandSeg
   let hasVerifier = 1;
 }
 
+def PTO_AddPtrOp : PTO_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "a pointer plus an element offset";
+  let description = [{
+    ```mlir
+    %q = pto.addptr %p, %off : !pto.ptr<i8> -> !pto.ptr<i8>
+    ```
+    The offset is in elements, not bytes (PTOAS's `pto.addptr`).
+  }];
+  let arguments = (ins PTO_Ptr:$ptr, Index:$offset);
+  let results = (outs PTO_Ptr:$result);
+  let assemblyFormat = [{
+    $ptr `,` $offset attr-dict `:` qualified(type($ptr)) `->` qualified(type($result))
+  }];
+}
+
 def PTO_PartitionViewOp : PTO_Op<"partition_view", [Pure, AttrSizedOperandSegments]> {
   let summary = "a window (offsets, sizes) of a tensor view";
   let description = [{

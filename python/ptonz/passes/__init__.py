@@ -17,7 +17,7 @@ import importlib
 
 from .base import ModulePass, PassOptionError, REGISTRY, register
 from .pipeline import (LOWER_TO_PTOAS_PASSES, PipelineError, build_pass_manager,
-                       lower_to_ptoas_passes, lower_to_ptoas_pipeline)
+                       lower_to_ptoas_passes, lower_to_ptoas_pipeline, run_pass_manager)
 from .registration import option_defaults
 
 # Pass classes, imported when first named (a pass module costs ~10 ms of
@@ -26,6 +26,7 @@ _PASS_MODULES = {
     "ConvertPLToPTO": ".convert_pl_to_pto",
     "BlockNzViews": ".block_nz_views",
     "MaterializeStrides": ".materialize_strides",
+    "VerifyPartitionBounds": ".verify_partition_bounds",
     "VerifyPTOAS": ".verify_ptoas",
 }
 
@@ -57,5 +58,7 @@ __all__ = [
     "ConvertPLToPTO",
     "BlockNzViews",
     "MaterializeStrides",
+    "VerifyPartitionBounds",
+    "run_pass_manager",
     "VerifyPTOAS",
 ]

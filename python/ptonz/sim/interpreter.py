@@ -13,8 +13,10 @@ executes:
   as signed Python ints);
 * `scf.for` (with iter_args), `scf.if`, `scf.yield`, `func.return`;
 * `pto.get_block_idx` / `pto.get_block_num` (i64, given per run);
+* `func.call` of a function of the same module (run inline);
+* `pto.addptr` (the elements of a GM buffer from an offset on);
 * `pto.make_tensor_view` (the pointer is a function argument bound to a GM
-  buffer; shape / strides values; an empty stride list means row-major over
+  buffer, or an addptr of one; shape / strides values; an empty stride list means row-major over
   the shape, column-major on the last two dims for DN, as
   `pto-materialize-strides` would fill it), `pto.partition_view`,
   `pto.alloc_tile` and `pto.tload`.
@@ -28,6 +30,10 @@ The 2-D destination tile (rows x cols of its tile_buf) is filled
   `tile[r, c] = part[0, c // c0, r // 16, r % 16, c % c0]`;
 * otherwise (ND, DN, and a logical, not yet blocked NZ view): the partition
   reshaped row-major to (rows, cols).
+
+A tile with a narrowed valid shape (`valid=16x512`, or `?` with the
+alloc_tile's operand) gets only its valid part filled, from a partition of
+that many elements (PTOAS's rule); the rest of the tile is zero.
 
 Every other `pto.*` op (tmov, tmatmul, tstore, sync, ...) is ignored; its
 results, if any, are unusable. Any other op raises `SimError` naming it.
@@ -53,9 +59,12 @@ _UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 class SimError(Exception):
     """The interpreter cannot execute the program (unsupported op, bad
-    operands, out-of-bounds read, ...). `op` is the offending operation."""
+    operands, out-of-bounds read, ...). `op` is the offending operation;
+    `kind` is "out-of-bounds" for a read outside a view or its buffer, else
+    "unsupported"."""
 
-    def __init__(self, message: str, op=None):
+    def __init__(self, message: str, op=None, kind: str = "unsupported"):
+        self.kind = kind
         self.op = op.operation if op is not None and hasattr(op, "operation") else op
         where = ""
         if self.op is not None:
@@ -160,6 +169,18 @@ class HashBuffer(GMBuffer):
         return hash_values(logical, self.seed, self.bits)
 
 
+class OffsetBuffer(GMBuffer):
+    """`pto.addptr`: the elements of `base` from element `offset` on."""
+
+    def __init__(self, base: GMBuffer, offset: int):
+        self.base, self.offset = base, offset
+        self.bits = base.bits
+        self.size = base.size - offset
+
+    def read(self, flat: np.ndarray) -> np.ndarray:
+        return self.base.read(flat + self.offset)
+
+
 # --------------------------------------------------------------------------- runtime objects
 
 
@@ -187,6 +208,8 @@ class Tile:
     bits: int
     op: ir.Operation
     data: Optional[np.ndarray] = None
+    valid_rows: Optional[int] = None  # None: all rows
+    valid_cols: Optional[int] = None
 
 
 @dataclass
@@ -200,6 +223,7 @@ class TloadRecord:
     tile: np.ndarray  # rows x cols raw element bits
     first_offset: int  # flat GM element offset of tile[0, 0]'s source
     layout: str
+    view_op: Optional[ir.Operation] = None  # the pto.make_tensor_view read
 
     @property
     def location(self) -> ir.Location:
@@ -409,10 +433,52 @@ class Interpreter:
         self.env[op.results[0]] = PartitionView(view, offsets, sizes, op)
 
     def _alloc_tile(self, op):
-        from .._ptonz import TileBufType
+        from .._ptonz import DYNAMIC, TileBufType
 
         t = TileBufType(op.results[0].type)
-        self.env[op.results[0]] = Tile(t.rows, t.cols, bit_width(t.element_type), op)
+        alloc = op.opview
+        vr, vc = t.valid_row, t.valid_col
+        if vr == DYNAMIC:
+            vr = self.int_of(alloc.valid_row, op)
+        if vc == DYNAMIC:
+            vc = self.int_of(alloc.valid_col, op)
+        if not (0 <= vr <= t.rows and 0 <= vc <= t.cols):
+            raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op)
+        self.env[op.results[0]] = Tile(t.rows, t.cols, bit_width(t.element_type), op,
+                                       valid_rows=vr, valid_cols=vc)
+
+    def _addptr(self, op):
+        base = self.get(op.operands[0], op)
+        if not isinstance(base, GMBuffer):
+            raise SimError("pto.addptr of a pointer not bound to a GM buffer", op)
+        off = self.int_of(op.operands[1], op)
+        if not 0 <= off <= base.size:
+            raise SimError(f"pto.addptr offset {off} outside its buffer of {base.size} elements",
+                           op, kind="out-of-bounds")
+        self.env[op.results[0]] = OffsetBuffer(base, off)
+
+    def _call(self, op):
+        """func.call of a function of the same module: run its body inline
+        (its tloads are this run's)."""
+        name = op.opview.callee.value
+        module = op.parent
+        while module is not None and module.name != "builtin.module":
+            module = module.parent
+        callee = None
+        for f in module.regions[0].blocks[0].operations if module is not None else ():
+            if f.operation.name == "func.func" and \
+                    ir.StringAttr(f.attributes["sym_name"]).value == name:
+                callee = f.operation
+        if callee is None or not callee.regions[0].blocks:
+            raise SimError(f"func.call of @{name}, which has no body in this module", op)
+        args = [self.get(v, op) for v in op.operands]
+        try:
+            self._block(callee.regions[0].blocks[0], args)
+            values = []
+        except _Return as ret:
+            values = ret.values
+        for r, v in zip(op.results, values):
+            self.env[r] = v
 
     def _tload(self, op):
         src, dst = op.operands[0], op.operands[1]
@@ -426,18 +492,23 @@ class Interpreter:
         if tile.bits != view.buffer.bits:
             raise SimError("tload tile element width differs from the GM view's", op)
         rank = len(part.sizes)
+        rows, cols = tile.rows, tile.cols
+        vr = rows if tile.valid_rows is None else tile.valid_rows
+        vc = cols if tile.valid_cols is None else tile.valid_cols
+        blocked = view.layout == "nz" and rank == 5
         for k, (o, n, d) in enumerate(zip(part.offsets, part.sizes, view.shape)):
             if o < 0 or o + n > d:
                 raise SimError(f"partition dim {k} [{o}, {o + n}) lies outside the view's "
                                f"extent {d} (offsets {list(part.offsets)}, sizes "
-                               f"{list(part.sizes)}, view shape {list(view.shape)})", op)
+                               f"{list(part.sizes)}, view shape {list(view.shape)})", op,
+                               kind="out-of-bounds")
         if rank > 5:
             raise SimError(f"rank-{rank} partition (GlobalTensor is at most rank 5)", op)
         pad = 5 - rank
         offsets = (0,) * pad + part.offsets
         sizes = (1,) * pad + part.sizes
         strides = (0,) * pad + view.strides
-        if any(s <= 0 for s in sizes):
+        if any(s < 0 for s in sizes) or (any(s == 0 for s in sizes) and (vr, vc) == (rows, cols)):
             raise SimError(f"non-positive partition sizes {list(part.sizes)}", op)
         flat = np.zeros(sizes, dtype=np.int64)
         for k in range(5):
@@ -445,28 +516,34 @@ class Interpreter:
             shape[k] = sizes[k]
             idx = (np.arange(sizes[k], dtype=np.int64) + offsets[k]) * strides[k]
             flat = flat + idx.reshape(shape)
-        lo, hi = int(flat.min()), int(flat.max())
+        lo, hi = (int(flat.min()), int(flat.max())) if flat.size else (0, -1)
         if lo < 0 or hi >= view.buffer.size:
             raise SimError(f"tload reads GM elements [{lo}, {hi}] outside its buffer of "
-                           f"{view.buffer.size} elements", op)
-        part_data = view.buffer.read(flat)
-        rows, cols = tile.rows, tile.cols
-        if view.layout == "nz" and rank == 5:
+                           f"{view.buffer.size} elements", op, kind="out-of-bounds")
+        part_data = view.buffer.read(flat) if flat.size else np.zeros(sizes, _UINT[tile.bits])
+        if blocked:
             _, nc1, nr1, r0, c0 = sizes
-            if sizes[0] != 1 or r0 != 16 or nr1 * 16 != rows or nc1 * c0 != cols:
+            if sizes[0] != 1 or r0 != 16 or nr1 * 16 != vr or nc1 * c0 != vc or vc != cols:
                 raise SimError(f"NZ partition sizes {list(part.sizes)} do not cover the "
-                               f"{rows}x{cols} tile as [1, {rows}/16, ..] blocks", op)
-            data = part_data[0].transpose(1, 2, 0, 3).reshape(rows, cols)
+                               f"{vr}x{vc} valid part of the {rows}x{cols} tile as "
+                               "[1, cols/c0, valid rows/16, 16, c0] blocks", op)
+            valid = part_data[0].transpose(1, 2, 0, 3).reshape(vr, vc)
         else:
-            if part_data.size != rows * cols:
+            if part_data.size != vr * vc:
                 raise SimError(f"partition of {part_data.size} elements does not fill the "
-                               f"{rows}x{cols} tile", op)
-            data = part_data.reshape(rows, cols)
+                               f"{vr}x{vc} valid part of the {rows}x{cols} tile", op)
+            valid = part_data.reshape(vr, vc)
+        if (vr, vc) == (rows, cols):
+            data = valid
+        else:  # the rest of the tile is not read: zero on both sides
+            data = np.zeros((rows, cols), dtype=valid.dtype)
+            data[:vr, :vc] = valid
         tile.data = data
         self.records.append(TloadRecord(
             op=op, loops=tuple(l for l, _ in self._loops), path=tuple(v for _, v in self._loops),
-            block_idx=self.block_idx, tile=data, first_offset=int(flat.reshape(-1)[0]),
-            layout=view.layout))
+            block_idx=self.block_idx, tile=data,
+            first_offset=int(flat.reshape(-1)[0]) if flat.size else -1,
+            layout=view.layout, view_op=view.op))
         if self.max_tloads is not None and len(self.records) >= self.max_tloads:
             self.truncated = True
             raise _Stop()
@@ -560,6 +637,8 @@ _HANDLERS: Dict[str, Callable] = {
     "pto.partition_view": Interpreter._partition_view,
     "pto.alloc_tile": Interpreter._alloc_tile,
     "pto.tload": Interpreter._tload,
+    "pto.addptr": Interpreter._addptr,
+    "func.call": Interpreter._call,
 }
 for _name, _fn in _BINARY.items():
     _HANDLERS[_name] = (lambda f: lambda self, op: self._binary(op, f))(_fn)

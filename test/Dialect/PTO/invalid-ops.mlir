@@ -527,3 +527,11 @@ func.func @f() {
   pto.record_event [#pto.pipe<PIPE_MTE2>, #pto.pipe_event_type<TMATMUL>, #pto.event<EVENT_ID0>]
   return
 }
+
+// -----
+
+func.func @addptr_types(%p: !pto.ptr<i8>, %o: index) {
+  // expected-error@+1 {{'pto.addptr' op failed to verify that all of {ptr, result} have same type}}
+  %q = pto.addptr %p, %o : !pto.ptr<i8> -> !pto.ptr<f16>
+  return
+}

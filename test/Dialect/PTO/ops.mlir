@@ -228,3 +228,10 @@ func.func @cube_kernel(%a: !pto.ptr<i8>, %b: !pto.ptr<i8>, %c: !pto.ptr<i32>)
   pto.barrier <PIPE_ALL>
   return
 }
+
+// CHECK-LABEL: func.func @addptr
+// CHECK: pto.addptr %{{.*}}, %{{.*}} : !pto.ptr<i8> -> !pto.ptr<i8>
+func.func @addptr(%p: !pto.ptr<i8>, %o: index) -> !pto.ptr<i8> {
+  %q = pto.addptr %p, %o : !pto.ptr<i8> -> !pto.ptr<i8>
+  return %q : !pto.ptr<i8>
+}
