@@ -3,6 +3,7 @@
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors]
+              [--pto-arch=a3|a5] [--pto-level=level1|level2|level3]
               [--report=loads] [--check-addressing[=N]]
 
 Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
@@ -67,6 +68,12 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
                    help="PTOAS version pto-verify-ptoas checks against (default 0.61)")
+    p.add_argument("--pto-arch", choices=["a3", "a5"], default="a3",
+                   help="the ptoas --pto-arch the pto verifiers check against (default a3, "
+                   "as ptoas; a module's pto.target_arch attribute overrides it)")
+    p.add_argument("--pto-level", choices=["level1", "level2", "level3"], default="level2",
+                   help="the ptoas --pto-level the pto verifiers check against (default "
+                   "level2, as ptoas; `alloc_tile addr` and `tassign` need level3)")
     p.add_argument("--emit", choices=["mlir", "descriptors"], default="mlir",
                    help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every tload")
     p.add_argument("--report", choices=["loads"], default=None,
@@ -176,9 +183,12 @@ def run(argv: Optional[List[str]] = None) -> int:
     failed = False
     verify_failed = False
 
+    keyed_tile_buf = _keyed_tile_buf(args.ptoas_version)
     for chunk, first_line in split_chunks(text, args.split_input_file):
         ctx = ir.Context()
         ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
+        _ptonz.set_ptoas_target(ctx, args.pto_arch, args.pto_level)
+        _ptonz.set_tile_buf_keyed_form(ctx, keyed_tile_buf)
         # As mlir-opt: expectations name the diagnostic, not the op it prints.
         _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
         collector = D.Collector(ctx)
@@ -254,6 +264,18 @@ def run(argv: Optional[List[str]] = None) -> int:
     if args.verify_diagnostics:
         return 1 if verify_failed else 0
     return 1 if failed else 0
+
+
+def _keyed_tile_buf(version: Optional[str]) -> bool:
+    """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
+    read only the keyed form, so ptonz prints that for them."""
+    if not version:
+        return False
+    try:
+        major, minor = (int(x) for x in version.split(".")[:2])
+    except ValueError:
+        return False  # pto-verify-ptoas reports the malformed version
+    return (major, minor) < (0, 25)
 
 
 def _emit(args, module, ctx, collector) -> Optional[str]:
