@@ -1,4 +1,4 @@
-//===- PTODialect.cpp - `pto` registration, target, module rules ----------===//
+//===- PTODialect.cpp - `pto` registration, unknown ops, module rules -----===//
 
 #include "ptonz/PTOBase.h"
 
@@ -21,6 +21,9 @@ void PTODialect::initialize() {
   registerTypes();
   registerAttributes();
   registerPTODialectOperations(this);
+  // Newer PTOAS ops ptonz does not define stay in the IR as unregistered
+  // `pto.*` operations (see getParseOperationHook).
+  allowUnknownOperations();
 }
 
 //===----------------------------------------------------------------------===//
@@ -56,6 +59,100 @@ bool ptonz::pto::isGMPointer(Type type) {
   if (auto i = dyn_cast<IntegerAttr>(space))
     return i.getInt() == 0;
   return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Unknown `pto.*` ops:  pto.<name> ins(%a, ... : T, ...) outs(%d, ... : U, ...)
+//                       {attrs} -> R, ...
+// parse and print as unregistered operations. Their operand split is kept in
+// `operandSegmentSizes` (ins, outs) like an ODS op's. MLIR gives an
+// unregistered op unknown side effects: it reads and writes anything.
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kSegments = "operandSegmentSizes";
+
+/// `%a, %b : T1, T2` inside the parentheses of ins/outs.
+static ParseResult parseOperandsAndTypes(OpAsmParser &p,
+                                         SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
+                                         SmallVectorImpl<Type> &types) {
+  if (p.parseLParen())
+    return failure();
+  if (succeeded(p.parseOptionalRParen()))
+    return success();
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseOperandList(values) || p.parseColonTypeList(types) || p.parseRParen())
+    return failure();
+  if (values.size() != types.size())
+    return p.emitError(at) << "expected " << values.size() << " types for " << values.size()
+                           << " operands, got " << types.size();
+  return success();
+}
+
+static ParseResult parseUnknownOp(OpAsmParser &p, OperationState &state) {
+  SmallVector<OpAsmParser::UnresolvedOperand> ins, outs;
+  SmallVector<Type> insTypes, outsTypes;
+  SMLoc start = p.getCurrentLocation();
+  bool hasIns = succeeded(p.parseOptionalKeyword("ins"));
+  if (hasIns && parseOperandsAndTypes(p, ins, insTypes))
+    return failure();
+  bool hasOuts = succeeded(p.parseOptionalKeyword("outs"));
+  if (hasOuts && parseOperandsAndTypes(p, outs, outsTypes))
+    return failure();
+  if (!hasIns && !hasOuts)
+    return p.emitError(start) << "'" << state.name.getStringRef()
+                              << "' is not an op ptonz knows; an unknown pto op parses only in "
+                                 "the form `ins(%a, ... : T, ...) outs(%d, ... : U, ...) "
+                                 "{attrs} -> R, ...` (PTOAS's common form): write it so, or "
+                                 "use the generic form \"pto.op\"(...)";
+  if (p.parseOptionalAttrDict(state.attributes))
+    return failure();
+  if (succeeded(p.parseOptionalArrow()) && p.parseTypeList(state.types))
+    return failure();
+  if (p.resolveOperands(ins, insTypes, start, state.operands) ||
+      p.resolveOperands(outs, outsTypes, start, state.operands))
+    return failure();
+  state.addAttribute(kSegments, p.getBuilder().getDenseI32ArrayAttr(
+                                    {static_cast<int32_t>(ins.size()),
+                                     static_cast<int32_t>(outs.size())}));
+  return success();
+}
+
+std::optional<Dialect::ParseOpHook>
+PTODialect::getParseOperationHook(StringRef opName) const {
+  return ParseOpHook(parseUnknownOp);
+}
+
+static void printOperandsAndTypes(OpAsmPrinter &p, StringRef keyword, OperandRange values) {
+  p << ' ' << keyword << '(';
+  if (!values.empty()) {
+    p << values << " : ";
+    llvm::interleaveComma(values.getTypes(), p);
+  }
+  p << ')';
+}
+
+llvm::unique_function<void(Operation *, OpAsmPrinter &)>
+PTODialect::getOperationPrinter(Operation *op) const {
+  auto segments = op->getAttrOfType<DenseI32ArrayAttr>(kSegments);
+  // Anything the hook did not parse (regions, successors, a generic-form op)
+  // keeps MLIR's generic form.
+  if (!segments || segments.size() != 2 || segments[0] < 0 || segments[1] < 0 ||
+      segments[0] + segments[1] != static_cast<int32_t>(op->getNumOperands()) ||
+      op->getNumRegions() != 0 || op->getNumSuccessors() != 0)
+    return nullptr;
+  return [](Operation *op, OpAsmPrinter &p) {
+    auto segments = op->getAttrOfType<DenseI32ArrayAttr>(kSegments);
+    int32_t nIns = segments[0];
+    if (nIns > 0 || segments[1] == 0)
+      printOperandsAndTypes(p, "ins", op->getOperands().take_front(nIns));
+    if (segments[1] > 0)
+      printOperandsAndTypes(p, "outs", op->getOperands().drop_front(nIns));
+    p.printOptionalAttrDict(op->getAttrs(), {kSegments});
+    if (op->getNumResults() != 0) {
+      p << " -> ";
+      llvm::interleaveComma(op->getResultTypes(), p);
+    }
+  };
 }
 
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,9 @@
 //
 // The whole `pto` dialect of hw-native-sys/PTOAS 0.27 (ops, types,
 // attributes), with PTOAS's exact textual syntax so that ptonz output feeds
-// PTOAS unchanged and PTOAS kernels feed ptonz.
+// PTOAS unchanged and PTOAS kernels feed ptonz. Ops of the `pto` namespace
+// that ptonz does not define still parse and print in the common
+// `ins(...) outs(...)` form (PTODialect.cpp: the unknown-op hooks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +31,12 @@ def PTO_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+
+    /// Unknown `pto.*` ops: parsed and printed in the `ins(...) outs(...)`
+    /// form, as unregistered operations.
+    std::optional<ParseOpHook> getParseOperationHook(::llvm::StringRef opName) const override;
+    ::llvm::unique_function<void(::mlir::Operation *, ::mlir::OpAsmPrinter &)>
+    getOperationPrinter(::mlir::Operation *op) const override;
 
     /// The PTOAS target the verifiers check against (ptoas --pto-arch and
     /// --pto-level). A module's `pto.target_arch` attribute overrides the arch,
