@@ -28,7 +28,6 @@ from .. import _ptonz
 from .._ptonz import (DYNAMIC, PLTileType, PtrType,
                       TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
                       build_tile_store, layout_attr, lower_tile_load)
-from ..dialects import pto
 from ..analyses.ir_queries import functions
 from ..analyses.nz_geometry import default_strides
 from ._util import constant_pool, error
@@ -150,6 +149,10 @@ class _Function:
 
 
 def _patterns(fn: _Function):
+    # The generated classes of all 186 pto ops take ~30 ms to import: only
+    # modules with pl ops to lower pay for them.
+    from ..dialects import pto
+
     tile_bufs: Dict[ir.Type, ir.Type] = {}
 
     def tile_load(op, rewriter):
