@@ -155,12 +155,12 @@ class InProcess:
         import ptonz  # noqa: F401  (registers the dialects)
         from mlir import ir
         from ptonz import _ptonz
-        from ptonz.passes import build_pass_manager, lower_to_ptoas_pipeline, parse_pipeline
+        from ptonz.passes import build_pass_manager, lower_to_ptoas_passes, lower_to_ptoas_pipeline
         self.import_s = time.perf_counter() - t0
         self.ir, self._ptonz = ir, _ptonz
         self.build = build_pass_manager
         self.pipeline = lower_to_ptoas_pipeline("0.61")
-        self.passes = [e.text for e in parse_pipeline(self.pipeline)]
+        self.passes = lower_to_ptoas_passes("0.61")
 
     def _parse(self, ctx, text: str, filename: str):
         m = self._ptonz.parse_source(ctx, text, filename)

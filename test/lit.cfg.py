@@ -48,3 +48,4 @@ if ptoas and os.access(ptoas, os.X_OK):
     lit_config.note(f"ptoas: {ptoas}")
 else:
     lit_config.note("ptoas not found ($PTOAS or PATH): REQUIRES: ptoas tests are UNSUPPORTED")
+config.substitutions.append(("%tools", os.path.join(os.path.dirname(config.test_source_root), "tools")))

@@ -25,7 +25,7 @@ The flags of a file's test: those of its first `// RUN:` line that runs ptoas
 on `%s` (pipes, FileCheck and redirections ignored); a file without one gets
 the flags PTOAS's sample runner (test/samples/runop.sh) gives its directory
 (the Qwen3 decode kernels are level-3 kernels), else ptoas's defaults. ptonz-opt
-gets the same target (--pto-arch, --pto-level) as ptoas: ptonz's verifiers
+gets the same target (--pto-arch, --ptoas-pto-level) as ptoas: ptonz's verifiers
 check what that PTOAS target accepts.
 """
 
@@ -113,8 +113,10 @@ def test_flags(path: Path, root: Path, text: str) -> Tuple[List[str], str]:
 
 
 def ptonz_target(flags: List[str]) -> List[str]:
-    """The ptonz-opt flags naming the same PTOAS target."""
-    return [f for f in flags if f.split("=")[0] in ("--pto-arch", "--pto-level")]
+    """The ptonz-opt flags naming the same PTOAS target (ptonz-opt spells
+    ptoas's --pto-level --ptoas-pto-level)."""
+    return [f.replace("--pto-level", "--ptoas-pto-level", 1) if f.startswith("--pto-level")
+            else f for f in flags if f.split("=")[0] in ("--pto-arch", "--pto-level")]
 
 
 @dataclass

@@ -2,11 +2,14 @@
 
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
-              [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors]
-              [--pto-arch=a3|a5] [--pto-level=level1|level2|level3]
-              [--report=loads] [--check-addressing[=N]]
+              [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors|layout-svg]
+              [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
+              [--ptoas-disable-infer-layout]
+              [--report=loads] [--check-addressing[=N]] [--help] [--list-passes]
 
-Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
+Passes are looked up in MLIR's pass registry, where `import ptonz` put
+ptonz's own (`--<pass-name>` is any registered pass or pipeline, upstream
+ones included). Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
 is reported as `file:line:col: error: ...` and exits 1; no Python traceback.
 """
 
@@ -22,29 +25,63 @@ SPLIT_MARKER = "// -----"
 DEFAULT_SAMPLES = 8
 
 
-def take_pass_flags(argv: List[str], registry) -> Tuple[List[str], List[Tuple[str, str]]]:
-    """Split `--<pass>` / `--<pass>=opts` flags out of argv, in command-line
-    order (as mlir-opt applies them). Options are only given with `=`, so a
-    pass flag never swallows the input file name."""
+def take_pass_flags(argv: List[str], is_pass, own: set) -> Tuple[List[str], List[Tuple[str, str]]]:
+    """Split `--<pass>` / `--<pass>=opts` flags (any pass or pipeline of MLIR's
+    registry that is not one of ptonz-opt's own flags) out of argv, in
+    command-line order (as mlir-opt applies them). Options are only given
+    with `=`, so a pass flag never swallows the input file name."""
     rest, passes = [], []
     for arg in argv:
         name, _, value = arg[2:].partition("=") if arg.startswith("--") else ("", "", "")
-        if name in registry:
+        if name and f"--{name}" not in own and is_pass(name):
             passes.append((name, value))
         else:
             rest.append(arg)
     return rest, passes
 
 
-def _build_parser(registry) -> argparse.ArgumentParser:
+class _HelpAction(argparse.Action):
+    """--help: the flags, then ptonz's passes as MLIR's registry describes them."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from ptonz import _ptonz
+
+        parser.print_help()
+        print("\nptonz passes and pipelines (from MLIR's pass registry; use as --NAME or "
+              "--NAME='OPTIONS', or by name in --pass-pipeline):")
+        sys.stdout.flush()
+        _ptonz.print_pass_help(_ptonz.python_pass_arguments())
+        print("\nUpstream MLIR passes (canonicalize, cse, ...) are in the same registry and "
+              "usable the same way; --list-passes prints every registered pass.")
+        parser.exit()
+
+
+class _ListPassesAction(_HelpAction):
+    def __call__(self, parser, namespace, values, option_string=None):
+        from ptonz import _ptonz
+
+        sys.stdout.flush()
+        _ptonz.print_registered_passes()
+        parser.exit()
+
+
+def _build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="ptonz-opt",
         description="Parse, verify and transform pto/pl MLIR; lower logical NZ tensor "
         "views to the blocked rank-5 form PTOAS >= 0.61 assembles into NZ->NZ loads.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=_passes_epilog(registry),
+        add_help=False,
     )
     p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    p.add_argument("-h", "--help", action=_HelpAction,
+                   help="show this help (flags and ptonz's passes) and exit")
+    p.add_argument("--list-passes", action=_ListPassesAction,
+                   help="list every pass and pipeline in MLIR's registry and exit")
     p.add_argument("-o", dest="output", default="-", metavar="FILE", help="output file")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--split-input-file", action="store_true",
@@ -56,10 +93,11 @@ def _build_parser(registry) -> argparse.ArgumentParser:
     p.add_argument("--allow-unregistered-dialect", action="store_true",
                    help="allow operations of unregistered dialects")
     p.add_argument("--pass-pipeline", metavar="PIPELINE",
-                   help="textual pipeline, e.g. 'builtin.module(pto-block-nz-views, canonicalize)'")
+                   help="textual pipeline, e.g. 'builtin.module(pto-block-nz-views, canonicalize)'; "
+                   "pass flags run after it")
     p.add_argument("--lower-to-ptoas", action="store_true",
-                   help="convert-pl-to-pto, pto-block-nz-views, pto-materialize-strides, "
-                   "pto-verify-ptoas")
+                   help="run the lower-to-ptoas pipeline (convert-pl-to-pto, pto-block-nz-views, "
+                   "pto-materialize-strides, pto-verify-ptoas) after everything else")
     p.add_argument("--verify-each", action="store_true",
                    help="verify the IR after every pass (default: once, after the last pass; "
                    "the input is always verified when it is parsed)")
@@ -67,38 +105,36 @@ def _build_parser(registry) -> argparse.ArgumentParser:
                    help="print the time of each pass (MLIR's execution time report) and of "
                    "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="PTOAS version pto-verify-ptoas checks against (default 0.61)")
-    p.add_argument("--pto-arch", choices=["a3", "a5"], default="a3",
-                   help="the ptoas --pto-arch the pto verifiers check against (default a3, "
-                   "as ptoas; a module's pto.target_arch attribute overrides it)")
-    p.add_argument("--pto-level", choices=["level1", "level2", "level3"], default="level2",
-                   help="the ptoas --pto-level the pto verifiers check against (default "
-                   "level2, as ptoas; `alloc_tile addr` and `tassign` need level3)")
-    p.add_argument("--emit", choices=["mlir", "descriptors"], default="mlir",
-                   help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every tload")
+                   help="PTOAS version pto-verify-ptoas checks against where the pipeline does "
+                   "not say: a release (0.27 is the newest) or the seeds' 0.60/0.61 layout "
+                   "behaviours (default 0.61)")
+    p.add_argument("--ptoas-disable-infer-layout", action="store_true",
+                   help="PTOAS will run with --disable-infer-layout "
+                   "(pto-verify-ptoas{infer-layout=false})")
+    p.add_argument("--pto-arch", "--ptoas-arch", dest="pto_arch", choices=["a3", "a5"],
+                   default="a3",
+                   help="the --pto-arch PTOAS will run with, which the pto op verifiers check "
+                   "(default a3, as ptoas; a module's pto.target_arch attribute overrides it)")
+    # One flag for one concept: the level the op verifiers check (alloc_tile
+    # addr, tassign, reserve_buffer base) is the level pto-verify-ptoas
+    # assumes. --pto-level is ptoas's own spelling, accepted as an alias.
+    p.add_argument("--ptoas-pto-level", "--pto-level", dest="ptoas_pto_level", default=None,
+                   choices=["level1", "level2", "level3"],
+                   help="the --pto-level PTOAS will run at: what the pto op verifiers check "
+                   "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "
+                   "pto-level; default level2, as ptoas")
+    p.add_argument("--emit", choices=["mlir", "descriptors", "layout-svg"], default="mlir",
+                   help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every "
+                   "tload; layout-svg writes one SVG per NZ->NZ tload into the directory -o DIR "
+                   "(<function>.tload<k>.svg) and prints their names")
     p.add_argument("--report", choices=["loads"], default=None,
                    help="print a per-tload report (GM path, descriptor, contiguous runs)")
     p.add_argument("--check-addressing", type=int, default=None, metavar="N",
                    help="--check-addressing[=N]: simulate the logical program and its "
                    f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
-                   "and compare every tile each tload reads")
-    g = p.add_argument_group("passes (also usable by name in --pass-pipeline)")
-    for name, info in sorted(registry.items()):
-        opts = ", ".join(f"{k}=<{v[2]}>" for k, v in info.options.items())
-        g.add_argument(f"--{name}", action="store_true",
-                       help=info.summary + (f" Options: --{name}='{opts}'." if opts else ""))
+                   "and compare every tile each tload reads; with passes (--lower-to-ptoas, "
+                   "--pass-pipeline, pass flags) the lowering checked is that pipeline's output")
     return p
-
-
-def _passes_epilog(registry) -> str:
-    lines = ["ptonz passes:"]
-    for name, info in sorted(registry.items()):
-        lines.append(f"  {name:26s} {info.summary}")
-        for opt, (_parse, default, help_) in info.options.items():
-            lines.append(f"  {'':26s}   {opt}={default}: {help_}")
-    lines.append("")
-    lines.append("Upstream MLIR passes (canonicalize, cse, ...) are available in --pass-pipeline.")
-    return "\n".join(lines)
 
 
 def split_chunks(text: str, split: bool) -> List[Tuple[str, int]]:
@@ -117,19 +153,40 @@ def split_chunks(text: str, split: bool) -> List[Tuple[str, int]]:
     return chunks
 
 
-def _pipeline_text(args, ordered) -> Optional[str]:
-    from ptonz.passes import lower_to_ptoas_pipeline, parse_pipeline
+def _pass_manager(ctx, args, ordered, defaults):
+    """The pipeline of --pass-pipeline, then the pass flags in order, then
+    --lower-to-ptoas, parsed by MLIR (ValueError with MLIR's message), or None."""
+    from mlir.passmanager import PassManager
+    from ptonz.passes import option_defaults
 
-    parts: List[str] = []
-    if args.pass_pipeline:
-        parts.extend(e.text for e in parse_pipeline(args.pass_pipeline))
-    for name, value in ordered:
-        parts.append(f"{name}{{{value}}}" if value else name)
-    if args.lower_to_ptoas:
-        parts.extend(e.text for e in parse_pipeline(lower_to_ptoas_pipeline(args.ptoas_version or "0.61")))
-    if not parts:
+    if not (args.pass_pipeline or ordered or args.lower_to_ptoas):
         return None
-    return "builtin.module(" + ", ".join(parts) + ")"
+    with option_defaults(defaults):
+        if args.pass_pipeline:
+            pm = PassManager.parse(args.pass_pipeline, context=ctx)
+        else:
+            pm = PassManager("builtin.module", context=ctx)
+        for name, value in ordered:
+            pm.add(f"{name}{{{value}}}" if value else name)
+        if args.lower_to_ptoas:
+            pm.add("lower-to-ptoas")
+    return pm
+
+
+def _new_context(args):
+    from mlir import ir
+
+    from ptonz import _ptonz
+
+    ctx = ir.Context()
+    ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
+    # The PTOAS target the pto op verifiers check, and the tile_buf spelling
+    # that PTOAS version parses.
+    _ptonz.set_ptoas_target(ctx, args.pto_arch, args.ptoas_pto_level or "level2")
+    _ptonz.set_tile_buf_keyed_form(ctx, _keyed_tile_buf(args.ptoas_version))
+    # As mlir-opt: expectations name the diagnostic, not the op it prints.
+    _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
+    return ctx
 
 
 def run(argv: Optional[List[str]] = None) -> int:
@@ -139,31 +196,46 @@ def run(argv: Optional[List[str]] = None) -> int:
         from importlib.metadata import version
         print(f"ptonz-opt {version('ptonz')} (MLIR 22.1.8 Python bindings)")
         return 0
-    # Flags, --help and argument errors need only the pass catalog.
-    from ptonz.passes.catalog import CATALOG
+    # Pass flags are the names in MLIR's pass registry, which `import ptonz` fills.
+    from ptonz import _ptonz
+    from ptonz.passes import PassOptionError
 
-    parser = _build_parser(CATALOG)
-    argv, ordered = take_pass_flags(argv, CATALOG)
+    parser = _build_parser()
+    own = {opt for action in parser._actions for opt in action.option_strings}
+    argv, ordered = take_pass_flags(argv, _ptonz.is_registered_pass, own)
     # Like pass options, the sample count is only given with `=`, so a bare
     # `--check-addressing` never swallows the input file name.
     argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else a
             for a in argv]
     args = parser.parse_args(argv)
+    if args.emit == "layout-svg" and args.output == "-":
+        print("ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the "
+              "directory to write them to with -o DIR", file=sys.stderr)
+        return 1
 
     from mlir import ir
 
-    from ptonz import _ptonz
     from ptonz import diagnostics as D
-    from ptonz.passes import PipelineError, build_pass_manager
 
-    try:
-        pipeline = _pipeline_text(args, ordered)
-    except PipelineError as exc:
-        print(f"ptonz-opt: error: {exc}", file=sys.stderr)
-        return 1
     pass_defaults = {}
+    verify_defaults = {}
     if args.ptoas_version:
-        pass_defaults["pto-verify-ptoas"] = {"ptoas-version": args.ptoas_version}
+        verify_defaults["ptoas-version"] = args.ptoas_version
+    if args.ptoas_disable_infer_layout:
+        verify_defaults["infer-layout"] = False
+    if args.ptoas_pto_level:
+        verify_defaults["pto-level"] = args.ptoas_pto_level
+    if verify_defaults:
+        pass_defaults["pto-verify-ptoas"] = verify_defaults
+
+    # The pipeline is checked before the input is read; the first chunk uses it.
+    first_ctx = _new_context(args)
+    try:
+        first_pm = _pass_manager(first_ctx, args, ordered, pass_defaults)
+    except (ValueError, PassOptionError) as exc:  # MLIR's pipeline parser said why
+        message = "\n".join(line for line in str(exc).splitlines() if line.strip())
+        print(f"ptonz-opt: error: {message}", file=sys.stderr)
+        return 1
 
     filename = "<stdin>" if args.input == "-" else args.input
     try:
@@ -183,14 +255,10 @@ def run(argv: Optional[List[str]] = None) -> int:
     failed = False
     verify_failed = False
 
-    keyed_tile_buf = _keyed_tile_buf(args.ptoas_version)
-    for chunk, first_line in split_chunks(text, args.split_input_file):
-        ctx = ir.Context()
-        ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
-        _ptonz.set_ptoas_target(ctx, args.pto_arch, args.pto_level)
-        _ptonz.set_tile_buf_keyed_form(ctx, keyed_tile_buf)
-        # As mlir-opt: expectations name the diagnostic, not the op it prints.
-        _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
+    has_pipeline = first_pm is not None
+    for chunk_index, (chunk, first_line) in enumerate(split_chunks(text, args.split_input_file)):
+        ctx = first_ctx if chunk_index == 0 else _new_context(args)
+        pm, first_pm, first_ctx = first_pm, None, None
         collector = D.Collector(ctx)
         produced: List[D.Diag] = []
         with ctx, ir.Location.unknown():
@@ -199,27 +267,35 @@ def run(argv: Optional[List[str]] = None) -> int:
             timing["parse"] += time.perf_counter() - t_parse
             produced += collector.take()
             ok = module is not None
-            if ok and pipeline is not None:
+            # --check-addressing after a pipeline compares its input (the
+            # logical program) with its output (the lowered one).
+            before = None
+            if ok and has_pipeline and args.check_addressing is not None:
+                from ptonz.sim.check import clone
+                before = clone(module)
+            if ok and has_pipeline:
                 try:
-                    pm = build_pass_manager(pipeline, context=ctx, defaults=pass_defaults)
+                    if pm is None:
+                        pm = _pass_manager(ctx, args, ordered, pass_defaults)
                     # Verifying 100k ops takes ~0.1 s; once after the pipeline
                     # still guarantees that only valid IR is printed.
                     pm.enable_verifier(args.verify_each)
                     if args.mlir_timing:
                         pm.enable_timing()
                     t_pipeline = time.perf_counter()
+                    # ptonz's passes are Python: nested under func.func they
+                    # must run on this thread, not on MLIR's workers.
+                    ctx.enable_multithreading(False)
                     try:
                         pm.run(module.operation)
                     finally:
+                        ctx.enable_multithreading(True)
                         timing["pipeline"] += time.perf_counter() - t_pipeline
                         del pm  # prints MLIR's pass timing report (--mlir-timing)
                     if not args.verify_each:
                         t_verify = time.perf_counter()
                         module.operation.verify()
                         timing["verify"] += time.perf_counter() - t_verify
-                except PipelineError as exc:
-                    print(f"ptonz-opt: error: {exc}", file=sys.stderr)
-                    return 1
                 except ir.MLIRError as exc:
                     ok = False
                     produced += collector.take()
@@ -227,7 +303,8 @@ def run(argv: Optional[List[str]] = None) -> int:
                 produced += collector.take()
             if ok:
                 t_print = time.perf_counter()
-                out = _emit(args, module, ctx, collector)
+                out = _emit(args, module, ctx, collector, before=before,
+                            chunk=chunk_index if args.split_input_file else None)
                 timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
@@ -249,9 +326,9 @@ def run(argv: Optional[List[str]] = None) -> int:
             failed |= not ok or any(d.severity == "error" for d in produced)
 
     if not failed or args.verify_diagnostics:
-        sep = "\n" + SPLIT_MARKER + "\n"
+        sep = "\n" if args.emit == "layout-svg" else "\n" + SPLIT_MARKER + "\n"
         result = sep.join(o.rstrip("\n") for o in outputs) + ("\n" if outputs else "")
-        if args.output == "-":
+        if args.output == "-" or args.emit == "layout-svg":  # -o is the SVG directory
             sys.stdout.write(result)
         else:
             with open(args.output, "w", encoding="utf-8") as f:
@@ -278,17 +355,22 @@ def _keyed_tile_buf(version: Optional[str]) -> bool:
     return (major, minor) < (0, 25)
 
 
-def _emit(args, module, ctx, collector) -> Optional[str]:
-    """Render the processed module: IR, descriptors, or a report."""
+def _emit(args, module, ctx, collector, before=None, chunk=None) -> Optional[str]:
+    """Render the processed module: IR, descriptors, or a report. `before` is
+    the module as parsed, when a pipeline ran and --check-addressing needs it;
+    `chunk` numbers --split-input-file chunks (for SVG file names)."""
     from ptonz import _ptonz
 
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or "0.61")
+                                    ptoas_version=args.ptoas_version or "0.61", before=before)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         return loads_report(module)
+    if args.emit == "layout-svg":
+        from ptonz.viz.layout_svg import layout_svg_cli
+        return layout_svg_cli(module, args.output, prefix="" if chunk is None else f"chunk{chunk}.")
     if args.emit == "descriptors":
         from ptonz.analyses.descriptors import descriptors_text
         return descriptors_text(module)

@@ -31,6 +31,10 @@
 namespace nb = nanobind;
 using namespace mlir::python::nanobind_adaptors;
 
+namespace ptonz {
+void populatePythonPasses(nb::module_ &m); // PythonPasses.cpp
+} // namespace ptonz
+
 static std::string str(MlirStringRef s) { return std::string(s.data, s.length); }
 static MlirStringRef ref(const std::string &s) { return mlirStringRefCreate(s.data(), s.size()); }
 
@@ -139,6 +143,7 @@ NB_MODULE(_ptonz, m) {
 
   m.attr("DYNAMIC") = ptonzDynamicDim();
   ptonz::populateBuilders(m);
+  ptonz::populatePythonPasses(m);
 
   m.def(
       "constant_int",
@@ -164,6 +169,15 @@ NB_MODULE(_ptonz, m) {
       nb::arg("context"), nb::arg("arch") = "a3", nb::arg("level") = "level2",
       "The PTOAS target the pto verifiers check in `context`, as ptoas's --pto-arch and "
       "--pto-level (defaults: a3, level2). A module's pto.target_arch overrides the arch.");
+  m.def(
+      "ptoas_target_level",
+      [](MlirContext ctx) {
+        MlirStringRef l = ptonzPTOGetBuildLevel(ctx);
+        return std::string(l.data, l.length);
+      },
+      nb::arg("context"),
+      "The --pto-level the pto verifiers check in `context` (set_ptoas_target; default "
+      "level2).");
   m.def(
       "set_tile_buf_keyed_form",
       [](MlirContext ctx, bool keyed) { ptonzPTOSetTileBufKeyedForm(ctx, keyed); },

@@ -35,6 +35,18 @@ bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level)
   return true;
 }
 
+MlirStringRef ptonzPTOGetBuildLevel(MlirContext ctx) {
+  switch (pto::buildLevelOf(unwrap(ctx))) {
+  case pto::BuildLevel::level1:
+    return mlirStringRefCreateFromCString("level1");
+  case pto::BuildLevel::level3:
+    return mlirStringRefCreateFromCString("level3");
+  case pto::BuildLevel::level2:
+    break;
+  }
+  return mlirStringRefCreateFromCString("level2");
+}
+
 void ptonzPTOSetTileBufKeyedForm(MlirContext ctx, bool keyed) {
   unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->setPrintKeyedTileBuf(keyed);
 }

@@ -3,7 +3,9 @@
 Importing this package loads the `_ptonz` plugin (the `pto` and `pl` dialects
 compiled from ODS) and inserts both dialects into the MLIR Python bindings'
 global dialect registry, so every `mlir.ir.Context()` created afterwards
-knows them. Op classes are found under `ptonz.dialects` so that rewrite
+knows them, and registers ptonz's passes (and the `lower-to-ptoas`
+pipeline) in MLIR's pass registry, so every textual pipeline in the process
+(`PassManager.parse`) can name them. Op classes are found under `ptonz.dialects` so that rewrite
 patterns receive `pto`/`pl` ops as their generated OpView classes.
 """
 
@@ -25,6 +27,11 @@ from ._ptonz import (  # noqa: E402
     PLTensorType,
     PLTileType,
 )
+
+# ptonz's passes by name in MLIR's pass registry (their modules load on first run).
+from .passes.registration import register_catalog as _register_passes  # noqa: E402
+
+_register_passes()
 
 __all__ = [
     "PtrType",

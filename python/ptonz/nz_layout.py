@@ -1,195 +1,28 @@
-"""NumPy tools for the NZ fractal byte order (pack / unpack weights for GM).
+"""NumPy tools for the NZ fractal byte order: ``pack_nz`` / ``unpack_nz`` /
+``c0_for`` / ``nz_blocked_shape``.
 
-A logical [R, C] (or batched [B, R, C]) matrix stored NZ is cut into 32-byte
-C0 lines of c0 elements (c0 = 32 for 8-bit, 16 for 16-bit, 8 for 32-bit
-types). Column blocks of width c0 are laid out one after another; inside a
-column block the R rows follow each other, each row being one C0 line, so 16
-consecutive rows form one 512-byte fractal. Element (b, r, c) therefore sits
-at element offset
-
-    b*R*C + (c // c0)*R*c0 + r*c0 + c % c0
-
-which is exactly the C-order (row-major) layout of the blocked array
-
-    [B, C/c0, R/16, 16, c0]
-
-that ``pto-block-nz-views`` addresses with its rank-5 ``make_tensor_view``.
-:func:`pack_nz` returns that blocked array (``pack_nz(a).tobytes()`` is what
-to upload to GM), :func:`unpack_nz` inverts it. Both are a single
-reshape/transpose, no per-element Python work.
-
-Requirements (checked, with a ValueError saying how to fix the input):
-R is a multiple of 16, C a multiple of c0, rank 2 or 3, and the element type is
-one of int8, uint8, float8_e4m3fn, float8_e5m2, float16, bfloat16, int32,
-float32 (the 8-bit float and bfloat16 types come from ``ml_dtypes``).
+They live in ``ptonz_pack.layout`` (pure NumPy, importable without MLIR, so
+``ptonz-pack`` starts fast) and are re-exported here for MLIR users.
 """
 
-from __future__ import annotations
-
-from typing import Sequence, Tuple
-
-import ml_dtypes  # noqa: F401  (registers bfloat16 / float8 names with numpy)
-import numpy as np
-
-from .analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
+from ptonz_pack.layout import (  # noqa: F401
+    FRACTAL_ROWS,
+    SUPPORTED_DTYPES,
+    NZArray,
+    c0_for,
+    logical_shape_of,
+    nz_blocked_shape,
+    pack_nz,
+    unpack_nz,
+)
 
 __all__ = [
     "SUPPORTED_DTYPES",
     "FRACTAL_ROWS",
+    "NZArray",
     "c0_for",
+    "logical_shape_of",
     "nz_blocked_shape",
     "pack_nz",
     "unpack_nz",
 ]
-
-# Element types ptonz lays out as NZ, by numpy dtype name.
-SUPPORTED_DTYPES: Tuple[str, ...] = (
-    "int8",
-    "uint8",
-    "float8_e4m3fn",
-    "float8_e5m2",
-    "float16",
-    "bfloat16",
-    "int32",
-    "float32",
-)
-
-_SUPPORTED_TEXT = ", ".join(SUPPORTED_DTYPES)
-
-
-def _as_dtype(dtype) -> np.dtype:
-    """np.dtype of a dtype, scalar type or name; ValueError for unknown names."""
-    try:
-        return np.dtype(dtype)
-    except TypeError as exc:
-        raise ValueError(
-            f"unknown dtype {dtype!r}: use one of {_SUPPORTED_TEXT}"
-        ) from exc
-
-
-def _bit_width(dt: np.dtype) -> int:
-    """Bit width of an element type (sub-byte ml_dtypes types report < 8)."""
-    for info in (ml_dtypes.finfo, ml_dtypes.iinfo):
-        try:
-            return int(info(dt).bits)
-        except Exception:  # not a float / int type (bool, str, object, ...)
-            continue
-    return dt.itemsize * 8
-
-
-def c0_for(dtype) -> int:
-    """Elements per 32-byte C0 line for ``dtype``: 32 for int8/uint8/float8,
-    16 for float16/bfloat16, 8 for int32/float32.
-
-    Raises ValueError for bool, sub-byte (int4, float4, ...) and any other
-    type outside :data:`SUPPORTED_DTYPES`.
-    """
-    dt = _as_dtype(dtype)
-    if dt.name in SUPPORTED_DTYPES:
-        return c0_for_bitwidth(dt.itemsize * 8)
-    if dt.kind == "b":
-        raise ValueError(
-            "dtype bool is not an NZ element type: store masks as bytes "
-            "(a.astype(np.uint8)) and pack that"
-        )
-    bits = _bit_width(dt) if dt.fields is None else dt.itemsize * 8
-    if bits < 8:
-        raise ValueError(
-            f"sub-byte dtype {dt.name} ({bits}-bit) is outside ptonz's NZ scope: "
-            f"widen it to one element per byte (e.g. a.astype(np.int8)) first"
-        )
-    raise ValueError(
-        f"dtype {dt.name} is not an NZ element type: cast to one of "
-        f"{_SUPPORTED_TEXT} (e.g. a.astype(np.float32)) first"
-    )
-
-
-def _logical_dims(shape: Sequence[int], what: str) -> Tuple[int, int, int]:
-    """(B, R, C) of a logical [R, C] or [B, R, C] shape."""
-    shape = tuple(int(d) for d in shape)
-    if len(shape) == 2:
-        return (1,) + shape
-    if len(shape) == 3:
-        return shape
-    raise ValueError(
-        f"{what} must be a logical [R, C] or [B, R, C] array, got rank {len(shape)} "
-        f"shape {list(shape)}: reshape it (merge leading dimensions into B) first"
-    )
-
-
-def _check_aligned(rows: int, cols: int, c0: int, dtype_name: str) -> None:
-    if rows % FRACTAL_ROWS:
-        padded = -(-rows // FRACTAL_ROWS) * FRACTAL_ROWS
-        raise ValueError(
-            f"row count R={rows} is not a multiple of {FRACTAL_ROWS} (the NZ fractal "
-            f"height): pad the rows to {padded} (e.g. with np.pad) before packing"
-        )
-    if cols % c0:
-        padded = -(-cols // c0) * c0
-        raise ValueError(
-            f"column count C={cols} is not a multiple of c0={c0} ({dtype_name} elements "
-            f"per 32-byte C0 line): pad the columns to {padded} (e.g. with np.pad) "
-            f"before packing"
-        )
-
-
-def nz_blocked_shape(logical_shape: Sequence[int], dtype) -> Tuple[int, int, int, int, int]:
-    """Blocked shape [B, C/c0, R/16, 16, c0] of a logical [R, C] / [B, R, C]
-    shape (B = 1 for rank 2); ValueError when the shape cannot be laid out NZ."""
-    dt = _as_dtype(dtype)
-    c0 = c0_for(dt)
-    b, r, c = _logical_dims(logical_shape, "the logical shape")
-    _check_aligned(r, c, c0, dt.name)
-    return tuple(blocked_shape(b, r, c, c0))
-
-
-def pack_nz(array) -> np.ndarray:
-    """Logical [R, C] or [B, R, C] array -> C-contiguous blocked array
-    [B, C/c0, R/16, 16, c0] (B = 1 for rank 2) whose C-order bytes are the
-    NZ GM byte order."""
-    a = np.asarray(array)
-    c0 = c0_for(a.dtype)
-    b, r, c = _logical_dims(a.shape, "pack_nz input")
-    _check_aligned(r, c, c0, a.dtype.name)
-    if not a.dtype.isnative:
-        a = a.astype(a.dtype.newbyteorder("="))
-    # [B, R, C] -> [B, R/16, 16, C/c0, c0] -> [B, C/c0, R/16, 16, c0]
-    split = a.reshape(b, r // FRACTAL_ROWS, FRACTAL_ROWS, c // c0, c0)
-    out = np.ascontiguousarray(split.transpose(0, 3, 1, 2, 4))
-    assert out.shape == tuple(blocked_shape(b, r, c, c0))
-    return out
-
-
-def unpack_nz(blocked, rank: int = 2) -> np.ndarray:
-    """Blocked [B, C/c0, R/16, 16, c0] array -> C-contiguous logical array:
-    [R, C] for ``rank=2`` (requires B == 1), [B, R, C] for ``rank=3``."""
-    if rank not in (2, 3):
-        raise ValueError(
-            f"rank must be 2 (logical [R, C]) or 3 (logical [B, R, C]), got {rank!r}"
-        )
-    x = np.asarray(blocked)
-    c0 = c0_for(x.dtype)
-    if x.ndim != 5:
-        raise ValueError(
-            f"unpack_nz expects a blocked [B, C/c0, R/16, 16, c0] array, got rank "
-            f"{x.ndim} shape {list(x.shape)}: pass the output of pack_nz (or reshape "
-            f"raw NZ data to nz_blocked_shape(logical_shape, dtype)) first"
-        )
-    b, cb, rb, fr, line = (int(d) for d in x.shape)
-    if fr != FRACTAL_ROWS or line != c0:
-        raise ValueError(
-            f"blocked shape {list(x.shape)} does not end in [{FRACTAL_ROWS}, {c0}] "
-            f"(fractal rows, c0 for {x.dtype.name}): it is not an NZ-blocked "
-            f"{x.dtype.name} array; reshape it to [B, C/{c0}, R/16, 16, {c0}] first"
-        )
-    if rank == 2 and b != 1:
-        raise ValueError(
-            f"blocked array has B={b} batches, which a rank-2 [R, C] result cannot "
-            f"hold: unpack with rank=3"
-        )
-    if not x.dtype.isnative:
-        x = x.astype(x.dtype.newbyteorder("="))
-    rows, cols = rb * FRACTAL_ROWS, cb * c0
-    # [B, C/c0, R/16, 16, c0] -> [B, R/16, 16, C/c0, c0] -> [B, R, C]
-    out = np.ascontiguousarray(x.transpose(0, 2, 3, 1, 4)).reshape(b, rows, cols)
-    return out.reshape(rows, cols) if rank == 2 else out

@@ -8,6 +8,21 @@
 // RUN: ptonz-opt --check-addressing=2 %examples/seed001_grouped_matmul_pl.mlir | FileCheck %s --check-prefix=SEED001
 // SEED001: check-addressing: [[N:[0-9]+]] of [[N]] tloads read identical tiles (1 block id; long loops sampled)
 
-// The check needs the logical program: pass flags run first and are refused.
-// RUN: not ptonz-opt --lower-to-ptoas --check-addressing=2 %examples/seed000_nz_probe_pl.mlir 2>&1 | FileCheck %s --check-prefix=LOWERED
-// LOWERED: seed000_nz_probe_pl.mlir:{{[0-9]+}}:{{[0-9]+}}: error: check-addressing: the input is already lowered
+// With passes, the pipeline that ran is checked: its input is the logical
+// program, its output the lowered one.
+// RUN: ptonz-opt --lower-to-ptoas --check-addressing=2 %examples/seed000_nz_probe_pl.mlir | FileCheck %s --check-prefix=PIPELINE
+// PIPELINE: check-addressing: 2 of 2 tloads read identical tiles (1 block id; the pipeline's input vs. its output)
+// RUN: ptonz-opt --pass-pipeline='builtin.module(convert-pl-to-pto, pto-block-nz-views, cse)' --check-addressing=2 %examples/seed001_grouped_matmul_pl.mlir | FileCheck %s --check-prefix=PIPELINE-SEED001
+// PIPELINE-SEED001: check-addressing: [[N:[0-9]+]] of [[N]] tloads read identical tiles (1 block id; long loops sampled; the pipeline's input vs. its output)
+
+// A pipeline that does not lower is told so, at the view it left logical ...
+// RUN: not ptonz-opt --convert-pl-to-pto --check-addressing=2 %examples/seed000_nz_probe_pl.mlir 2>&1 | FileCheck %s --check-prefix=NOT-BLOCKED
+// NOT-BLOCKED: seed000_nz_probe_pl.mlir:{{[0-9]+}}:{{[0-9]+}}: error: check-addressing: the pipeline left this NZ view logical (rank 2; it does not run pto-block-nz-views), so its output does not address the NZ bytes and there is no lowering to check: add pto-block-nz-views (or use --lower-to-ptoas)
+// RUN: not ptonz-opt --pass-pipeline='builtin.module(cse)' --check-addressing=2 %examples/seed000_nz_probe_pl.mlir 2>&1 | FileCheck %s --check-prefix=PL-LEFT
+// PL-LEFT: error: check-addressing: the pipeline left `pl` ops (it does not run convert-pl-to-pto)
+
+// ... and an input that is already lowered has no logical program to compare with.
+// RUN: ptonz-opt --lower-to-ptoas %examples/seed000_nz_probe_pl.mlir -o %t.lowered.mlir
+// RUN: not ptonz-opt --lower-to-ptoas --check-addressing=2 %t.lowered.mlir 2>&1 | FileCheck %s --check-prefix=LOWERED
+// RUN: not ptonz-opt --check-addressing=2 %t.lowered.mlir 2>&1 | FileCheck %s --check-prefix=LOWERED
+// LOWERED: lowered.mlir:{{[0-9]+}}:{{[0-9]+}}: error: check-addressing: the input is already lowered (pto.nz_tensor_views_blocked): the addressing check needs the logical program (pl, or pto with logical NZ views) it was lowered from as its input

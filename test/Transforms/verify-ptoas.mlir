@@ -1,5 +1,6 @@
-// pto-verify-ptoas: PTOAS <= 0.60 cannot assemble any NZ view; PTOAS >= 0.61
-// accepts the blocked rank-5 descriptor and rejects anything else.
+// pto-verify-ptoas: the rank-5 NZ descriptor rules (0.61, and any version
+// assembled with --disable-infer-layout); PTOAS 0.60's layout inference
+// rejects this blocked NZ view (verify-ptoas-versions.mlir has the rest).
 // RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas %s | FileCheck %s
 // RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas='ptoas-version=0.61' %s | FileCheck %s
 // RUN: not ptonz-opt --pto-verify-ptoas='ptoas-version=0.60' --split-input-file %s 2>&1 | FileCheck %s --check-prefix=V060
@@ -10,7 +11,7 @@
 // CHECK: pto.make_tensor_view %{{.*}}, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
 // CHECK: pto.partition_view %{{.*}}, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
 // CHECK: pto.tload
-// V060: verify-ptoas.mlir:[[# @LINE + 9]]:8: error: pto-verify-ptoas: PTOAS 0.60 cannot assemble NZ tensor views: it infers every view's layout structurally, a blocked NZ view is row-major like ND, and it stops with 'layout mismatch: user-specified layout=nz but inferred=nd'; use PTOAS >= 0.61 (--ptoas-version=0.61) or annotate this weight nd
+// V060: verify-ptoas.mlir:[[# @LINE + 9]]:8: error: pto-verify-ptoas: PTOAS 0.60 infers the layout of a view with constant shape and strides, and its NZ test {{.*}} calls this blocked NZ view nd: it stops with 'layout mismatch: user-specified layout=nz but inferred=nd'. `ptoas --disable-infer-layout` {{.*}} at a cost: PTOAS then checks no NZ rule at all
 func.func @accepted(%arg1: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -1,4 +1,5 @@
-"""ptonz.nz_layout (pack_nz / unpack_nz / c0_for) and the ptonz-pack CLI."""
+"""ptonz.nz_layout = ptonz_pack.layout (pack_nz / unpack_nz / c0_for); the
+ptonz-pack command is tested in test_ptonz_pack.py."""
 
 import ml_dtypes
 import numpy as np
@@ -6,9 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import ptonz.nz_layout
+import ptonz_pack.layout
+from ptonz.analyses import nz_geometry
 from ptonz.analyses.nz_geometry import default_strides, nz_element_offset
-from ptonz.nz_layout import SUPPORTED_DTYPES, c0_for, nz_blocked_shape, pack_nz, unpack_nz
-from ptonz.tools.ptonz_pack import main as pack_main
+from ptonz.nz_layout import SUPPORTED_DTYPES, NZArray, c0_for, nz_blocked_shape, pack_nz, unpack_nz
+from ptonz_pack import dtypes as D
 
 C0 = {
     "int8": 32,
@@ -124,10 +128,15 @@ def test_round_trip(arr_rank):
     assert p.shape == (b, c // c0, r // 16, 16, c0)
     assert p.shape == nz_blocked_shape(a.shape, a.dtype)
     assert p.dtype == a.dtype and p.flags.c_contiguous
+    assert same_bits(unpack_nz(p), a)  # the NZArray remembers the logical shape
     assert same_bits(unpack_nz(p, rank=rank), a)
     # unpacking bytes read back from GM gives the same
     back = np.frombuffer(p.tobytes(), dtype=a.dtype).reshape(p.shape)
     assert same_bits(unpack_nz(back, rank=rank), a)
+    # without the remembered shape: [R, C] when B == 1, else [B, R, C]
+    inferred = unpack_nz(back)
+    assert inferred.shape == (a.shape if p.shape[0] > 1 or rank == 2 else a.shape[1:])
+    assert inferred.tobytes() == a.tobytes()
 
 
 @settings(max_examples=150, deadline=None)
@@ -197,67 +206,50 @@ def test_unpack_errors():
         unpack_nz(np.zeros((1, 1, 1, 16, 32), ml_dtypes.int4))
 
 
-# --- ptonz-pack CLI ----------------------------------------------------------
+# --- unpack_nz(pack_nz(w)) == w -------------------------------------------------
 
 
-def test_cli_pack_bin_and_unpack(tmp_path, capsys):
-    a = random_array((2, 32, 64), np.float16, 7)
-    np.save(tmp_path / "w.npy", a)
-    assert pack_main([str(tmp_path / "w.npy"), "-o", str(tmp_path / "w.bin")]) == 0
-    line = capsys.readouterr().out.strip()
-    assert line == (
-        f"wrote {tmp_path / 'w.bin'} (bin): logical [2, 32, 64] -> blocked "
-        f"[2, 4, 2, 16, 16], dtype float16, c0=16, 8192 bytes"
-    )
-    assert (tmp_path / "w.bin").read_bytes() == pack_nz(a).tobytes()
-    out = tmp_path / "back.npy"
-    argv = ["--unpack", str(tmp_path / "w.bin"), "--shape", "2,32,64", "--dtype", "float16", "-o", str(out)]
-    assert pack_main(argv) == 0
-    assert same_bits(np.load(out), a)
+@pytest.mark.parametrize("shape", [(32, 64), (1, 32, 64), (3, 32, 64)])
+def test_unpack_inverts_pack_without_arguments(shape):
+    w = random_array(shape, np.int8, 5)
+    p = pack_nz(w)
+    assert isinstance(p, NZArray) and p.logical_shape == shape
+    assert same_bits(unpack_nz(p), w)
+    assert type(unpack_nz(p)) is np.ndarray
 
 
-@pytest.mark.parametrize("name", ["bfloat16", "float8_e4m3fn", "float8_e5m2"])
-def test_cli_ml_dtypes_npy(tmp_path, capsys, name):
-    """NumPy cannot name ml_dtypes types in .npy headers: --dtype supplies it."""
-    a = random_array((32, 64), name, 3)
-    np.save(tmp_path / "w.npy", a)
-    assert pack_main([str(tmp_path / "w.npy"), "-o", str(tmp_path / "nz.npy")]) == 1
-    assert "--dtype" in capsys.readouterr().err
-    assert pack_main([str(tmp_path / "w.npy"), "--dtype", name, "-o", str(tmp_path / "nz.npy")]) == 0
-    assert np.load(tmp_path / "nz.npy").tobytes() == pack_nz(a).tobytes()
-    back = tmp_path / "back.npy"
-    assert pack_main(["--unpack", str(tmp_path / "nz.npy"), "--dtype", name, "-o", str(back)]) == 0
-    assert np.load(back).view(name).tobytes() == a.tobytes()
+def test_plain_blocked_arrays_infer_the_rank():
+    """Blocked data read from a file or GM has no remembered shape."""
+    one = np.asarray(pack_nz(random_array((1, 32, 64), np.int8, 1)))
+    many = np.asarray(pack_nz(random_array((2, 32, 64), np.int8, 2)))
+    assert type(one) is np.ndarray and unpack_nz(one).shape == (32, 64)
+    assert unpack_nz(one, rank=3).shape == (1, 32, 64)
+    assert unpack_nz(many).shape == (2, 32, 64)
 
 
-@pytest.mark.parametrize(
-    "argv, words",
-    [
-        (["{d}/bad.npy", "-o", "{d}/x.npy"], ["R=100", "pad the rows"]),
-        (["{d}/missing.npy", "-o", "{d}/x.npy"], ["cannot read", "No such file"]),
-        (["{d}/ok.npy", "-o", "{d}/x.dat"], ["--format npy|bin"]),
-        (["{d}/ok.bin", "-o", "{d}/x.npy"], ["--shape", "--dtype"]),
-        (["--unpack", "{d}/ok.npy", "-o", "{d}/x.npy"], ["drop --unpack"]),
-        (["--unpack", "{d}/ok.bin", "--shape", "32,64", "--dtype", "float16", "-o", "{d}/x.npy"],
-         ["holds 2048 bytes", "needs 4096"]),
-        (["{d}/ok.npy", "--dtype", "int4", "-o", "{d}/x.npy"], ["sub-byte"]),
-        (["{d}/ok.npy", "--shape", "1,2,3,4", "-o", "{d}/x.npy"], ["R,C or B,R,C"]),
-        (["{d}/ok.npy"], ["-o/--output"]),
-        (["{d}/ok.npy", "-o", "{d}/x.npy", "--format", "txt"], ["invalid choice"]),
-    ],
-)
-def test_cli_errors(tmp_path, capsys, argv, words):
-    np.save(tmp_path / "bad.npy", np.zeros((100, 64), np.int8))
-    np.save(tmp_path / "ok.npy", np.zeros((32, 64), np.int8))
-    (tmp_path / "ok.bin").write_bytes(bytes(32 * 64))
-    argv = [s.format(d=tmp_path) for s in argv]
-    try:
-        rc = pack_main(argv)
-    except SystemExit as exc:  # argparse errors
-        rc = exc.code
-    assert rc == 1
-    err = capsys.readouterr().err
-    assert "ptonz-pack: error: " in err and "Traceback" not in err
-    for w in words:
-        assert w in err
-    assert not (tmp_path / "x.npy").exists()
+def test_nzarray_keeps_the_shape_only_while_it_is_blocked():
+    p = pack_nz(random_array((1, 32, 64), np.int8, 3))
+    assert p.copy().logical_shape == (1, 32, 64)
+    assert (p + 0).logical_shape == (1, 32, 64)
+    assert p.reshape(-1).logical_shape is None
+    assert p[0].logical_shape is None
+    assert not isinstance(p.sum(), np.ndarray)  # reductions give scalars, as for ndarray
+    # a reshaped-back array no longer knows: inferred [R, C]
+    assert unpack_nz(p.reshape(-1).reshape(p.shape)).shape == (32, 64)
+
+
+def test_geometry_agrees_with_the_passes():
+    """ptonz_pack keeps its own (MLIR-free) copy of the NZ geometry."""
+    assert D.FRACTAL_ROWS == nz_geometry.FRACTAL_ROWS
+    assert D.C0_BYTES * 8 == nz_geometry.C0_BITS
+    for name in SUPPORTED_DTYPES:
+        bits = np.dtype(name).itemsize * 8
+        assert c0_for(name) == nz_geometry.c0_for_bitwidth(bits)
+        c0 = c0_for(name)
+        for b, r, c in [(1, 16, c0), (3, 64, 4 * c0)]:
+            assert list(nz_blocked_shape((b, r, c), name)) == nz_geometry.blocked_shape(b, r, c, c0)
+
+
+def test_ptonz_nz_layout_reexports_ptonz_pack():
+    for name in ptonz.nz_layout.__all__:
+        assert getattr(ptonz.nz_layout, name) is getattr(ptonz_pack.layout, name)

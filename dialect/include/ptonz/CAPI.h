@@ -20,6 +20,8 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PL, pl);
  * an unknown name. Loads the pto dialect into `ctx`. */
 MLIR_CAPI_EXPORTED bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch,
                                           MlirStringRef level);
+/* The --pto-level the pto verifiers of `ctx` check ("level2" unless set). */
+MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBuildLevel(MlirContext ctx);
 /* Print !pto.tile_buf in the legacy keyed form (PTOAS < 0.25) in `ctx`. */
 MLIR_CAPI_EXPORTED void ptonzPTOSetTileBufKeyedForm(MlirContext ctx, bool keyed);
 

@@ -1,38 +1,46 @@
-"""ptonz's Python passes, usable three ways:
+"""ptonz's Python passes, registered in MLIR's pass registry by `import ptonz`.
 
-* by name in `ptonz-opt --pass-pipeline='builtin.module(...)'` or as flags;
-* from Python, in a user's own pass manager next to upstream passes::
+Every textual pipeline in the process can name them, next to upstream passes::
 
-      from mlir.passmanager import PassManager
-      import ptonz.passes as P
-      pm = PassManager("builtin.module")
-      pm.add("canonicalize")
-      P.BlockNzViews().add_to(pm)
-      pm.run(module.operation)
+    from mlir.passmanager import PassManager
+    pm = PassManager.parse("builtin.module(convert-pl-to-pto, pto-block-nz-views, cse,"
+                           " pto-materialize-strides, pto-verify-ptoas{ptoas-version=0.61})")
+    pm.run(module.operation)
 
-* through `build_pass_manager("builtin.module(convert-pl-to-pto, cse)")`,
-  which mixes ptonz and upstream pass names in one textual pipeline.
-
-The MLIR bindings cannot name a Python pass inside a textual pipeline, so the
-name -> pass table lives here (`REGISTRY`).
+(also `lower-to-ptoas{ptoas-version=0.61}`, the registered pipeline of all
+four; ptonz-opt's `--pass-pipeline` and pass flags; `pm.add("pto-block-nz-views")`;
+`BlockNzViews().add_to(pm)`). `build_pass_manager` is `PassManager.parse`
+with option defaults. The pass classes are imported on first use.
 """
 
+import importlib
+
 from .base import ModulePass, PassOptionError, REGISTRY, register
-from .pipeline import build_pass_manager, parse_pipeline, PipelineError
-from .convert_pl_to_pto import ConvertPLToPTO
-from .block_nz_views import BlockNzViews
-from .materialize_strides import MaterializeStrides
-from .verify_ptoas import VerifyPTOAS
+from .pipeline import (LOWER_TO_PTOAS_PASSES, PipelineError, build_pass_manager,
+                       lower_to_ptoas_passes, lower_to_ptoas_pipeline)
+from .registration import option_defaults
 
-# `--lower-to-ptoas`: the whole pipeline from `pl` (or logical `pto`) to PTOAS input.
-LOWER_TO_PTOAS = (
-    "builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-materialize-strides,"
-    " pto-verify-ptoas{{ptoas-version={version}}})"
-)
+# Pass classes, imported when first named (a pass module costs ~10 ms of
+# `import ptonz`; a pass is registered without it and imports it to run).
+_PASS_MODULES = {
+    "ConvertPLToPTO": ".convert_pl_to_pto",
+    "BlockNzViews": ".block_nz_views",
+    "MaterializeStrides": ".materialize_strides",
+    "VerifyPTOAS": ".verify_ptoas",
+}
 
 
-def lower_to_ptoas_pipeline(ptoas_version: str = "0.61") -> str:
-    return LOWER_TO_PTOAS.format(version=ptoas_version)
+def __getattr__(name: str):
+    module = _PASS_MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_PASS_MODULES))
 
 
 __all__ = [
@@ -42,7 +50,9 @@ __all__ = [
     "REGISTRY",
     "register",
     "build_pass_manager",
-    "parse_pipeline",
+    "option_defaults",
+    "LOWER_TO_PTOAS_PASSES",
+    "lower_to_ptoas_passes",
     "lower_to_ptoas_pipeline",
     "ConvertPLToPTO",
     "BlockNzViews",

@@ -1,4 +1,21 @@
-"""The ptonz pass base class and the name -> pass table."""
+"""The ptonz pass base class.
+
+A pass is a small class with a name (`argument`) and a `run(op) -> bool`;
+`@register` makes it a pass of MLIR's registry (registration.py), usable by
+name in any textual pipeline::
+
+    @register
+    class MyPass(ModulePass):
+        argument = "my-pass"
+        summary = "What it does."                        # ptonz's own passes:
+        options = {"level": (int, 2, "how hard to try")}  # from catalog.CATALOG
+        anchors = ("builtin.module", "func.func")
+
+        def run(self, op) -> bool:  # op: the module, or one function
+            ...                     # emit located errors and return False to reject
+
+    PassManager.parse("builtin.module(my-pass{level=3}, cse)")
+"""
 
 from __future__ import annotations
 
@@ -6,62 +23,55 @@ from typing import Callable, Dict, Tuple, Type
 
 from mlir import ir
 
-from .catalog import CATALOG
+from .catalog import CATALOG, MODULE_OR_FUNCTION
+from .registration import REGISTRY, PassOptionError, check_option, option_text, register_pass_class
 
-REGISTRY: Dict[str, Type["ModulePass"]] = {}
-
-
-class PassOptionError(ValueError):
-    pass
+__all__ = ["ModulePass", "PassOptionError", "REGISTRY", "register"]
 
 
 def register(cls: Type["ModulePass"]) -> Type["ModulePass"]:
-    """Add a pass to the name table; its summary and options come from the catalog."""
-    info = CATALOG[cls.argument]
-    cls.summary, cls.options = info.summary, info.options
-    REGISTRY[cls.argument] = cls
+    """Make `cls` the pass of its `argument` in MLIR's registry. ptonz's own
+    passes take summary, options and anchors from the catalog."""
+    info = CATALOG.get(cls.argument)
+    if info is not None:
+        cls.summary, cls.options, cls.anchors = info.summary, info.options, info.anchors
+    register_pass_class(cls)
     return cls
 
 
 class ModulePass:
-    """A pass over a module, written in Python.
+    """A pass written in Python.
 
-    Subclasses set `argument` (the pipeline name; summary and options come
-    from `catalog.CATALOG`)
-    (option name -> (parser, default, help)) and implement `run(module)`,
-    returning False after emitting located errors when the input is rejected.
+    `run(op)` gets the op the pass is scheduled on: a module (all its
+    functions), or a single `func.func` when `anchors` allows it and the pass
+    is nested as `func.func(my-pass)`. Passes that loop over
+    `ir_queries.functions(op)` handle both: a function's walk includes itself.
+    It returns False after emitting located errors when the input is
+    rejected. Options (name -> (parser, default, help)) arrive parsed as
+    keyword arguments; an instance is created for each run.
     """
 
     argument: str = ""
     summary: str = ""
     options: Dict[str, Tuple[Callable[[str], object], object, str]] = {}
+    anchors: Tuple[str, ...] = MODULE_OR_FUNCTION
 
     def __init__(self, **options):
-        self.opts = {}
-        for name, (parse, default, _help) in self.options.items():
-            self.opts[name] = default
+        self.opts = {name: default for name, (_parse, default, _help) in self.options.items()}
         for key, value in options.items():
             name = key.replace("_", "-")
-            if name not in self.options:
-                raise PassOptionError(
-                    f"pass '{self.argument}' has no option '{name}'"
-                    + (f" (options: {', '.join(self.options)})" if self.options else "")
-                )
-            parse = self.options[name][0]
-            try:
-                self.opts[name] = parse(value) if isinstance(value, str) else value
-            except ValueError as exc:
-                raise PassOptionError(
-                    f"invalid value '{value}' for option '{name}' of pass '{self.argument}': {exc}"
-                ) from None
+            self.opts[name] = check_option(self.argument, name, value)
 
-    def run(self, module: ir.Operation) -> bool:  # pragma: no cover - abstract
+    def run(self, op: ir.Operation) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def __call__(self, op: ir.Operation, pass_) -> None:
-        if not self.run(op):
-            pass_.signal_pass_failure()
+    def pipeline_element(self) -> str:
+        """This pass with its option values, as a textual pipeline names it."""
+        if not self.opts:
+            return self.argument
+        values = " ".join(f"{k}={option_text(v)}" for k, v in self.opts.items())
+        return f"{self.argument}{{{values}}}"
 
     def add_to(self, pm) -> None:
-        """Append this pass to an `mlir.passmanager.PassManager`."""
-        pm.add(self, name=type(self).__name__, argument=self.argument, description=self.summary)
+        """Append this pass (through MLIR's registry) to an `mlir.passmanager.PassManager`."""
+        pm.add(self.pipeline_element())

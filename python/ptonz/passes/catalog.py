@@ -1,28 +1,91 @@
-"""Names, summaries and options of ptonz's passes: one table for the pass
-classes (which take their metadata from it) and ptonz-opt's flags and
-`--help`, which are built before any pass module is imported.
+"""Names, summaries, options and anchors of ptonz's passes and pipelines:
+the table `import ptonz` registers in MLIR's pass registry (see
+registration.py) without importing any pass module; the pass classes take
+their metadata from it, and a pass module is imported on the pass's first
+run.
 """
 
 from typing import Callable, Dict, NamedTuple, Tuple
 
+from ..analyses.ptoas_facts import LEVELS, parse_version
+
+
+def parse_bool(text: str) -> bool:
+    """MLIR's spelling of a boolean pass option."""
+    if text in ("true", "1"):
+        return True
+    if text in ("false", "0"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def ptoas_version(text: str) -> str:
+    parse_version(text)  # ValueError with the accepted forms
+    return text
+
+
+def pto_level(text: str) -> str:
+    if text not in LEVELS:
+        raise ValueError(f"expected one of {', '.join(LEVELS)}")
+    return text
+
+
+# What `--help` shows as the option's value (`--pto-level=<level1|level2|level3>`).
+parse_bool.value_desc = "true|false"
+ptoas_version.value_desc = "X.Y"
+pto_level.value_desc = "|".join(LEVELS)
+
 Option = Tuple[Callable[[str], object], object, str]  # (parser, default, help)
+
+
+# Where a pass may be scheduled. Every ptonz pass runs on a module (all its
+# functions); one that rewrites each function on its own, touching nothing
+# outside it, may also be nested under func.func.
+MODULE = ("builtin.module",)
+MODULE_OR_FUNCTION = ("builtin.module", "func.func")
 
 
 class PassInfo(NamedTuple):
     summary: str
     options: Dict[str, Option]
+    anchors: Tuple[str, ...]
+    impl: str  # "module:Class", imported on the pass's first run
+
+
+class PipelineInfo(NamedTuple):
+    summary: str
+    passes: Tuple[str, ...]  # its options: those of its passes, forwarded by name
 
 
 CATALOG: Dict[str, PassInfo] = {
     "convert-pl-to-pto": PassInfo(
-        "Lower the pl dialect (logical tensors and tiles) to logical pto IR.", {}),
+        "Lower the pl dialect (logical tensors and tiles) to logical pto IR. Runs on "
+        "builtin.module only: it changes function signatures.", {}, MODULE,
+        "ptonz.passes.convert_pl_to_pto:ConvertPLToPTO"),
     "pto-block-nz-views": PassInfo(
         "Rewrite logical NZ tensor views and their partitions into the blocked rank-5 form "
-        "[B, C/c0, R/16, 16, c0] (PTOAS >= 0.61 NZ->NZ loads).", {}),
+        "[B, C/c0, R/16, 16, c0] (PTOAS >= 0.61 NZ->NZ loads). Runs on builtin.module or "
+        "func.func.", {}, MODULE_OR_FUNCTION,
+        "ptonz.passes.block_nz_views:BlockNzViews"),
     "pto-materialize-strides": PassInfo(
         "Fill empty make_tensor_view strides: row-major over the (blocked) shape; NZ views "
-        "must already be blocked.", {}),
+        "must already be blocked. Runs on builtin.module or func.func.", {}, MODULE_OR_FUNCTION,
+        "ptonz.passes.materialize_strides:MaterializeStrides"),
     "pto-verify-ptoas": PassInfo(
-        "Check NZ views against what the given PTOAS version accepts.",
-        {"ptoas-version": (str, "0.61", "PTOAS version to check against (X.Y)")}),
+        "Check the module against what the given PTOAS version, run with the given flags, "
+        "accepts: NZ views, layouts PTOAS would infer differently, alloc_tile addr. Runs on "
+        "builtin.module or func.func.",
+        {"ptoas-version": (ptoas_version, "0.61", "PTOAS version to check against: a release (0.27 is "
+                           "the newest) or the seeds' 0.60/0.61 layout behaviours"),
+         "infer-layout": (parse_bool, True, "false when PTOAS runs with --disable-infer-layout"),
+         "pto-level": (pto_level, "level2", "the --pto-level PTOAS runs at (level1|level2|level3)")},
+        MODULE_OR_FUNCTION, "ptonz.passes.verify_ptoas:VerifyPTOAS"),
+}
+
+PIPELINES: Dict[str, PipelineInfo] = {
+    "lower-to-ptoas": PipelineInfo(
+        "The whole lowering from pl (or logical pto) to PTOAS input: convert-pl-to-pto, "
+        "pto-block-nz-views, pto-materialize-strides, pto-verify-ptoas (its options are "
+        "pto-verify-ptoas's).",
+        ("convert-pl-to-pto", "pto-block-nz-views", "pto-materialize-strides", "pto-verify-ptoas")),
 }

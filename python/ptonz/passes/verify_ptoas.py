@@ -1,38 +1,47 @@
-"""pto-verify-ptoas: check that the module is what a given PTOAS version
-accepts for NZ views, before handing it over.
+"""pto-verify-ptoas: check that the module is what a given PTOAS, run with
+given flags, accepts -- before handing it over (analyses/ptoas_facts.py has
+the measured facts).
 
-PTOAS <= 0.60 infers the layout of every view structurally; a blocked NZ view
-is row-major like ND, so it fails with `layout mismatch: user-specified
-layout=nz but inferred=nd` whatever its shape. PTOAS >= 0.61 trusts the
-annotation and checks the NZ descriptor: rank 5, shape[3] == 16,
-shape[4] == c0, strides [.., .., 16*c0, c0, 1] with C0-aligned outer
-strides, and partitions that keep d3/d4 whole.
+Options (ptonz-opt: `--ptoas-version`, `--ptoas-disable-infer-layout`,
+`--ptoas-pto-level`):
+
+* `ptoas-version` (default 0.61): a real version (0.27 is the newest) or the
+  seeds' 0.60 / 0.61 layout behaviours.
+* `infer-layout` (default true): false when PTOAS will run with
+  `--disable-infer-layout`.
+* `pto-level` (default level2, PTOAS's): the `--pto-level` PTOAS will run at.
+
+NZ views. From 0.61 PTOAS trusts the annotation and checks the NZ descriptor
+(rank 5, shape[3] == 16, shape[4] == c0, strides [.., .., 16*c0, c0, 1]
+with C0-aligned non-overlapping outer strides, partitions that keep d3/d4
+whole). Before 0.61 with layout inference on, a blocked NZ view with constant
+shape and strides is accepted only where PTOAS's inference happens to say NZ
+(R == 256 and a 2-byte T); otherwise the error names
+`--disable-infer-layout`. With `--disable-infer-layout` PTOAS checks no NZ
+rule at all, so the 0.61 rules are checked all the same (ptonz's own guard),
+and a view without a layout attribute whose strides PTOAS would have inferred
+DN or NZ is rejected: PTOAS would describe it as ND.
 """
 
 from __future__ import annotations
-
-from typing import Tuple
 
 from mlir import ir
 
 from .. import _ptonz
 from ..analyses.ir_queries import dims_of
 from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
+from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, format_version, global_tensor_type_ok,
+                                    inferred_layout, parse_version)
 from ._util import error
 from .base import ModulePass, register
 
 PASS = "pto-verify-ptoas"
-FIRST_NZ_VERSION = (0, 61)
 
-
-def parse_version(text: str) -> Tuple[int, int]:
-    try:
-        major, minor = text.strip().split(".")[:2]
-        return int(major), int(minor)
-    except ValueError:
-        raise ValueError("expected a PTOAS version like 0.61") from None
-
-
+DISABLE_INFER_COST = (
+    "`ptoas --disable-infer-layout` (and pto-verify-ptoas{infer-layout=false}, ptonz-opt "
+    "--ptoas-disable-infer-layout) assembles it with exactly ptonz's descriptor, at a cost: "
+    "PTOAS then checks no NZ rule at all (ptonz's checks are the only guard) and describes "
+    "every view without a layout attribute as ND whatever its strides")
 
 
 @register
@@ -42,6 +51,8 @@ class VerifyPTOAS(ModulePass):
     def __init__(self, **options):
         super().__init__(**options)
         self.version = parse_version(self.opts["ptoas-version"])
+        self.infer_layout = self.opts["infer-layout"]
+        self.level = self.opts["pto-level"]
 
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
@@ -49,6 +60,11 @@ class VerifyPTOAS(ModulePass):
             info = _ptonz.view_info(op)
             if info[0] == "nz":
                 self._nz_view(op, info)
+            elif not info[0] and not self.infer_layout:
+                self._unannotated_view(op, info)
+        self._alloc_tiles(module)
+        if self.version < FIRST_TRUSTED_NZ:
+            self._global_tensor_types(module)
         return self.ok
 
     def _fail(self, op, msg: str) -> None:
@@ -56,14 +72,18 @@ class VerifyPTOAS(ModulePass):
         self.ok = False
 
     def _nz_view(self, op, info) -> None:
-        v = ".".join(map(str, self.version))
-        if self.version < FIRST_NZ_VERSION:
-            return self._fail(op, f"PTOAS {v} cannot assemble NZ tensor views: it infers every "
-                              "view's layout structurally, a blocked NZ view is row-major like "
-                              "ND, and it stops with 'layout mismatch: user-specified layout=nz "
-                              "but inferred=nd'; use PTOAS >= 0.61 (--ptoas-version=0.61) or "
-                              "annotate this weight nd")
-        _layout, bits, type_shape, _shape, st = info
+        _layout, bits, type_shape, shape_ops, st = info
+        if self.version < FIRST_TRUSTED_NZ and self.infer_layout:
+            inferred = inferred_layout(shape_ops, st, bits // 8)
+            if inferred is not None and inferred[0] != "nz":
+                v = format_version(self.version)
+                return self._fail(op, f"PTOAS {v} infers the layout of a view with constant "
+                                  "shape and strides, and its NZ test (shape[2] == 16 and "
+                                  "shape[2] * shape[3] * sizeof(T) == 512, one axis off "
+                                  "pto-isa's) calls this blocked NZ view "
+                                  f"{inferred[0]}: it stops with 'layout mismatch: "
+                                  f"user-specified layout=nz but inferred={inferred[0]}'. "
+                                  + DISABLE_INFER_COST)
         rank = len(type_shape)
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
@@ -106,4 +126,66 @@ class VerifyPTOAS(ModulePass):
                 return self._fail(op, f"NZ view cannot be partitioned inside a fractal: d{k} "
                                   f"must keep offset=0 and size={whole} (got offset={off}, "
                                   f"size={size})")
+
+    def _unannotated_view(self, op, info) -> None:
+        """Under --disable-infer-layout, PTOAS describes a view without a
+        layout attribute as ND: reject one whose strides say otherwise."""
+        _layout, bits, _type_shape, shape_ops, st = info
+        inferred = inferred_layout(shape_ops, st, max(bits // 8, 1))
+        if inferred is None or inferred[0] == "nd" or inferred[1]:
+            return
+        self._fail(op, f"this view has no layout attribute and its strides are "
+                   f"{inferred[0].upper()}: `ptoas --disable-infer-layout` would describe it "
+                   f"as ND and read the wrong elements; add "
+                   f"{{layout = #pto.layout<{inferred[0]}>}}")
+
+    def _global_tensor_types(self, module) -> None:
+        """PTOAS 0.27 writes GlobalTensor<float, ...> for a GM element type it
+        does not know (float8 among them): the load or store would count
+        4-byte elements."""
+        for op in _ptonz.collect_ops(module, ["pto.tload", "pto.tstore"]):
+            gm = op.operands[0] if op.name == "pto.tload" else op.operands[1]
+            elem = getattr(gm.type, "element_type", None)
+            if elem is None or global_tensor_type_ok(str(elem)):
+                continue
+            v = format_version(self.version)
+            self._fail(op, f"PTOAS {v} writes the GM side of this {op.name[4:]} as "
+                       f"GlobalTensor<float, ...> because it has no C++ name for {elem}: its "
+                       "shape and strides would count 4-byte elements and the DMA would move "
+                       f"the wrong bytes. Move the bytes as i8 (or another integer of the same "
+                       f"width) and reinterpret them on chip, or use a PTOAS that names {elem}")
+
+    def _alloc_tiles(self, module) -> None:
+        """alloc_tile addr and tassign against the level PTOAS runs at. The pto
+        op verifiers check them against the context's target level (with
+        PTOAS's own messages) whenever the IR is verified, so this pass checks
+        only a level the pipeline gives it that differs from the context's;
+        otherwise one mistake would get two errors."""
+        context_level = _ptonz.ptoas_target_level(module.context)
+        if self.level == context_level:
+            return
+        level3 = self.level == "level3"
+        # Only reached through a pipeline option: say which level the op
+        # verifiers used, and how to give the level once.
+        both = (f" (the pto op verifiers checked this module for {context_level}, the "
+                f"context's PTOAS target; give the level once: ptonz-opt "
+                f"--ptoas-pto-level={self.level}, or ptonz._ptonz.set_ptoas_target)")
+        for op in _ptonz.collect_ops(module, ["pto.alloc_tile", "pto.tassign"]):
+            if op.name == "pto.tassign":
+                if not level3:
+                    self._fail(op, "pto.tassign is only supported when PTOAS runs with "
+                               "--pto-level=level3 (pto-verify-ptoas{pto-level=level3}); use "
+                               "alloc_tile without addr and let PTOAS plan the memory" + both)
+                continue
+            has_addr = op.opview.addr is not None
+            if level3 and not has_addr:
+                self._fail(op, "at --pto-level=level3 PTOAS does not plan memory: every "
+                           "pto.alloc_tile needs an 'addr' operand; give one, or assemble at "
+                           "level2" + both)
+            elif has_addr and not level3:
+                self._fail(op, f"pto.alloc_tile 'addr' is only supported when PTOAS runs with "
+                           f"--pto-level=level3 (this check assumes {self.level}); assemble "
+                           "with `ptoas --pto-level=level3` (pto-verify-ptoas{pto-level=level3}"
+                           ", ptonz-opt --ptoas-pto-level=level3), or drop addr and let "
+                           "PTOAS's PlanMemory place the tile" + both)
 

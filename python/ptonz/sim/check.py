@@ -6,7 +6,9 @@ bytes the logical program meant?
 
 The logical program (pto IR; `pl` input is first run through
 `convert-pl-to-pto`) and a lowered clone (`lower_to_ptoas_pipeline()`) are
-executed by `ptonz.sim.interpreter` side by side:
+executed by `ptonz.sim.interpreter` side by side (`check_pipeline(before,
+after)` instead takes the lowered program from a pipeline that already ran,
+as `ptonz-opt --lower-to-ptoas --check-addressing` does):
 
 * every `!pto.ptr` argument gets the same logical weights. The logical
   program reads an NZ tensor through its logical (row-major) view of the
@@ -182,9 +184,9 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
         module = clone(module_text_or_module)
     for f in _functions(module):
         if "pto.nz_tensor_views_blocked" in f.attributes:
-            raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked); the "
-                             "addressing check needs the logical program: run --check-addressing "
-                             "without pass flags", op=f)
+            raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked): the "
+                             "addressing check needs the logical program (pl, or pto with "
+                             "logical NZ views) it was lowered from as its input", op=f)
     if _has_pl(module):
         _run_pipeline(module, "builtin.module(convert-pl-to-pto)")
     return module
@@ -467,9 +469,44 @@ def check_addressing(module_text_or_module, samples: int = 8, seed: int = 0, *,
                                 block_num=block_num, max_trips=max_trips, max_tloads=max_tloads)
 
 
-def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61") -> Optional[str]:
+def _check_lowered(lowered: ir.Module) -> None:
+    """Raise CheckError unless a pipeline's output can stand for the lowered
+    program: pto only, every NZ view blocked to rank 5."""
+    if _has_pl(lowered):
+        raise CheckError("the pipeline left `pl` ops (it does not run convert-pl-to-pto), so "
+                         "there is no pto program to compare with the input: add "
+                         "convert-pl-to-pto, pto-block-nz-views and pto-materialize-strides "
+                         "(or use --lower-to-ptoas)")
+    for view in ops_named(lowered.operation, "pto.make_tensor_view"):
+        if layout_of(view) == "nz" and len(view.shape) != 5:
+            raise CheckError("the pipeline left this NZ view logical (rank "
+                             f"{len(view.shape)}; it does not run pto-block-nz-views), so its "
+                             "output does not address the NZ bytes and there is no lowering to "
+                             "check: add pto-block-nz-views (or use --lower-to-ptoas)", op=view)
+
+
+def check_pipeline(before: ir.Module, after: ir.Module, samples: int = 8, seed: int = 0, *,
+                   block_num: Optional[int] = None,
+                   max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
+                   max_tloads: Optional[int] = DEFAULT_MAX_TLOADS) -> CheckResult:
+    """Check a pipeline that already ran: `before` (the pipeline's input) is
+    the logical program, `after` (its output) the lowered one. Raises
+    `CheckError` if `before` is already lowered or `after` is not a lowering
+    (pl left, NZ views not blocked)."""
+    logical = logical_module(before)
+    _check_lowered(after)
+    with logical.context, ir.Location.unknown(context=logical.context):
+        return compare_programs(logical, after, samples=samples, seed=seed, block_num=block_num,
+                                max_trips=max_trips, max_tloads=max_tloads)
+
+
+def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61",
+                         before=None) -> Optional[str]:
     """`ptonz-opt --check-addressing[=N]`: the line to print, or None after
-    emitting a located error (ptonz-opt then exits 1)."""
+    emitting a located error (ptonz-opt then exits 1). With `before` (the
+    input of the pipeline ptonz-opt ran), the pipeline's output `module` is
+    checked against it; otherwise `module` is the logical program and a clone
+    is lowered with --lower-to-ptoas."""
     from .. import _ptonz
 
     def fail(message: str, loc: Optional[ir.Location], notes=()) -> None:
@@ -478,7 +515,10 @@ def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61") 
         _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
     try:
-        result = check_addressing(module, samples=samples, ptoas_version=ptoas_version)
+        if before is not None:
+            result = check_pipeline(before, module, samples=samples)
+        else:
+            result = check_addressing(module, samples=samples, ptoas_version=ptoas_version)
     except CheckError as exc:
         if exc.diagnostics:  # lowering failed: re-emit the pass diagnostics
             for d in exc.diagnostics:
@@ -491,4 +531,7 @@ def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61") 
     if not result.ok:
         fail(f"check-addressing: MISMATCH: {result.mismatch.describe()}", result.mismatch.location)
         return None
-    return result.summary() + "\n"
+    summary = result.summary()
+    if before is not None:  # say what was compared
+        summary = summary[:-1] + "; the pipeline's input vs. its output)"
+    return summary + "\n"

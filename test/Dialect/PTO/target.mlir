@@ -1,11 +1,11 @@
 // What ptoas accepts depends on its target (--pto-arch, --pto-level); the
-// pto verifiers check against the same target, given to ptonz-opt with the
-// same flags (default: a3, level2, as ptoas). A module's pto.target_arch
-// overrides the arch, as in ptoas.
+// pto verifiers check against the same target, given to ptonz-opt as
+// --pto-arch and --ptoas-pto-level (default: a3, level2, as ptoas). A
+// module's pto.target_arch overrides the arch, as in ptoas.
 // RUN: ptonz-opt %s --split-input-file --verify-diagnostics
-// RUN: ptonz-opt %S/Inputs/level3.mlir --pto-level=level3 | ptonz-opt --pto-level=level3 | FileCheck %S/Inputs/level3.mlir
+// RUN: ptonz-opt %S/Inputs/level3.mlir --ptoas-pto-level=level3 | ptonz-opt --ptoas-pto-level=level3 | FileCheck %S/Inputs/level3.mlir
 // RUN: not ptonz-opt %S/Inputs/level3.mlir 2>&1 | FileCheck %s --check-prefix=LEVEL2
-// RUN: ptonz-opt %S/Inputs/level3-invalid.mlir --pto-level=level3 --split-input-file --verify-diagnostics
+// RUN: ptonz-opt %S/Inputs/level3-invalid.mlir --ptoas-pto-level=level3 --split-input-file --verify-diagnostics
 // RUN: ptonz-opt %S/Inputs/a5.mlir --pto-arch=a5 | ptonz-opt --pto-arch=a5 | FileCheck %S/Inputs/a5.mlir
 // RUN: not ptonz-opt %S/Inputs/a5.mlir 2>&1 | FileCheck %s --check-prefix=A3
 

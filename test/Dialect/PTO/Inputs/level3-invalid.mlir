@@ -1,4 +1,4 @@
-// Level-3 rejections (ptonz-opt --pto-level=level3).
+// Level-3 rejections (ptonz-opt --ptoas-pto-level=level3).
 
 func.func @f() {
   %a = arith.constant -32 : i64

@@ -1,0 +1,1 @@
+"""Pictures of what the lowered program reads (`ptonz-opt --emit=layout-svg`)."""
