@@ -3,6 +3,8 @@
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors|layout-svg]
+              [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
+              [--ptoas-disable-infer-layout]
               [--report=loads] [--check-addressing[=N]] [--remarks] [--allow-large-gm-gap]
               [--help] [--list-passes]
 
@@ -120,9 +122,18 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ptoas-disable-infer-layout", action="store_true",
                    help="PTOAS will run with --disable-infer-layout "
                    "(pto-verify-ptoas{infer-layout=false})")
-    p.add_argument("--ptoas-pto-level", default=None, choices=["level1", "level2", "level3"],
-                   help="the --pto-level PTOAS will run at (pto-verify-ptoas{pto-level=...}; "
-                   "default level2)")
+    p.add_argument("--pto-arch", "--ptoas-arch", dest="pto_arch", choices=["a3", "a5"],
+                   default="a3",
+                   help="the --pto-arch PTOAS will run with, which the pto op verifiers check "
+                   "(default a3, as ptoas; a module's pto.target_arch attribute overrides it)")
+    # One flag for one concept: the level the op verifiers check (alloc_tile
+    # addr, tassign, reserve_buffer base) is the level pto-verify-ptoas
+    # assumes. --pto-level is ptoas's own spelling, accepted as an alias.
+    p.add_argument("--ptoas-pto-level", "--pto-level", dest="ptoas_pto_level", default=None,
+                   choices=["level1", "level2", "level3"],
+                   help="the --pto-level PTOAS will run at: what the pto op verifiers check "
+                   "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "
+                   "pto-level; default level2, as ptoas")
     p.add_argument("--emit", choices=["mlir", "descriptors", "layout-svg"], default="mlir",
                    help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every "
                    "tload; layout-svg writes one SVG per NZ->NZ tload into the directory -o DIR "
@@ -203,6 +214,10 @@ def _new_context(args):
 
     ctx = ir.Context()
     ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
+    # The PTOAS target the pto op verifiers check, and the tile_buf spelling
+    # that PTOAS version parses.
+    _ptonz.set_ptoas_target(ctx, args.pto_arch, args.ptoas_pto_level or "level2")
+    _ptonz.set_tile_buf_keyed_form(ctx, _keyed_tile_buf(args.ptoas_version))
     # As mlir-opt: expectations name the diagnostic, not the op it prints.
     _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
     return ctx
@@ -370,6 +385,18 @@ def run(argv: Optional[List[str]] = None) -> int:
     if args.verify_diagnostics:
         return 1 if verify_failed else 0
     return 1 if failed else 0
+
+
+def _keyed_tile_buf(version: Optional[str]) -> bool:
+    """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
+    read only the keyed form, so ptonz prints that for them."""
+    if not version:
+        return False
+    try:
+        major, minor = (int(x) for x in version.split(".")[:2])
+    except ValueError:
+        return False  # pto-verify-ptoas reports the malformed version
+    return (major, minor) < (0, 25)
 
 
 def _emit(args, module, ctx, collector, before=None, chunk=None) -> Optional[str]:

@@ -83,7 +83,7 @@ func.func @in_loop(%k: index, %w: !pl.tensor<256x128xf16, nz>) {
 // GM: a pointer offset of 2 * 256 * 512 elements, and an NZ view of its own.
 // CHECK-LABEL: func.func @nz_leading_slice
 // CHECK-SAME: (%[[W:.*]]: !pto.ptr<i8>)
-// CHECK: %[[P:.*]] = pto.addptr %[[W]], %c262144 : !pto.ptr<i8> -> !pto.ptr<i8>
+// CHECK: %[[P:.*]] = pto.addptr %[[W]], %c262144 : <i8> -> <i8>
 // CHECK: %[[SV:.*]] = pto.make_tensor_view %[[P]], shape = [%c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?xi8>
 // CHECK: pto.partition_view %[[SV]], offsets = [%c1, %c0, %c0], sizes = [%c1, %c256, %c512]
 func.func @nz_leading_slice(%w: !pl.tensor<4x256x512xi8, nz>) {
@@ -105,7 +105,7 @@ func.func @nz_leading_slice(%w: !pl.tensor<4x256x512xi8, nz>) {
 // caller passing the whole tensor passes offset 0.
 // CHECK-LABEL: func.func @nz_kernel
 // CHECK-SAME: (%[[K:.*]]: !pto.ptr<i8>, %[[KO:.*]]: index)
-// CHECK: %[[KP:.*]] = pto.addptr %[[K]], %[[KO]] : !pto.ptr<i8> -> !pto.ptr<i8>
+// CHECK: %[[KP:.*]] = pto.addptr %[[K]], %[[KO]] : <i8> -> <i8>
 // CHECK: pto.make_tensor_view %[[KP]], shape = [%c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>}
 // CHECK-LABEL: func.func @nz_orchestration
 // CHECK-SAME: (%[[W:.*]]: !pto.ptr<i8>, %[[W2:.*]]: !pto.ptr<i8>)

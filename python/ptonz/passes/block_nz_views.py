@@ -184,7 +184,9 @@ class _Validator:
         for user, name, tile in users:
             if name != "pto.tload":
                 self.reject(user, f"a partition of an NZ view may only feed pto.tload, but it "
-                            f"is used by '{name}' (NZ is read-only here)",
+                            f"is used by '{name}' (NZ is read-only here): only tload knows "
+                            "the blocked layout; tload the partition into a mat tile and "
+                            "use the tile",
                             [(op.location, "NZ partition defined here")])
             elif not self.tload(user, tile, valid, Ct):
                 return

@@ -29,7 +29,6 @@ from .. import _ptonz
 from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
                       TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
                       build_tile_store, layout_attr, lower_tile_load)
-from ..dialects import pto
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import functions
 from ..analyses.nz_geometry import default_strides
@@ -329,6 +328,7 @@ def _view(before, root_offset, shape, layout, pool, loc) -> ir.Value:
     ptr = root
     if offset is not None:
         with ir.InsertionPoint(before), loc:
+            from ..dialects import pto  # the generated op classes: only when lowering
             ptr = pto.AddPtrOp(root.type, root, offset).result
     strides = [] if layout == "nz" else default_strides(shape, layout)
     return build_make_tensor_view(before, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
@@ -452,6 +452,10 @@ class _Function:
 
 
 def _patterns(fn: _Function):
+    # The generated classes of all 186 pto ops take ~30 ms to import: only
+    # modules with pl ops to lower pay for them.
+    from ..dialects import pto
+
     tile_bufs: Dict[ir.Type, ir.Type] = {}
 
     def tile_load(op, rewriter):

@@ -176,25 +176,38 @@ class VerifyPTOAS(ModulePass):
                        f"width) and reinterpret them on chip, or use a PTOAS that names {elem}")
 
     def _alloc_tiles(self, module) -> None:
+        """alloc_tile addr and tassign against the level PTOAS runs at. The pto
+        op verifiers check them against the context's target level (with
+        PTOAS's own messages) whenever the IR is verified, so this pass checks
+        only a level the pipeline gives it that differs from the context's;
+        otherwise one mistake would get two errors."""
+        context_level = _ptonz.ptoas_target_level(module.context)
+        if self.level == context_level:
+            return
         level3 = self.level == "level3"
+        # Only reached through a pipeline option: say which level the op
+        # verifiers used, and how to give the level once.
+        both = (f" (the pto op verifiers checked this module for {context_level}, the "
+                f"context's PTOAS target; give the level once: ptonz-opt "
+                f"--ptoas-pto-level={self.level}, or ptonz._ptonz.set_ptoas_target)")
         for op in _ptonz.collect_ops(module, ["pto.alloc_tile", "pto.tassign"]):
             if op.name == "pto.tassign":
                 if not level3:
                     self._fail(op, "pto.tassign is only supported when PTOAS runs with "
                                "--pto-level=level3 (pto-verify-ptoas{pto-level=level3}); use "
-                               "alloc_tile without addr and let PTOAS plan the memory")
+                               "alloc_tile without addr and let PTOAS plan the memory" + both)
                 continue
             has_addr = op.opview.addr is not None
             if level3 and not has_addr:
                 self._fail(op, "at --pto-level=level3 PTOAS does not plan memory: every "
                            "pto.alloc_tile needs an 'addr' operand; give one, or assemble at "
-                           "level2")
+                           "level2" + both)
             elif has_addr and not level3:
                 self._fail(op, f"pto.alloc_tile 'addr' is only supported when PTOAS runs with "
                            f"--pto-level=level3 (this check assumes {self.level}); assemble "
                            "with `ptoas --pto-level=level3` (pto-verify-ptoas{pto-level=level3}"
                            ", ptonz-opt --ptoas-pto-level=level3), or drop addr and let "
-                           "PTOAS's PlanMemory place the tile")
+                           "PTOAS's PlanMemory place the tile" + both)
 
     def _outside(self, ranges, pv, dim: int, extent) -> None:
         offset = _ptonz.constant_int(pv.offsets[dim])
