@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 EXAMPLE ?= examples/seed001_grouped_matmul_pl.mlir
 
-.PHONY: demo install test lit pytest clean
+.PHONY: demo install test lit pytest clean fuzz
 
 # Install ptonz (builds the ODS dialect plugin) and show the bundled example,
 # seed 001's grouped matmul: its lowering, its descriptors, the ND and NZ
@@ -35,3 +35,11 @@ test:
 
 clean:
 	rm -rf build $(VENV) test/.lit_out
+
+# The mutation fuzzer over examples/ and test/ (tools/ptonz_fuzz.py); CI runs
+# 1000 mutants of a fixed seed in test/python/test_fuzz.py.
+N       ?= 10000
+SEED    ?= 0
+JOBS    ?= 2
+fuzz:
+	$(BIN)/python -m ptonz.tools.ptonz_fuzz --root . -n $(N) --seed $(SEED) --jobs $(JOBS) --save fuzz-findings

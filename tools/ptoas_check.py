@@ -2,7 +2,8 @@
 
     python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] descriptors FILE... \
         [--ptoas-flags='--pto-arch=a5']
-    python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] roundtrip FILE...
+    python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] roundtrip FILE... \
+        [--ptoas-flags='--pto-level=level3']
     python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] verdicts FILE... \
         [--ptoas-flags='--disable-infer-layout ...']
 
@@ -18,7 +19,10 @@ a dynamic `-1` of PTOAS's).
 ptonz parses and prints it, and PTOAS must give the same C++ for ptonz's
 print as for the original. PTOAS's PlanMemory is not deterministic on a few
 inputs, so the original is assembled twice and either output may match.
-The ptoas flags of a file's `// RUN:` line (e.g. `--pto-arch=a5`) are used.
+The ptoas flags of a file's `// RUN:` line (e.g. `--pto-arch=a5`) are used,
+then `--ptoas-flags`. In every mode ptoas's `--pto-arch` / `--pto-level` are
+also the target ptonz's op verifiers check (ptonz-opt's `--pto-arch` /
+`--ptoas-pto-level`), so ptonz and ptoas judge the same target.
 
 `verdicts`: each chunk as it is goes to ptoas with `--ptoas-flags`; prints
 `<first function>: ptoas accepts` or `... rejects: <its first error>`, so a
@@ -72,6 +76,28 @@ def ptoas_flags(text: str) -> List[str]:
     return []
 
 
+def ptoas_target(flags: List[str]) -> Tuple[str, str]:
+    """(arch, level) of ptoas's --pto-arch / --pto-level flags (ptoas's
+    defaults a3, level2): the target ptonz's op verifiers must check."""
+    target = {"--pto-arch": "a3", "--pto-level": "level2"}
+    for i, flag in enumerate(flags):
+        name, eq, value = flag.partition("=")
+        if name in target:
+            target[name] = value if eq else (flags[i + 1] if i + 1 < len(flags) else "")
+    return target["--pto-arch"], target["--pto-level"]
+
+
+def target_context(flags: List[str]):
+    """An MLIR context whose pto verifiers check the target ptoas runs with."""
+    from mlir import ir
+
+    from ptonz import _ptonz
+
+    ctx = ir.Context()
+    _ptonz.set_ptoas_target(ctx, *ptoas_target(flags))
+    return ctx
+
+
 def assemble(ptoas: str, source: str, flags: List[str], workdir: str,
              name: str = "in") -> Tuple[Optional[str], str]:
     """(C++ or None, stderr) of `ptoas` on `source`."""
@@ -121,15 +147,17 @@ class Checker:
         self.failures += 1
         print(f"{where}: FAIL: {msg}")
 
-    def _lower(self, chunk: str, filename: str):
-        """(lowered IR text, descriptors) or (None, first error)."""
+    def _lower(self, chunk: str, filename: str, flags: List[str]):
+        """(lowered IR text, descriptors) or (None, first error), for ptoas run
+        with `flags`."""
         from mlir import ir
 
         from ptonz import _ptonz
         from ptonz.analyses.descriptors import descriptors
         from ptonz.passes import build_pass_manager, lower_to_ptoas_pipeline
 
-        ctx = ir.Context()
+        ctx = target_context(flags)
+        level = ptoas_target(flags)[1]
         errors: List[str] = []
 
         def handler(d):
@@ -142,7 +170,8 @@ class Checker:
             if module is None:
                 return None, errors[0] if errors else "parse error"
             try:
-                build_pass_manager(lower_to_ptoas_pipeline()).run(module.operation)
+                build_pass_manager(lower_to_ptoas_pipeline(), defaults={
+                    "pto-verify-ptoas": {"pto-level": level}}).run(module.operation)
             except ir.MLIRError as exc:
                 return None, (errors or [str(exc)])[0]
             text = _ptonz.print_asm(module.operation, generic=False, debug_info=False)
@@ -154,7 +183,7 @@ class Checker:
             where = f"{os.path.basename(path)}:{line}"
             if EXPECTS_DIAGNOSTICS.search(chunk) or not chunk.strip():
                 continue
-            lowered, result = self._lower("\n" * (line - 1) + chunk, path)
+            lowered, result = self._lower("\n" * (line - 1) + chunk, path, list(flags))
             if lowered is None:
                 print(f"{where}: skipped: ptonz does not lower it ({result})")
                 continue
@@ -172,20 +201,20 @@ class Checker:
             nz = sum("Layout::NZ" in d for d in ours)
             print(f"{where}: ok: {len(ours)} tload descriptors identical ({nz} NZ)")
 
-    def roundtrip(self, path: str, split: bool) -> None:
+    def roundtrip(self, path: str, split: bool, extra_flags: List[str] = ()) -> None:
         from mlir import ir
 
         from ptonz import _ptonz
 
         text = open(path, encoding="utf-8").read()
-        flags = ptoas_flags(text)
+        flags = ptoas_flags(text) + list(extra_flags)
         for chunk, line in chunks(text, split):
             where = f"{os.path.basename(path)}:{line}"
             if EXPECTS_DIAGNOSTICS.search(chunk) or not chunk.strip():
                 continue
             originals = [assemble(self.ptoas, chunk, flags, self.workdir, "orig")[0]
                          for _ in range(2)]
-            ctx = ir.Context()
+            ctx = target_context(flags)
             with ctx, ir.Location.unknown():
                 module = _ptonz.parse_source(ctx, chunk, path)
                 if module is None:
@@ -227,7 +256,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--ptoas", default=os.environ.get("PTOAS") or shutil.which("ptoas"))
     p.add_argument("--split-input-file", action="store_true")
     p.add_argument("--ptoas-flags", default="",
-                   help="descriptors, verdicts: (further) flags ptoas runs with")
+                   help="(further) flags ptoas runs with; --pto-arch and --pto-level also set the "
+                   "target ptonz's op verifiers check")
     args = p.parse_args(argv)
     if not args.ptoas:
         print("ptoas_check: no ptoas ($PTOAS or PATH)", file=sys.stderr)
@@ -235,11 +265,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         checker = Checker(args.ptoas, tmp)
         for path in args.files:
-            if args.mode == "roundtrip":
-                checker.roundtrip(path, args.split_input_file)
-            else:
-                getattr(checker, args.mode)(path, args.split_input_file,
-                                            shlex.split(args.ptoas_flags))
+            getattr(checker, args.mode)(path, args.split_input_file,
+                                        shlex.split(args.ptoas_flags))
     print(f"{checker.checked} checked, {checker.failures} failed")
     return 1 if checker.failures or not checker.checked else 0
 

@@ -3,12 +3,17 @@
     ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors|layout-svg]
-              [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--help] [--list-passes]
+              [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
+              [--ptoas-disable-infer-layout]
+              [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--remarks] [--allow-large-gm-gap]
+              [--help] [--list-passes]
 
 Passes are looked up in MLIR's pass registry, where `import ptonz` put
 ptonz's own (`--<pass-name>` is any registered pass or pipeline, upstream
-ones included). Every user error (bad syntax, verifier failure, rejected rewrite, bad flag)
-is reported as `file:line:col: error: ...` and exits 1; no Python traceback.
+ones included). Every user error (bad syntax, input that is not UTF-8,
+verifier failure, rejected rewrite, bad flag) is reported as
+`file:line:col: error: ...` (or `ptonz-opt: error: ...` when it has no place
+in the input) and exits 1; no Python traceback. Exit 2 is an internal error: a bug.
 """
 
 from __future__ import annotations
@@ -68,8 +73,16 @@ class _ListPassesAction(_HelpAction):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse exits 2 on a bad flag; exit 2 is reserved for internal errors."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="ptonz-opt",
         description="Parse, verify and transform pto/pl MLIR; lower logical NZ tensor "
         "views to the blocked rank-5 form PTOAS >= 0.61 assembles into NZ->NZ loads.",
@@ -110,9 +123,18 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ptoas-disable-infer-layout", action="store_true",
                    help="PTOAS will run with --disable-infer-layout "
                    "(pto-verify-ptoas{infer-layout=false})")
-    p.add_argument("--ptoas-pto-level", default=None, choices=["level1", "level2", "level3"],
-                   help="the --pto-level PTOAS will run at (pto-verify-ptoas{pto-level=...}; "
-                   "default level2)")
+    p.add_argument("--pto-arch", "--ptoas-arch", dest="pto_arch", choices=["a3", "a5"],
+                   default="a3",
+                   help="the --pto-arch PTOAS will run with, which the pto op verifiers check "
+                   "(default a3, as ptoas; a module's pto.target_arch attribute overrides it)")
+    # One flag for one concept: the level the op verifiers check (alloc_tile
+    # addr, tassign, reserve_buffer base) is the level pto-verify-ptoas
+    # assumes. --pto-level is ptoas's own spelling, accepted as an alias.
+    p.add_argument("--ptoas-pto-level", "--pto-level", dest="ptoas_pto_level", default=None,
+                   choices=["level1", "level2", "level3"],
+                   help="the --pto-level PTOAS will run at: what the pto op verifiers check "
+                   "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "
+                   "pto-level; default level2, as ptoas")
     p.add_argument("--emit", choices=["mlir", "descriptors", "layout-svg"], default="mlir",
                    help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every "
                    "tload; layout-svg writes one SVG per NZ->NZ tload into the directory -o DIR "
@@ -130,6 +152,14 @@ def _build_parser() -> argparse.ArgumentParser:
                    "random inputs (NZ-packed weights for the NZ build) and compare every store "
                    f"with NumPy; N (default {DEFAULT_RESULT_SAMPLES}) iterations of each store "
                    "loop / block ids")
+    p.add_argument("--remarks", action="store_true",
+                   help="emit a located remark for every partition whose bounds the passes "
+                   "cannot decide (e.g. an offset from pto.get_block_idx): sets the "
+                   "`remarks` option of every pass that has one")
+    p.add_argument("--allow-large-gm-gap", action="store_true",
+                   help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
+                   "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
+                   "pto-block-nz-views' allow-large-gm-gap option)")
     return p
 
 
@@ -147,6 +177,21 @@ def split_chunks(text: str, split: bool) -> List[Tuple[str, int]]:
             cur.append(line)
     chunks.append(("".join(cur), start))
     return chunks
+
+
+def decode_source(data: bytes, filename: str) -> Optional[str]:
+    """The input as text; None after printing a located error at the first
+    byte that is not UTF-8 (MLIR source is UTF-8)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = exc.start
+        line = data.count(b"\n", 0, start) + 1
+        col = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        print(f"{filename}:{line}:{col}: error: byte 0x{data[start]:02x} is not valid UTF-8 "
+              f"({exc.reason}): MLIR source is UTF-8 text; re-encode the file",
+              file=sys.stderr)
+        return None
 
 
 def _pass_manager(ctx, args, ordered, defaults):
@@ -176,6 +221,10 @@ def _new_context(args):
 
     ctx = ir.Context()
     ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
+    # The PTOAS target the pto op verifiers check, and the tile_buf spelling
+    # that PTOAS version parses.
+    _ptonz.set_ptoas_target(ctx, args.pto_arch, args.ptoas_pto_level or "level2")
+    _ptonz.set_tile_buf_keyed_form(ctx, _keyed_tile_buf(args.ptoas_version))
     # As mlir-opt: expectations name the diagnostic, not the op it prints.
     _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
     return ctx
@@ -190,7 +239,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         return 0
     # Pass flags are the names in MLIR's pass registry, which `import ptonz` fills.
     from ptonz import _ptonz
-    from ptonz.passes import PassOptionError
+    from ptonz.passes import PassOptionError, run_pass_manager
 
     parser = _build_parser()
     own = {opt for action in parser._actions for opt in action.option_strings}
@@ -220,6 +269,13 @@ def run(argv: Optional[List[str]] = None) -> int:
         verify_defaults["pto-level"] = args.ptoas_pto_level
     if verify_defaults:
         pass_defaults["pto-verify-ptoas"] = verify_defaults
+    if args.remarks:
+        from ptonz.passes.catalog import CATALOG
+        for name, info in CATALOG.items():
+            if "remarks" in info.options:
+                pass_defaults.setdefault(name, {})["remarks"] = "true"
+    if args.allow_large_gm_gap:
+        pass_defaults.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = "true"
 
     # The pipeline is checked before the input is read; the first chunk uses it.
     first_ctx = _new_context(args)
@@ -233,12 +289,15 @@ def run(argv: Optional[List[str]] = None) -> int:
     filename = "<stdin>" if args.input == "-" else args.input
     try:
         if args.input == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(args.input, encoding="utf-8") as f:
-                text = f.read()
+            with open(args.input, "rb") as f:
+                data = f.read()
     except OSError as exc:
         print(f"ptonz-opt: error: cannot read '{args.input}': {exc.strerror}", file=sys.stderr)
+        return 1
+    text = decode_source(data, filename)
+    if text is None:
         return 1
 
     timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
@@ -280,7 +339,7 @@ def run(argv: Optional[List[str]] = None) -> int:
                     # must run on this thread, not on MLIR's workers.
                     ctx.enable_multithreading(False)
                     try:
-                        pm.run(module.operation)
+                        run_pass_manager(pm, module.operation)
                     finally:
                         ctx.enable_multithreading(True)
                         timing["pipeline"] += time.perf_counter() - t_pipeline
@@ -345,6 +404,18 @@ def _nd_build(ctx, text, filename, args, ordered, defaults):
                     lambda c: _pass_manager(c, args, ordered, defaults))
 
 
+def _keyed_tile_buf(version: Optional[str]) -> bool:
+    """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
+    read only the keyed form, so ptonz prints that for them."""
+    if not version:
+        return False
+    try:
+        major, minor = (int(x) for x in version.split(".")[:2])
+    except ValueError:
+        return False  # pto-verify-ptoas reports the malformed version
+    return (major, minor) < (0, 25)
+
+
 def _emit(args, module, ctx, collector, before=None, chunk=None,
           nd_build=lambda: None) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report. `before` is
@@ -375,21 +446,28 @@ def _emit(args, module, ctx, collector, before=None, chunk=None,
                             debug_info=args.mlir_print_debuginfo)
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+INTERNAL_ERROR = 2
+
+
+def exit_code(argv: Optional[List[str]] = None) -> int:
+    """`run`, with an internal bug reported without a traceback (exit 2)."""
     try:
-        code = run(argv)
+        return run(argv)
     except KeyboardInterrupt:
-        code = 130
+        return 130
     except BrokenPipeError:
-        code = 0
+        return 0
     except Exception as exc:  # an internal bug: report it without a traceback
         if os.environ.get("PTONZ_DEBUG"):
             raise
         print(f"ptonz-opt: internal error: {type(exc).__name__}: {exc}\n"
               "(set PTONZ_DEBUG=1 to see the Python traceback; please report it)",
               file=sys.stderr)
-        code = 2
-    sys.exit(code)
+        return INTERNAL_ERROR
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    sys.exit(exit_code(argv))
 
 
 if __name__ == "__main__":

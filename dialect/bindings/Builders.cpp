@@ -29,7 +29,8 @@
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/DenseMap.h"
+
+#include <unordered_map>
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/tuple.h>
@@ -127,7 +128,9 @@ private:
   mlir::Operation *func;
   mlir::Block *entry = nullptr;
   mlir::Operation *last = nullptr;
-  llvm::DenseMap<int64_t, mlir::Value> values;
+  // Not a DenseMap: it reserves two int64 keys (INT64_MAX, INT64_MIN) as its
+  // empty and tombstone markers, and every int64 is a legal index constant.
+  std::unordered_map<int64_t, mlir::Value> values;
 };
 
 /// Index operands given from Python as a list whose items are an SSA value,
@@ -194,13 +197,38 @@ std::optional<int64_t> ptonz::constantOf(mlir::Value v) {
   if (!c)
     return std::nullopt;
   auto i = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue());
-  if (!i)
+  if (!i || !i.getValue().isSignedIntN(64)) // wider values (i128 ...) are not int64 constants
     return std::nullopt;
   return i.getValue().getSExtValue();
 }
 
+/// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
+/// view type's layout parameter), "" if it has none.
+std::string ptonz::layoutOf(ptonz::pto::MakeTensorViewOp op) {
+  mlir::Attribute a = op.getLayoutAttr();
+  if (!a)
+    a = unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType())));
+  if (!a)
+    return "";
+  return str(ptonzLayoutAttrGetValue(wrap(a)));
+}
+
+std::vector<std::optional<int64_t>> ptonz::viewExtents(ptonz::pto::MakeTensorViewOp op) {
+  std::vector<std::optional<int64_t>> out;
+  auto typeShape = op.getResult().getType().getShape();
+  auto shape = op.getShape();
+  for (size_t k = 0; k < typeShape.size(); ++k) {
+    std::optional<int64_t> c = k < shape.size() ? constantOf(shape[k]) : std::nullopt;
+    if (!c && typeShape[k] != mlir::ShapedType::kDynamic)
+      c = typeShape[k];
+    out.push_back(c);
+  }
+  return out;
+}
+
 namespace {
 using ptonz::constantOf;
+using ptonz::layoutOf;
 
 std::vector<std::optional<int64_t>> constantsOf(mlir::ValueRange values) {
   std::vector<std::optional<int64_t>> out;
@@ -219,16 +247,6 @@ int64_t elementBits(mlir::Type t) {
   return 0;
 }
 
-/// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
-/// view type's layout parameter), "" if it has none.
-std::string layoutOf(ptonz::pto::MakeTensorViewOp op) {
-  mlir::Attribute a = op.getLayoutAttr();
-  if (!a)
-    a = unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType())));
-  if (!a)
-    return "";
-  return str(ptonzLayoutAttrGetValue(wrap(a)));
-}
 
 using TileInfo =
     std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;
@@ -323,29 +341,59 @@ void ptonz::populateBuilders(nb::module_ &m) {
 
   m.def(
       "set_partition",
-      [](MlirOperation partition, nb::handle offsets, const std::vector<int64_t> &sizes,
-         IndexConstants &pool) {
+      [](MlirOperation partition, nb::handle offsets, nb::handle sizes, IndexConstants &pool) {
         auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
         mlir::OpBuilder b(op);
         auto offsetsV = indexOperands(offsets, pool, b, op.getLoc());
-        mlir::Type t = partitionType(sizes, elementType(op.getResult().getType()));
+        // A size given as an int is static in the result type, any other is `?`.
+        llvm::SmallVector<int64_t> typeSizes;
+        for (nb::handle item : sizes)
+          typeSizes.push_back(nb::isinstance<nb::int_>(item) ? nb::cast<int64_t>(item)
+                                                             : mlir::ShapedType::kDynamic);
+        auto sizesV = indexOperands(sizes, pool, b, op.getLoc());
+        mlir::Type t = partitionType(typeSizes, elementType(op.getResult().getType()));
         op.getOffsetsMutable().assign(offsetsV);
-        op.getSizesMutable().assign(sizeOperands(sizes, pool));
+        op.getSizesMutable().assign(sizesV);
         op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
       },
       nb::arg("partition"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
-      "Give pto.partition_view `partition` new offsets (items: value, int or (value, "
-      "divisor)), static sizes, and the matching !pto.partition_tensor_view result type.");
+      "Give pto.partition_view `partition` new offsets and sizes (items: value, int or "
+      "(value, divisor); an int size is static in the type, any other `?`), and the "
+      "matching !pto.partition_tensor_view result type.");
 
   m.def(
       "lower_tile_load",
       [](MlirOperation load, MlirValue view, MlirType tileType, IndexConstants &pool) {
         auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
         mlir::OpBuilder b(op);
-        auto pv = createPartition(b, op.getLoc(), unwrap(view), op.getOffsets(), op.getSizes(),
-                                  pool);
+        // The partition is the tile's valid part (PTOAS: partition element count
+        // == tile valid element count): valid_shape replaces the trailing sizes.
+        llvm::SmallVector<int64_t> typeSizes(op.getSizes());
+        llvm::SmallVector<mlir::Value> sizeValues = sizeOperands(op.getSizes(), pool);
+        auto validShape = op.getValidShape();
+        for (size_t i = 0; i < validShape.size(); ++i) {
+          size_t d = typeSizes.size() - validShape.size() + i;
+          mlir::Value v = validShape[i];
+          auto c = constantOf(v);
+          typeSizes[d] = c ? *c : mlir::ShapedType::kDynamic;
+          sizeValues[d] = c ? pool.get(*c) : v;
+        }
+        auto pv = ptonz::pto::PartitionViewOp::create(
+            b, op.getLoc(), partitionType(typeSizes, elementType(unwrap(view).getType())),
+            unwrap(view), op.getOffsets(), sizeValues);
+        // A dynamic valid dim of the tile type takes its value from valid_shape
+        // (a rank-1 tile is one row: its valid_shape is the valid column count).
+        mlir::Value validRow, validCol;
+        auto valid = op.getValidShape();
+        if (!valid.empty()) {
+          MlirType tt = tileType;
+          if (ptonzTileBufTypeGetValidRow(tt) == mlir::ShapedType::kDynamic)
+            validRow = valid.size() == 2 ? valid[0] : mlir::Value();
+          if (ptonzTileBufTypeGetValidCol(tt) == mlir::ShapedType::kDynamic)
+            validCol = valid.back();
+        }
         auto buf = ptonz::pto::AllocTileOp::create(b, op.getLoc(), unwrap(tileType), nullptr,
-                                                   nullptr, nullptr);
+                                                   validRow, validCol);
         ptonz::pto::TLoadOp::create(b, op.getLoc(), pv.getResult(), buf.getResult());
         return wrap(buf.getResult());
       },
@@ -553,6 +601,16 @@ void ptonz::populateBuilders(nb::module_ &m) {
       },
       nb::arg("load"),
       "(tensor layout, tile memory, whether the tensor is a block argument) of a pl.tile.load.");
+
+  m.def(
+      "pl_load_valid_shape",
+      [](MlirOperation load) {
+        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
+        return constantsOf(op.getValidShape());
+      },
+      nb::arg("load"),
+      "The valid_shape of a pl.tile.load: [] if it has none, else one constant (or None) "
+      "per tile dimension.");
 
   m.def(
       "foreign_users",

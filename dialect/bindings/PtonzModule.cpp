@@ -144,6 +144,7 @@ NB_MODULE(_ptonz, m) {
   m.attr("DYNAMIC") = ptonzDynamicDim();
   ptonz::populateBuilders(m);
   ptonz::populatePythonPasses(m);
+  ptonz::populateIntRanges(m);
 
   m.def(
       "constant_int",
@@ -158,6 +159,32 @@ NB_MODULE(_ptonz, m) {
       nb::arg("context"), nb::arg("enable"),
       "Whether diagnostics on an op get a 'see current operation' note (mlir-opt turns "
       "it off under --verify-diagnostics).");
+
+  m.def(
+      "set_ptoas_target",
+      [](MlirContext ctx, const std::string &arch, const std::string &level) {
+        if (!ptonzPTOSetTarget(ctx, ref(arch), ref(level)))
+          throw nb::value_error("PTOAS target: arch must be a3 or a5, level level1, level2 or "
+                                "level3");
+      },
+      nb::arg("context"), nb::arg("arch") = "a3", nb::arg("level") = "level2",
+      "The PTOAS target the pto verifiers check in `context`, as ptoas's --pto-arch and "
+      "--pto-level (defaults: a3, level2). A module's pto.target_arch overrides the arch.");
+  m.def(
+      "ptoas_target_level",
+      [](MlirContext ctx) {
+        MlirStringRef l = ptonzPTOGetBuildLevel(ctx);
+        return std::string(l.data, l.length);
+      },
+      nb::arg("context"),
+      "The --pto-level the pto verifiers check in `context` (set_ptoas_target; default "
+      "level2).");
+  m.def(
+      "set_tile_buf_keyed_form",
+      [](MlirContext ctx, bool keyed) { ptonzPTOSetTileBufKeyedForm(ctx, keyed); },
+      nb::arg("context"), nb::arg("keyed"),
+      "Print !pto.tile_buf in the legacy keyed form `<loc=mat, dtype=i8, rows=..., ...>` "
+      "(what PTOAS < 0.25 parses) instead of the compact form, in `context`.");
 
   m.def(
       "layout_attr",

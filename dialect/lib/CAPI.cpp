@@ -2,7 +2,7 @@
 
 #include "ptonz/CAPI.h"
 #include "ptonz/PL.h"
-#include "ptonz/PTO.h"
+#include "ptonz/PTOBase.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -13,6 +13,43 @@ using namespace ptonz;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PTO, pto, ptonz::pto::PTODialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pl, ptonz::pl::PLDialect)
+
+//===--- PTOAS target and printing ------------------------------------------===//
+
+bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level) {
+  auto *dialect = unwrap(ctx)->getOrLoadDialect<pto::PTODialect>();
+  StringRef a = unwrap(arch), l = unwrap(level);
+  if (a != "a3" && a != "a5")
+    return false;
+  std::optional<pto::BuildLevel> lv;
+  if (l == "level1")
+    lv = pto::BuildLevel::level1;
+  else if (l == "level2")
+    lv = pto::BuildLevel::level2;
+  else if (l == "level3")
+    lv = pto::BuildLevel::level3;
+  if (!lv)
+    return false;
+  dialect->setTargetArch(a == "a5" ? pto::TargetArch::a5 : pto::TargetArch::a3);
+  dialect->setBuildLevel(*lv);
+  return true;
+}
+
+MlirStringRef ptonzPTOGetBuildLevel(MlirContext ctx) {
+  switch (pto::buildLevelOf(unwrap(ctx))) {
+  case pto::BuildLevel::level1:
+    return mlirStringRefCreateFromCString("level1");
+  case pto::BuildLevel::level3:
+    return mlirStringRefCreateFromCString("level3");
+  case pto::BuildLevel::level2:
+    break;
+  }
+  return mlirStringRefCreateFromCString("level2");
+}
+
+void ptonzPTOSetTileBufKeyedForm(MlirContext ctx, bool keyed) {
+  unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->setPrintKeyedTileBuf(keyed);
+}
 
 //===--- !pto.ptr -----------------------------------------------------------===//
 

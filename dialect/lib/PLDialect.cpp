@@ -94,12 +94,11 @@ LogicalResult pl::TensorType::verify(function_ref<InFlightDiagnostic()> emitErro
       return emitError() << "pl tensor dimensions must be non-negative or '?'";
   if (layout != Layout::nz)
     return success();
-  if (shape.size() < 2 || shape.size() > 3)
+  if (shape.size() < 2)
     return emitError() << "NZ layout on a rank-" << shape.size()
-                       << " tensor: the trailing two dimensions are the fractal plane and "
-                          "NZ has one batch slot, so NZ needs logical rank 2 ([R, C]) or 3 "
-                          "([B, R, C]); reshape the tensor to [B, R, C] before annotating it "
-                          "nz, or annotate it nd";
+                       << " tensor: the trailing two dimensions are the fractal plane, so NZ "
+                          "needs logical rank 2 or more ([R, C], [B, R, C], [G, E, R, C], ...); "
+                          "annotate it nd";
   unsigned bits = elem.getIntOrFloatBitWidth();
   if (bits < 8)
     return emitError() << "NZ layout on a sub-byte element type (" << elem
@@ -212,6 +211,20 @@ static LogicalResult verifyLoad(Operation *op, pl::TensorType tensor, ValueRange
 }
 
 LogicalResult TileLoadOp::verify() {
+  size_t tileRank = getResult().getType().getShape().size();
+  if (!getValidShape().empty() && getValidShape().size() != tileRank)
+    return emitOpError() << "has " << getValidShape().size()
+                         << " valid_shape values for a rank-" << tileRank
+                         << " tile; give one per tile dimension (or none)";
+  for (auto [i, v] : llvm::enumerate(getValidShape())) {
+    APInt cst;
+    if (!matchPattern(v, m_ConstantInt(&cst)))
+      continue;
+    int64_t valid = cst.getSExtValue(), dim = getResult().getType().getShape()[i];
+    if (valid < 0 || valid > dim)
+      return emitOpError() << "valid_shape[" << i << "] = " << valid
+                           << " is outside the tile's dimension [0, " << dim << "]";
+  }
   return verifyLoad(*this, getTensor().getType(), getOffsets(), getSizes(),
                     getResult().getType(), getTargetMemory());
 }
@@ -337,12 +350,6 @@ LogicalResult TileMatmulAccOp::verify() {
 
 LogicalResult TensorViewOp::verify() {
   pl::TensorType src = getSource().getType(), res = getResult().getType();
-  if (src.getLayout() == Layout::nz || res.getLayout() == Layout::nz)
-    return emitOpError() << "is not defined on NZ tensors (the "
-                         << (src.getLayout() == Layout::nz ? "source" : "result")
-                         << " is nz): NZ bytes are in fractal order, which logical offsets "
-                            "and strides cannot address; "
-                         << nzSliceHint();
   if (src.getLayout() != res.getLayout())
     return emitOpError() << "cannot change the layout (" << stringifyLayout(src.getLayout())
                          << " -> " << stringifyLayout(res.getLayout()) << ")";
@@ -356,6 +363,29 @@ LogicalResult TensorViewOp::verify() {
       return emitOpError() << "result dimension " << i << " (" << r
                            << ") exceeds the source dimension (" << s << ")";
   }
+  return success();
+}
+
+LogicalResult TensorReshapeOp::verify() {
+  pl::TensorType src = getSource().getType(), res = getResult().getType();
+  if (res.getLayout() != Layout::nd)
+    return emitOpError() << "result must be nd (a reshape reads the elements in row-major "
+                            "order), got " << stringifyLayout(res.getLayout());
+  if (src.getElementType() != res.getElementType())
+    return emitOpError() << "cannot change the element type";
+  auto count = [](pl::TensorType t) -> std::optional<int64_t> {
+    int64_t n = 1;
+    for (int64_t d : t.getShape()) {
+      if (d == ShapedType::kDynamic)
+        return std::nullopt;
+      n *= d;
+    }
+    return n;
+  };
+  auto a = count(src), b = count(res);
+  if (a && b && *a != *b)
+    return emitOpError() << "source and result must hold the same number of elements (" << *a
+                         << " vs " << *b << ")";
   return success();
 }
 

@@ -1,10 +1,9 @@
 //===- PTOTypes.cpp - `pto` types: PTOAS syntax and verifiers -------------===//
 
 #include "ptonz/Common.h"
-#include "ptonz/PTO.h"
+#include "ptonz/PTOBase.h"
 
 #include "mlir/IR/DialectImplementation.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -21,79 +20,42 @@ void PTODialect::registerTypes() {
 }
 
 //===----------------------------------------------------------------------===//
-// !pto.ptr<T[, space]>
+// !pto.ptr<T>
 //===----------------------------------------------------------------------===//
-
-StringRef ptonz::pto::ptrSpaceName(AddressSpace space) {
-  switch (space) {
-  case AddressSpace::zero:
-  case AddressSpace::gm:
-    return "gm";
-  case AddressSpace::mat:
-    return "l1";
-  case AddressSpace::left:
-    return "l0a";
-  case AddressSpace::right:
-    return "l0b";
-  case AddressSpace::acc:
-    return "l0c";
-  case AddressSpace::vec:
-    return "ub";
-  case AddressSpace::bias:
-    return "bt";
-  case AddressSpace::scaling:
-    return "fb";
-  }
-  return "gm";
-}
 
 Type PtrType::parse(AsmParser &p) {
   Type elem;
-  AddressSpace space = AddressSpace::gm;
   if (p.parseLess() || p.parseType(elem))
     return {};
+  SMLoc at = p.getCurrentLocation();
   if (succeeded(p.parseOptionalComma())) {
-    StringRef kw;
-    SMLoc loc = p.getCurrentLocation();
-    if (p.parseKeyword(&kw))
-      return {};
-    auto parsed = llvm::StringSwitch<std::optional<AddressSpace>>(kw)
-                      .Case("gm", AddressSpace::gm)
-                      .Cases("ub", "vec", AddressSpace::vec)
-                      .Cases("l1", "mat", AddressSpace::mat)
-                      .Cases("l0a", "left", AddressSpace::left)
-                      .Cases("l0b", "right", AddressSpace::right)
-                      .Cases("l0c", "acc", AddressSpace::acc)
-                      .Cases("bt", "bias", AddressSpace::bias)
-                      .Cases("fb", "scaling", AddressSpace::scaling)
-                      .Default(std::nullopt);
-    if (!parsed) {
-      p.emitError(loc, "!pto.ptr address space must be one of "
-                       "`gm|ub|mat|l1|left|l0a|right|l0b|acc|l0c|vec|bias|bt|scaling|fb`");
-      return {};
-    }
-    space = *parsed;
+    std::string type;
+    llvm::raw_string_ostream(type) << PtrType::get(elem);
+    p.emitError(at, "!pto.ptr takes no address space: PTOAS's pointer is `!pto.ptr<T>` (a GM "
+                    "pointer) and no PTOAS version parses `!pto.ptr<T, space>`; write ")
+        << type;
+    return {};
   }
   if (p.parseGreater())
     return {};
-  return PtrType::get(p.getContext(), elem, space);
+  return PtrType::get(p.getContext(), elem);
 }
 
-// The GM default is elided: `!pto.ptr<f16>` parses in every PTOAS version.
-void PtrType::print(AsmPrinter &p) const {
-  p << '<' << getElementType();
-  if (getMemorySpace() != AddressSpace::gm && getMemorySpace() != AddressSpace::zero)
-    p << ", " << ptrSpaceName(getMemorySpace());
-  p << '>';
-}
+void PtrType::print(AsmPrinter &p) const { p << '<' << getElementType() << '>'; }
 
 //===----------------------------------------------------------------------===//
-// !pto.tensor_view<...> / !pto.partition_tensor_view<...>
+// !pto.tensor_view<...> / !pto.partition_tensor_view<...> / !pto.tile<...>
 //===----------------------------------------------------------------------===//
+
+static LogicalResult parseShapeAndElement(AsmParser &p, SmallVectorImpl<int64_t> &shape,
+                                          Type &elem) {
+  return failure(p.parseLess() || p.parseDimensionList(shape, /*allowDynamic=*/true) ||
+                 p.parseType(elem));
+}
 
 static LogicalResult parseViewBody(AsmParser &p, SmallVectorImpl<int64_t> &shape, Type &elem,
                                    Attribute &layout) {
-  if (p.parseLess() || p.parseDimensionList(shape, /*allowDynamic=*/true) || p.parseType(elem))
+  if (failed(parseShapeAndElement(p, shape, elem)))
     return failure();
   if (succeeded(p.parseOptionalComma()) && p.parseAttribute(layout))
     return failure();
@@ -156,25 +118,38 @@ LogicalResult PartitionTensorViewType::verify(function_ref<InFlightDiagnostic()>
   return verifyView(emitError, "partition_tensor_view", shape, elem, layout);
 }
 
+Type TileType::parse(AsmParser &p) {
+  SmallVector<int64_t> shape;
+  Type elem;
+  if (failed(parseShapeAndElement(p, shape, elem)) || p.parseGreater())
+    return {};
+  return TileType::get(p.getContext(), shape, elem);
+}
+void TileType::print(AsmPrinter &p) const { printViewBody(p, getShape(), getElementType(), {}); }
+
 //===----------------------------------------------------------------------===//
-// !pto.tile_buf<...>: compact `<mat, 256x512xi8, key=value...>` and legacy
-// keyed `<loc=mat, dtype=i8, rows=256, cols=512, v_row=.., ...>`.
+// !pto.tile_buf<...>
+//   compact: <mat, 256x512xi8[, valid=RxC][, blayout=..][, slayout=..][, fractal=N]
+//             [, pad=N][, compact=N]>          (any order after the shape)
+//   keyed:   <loc=mat, dtype=i8, rows=256, cols=512, v_row=.., v_col=..,
+//             blayout=.., slayout=.., fractal=N, pad=N[, compact=N]>
+//            (PTOAS's fixed order, every key but compact required)
 //===----------------------------------------------------------------------===//
 
 namespace {
 struct TileBufFields {
-  std::optional<AddressSpace> loc;
+  AddressSpace loc = AddressSpace::vec;
   Type elem;
-  std::optional<int64_t> rows, cols, validRow, validCol, fractal, pad, compact;
-  std::optional<BLayout> blayout;
-  std::optional<SLayout> slayout;
+  int64_t rows = 0, cols = 0, validRow = 0, validCol = 0, fractal = 512, pad = 0, compact = 0;
+  BLayout blayout = BLayout::row_major;
+  SLayout slayout = SLayout::none_box;
 };
 } // namespace
 
-static ParseResult parseLocKeyword(AsmParser &p, std::optional<AddressSpace> &loc) {
-  StringRef kw;
+static ParseResult parseLoc(AsmParser &p, AddressSpace &loc) {
+  std::string kw;
   SMLoc at = p.getCurrentLocation();
-  if (p.parseKeyword(&kw))
+  if (p.parseKeywordOrString(&kw))
     return failure();
   auto v = symbolizeAddressSpace(kw);
   if (!v || *v == AddressSpace::gm || *v == AddressSpace::zero)
@@ -185,99 +160,108 @@ static ParseResult parseLocKeyword(AsmParser &p, std::optional<AddressSpace> &lo
 }
 
 /// `?`, -1 (dynamic) or a non-negative integer.
-static ParseResult parseValidDim(AsmParser &p, StringRef key, std::optional<int64_t> &out) {
+static ParseResult parseValidDim(AsmParser &p, StringRef key, int64_t &out) {
   if (succeeded(p.parseOptionalQuestion())) {
     out = ShapedType::kDynamic;
     return success();
   }
-  int64_t v;
   SMLoc at = p.getCurrentLocation();
-  if (p.parseInteger(v))
+  if (p.parseInteger(out))
     return failure();
-  if (v < -1)
+  if (out < -1)
     return p.emitError(at) << key << " must be '?', -1, or a non-negative integer";
-  out = v == -1 ? ShapedType::kDynamic : v;
+  if (out == -1)
+    out = ShapedType::kDynamic;
   return success();
 }
 
-/// One `key=value` config field shared by both forms.
-static ParseResult parseTileBufField(AsmParser &p, StringRef key, SMLoc keyLoc,
-                                     TileBufFields &f, bool keyedForm) {
-  auto dup = [&](bool present) -> ParseResult {
-    if (present)
-      return p.emitError(keyLoc, "duplicate ") << key << " in tile_buf type";
-    return success();
-  };
-  auto parseInt = [&](std::optional<int64_t> &dst) -> ParseResult {
-    if (dup(dst.has_value()))
+static ParseResult parseLayoutValue(AsmParser &p, StringRef key, TileBufFields &f) {
+  std::string kw;
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseKeywordOrString(&kw))
+    return failure();
+  if (key == "blayout") {
+    auto v = symbolizeBLayout(kw);
+    if (!v)
+      return p.emitError(at, "unknown blayout: ") << kw << " (expected row_major or col_major)";
+    f.blayout = *v;
+  } else {
+    auto v = symbolizeSLayout(kw);
+    if (!v)
+      return p.emitError(at, "unknown slayout: ")
+             << kw << " (expected none_box, row_major or col_major)";
+    f.slayout = *v;
+  }
+  return success();
+}
+
+static ParseResult parseKey(AsmParser &p, StringRef key) {
+  return failure(p.parseKeyword(key) || p.parseEqual());
+}
+
+/// The keyed form after `loc=`, in PTOAS's order.
+static ParseResult parseKeyedTileBuf(AsmParser &p, TileBufFields &f) {
+  if (parseLoc(p, f.loc) || p.parseComma() || parseKey(p, "dtype") || p.parseType(f.elem) ||
+      p.parseComma() || parseKey(p, "rows") || p.parseInteger(f.rows) || p.parseComma() ||
+      parseKey(p, "cols") || p.parseInteger(f.cols) || p.parseComma() ||
+      parseKey(p, "v_row") || parseValidDim(p, "v_row", f.validRow) || p.parseComma() ||
+      parseKey(p, "v_col") || parseValidDim(p, "v_col", f.validCol) || p.parseComma() ||
+      parseKey(p, "blayout") || parseLayoutValue(p, "blayout", f) || p.parseComma() ||
+      parseKey(p, "slayout") || parseLayoutValue(p, "slayout", f) || p.parseComma() ||
+      parseKey(p, "fractal") || p.parseInteger(f.fractal) || p.parseComma() ||
+      parseKey(p, "pad") || p.parseInteger(f.pad))
+    return failure();
+  if (succeeded(p.parseOptionalComma()) &&
+      (parseKey(p, "compact") || p.parseInteger(f.compact)))
+    return failure();
+  return success();
+}
+
+static ParseResult parseCompactTileBuf(AsmParser &p, TileBufFields &f) {
+  SmallVector<int64_t> dims;
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseComma() || p.parseDimensionList(dims, /*allowDynamic=*/false) || p.parseType(f.elem))
+    return failure();
+  if (dims.size() != 2)
+    return p.emitError(at, "tile_buf compact syntax expects exactly two shape dims");
+  f.rows = f.validRow = dims[0];
+  f.cols = f.validCol = dims[1];
+  llvm::SmallVector<StringRef, 6> seen;
+  while (succeeded(p.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = p.getCurrentLocation();
+    if (p.parseKeyword(&key) || p.parseEqual())
       return failure();
-    int64_t v;
-    if (p.parseInteger(v))
-      return failure();
-    dst = v;
-    return success();
-  };
-  if (key == "blayout" || key == "slayout") {
-    if (dup(key == "blayout" ? f.blayout.has_value() : f.slayout.has_value()))
-      return failure();
-    StringRef kw;
-    SMLoc at = p.getCurrentLocation();
-    if (p.parseKeyword(&kw))
-      return failure();
-    if (key == "blayout") {
-      f.blayout = symbolizeBLayout(kw);
-      if (!f.blayout)
-        return p.emitError(at, "unknown blayout: ") << kw << " (expected row_major or col_major)";
+    if (llvm::is_contained(seen, key))
+      return p.emitError(keyLoc, "duplicate ") << key << " in tile_buf compact syntax";
+    seen.push_back(key);
+    if (key == "valid") {
+      SmallVector<int64_t> valid;
+      SMLoc vat = p.getCurrentLocation();
+      if (p.parseDimensionList(valid, /*allowDynamic=*/true, /*withTrailingX=*/false))
+        return failure();
+      if (valid.size() != 2)
+        return p.emitError(vat, "tile_buf valid must have exactly two dims");
+      f.validRow = valid[0];
+      f.validCol = valid[1];
+    } else if (key == "blayout" || key == "slayout") {
+      if (parseLayoutValue(p, key, f))
+        return failure();
+    } else if (key == "fractal") {
+      if (p.parseInteger(f.fractal))
+        return failure();
+    } else if (key == "pad") {
+      if (p.parseInteger(f.pad))
+        return failure();
+    } else if (key == "compact") {
+      if (p.parseInteger(f.compact))
+        return failure();
     } else {
-      f.slayout = symbolizeSLayout(kw);
-      if (!f.slayout)
-        return p.emitError(at, "unknown slayout: ")
-               << kw << " (expected none_box, row_major or col_major)";
-    }
-    return success();
-  }
-  if (key == "fractal")
-    return parseInt(f.fractal);
-  if (key == "pad")
-    return parseInt(f.pad);
-  if (key == "compact")
-    return parseInt(f.compact);
-  if (key == "valid") {
-    if (dup(f.validRow.has_value()))
-      return failure();
-    SmallVector<int64_t> dims;
-    SMLoc at = p.getCurrentLocation();
-    if (p.parseDimensionList(dims, /*allowDynamic=*/true, /*withTrailingX=*/false))
-      return failure();
-    if (dims.size() != 2)
-      return p.emitError(at, "tile_buf valid must have exactly two dims");
-    f.validRow = dims[0];
-    f.validCol = dims[1];
-    return success();
-  }
-  if (keyedForm) {
-    if (key == "dtype") {
-      if (dup(bool(f.elem)))
-        return failure();
-      return p.parseType(f.elem);
-    }
-    if (key == "rows")
-      return parseInt(f.rows);
-    if (key == "cols")
-      return parseInt(f.cols);
-    if (key == "v_row")
-      return failure(failed(dup(f.validRow.has_value())) ||
-                     failed(parseValidDim(p, key, f.validRow)));
-    if (key == "v_col")
-      return failure(failed(dup(f.validCol.has_value())) ||
-                     failed(parseValidDim(p, key, f.validCol)));
-    if (key == "loc") {
-      if (dup(f.loc.has_value()))
-        return failure();
-      return parseLocKeyword(p, f.loc);
+      return p.emitError(keyLoc, "unknown key in tile_buf compact syntax: ")
+             << key << " (expected valid, blayout, slayout, fractal, pad or compact)";
     }
   }
-  return p.emitError(keyLoc, "unknown key in tile_buf type: ") << key;
+  return success();
 }
 
 Type TileBufType::parse(AsmParser &p) {
@@ -285,14 +269,12 @@ Type TileBufType::parse(AsmParser &p) {
   SMLoc start = p.getCurrentLocation();
   if (p.parseLess())
     return {};
-  StringRef first;
+  std::string first;
   SMLoc firstLoc = p.getCurrentLocation();
-  if (p.parseKeyword(&first))
+  if (p.parseKeywordOrString(&first))
     return {};
-  bool keyed = first == "loc" && succeeded(p.parseOptionalEqual());
-  if (keyed) {
-    // Legacy keyed form: loc=..., then key=value fields (any order).
-    if (parseLocKeyword(p, f.loc))
+  if (first == "loc") {
+    if (p.parseEqual() || parseKeyedTileBuf(p, f))
       return {};
   } else {
     auto v = symbolizeAddressSpace(first);
@@ -302,47 +284,49 @@ Type TileBufType::parse(AsmParser &p) {
       return {};
     }
     f.loc = *v;
-    SmallVector<int64_t> dims;
-    SMLoc at = p.getCurrentLocation();
-    if (p.parseComma() || p.parseDimensionList(dims, /*allowDynamic=*/false) ||
-        p.parseType(f.elem))
-      return {};
-    if (dims.size() != 2) {
-      p.emitError(at, "tile_buf compact syntax expects exactly two shape dims");
-      return {};
-    }
-    f.rows = dims[0];
-    f.cols = dims[1];
-  }
-  while (succeeded(p.parseOptionalComma())) {
-    StringRef key;
-    SMLoc keyLoc = p.getCurrentLocation();
-    if (p.parseKeyword(&key) || p.parseEqual() || parseTileBufField(p, key, keyLoc, f, keyed))
+    if (parseCompactTileBuf(p, f))
       return {};
   }
   if (p.parseGreater())
     return {};
-  if (!f.elem) {
-    p.emitError(start, "missing dtype in tile_buf type");
-    return {};
-  }
-  if (!f.rows || !f.cols) {
-    p.emitError(start, "missing rows/cols in tile_buf type");
-    return {};
-  }
-  return getChecked([&] { return p.emitError(start); }, p.getContext(), *f.loc, f.elem, *f.rows,
-                    *f.cols, f.validRow.value_or(*f.rows), f.validCol.value_or(*f.cols),
-                    f.blayout.value_or(BLayout::row_major), f.slayout.value_or(SLayout::none_box),
-                    f.fractal.value_or(512), f.pad.value_or(0), f.compact.value_or(0));
+  return getChecked([&] { return p.emitError(start); }, p.getContext(), f.loc, f.elem, f.rows,
+                    f.cols, f.validRow, f.validCol, f.blayout, f.slayout, f.fractal, f.pad,
+                    f.compact);
 }
 
-// Compact form, fields at their default omitted (PTOAS's printer).
+static void printDim(AsmPrinter &p, int64_t d) {
+  if (d == ShapedType::kDynamic)
+    p << '?';
+  else
+    p << d;
+}
+
 void TileBufType::print(AsmPrinter &p) const {
-  auto dim = [](int64_t d) { return d == ShapedType::kDynamic ? std::string("?") : std::to_string(d); };
+  auto *dialect = getContext()->getLoadedDialect<PTODialect>();
+  if (dialect && dialect->printsKeyedTileBuf()) {
+    // PTOAS < 0.25 reads only this form, every key present, in this order.
+    p << "<loc=" << stringifyAddressSpace(getLoc()) << ", dtype=" << getElementType()
+      << ", rows=" << getRows() << ", cols=" << getCols() << ", v_row=";
+    printDim(p, getValidRow());
+    p << ", v_col=";
+    printDim(p, getValidCol());
+    p << ", blayout=" << stringifyBLayout(getBlayout())
+      << ", slayout=" << stringifySLayout(getSlayout()) << ", fractal=" << getFractal()
+      << ", pad=" << getPad();
+    if (getCompact() != 0)
+      p << ", compact=" << getCompact();
+    p << '>';
+    return;
+  }
+  // Compact form, fields at their default omitted (PTOAS's printer).
   p << '<' << stringifyAddressSpace(getLoc()) << ", " << getRows() << 'x' << getCols() << 'x'
     << getElementType();
-  if (getValidRow() != getRows() || getValidCol() != getCols())
-    p << ", valid=" << dim(getValidRow()) << 'x' << dim(getValidCol());
+  if (getValidRow() != getRows() || getValidCol() != getCols()) {
+    p << ", valid=";
+    printDim(p, getValidRow());
+    p << 'x';
+    printDim(p, getValidCol());
+  }
   if (getBlayout() != BLayout::row_major)
     p << ", blayout=" << stringifyBLayout(getBlayout());
   if (getSlayout() != SLayout::none_box)

@@ -160,10 +160,20 @@ class Expected:
     src_line: int  # where the expectation is written
     src_col: int
     matched: bool = False
+    # `-re` form: the compiled pattern, or why it does not compile
+    regex: Optional["re.Pattern"] = None
+    regex_error: Optional[str] = None
+
+    def __post_init__(self):
+        if self.is_regex:
+            try:
+                self.regex = re.compile(_regex_from_mlir(self.message))
+            except re.error as exc:
+                self.regex_error = str(exc)
 
     def matches(self, diag: Diag) -> bool:
         if self.is_regex:
-            return re.search(_regex_from_mlir(self.message), diag.message) is not None
+            return self.regex is not None and self.regex.search(diag.message) is not None
         return self.message in diag.message
 
 
@@ -208,6 +218,12 @@ def verify(diags: Iterable[Diag], expected: List[Expected], filename: str) -> Li
     """Match produced diagnostics against expectations; returns the mismatches
     as error diagnostics (empty when everything matched)."""
     problems: List[Diag] = []
+    for e in expected:
+        if e.regex_error is not None:
+            e.matched = True  # reported here, not again as "not produced"
+            problems.append(Diag("error", f"invalid regex in expected-{e.severity}-re "
+                                 f"'{e.message}': {e.regex_error}", filename, e.src_line,
+                                 e.src_col))
     for d in (x for top in diags for x in top.flatten()):
         line = d.line if d.filename == filename else 0
         hit = next(

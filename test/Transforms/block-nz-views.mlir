@@ -105,3 +105,252 @@ func.func @nd_untouched(%w: !pto.ptr<i8>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<256x256xi8>) outs(%t : !pto.tile_buf<vec, 256x256xi8>)
   return
 }
+
+// Integer ranges (issue 11): a difference is accepted where its range is
+// non-negative: ub - 256 with ub in [256, 768] is in [0, 512].
+// CHECK-LABEL: func.func @subi_proven
+// CHECK: %[[D:.*]] = arith.subi
+// CHECK: %[[RD:.*]] = arith.floordivsi %[[D]], %{{.*}} : index
+// CHECK: pto.partition_view %{{.*}}, offsets = [%{{.*}}, %{{.*}}, %[[RD]], %{{.*}}, %{{.*}}]
+func.func @subi_proven(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %v = pto.make_tensor_view %w, shape = [%c1024, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %ub = %c256 to %c1024 step %c256 {
+    %row = arith.subi %ub, %c256 : index
+    %pv = pto.partition_view %v, offsets = [%row, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
+    %t = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+
+// shli by a constant, minsi, select; and a loop whose last value (256) is
+// what the bounds check uses, not its upper bound minus one (299).
+// CHECK-LABEL: func.func @shli_min_select_and_exact_loop_bound
+// CHECK-COUNT-2: arith.floordivsi
+func.func @shli_min_select_and_exact_loop_bound(%w: !pto.ptr<f16>, %pick: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %c300 = arith.constant 300 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %w, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf16>
+  scf.for %nb = %c0 to %c4 step %c1 {
+    %shifted = arith.shli %nb, %c8 : index
+    %capped = arith.minsi %shifted, %c256 : index
+    %col = arith.select %pick, %capped, %c0 : index
+    scf.for %row = %c0 to %c300 step %c256 {
+      %pv = pto.partition_view %v, offsets = [%row, %col], sizes = [%c256, %c256] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<256x256xf16>
+      %t = pto.alloc_tile : !pto.tile_buf<mat, 256x256xf16, blayout=col_major, slayout=row_major>
+      pto.tload ins(%pv : !pto.partition_tensor_view<256x256xf16>) outs(%t : !pto.tile_buf<mat, 256x256xf16, blayout=col_major, slayout=row_major>)
+    }
+  }
+  return
+}
+
+// A product in i32 that provably does not wrap ([0, 7] * 256), and an offset
+// from get_block_num (in [1, 65535]) that is non-negative: (num - 1) * 512.
+// Whether the latter stays inside the view depends on the launch: accepted.
+// CHECK-LABEL: func.func @no_wrap_i32_and_block_num
+// CHECK-COUNT-2: arith.floordivsi
+func.func @no_wrap_i32_and_block_num(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %k = arith.constant 256 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %c512_i64 = arith.constant 512 : i64
+  %num = pto.get_block_num
+  %before = arith.subi %num, %c1_i64 : i64
+  %cols = arith.muli %before, %c512_i64 : i64
+  %col = arith.index_cast %cols : i64 to index
+  %v = pto.make_tensor_view %w, shape = [%c2048, %c2048], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %nb = %c0 to %c8 step %c1 {
+    %nb32 = arith.index_cast %nb : index to i32
+    %n0_32 = arith.muli %nb32, %k : i32
+    %n0 = arith.index_cast %n0_32 : i32 to index
+    %pv = pto.partition_view %v, offsets = [%n0, %col], sizes = [%c256, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
+    %t = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+
+// The constant pool takes every int64 as a key: 2^63 - 1 and -2^63 were the
+// reserved empty and tombstone keys of the DenseMap it used (a SIGSEGV).
+// CHECK-LABEL: func.func @extreme_index_constants
+// CHECK-DAG: arith.constant 9223372036854775807 : index
+// CHECK-DAG: arith.constant -9223372036854775808 : index
+func.func @extreme_index_constants(%w: !pto.ptr<i8>) {
+  %max = arith.constant 9223372036854775807 : index
+  %min = arith.constant -9223372036854775808 : index
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %w, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+  %keep = arith.addi %max, %min : index
+  return
+}
+
+// Rank 4 (issue 14, pypto test_folds_leading_axes_into_the_batch_slot):
+// [2, 4, 256, 512] i8 folds its leading axes into B = 8; offsets [1, 3]
+// address batch 1*4 + 3 = 7.
+// CHECK-LABEL: func.func @rank4_const_offsets
+// CHECK-DAG: %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: pto.make_tensor_view %arg0, shape = [%[[C8]], %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<8x16x16x16x32xi8>
+// CHECK: pto.partition_view %{{.*}}, offsets = [%[[C7]], %[[C0]], %[[C0]], %[[C0]], %[[C0]]], sizes = [{{.*}}] : !pto.tensor_view<8x16x16x16x32xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+func.func @rank4_const_offsets(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %w, shape = [%c2, %c4, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<2x4x256x512xi8>
+  %pv = pto.partition_view %v, offsets = [%c1, %c3, %c0, %c0], sizes = [%c1, %c1, %c256, %c512] : !pto.tensor_view<2x4x256x512xi8> -> !pto.partition_tensor_view<1x1x256x512xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x1x256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// Symbolic leading offsets proven inside their axes (g in [0, 2), e in
+// [0, 4)) recombine to g*4 + e, which cannot wrap (nsw nuw).
+// CHECK-LABEL: func.func @rank4_symbolic_offsets
+// CHECK: scf.for %[[G:.*]] = {{.*}} {
+// CHECK:   scf.for %[[E:.*]] = {{.*}} {
+// CHECK:     %[[GE:.*]] = arith.muli %[[G]], %{{.*}} overflow<nsw, nuw> : index
+// CHECK:     %[[B:.*]] = arith.addi %[[GE]], %[[E]] overflow<nsw, nuw> : index
+// CHECK:     pto.partition_view %{{.*}}, offsets = [%[[B]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+func.func @rank4_symbolic_offsets(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %w, shape = [%c2, %c4, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>
+  scf.for %g = %c0 to %c2 step %c1 {
+    scf.for %e = %c0 to %c4 step %c1 {
+      %pv = pto.partition_view %v, offsets = [%g, %e, %c0, %c0], sizes = [%c1, %c1, %c256, %c512] : !pto.tensor_view<?x?x?x?xi8> -> !pto.partition_tensor_view<1x1x256x512xi8>
+      %t = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+      pto.tload ins(%pv : !pto.partition_tensor_view<1x1x256x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
+    }
+  }
+  return
+}
+
+// Split-K (pypto test_maps_a_split_k_offset_built_from_a_remainder):
+// k0 = (blk % 2) * 512 + kb, n0 = (blk floordiv 2) * 128; a remainder of a
+// non-negative dividend by 2 is in [0, 1].
+// CHECK-LABEL: func.func @split_k_offsets
+// CHECK-DAG: %[[KB:.*]] = arith.muli %{{.*}}, %c512 : index
+// CHECK-DAG: %[[N0:.*]] = arith.muli %{{.*}}, %c128 : index
+// CHECK: %[[K0:.*]] = arith.addi %[[KB]], %{{.*}} : index
+// CHECK: %[[KD:.*]] = arith.floordivsi %[[K0]], %c32 : index
+// CHECK: %[[ND:.*]] = arith.floordivsi %[[N0]], %c16 : index
+// CHECK: pto.partition_view %{{.*}}, offsets = [%c0, %[[KD]], %[[ND]], %c0, %c0], {{.*}} -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+func.func @split_k_offsets(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %b = pto.get_block_idx
+  %blk = arith.index_cast %b : i64 to index
+  %half = arith.remsi %blk, %c2 : index
+  %kbase = arith.muli %half, %c512 : index
+  %nb = arith.floordivsi %blk, %c2 : index
+  %n0 = arith.muli %nb, %c128 : index
+  %v = pto.make_tensor_view %w, shape = [%c256, %c1024], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %kb = %c0 to %c512 step %c512 {
+    %k0 = arith.addi %kbase, %kb : index
+    %pv = pto.partition_view %v, offsets = [%n0, %k0], sizes = [%c128, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<128x512xi8>
+    %t = pto.alloc_tile : !pto.tile_buf<mat, 128x512xi8, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<128x512xi8>) outs(%t : !pto.tile_buf<mat, 128x512xi8, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+
+// Ragged tail (pypto test_blocks_a_ragged_tail_whose_valid_rows_are_a_min):
+// valid rows min(800 - o0, 256) are a multiple of 16, so the row-fractal
+// size is valid / 16, dynamic; the rows read stay within the 800 rows.
+// CHECK-LABEL: func.func @ragged_tail
+// CHECK: %[[VALID:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
+// CHECK: %[[VD:.*]] = arith.floordivsi %[[VALID]], %c16 : index
+// CHECK: pto.partition_view %{{.*}}, offsets = [%c0, %c0, %{{.*}}, %c0, %c0], sizes = [%c1, %c16, %[[VD]], %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x?x16x32xi8>
+// CHECK: pto.alloc_tile valid_row = %[[VALID]] : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+func.func @ragged_tail(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c800 = arith.constant 800 : index
+  %v = pto.make_tensor_view %w, shape = [%c800, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %ob = %c0 to %c4 step %c1 {
+    %o0 = arith.muli %ob, %c256 : index
+    %rest = arith.subi %c800, %o0 : index
+    %valid = arith.minsi %rest, %c256 : index
+    %pv = pto.partition_view %v, offsets = [%o0, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+    %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+
+// A static valid row count narrows the blocked sizes (pypto
+// test_a_valid_shape_load_within_the_bound_is_accepted): 16 of 32 rows of
+// [65536, 64] i8 -> sizes [1, 2, 1, 16, 32]; the GM gap is 65536 - 16 = 65520.
+// The partition is the tile's valid part (PTOAS: equal element counts).
+// CHECK-LABEL: func.func @static_valid_rows
+// CHECK: -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+func.func @static_valid_rows(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c65536 = arith.constant 65536 : index
+  %v = pto.make_tensor_view %w, shape = [%c65536, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x64xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 32x64xi8, valid=16x64, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xi8>) outs(%t : !pto.tile_buf<mat, 32x64xi8, valid=16x64, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// The GM gap guard (pto-isa#317): 65536 - 16 = 65520 32-byte blocks is the
+// largest gap a fractal-aligned load has, and is accepted; a single column
+// block is one burst, so 65552 - 16 = 65536 is fine there.
+// CHECK-LABEL: func.func @gm_gap_limits
+// CHECK: -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+// CHECK: -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+func.func @gm_gap_limits(%w: !pto.ptr<i8>, %x: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c65536 = arith.constant 65536 : index
+  %c65552 = arith.constant 65552 : index
+  %v = pto.make_tensor_view %w, shape = [%c65536, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x512xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x512xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x512xi8>) outs(%t : !pto.tile_buf<mat, 16x512xi8, blayout=col_major, slayout=row_major>)
+  %v1 = pto.make_tensor_view %x, shape = [%c65552, %c32], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv1 = pto.partition_view %v1, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x32xi8>
+  %t1 = pto.alloc_tile : !pto.tile_buf<mat, 16x32xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv1 : !pto.partition_tensor_view<16x32xi8>) outs(%t1 : !pto.tile_buf<mat, 16x32xi8, blayout=col_major, slayout=row_major>)
+  return
+}

@@ -91,9 +91,86 @@ func.func @dynamic_argument(%x: !pl.tensor<?x512xi8>) {
 
 func.func private @use(!pl.tensor<64x256xi32>)
 
-func.func @tensor_passed_to_call(%x: !pl.tensor<64x256xi32>) {
-  // expected-error@+1 {{convert-pl-to-pto: a !pl.tensor is used by 'func.call', which convert-pl-to-pto cannot lower; only pl.tile.load / pl.tile.store read or write a tensor}}
+func.func @tensor_passed_to_external(%x: !pl.tensor<64x256xi32>) {
+  // expected-error@+1 {{convert-pl-to-pto: a !pl.tensor is passed to @use, which is not a function of this module: its pl tensor arguments must be lowered with it}}
   func.call @use(%x) : (!pl.tensor<64x256xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func @tensor_used_by_other_op(%x: !pl.tensor<64x256xi32>) -> !pl.tensor<64x256xi32> {
+  // expected-error@+1 {{convert-pl-to-pto: a !pl.tensor is used by 'func.return', which convert-pl-to-pto cannot lower; only pl.tile.load / pl.tile.store, pl.tensor.view / pl.tensor.reshape and func.call use a tensor}}
+  return %x : !pl.tensor<64x256xi32>
+}
+
+// -----
+
+// Slicing the trailing plane of an NZ tensor (pypto
+// test_rejects_a_slice_inside_the_fractal_plane).
+func.func @nz_row_slice(%w: !pl.tensor<512x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{convert-pl-to-pto: an NZ tensor keeps its byte order under slicing the leading axes only: this slice ([512, 512] -> [256, 512]) narrows the trailing [R, C] fractal plane}}
+  %v = pl.tensor.view %w, offsets = [%c256, %c0] : !pl.tensor<512x512xi8, nz> -> !pl.tensor<256x512xi8, nz>
+  return
+}
+
+// -----
+
+// Two narrowed leading axes (pypto test_rejects_a_leading_window_under_a_spanning_axis):
+// [2, 4] -> [2, 2] at [0, 1] names batches {1, 2, 5, 6}, not one run.
+func.func @nz_window_under_spanning_axis(%w: !pl.tensor<2x4x256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{convert-pl-to-pto: a slice of an NZ tensor may put a window on one leading axis only, below axes of size 1: [2, 4, 256, 512] -> [2, 2, 256, 512] narrows axis 1 under axis 0, which spans 2 entries}}
+  %v = pl.tensor.view %w, offsets = [%c0, %c1, %c0, %c0] : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tensor<2x2x256x512xi8, nz>
+  return
+}
+
+// -----
+
+// A leading offset whose range leaves the axis.
+func.func @nz_slice_unbounded_offset(%w: !pl.tensor<4x256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %b = pl.get_block_idx
+  // expected-error@+1 {{convert-pl-to-pto: cannot prove that the leading offset on axis 0 of this NZ slice is in [0, 2] (its range is [0, 65534])}}
+  %v = pl.tensor.view %w, offsets = [%b, %c0, %c0] : !pl.tensor<4x256x512xi8, nz> -> !pl.tensor<2x256x512xi8, nz>
+  return
+}
+
+// -----
+
+// A reshape of NZ that is not a whole-tensor flatten (pypto
+// test_rejects_a_reshape_that_is_not_a_whole_tensor_flatten).
+func.func @nz_partial_reshape(%w: !pl.tensor<256x512xi8, nz>) {
+  // expected-error@+1 {{convert-pl-to-pto: of an NZ tensor only a whole-tensor 'tensor.reshape' flatten to [131072] is defined}}
+  %r = pl.tensor.reshape %w : !pl.tensor<256x512xi8, nz> -> !pl.tensor<128x1024xi8>
+  return
+}
+
+// -----
+
+// A windowed read of a flattened NZ tensor.
+func.func @nz_flat_windowed(%w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %r = pl.tensor.reshape %w : !pl.tensor<256x512xi8, nz> -> !pl.tensor<131072xi8>
+  // expected-error@+1 {{convert-pl-to-pto: a flattened NZ tensor may only be read whole (offset 0, size 131072: a prefetch of every byte, in any order); a windowed read of it returns NZ-ordered bytes, not logical elements; load the logical NZ tensor instead}}
+  %t = pl.tile.load %r, offsets = [%c0], sizes = [512] {target_memory = #pl.memory<vec>} : !pl.tensor<131072xi8> -> !pl.tile<512xi8, vec>
+  return
+}
+
+// -----
+
+func.func @kernel(%x: !pl.tensor<131072xi8>) {
+  return
+}
+
+// A flattened NZ tensor passed on could be windowed by the callee.
+func.func @nz_flat_passed(%w: !pl.tensor<256x512xi8, nz>) {
+  %r = pl.tensor.reshape %w : !pl.tensor<256x512xi8, nz> -> !pl.tensor<131072xi8>
+  // expected-error@+1 {{convert-pl-to-pto: a flattened NZ tensor may only be read whole by pl.tile.load (a prefetch)}}
+  func.call @kernel(%r) : (!pl.tensor<131072xi8>) -> ()
   return
 }
 
@@ -237,5 +314,13 @@ func.func @mat_overflow(%w: !pl.tensor<512x2048xi8, nz>) {
   %c0 = arith.constant 0 : index
   // expected-error@+1 {{convert-pl-to-pto: the 512x2048xi8 tile needs 1048576 bytes, more than the 524288 bytes of mat (L1) on A2/A3; load a smaller tile}}
   %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [512, 2048] {target_memory = #pl.memory<mat>} : !pl.tensor<512x2048xi8, nz> -> !pl.tile<512x2048xi8, mat>
+  return
+}
+
+// -----
+
+// A row-major stride past int64 (fuzzer finding: it was `std::bad_cast`).
+// expected-error@+1 {{convert-pl-to-pto: argument #0 (!pl.tensor<32x4611686018427387904x4096xi8>): stride 0 of its view would be 18889465931478580854784, beyond int64 (the tensor spans more than 2^63 elements), so no index can address it; split the tensor or shrink its shape}}
+func.func @stride_past_int64(%x: !pl.tensor<32x4611686018427387904x4096xi8>) {
   return
 }

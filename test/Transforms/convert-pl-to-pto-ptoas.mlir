@@ -35,7 +35,7 @@
 // SEED001: wait_flag(PIPE_MTE2, PIPE_MTE1,
 // SEED001: TEXTRACT([[L]], [[X]],
 // SEED001: wait_flag(PIPE_MTE2, PIPE_MTE1,
-// SEED001-NEXT: TEXTRACT([[R]], [[WT]],
+// SEED001: TEXTRACT([[R]], [[WT]],
 // SEED001-NEXT: set_flag(PIPE_MTE1, PIPE_M, [[EV:EVENT_ID[0-9]]]);
 // SEED001-NEXT: wait_flag(PIPE_MTE1, PIPE_M, [[EV]]);
 // SEED001: TMATMUL([[ACC]], [[L]], [[R]]);

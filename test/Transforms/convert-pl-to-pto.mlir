@@ -75,3 +75,99 @@ func.func @in_loop(%k: index, %w: !pl.tensor<256x128xf16, nz>) {
   }
   return
 }
+
+// -----
+
+// An NZ slice on the leading axis (issue 14; pypto test_blocks_a_leading_axis_slice):
+// [4, 256, 512] at [2, 0, 0] -> [2, 256, 512] is 2 whole matrices later in
+// GM: a pointer offset of 2 * 256 * 512 elements, and an NZ view of its own.
+// CHECK-LABEL: func.func @nz_leading_slice
+// CHECK-SAME: (%[[W:.*]]: !pto.ptr<i8>)
+// CHECK: %[[P:.*]] = pto.addptr %[[W]], %c262144 : <i8> -> <i8>
+// CHECK: %[[SV:.*]] = pto.make_tensor_view %[[P]], shape = [%c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?xi8>
+// CHECK: pto.partition_view %[[SV]], offsets = [%c1, %c0, %c0], sizes = [%c1, %c256, %c512]
+func.func @nz_leading_slice(%w: !pl.tensor<4x256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %layer = pl.tensor.view %w, offsets = [%c2, %c0, %c0] : !pl.tensor<4x256x512xi8, nz> -> !pl.tensor<2x256x512xi8, nz>
+  %t = pl.tile.load %layer, offsets = [%c1, %c0, %c0], sizes = [1, 256, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<2x256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// A symbolic leading offset proven inside its axis (a loop over [0, 3)),
+// and the slice passed to a kernel. PTOAS lowers pto.addptr only into a
+// make_tensor_view, so the kernel gets the root pointer and the element
+// offset (an index argument after its own) and makes its view there; a
+// caller passing the whole tensor passes offset 0.
+// CHECK-LABEL: func.func @nz_kernel
+// CHECK-SAME: (%[[K:.*]]: !pto.ptr<i8>, %[[KO:.*]]: index)
+// CHECK: %[[KP:.*]] = pto.addptr %[[K]], %[[KO]] : <i8> -> <i8>
+// CHECK: pto.make_tensor_view %[[KP]], shape = [%c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>}
+// CHECK-LABEL: func.func @nz_orchestration
+// CHECK-SAME: (%[[W:.*]]: !pto.ptr<i8>, %[[W2:.*]]: !pto.ptr<i8>)
+// CHECK: scf.for %[[L:.*]] = %c0 to %c3 step %c1 {
+// CHECK:   %[[O:.*]] = arith.muli %[[L]], %c131072 overflow<nsw, nuw> : index
+// CHECK:   func.call @nz_kernel(%[[W]], %[[O]]) : (!pto.ptr<i8>, index) -> ()
+// CHECK: call @nz_kernel(%[[W2]], %c0) : (!pto.ptr<i8>, index) -> ()
+func.func @nz_kernel(%w: !pl.tensor<2x256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %w, offsets = [%c0, %c0, %c0], sizes = [1, 256, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<2x256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  return
+}
+func.func @nz_orchestration(%w: !pl.tensor<4x256x512xi8, nz>, %w2: !pl.tensor<2x256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %l = %c0 to %c3 step %c1 {
+    %layer = pl.tensor.view %w, offsets = [%l, %c0, %c0] : !pl.tensor<4x256x512xi8, nz> -> !pl.tensor<2x256x512xi8, nz>
+    func.call @nz_kernel(%layer) : (!pl.tensor<2x256x512xi8, nz>) -> ()
+  }
+  func.call @nz_kernel(%w2) : (!pl.tensor<2x256x512xi8, nz>) -> ()
+  return
+}
+
+// -----
+
+// A whole-tensor flatten of NZ (pypto test_flattens_a_whole_nz_tensor): the
+// same pointer as a rank-1 nd view, read whole (a prefetch); the NZ tensor
+// itself keeps its logical view.
+// CHECK-LABEL: func.func @nz_flatten
+// CHECK-SAME: (%[[W:.*]]: !pto.ptr<i8>)
+// CHECK: pto.make_tensor_view %[[W]], shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>}
+// CHECK: %[[F:.*]] = pto.make_tensor_view %[[W]], shape = [%c131072], strides = [%c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?xi8>
+// CHECK: pto.partition_view %[[F]], offsets = [%c0], sizes = [%c131072] : !pto.tensor_view<?xi8> -> !pto.partition_tensor_view<131072xi8>
+func.func @nz_flatten(%w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %flat = pl.tensor.reshape %w : !pl.tensor<256x512xi8, nz> -> !pl.tensor<131072xi8>
+  %t = pl.tile.load %flat, offsets = [%c0], sizes = [131072]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<131072xi8> -> !pl.tile<131072xi8, vec>
+  %m = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// valid_shape: a dynamic valid row count goes to alloc_tile (ragged tails).
+// CHECK-LABEL: func.func @valid_shape
+// CHECK: pto.alloc_tile valid_row = %{{.*}} : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+// CHECK: pto.alloc_tile : !pto.tile_buf<mat, 32x512xi8, valid=16x512, blayout=col_major, slayout=row_major>
+func.func @valid_shape(%w: !pl.tensor<800x512xi8, nz>, %o: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  %c256 = arith.constant 256 : index
+  %c800 = arith.constant 800 : index
+  %rest = arith.subi %c800, %o : index
+  %valid = arith.minsi %rest, %c256 : index
+  %t = pl.tile.load %w, offsets = [%o, %c0], sizes = [256, 512], valid_shape = [%valid, %c512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %u = pl.tile.load %w, offsets = [%c0, %c0], sizes = [32, 512], valid_shape = [%c16, %c512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<32x512xi8, mat>
+  return
+}

@@ -104,3 +104,70 @@ func.func @unblocked(%p: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} 
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   return
 }
+
+// -----
+
+// Explicit strides do not make an unblocked NZ view valid (pypto
+// test_unblocked_nz_with_explicit_stride_rejected_by_pass): checked before
+// "strides already given" skips the view.
+// CHECK-NOT: func.func @unblocked_with_strides
+func.func @unblocked_with_strides(%p: !pto.ptr<f32>) attributes {pto.nz_tensor_views_blocked} {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // expected-error@+1 {{pto-materialize-strides: NZ view is not blocked (pass-order error)}}
+  %v = pto.make_tensor_view %p, shape = [%c8, %c16], strides = [%c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf32>
+  return
+}
+
+// -----
+
+// The constant pool takes every int64 as a key (2^63 - 1 used to be the
+// DenseMap's reserved empty key: a SIGSEGV here and in pto-block-nz-views).
+// CHECK-LABEL: func.func @extreme_index_constant
+// CHECK: arith.constant 9223372036854775807 : index
+// CHECK: strides = [%c512{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}]
+func.func @extreme_index_constant(%p: !pto.ptr<i8>) {
+  %max = arith.constant 9223372036854775807 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  %use = arith.subi %max, %c256 : index
+  return
+}
+
+// -----
+
+// Strides past int64 have no index constant: rejected at the view (it used
+// to be an internal error, `std::bad_cast`).
+func.func @stride_past_int64(%p: !pto.ptr<i8>) {
+  %big = arith.constant 4611686018427387904 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{pto-materialize-strides: stride 0 of this view would be 1180591620717411303424, beyond int64 (the view spans more than 2^63 elements), so no index can address it; split the tensor or shrink its shape}}
+  %v = pto.make_tensor_view %p, shape = [%c4, %big, %c256], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?x?xi8>
+  return
+}
+
+// -----
+
+// A partly dynamic shape still folds its constant tail into one stride
+// constant (fuzzer finding: it was `std::bad_cast`).
+func.func @stride_past_int64_dynamic_batch(%p: !pto.ptr<i8>, %n: index) {
+  %big = arith.constant 4611686018427387904 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{pto-materialize-strides: stride 0 of this view would be 1180591620717411303424, beyond int64}}
+  %v = pto.make_tensor_view %p, shape = [%n, %big, %c256], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?x?xi8>
+  return
+}
+
+// -----
+
+// The same for a blocked NZ view: [2^62, 2^62] i8 blocks to
+// [1, 2^57, 2^58, 16, 32], whose outer strides pass int64.
+func.func @nz_stride_past_int64(%p: !pto.ptr<i8>) {
+  %big = arith.constant 4611686018427387904 : index
+  // expected-error@+1 {{pto-materialize-strides: stride 0 of this view would be}}
+  %v = pto.make_tensor_view %p, shape = [%big, %big], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  return
+}

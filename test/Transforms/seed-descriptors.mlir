@@ -22,10 +22,10 @@
 // IR: %[[ROW:.*]] = arith.floordivsi %[[N0]], %c16 : index
 // IR: pto.partition_view %{{.*}}, offsets = [%{{.*}}, %c0, %[[ROW]], %c0, %c0], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
 // The NZ weight tile, and the same bytes as the [K, N] operand (b_trans).
-// IR: %[[W:.*]] = pto.alloc_tile addr = %[[WADDR:.*]] : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
+// IR: %[[W:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>
 // IR: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<1x16x16x16x32xi8>) outs(%[[W]] :
-// IR: %[[ACC:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<acc, 64x256xi32, blayout=col_major, slayout=row_major, fractal=1024>
-// IR: %[[WT:.*]] = pto.alloc_tile addr = %[[WADDR]] : !pto.tile_buf<mat, 512x256xi8, slayout=col_major>
+// IR: %[[ACC:.*]] = pto.alloc_tile : !pto.tile_buf<acc, 64x256xi32, blayout=col_major, slayout=row_major, fractal=1024>
+// IR: %[[WT:.*]] = pto.treshape %[[W]] : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major> -> !pto.tile_buf<mat, 512x256xi8, slayout=col_major>
 // IR: pto.textract ins(%[[WT]], %c0, %c0 :
 // IR: pto.tmatmul ins(
 // IR: pto.textract ins(%[[WT]], %c256, %c0 :

@@ -11,10 +11,20 @@
 // NOINFER-NOT: infers the layout
 // NOINFER: verify-ptoas-versions.mlir:{{[0-9]+}}:{{[0-9]+}}: error: pto-verify-ptoas: PTOAS 0.27 writes the GM side of this tload as GlobalTensor<float, ...>
 // At level3 the addr case passes and an alloc_tile without addr does not.
+// --ptoas-pto-level sets the level of the op verifiers and of
+// pto-verify-ptoas at once, so the op verifier reports it (PTOAS's words),
+// once. (--pto-level, ptoas's spelling, is the same flag.)
 // RUN: not ptonz-opt --split-input-file --ptoas-version=0.27 --ptoas-disable-infer-layout --ptoas-pto-level=level3 --pto-verify-ptoas %s 2>&1 | FileCheck %s --check-prefix=LEVEL3
-// LEVEL3-NOT: 'addr' is only supported
-// LEVEL3: verify-ptoas-versions.mlir:[[# @LINE + 84]]:8: error: pto-verify-ptoas: at --pto-level=level3 PTOAS does not plan memory: every pto.alloc_tile needs an 'addr' operand
-// LEVEL3-NOT: 'addr' is only supported
+// RUN: not ptonz-opt --split-input-file --ptoas-version=0.27 --ptoas-disable-infer-layout --pto-level=level3 --pto-verify-ptoas %s 2>&1 | FileCheck %s --check-prefix=LEVEL3
+// LEVEL3-NOT: unexpected 'addr' operand
+// LEVEL3: verify-ptoas-versions.mlir:[[# @LINE + 91]]:8: error: 'pto.alloc_tile' op requires 'addr' operand when --pto-level=level3
+// LEVEL3-NOT: unexpected 'addr' operand
+// A level given to the pass alone, different from the op verifiers' one, is
+// checked by the pass, whose error names both levels.
+// RUN: not ptonz-opt --split-input-file --pto-verify-ptoas='ptoas-version=0.27 infer-layout=false pto-level=level3' %s 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// MISMATCH: verify-ptoas-versions.mlir:[[# @LINE + 79]]:8: error: 'pto.alloc_tile' op unexpected 'addr' operand: only supported when --pto-level=level3
+// MISMATCH: verify-ptoas-versions.mlir:[[# @LINE + 85]]:8: error: pto-verify-ptoas: at --pto-level=level3 PTOAS does not plan memory: every pto.alloc_tile needs an 'addr' operand; give one, or assemble at level2 (the pto op verifiers checked this module for level2, the context's PTOAS target; give the level once: ptonz-opt --ptoas-pto-level=level3, or ptonz._ptonz.set_ptoas_target)
+// MISMATCH-NOT: 'pto.alloc_tile' op requires
 
 // R = 256 rows of i8: PTOAS 0.27's NZ test wants shape[2] * shape[3] * 1 == 512.
 func.func @i8_r256(%p: !pto.ptr<i8>) {
@@ -86,10 +96,11 @@ func.func @unannotated_dn(%p: !pto.ptr<f32>) {
 
 // -----
 
-// alloc_tile addr needs --pto-level=level3.
+// alloc_tile addr needs --pto-level=level3: the op verifier says so as PTOAS
+// does (and pto-verify-ptoas does not say it again).
 func.func @addr_at_level2() {
   %a = arith.constant 0 : i64
-  // expected-error@+1 {{pto-verify-ptoas: pto.alloc_tile 'addr' is only supported when PTOAS runs with --pto-level=level3 (this check assumes level2); assemble with `ptoas --pto-level=level3`}}
+  // expected-error@+1 {{'pto.alloc_tile' op unexpected 'addr' operand: only supported when --pto-level=level3}}
   %t = pto.alloc_tile addr = %a : !pto.tile_buf<vec, 16x16xf32>
   return
 }

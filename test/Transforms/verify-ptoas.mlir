@@ -229,3 +229,82 @@ func.func @partition_dynamic_d4(%p: !pto.ptr<i8>, %off: index) {
   %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %off], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
   return
 }
+
+// -----
+
+// Marked (already blocked) functions are not trusted: a blocked partition
+// must stay inside its view. A negative offset (PTOAS clamps it to 0; the op
+// verifier rejects a negative constant):
+func.func @blocked_negative_offset(%p: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note@+1 {{the offset ranges over [-1, -1] here}}
+  %cm1 = arith.subi %c0, %c1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error@+1 {{pto-verify-ptoas: blocked NZ partition leaves its view in dimension 1: offset in [-1, -1] is always negative; PTOAS would read another fractal's bytes (or clamp a negative offset to 0). Keep 0 <= offset and offset + 8 <= 16 in blocked coordinates}}
+  %pv = pto.partition_view %v, offsets = [%c0, %cm1, %c0, %c0, %c0], sizes = [%c1, %c8, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x8x16x16x32xi8>
+  return
+}
+
+// -----
+
+// Row fractal 16 of an extent of 16: the next column block's bytes.
+func.func @blocked_offset_past_the_view(%p: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error@+1 {{pto-verify-ptoas: blocked NZ partition leaves its view in dimension 2: offset 16 + size 16 = 32 exceeds the view's extent 16}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c16, %c0, %c0], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  return
+}
+
+// -----
+
+// Range-proven: a loop over 4 row tiles of 8 fractals in a view of 16.
+func.func @blocked_loop_past_the_view(%p: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %i = %c0 to %c4 step %c1 {
+    // expected-note@+1 {{the offset ranges over [0, 24] here}}
+    %row = arith.muli %i, %c8 : index
+    // expected-error@+1 {{pto-verify-ptoas: blocked NZ partition leaves its view in dimension 2: offset in [0, 24] + size 8 can reach 32, beyond the view's extent 16}}
+    %pv = pto.partition_view %v, offsets = [%c0, %c0, %row, %c0, %c0], sizes = [%c1, %c16, %c8, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  }
+  return
+}
+
+// -----
+
+// A blocked size that is not an arith.constant is the result type's extent.
+func.func @blocked_size_from_the_result_type(%p: !pto.ptr<i8>, %n: index) attributes {pto.nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error@+1 {{pto-verify-ptoas: blocked NZ partition leaves its view in dimension 2: offset 16 + size 8 = 24 exceeds the view's extent 16}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c16, %c0, %c0], sizes = [%c1, %c16, %n, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  return
+}

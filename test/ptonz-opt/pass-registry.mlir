@@ -20,7 +20,7 @@
 // HELP-NEXT: --pto-level=<level1|level2|level3> {{.*}}(default: level2)
 // HELP-NEXT: --ptoas-version=<X.Y> {{.*}}(default: 0.61)
 // HELP: --lower-to-ptoas {{.*}}The whole lowering
-// HELP-NEXT: --infer-layout=<true|false>
+// HELP-NEXT: --allow-large-gm-gap=<true|false>
 
 // LIST-DAG: --canonicalize
 // LIST-DAG: --cse

@@ -262,3 +262,37 @@ def test_pack_nz_matches_the_design_formula(dtype, c0):
     b, r, c = np.meshgrid(np.arange(2), np.arange(32), np.arange(4 * c0), indexing="ij")
     offs = b * 32 * 4 * c0 + (c // c0) * 32 * c0 + r * c0 + c % c0
     np.testing.assert_array_equal(packed[offs].view(x.dtype), x)
+
+
+# -- issue 14's forms: the check sees a wrong fold, slice offset or ragged size
+
+FORMS = os.path.join(os.path.dirname(__file__), "..", "Transforms", "Inputs",
+                     "pypto-nz-forms.mlir")
+
+
+def _forms(ctx):
+    with open(FORMS) as f:
+        logical = C.logical_module(f.read(), context=ctx)
+    return logical, str(C.lower(logical))
+
+
+def test_issue14_forms_read_identical_tiles(ctx):
+    logical, lowered = _forms(ctx)
+    r = C.compare_programs(logical, ir.Module.parse(lowered), samples=4)
+    assert r.ok and r.total == 84, r.summary()
+
+
+@pytest.mark.parametrize("good,bad", [
+    # the rank-4 fold g*4 + e, with g*2 instead
+    ("arith.muli %arg1, %c4 overflow<nsw, nuw>", "arith.muli %arg1, %c2 overflow<nsw, nuw>"),
+    # the slice pointer: one [256, 512] matrix per layer, not half of one
+    ("arith.muli %arg1, %c131072 overflow<nsw, nuw>",
+     "arith.muli %arg1, %c8192 overflow<nsw, nuw>"),
+    # the ragged tail's row fractals valid/16, read as valid/32
+    ("arith.floordivsi %3, %c16", "arith.floordivsi %3, %c32"),
+])
+def test_issue14_wrong_lowerings_are_caught(ctx, good, bad):
+    logical, lowered = _forms(ctx)
+    assert lowered.count(good) == 1, good
+    r = C.compare_programs(logical, ir.Module.parse(lowered.replace(good, bad)), samples=4)
+    assert not r.ok, r.summary()

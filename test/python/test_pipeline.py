@@ -88,9 +88,9 @@ def test_done_when_import_ptonz_then_parse_a_pipeline_string():
 
 
 def test_registry_lists_ptonz_passes_and_pipeline():
-    names = _ptonz.python_pass_arguments()[:5]  # then passes registered by tests
-    assert names == ["convert-pl-to-pto", "pto-block-nz-views", "pto-materialize-strides",
-                     "pto-verify-ptoas", "lower-to-ptoas"]
+    names = _ptonz.python_pass_arguments()[:7]  # then passes registered by tests
+    assert names == ["pl-annotate-nd", "convert-pl-to-pto", "pto-block-nz-views", "pto-materialize-strides",
+                     "pto-verify-partition-bounds", "pto-verify-ptoas", "lower-to-ptoas"]
     assert all(_ptonz.is_registered_pass(n) for n in names + ["cse", "canonicalize"])
     assert not _ptonz.is_registered_pass("no-such-pass")
 
@@ -113,7 +113,8 @@ def test_pipeline_prints_and_reparses(ctx):
     pm = PassManager.parse("builtin.module(pto-block-nz-views, func.func(cse, pto-materialize-strides),"
                            " pto-verify-ptoas{ptoas-version=0.27 infer-layout=false})")
     text = str(pm)
-    assert text == ("builtin.module(pto-block-nz-views,func.func(cse,pto-materialize-strides),"
+    assert text == ("builtin.module(pto-block-nz-views{allow-large-gm-gap=false remarks=false},"
+                    "func.func(cse,pto-materialize-strides),"
                     "pto-verify-ptoas{infer-layout=false pto-level=level2 ptoas-version=0.27})")
     assert str(PassManager.parse(text)) == text
 

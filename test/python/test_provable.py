@@ -1,4 +1,5 @@
-"""The offset prover (analyses/provable.py) on its own."""
+"""The offset prover (analyses/provable.py) on its own: alignment by the
+power-of-two rules, sign by integer ranges at each value's own width."""
 
 import random
 import re
@@ -13,17 +14,29 @@ DIVISORS = (1, 2, 16, 32, 64)
 
 
 def _values(src: str):
-    """Parse a function and return (module, {name: value}): its top-level
-    results by their source names, its arguments as arg0.., and the block
-    arguments of each `scf.for {tag = "t"}` as iv_t (and acc_t)."""
+    """Parse a function and return (module, func, {name: value}): its
+    top-level results by their source names, its arguments as arg0.., and
+    the block arguments of each `scf.for {tag = "t"}` as iv_t (and acc_t),
+    plus the results defined in loop bodies by their names."""
     m = ir.Module.parse(src)
     func = m.body.operations[0]
     entry = func.regions[0].blocks[0]
-    top = [line.split("=")[0].strip().lstrip("%") for line in src.splitlines()
-           if re.match(r"^  %\w+ = ", line)]
-    defining = [op for op in entry.operations if len(op.results)]
-    assert len(top) == len(defining)
-    names = {n: op.results[0] for n, op in zip(top, defining)}
+    names = {}
+    defined = re.findall(r"^\s*%(\w+) = ", src, re.M)
+    results = []
+
+    def walk(block):
+        for op in block.operations:
+            if len(op.results) and op.name != "scf.for":
+                results.append(op.results[0])
+            for region in op.regions:
+                for b in region.blocks:
+                    walk(b)
+
+    walk(entry)
+    defined = [n for n in defined if not n.startswith("r_")]  # loop results: not walked
+    assert len(defined) == len(results), (defined, len(results))
+    names.update(zip(defined, results))
     for i, arg in enumerate(entry.arguments):
         names[f"arg{i}"] = arg
     for op in _ptonz.collect_ops(func, ["scf.for"]):
@@ -32,7 +45,7 @@ def _values(src: str):
         names[f"iv_{tag}"] = body.arguments[0]
         if len(body.arguments) > 1:
             names[f"acc_{tag}"] = body.arguments[1]
-    return m, names
+    return m, func, names
 
 
 SRC = """
@@ -41,6 +54,7 @@ func.func @f(%arg0: index) {
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
   %c48 = arith.constant 48 : index
+  %c192 = arith.constant 192 : index
   %c256 = arith.constant 256 : index
   %cm16 = arith.constant -16 : index
   %b = pto.get_block_idx
@@ -50,114 +64,197 @@ func.func @f(%arg0: index) {
   %diff = arith.subi %m0, %c256 : index
   %neg = arith.muli %bi, %cm16 : index
   %farg = arith.muli %arg0, %c256 : index
+  %narrow = arith.index_cast %c192 : index to i8
+  %wrapped = arith.index_cast %narrow : i8 to index
+  %x = arith.constant 16777216 : i32
+  %k = arith.constant 256 : i32
+  %x256 = arith.muli %x, %k : i32
+  %x256i = arith.index_cast %x256 : i32 to index
+  %sh = arith.shli %bi, %c8 : index
+  %mn = arith.minsi %m0, %sh : index
   scf.for %i = %c0 to %c8 step %c1 {
     %n0 = arith.muli %i, %c256 : index
+    %back = arith.subi %n0, %c256 : index
     scf.yield
   } {tag = "a"}
-  %r = scf.for %k = %c256 to %c256 step %c256 iter_args(%acc = %c0) -> (index) {
-    %kk = arith.addi %acc, %k : index
-    scf.yield %kk : index
+  scf.for %u = %c256 to %c8 step %c256 {
+    %up = arith.subi %u, %c256 : index
+    scf.yield
+  } {tag = "u"}
+  %r_k = scf.for %kk = %c256 to %c256 step %c256 iter_args(%acc = %c0) -> (index) {
+    %next = arith.addi %acc, %kk : index
+    scf.yield %next : index
   } {tag = "k"}
+  %r_s = scf.for %j = %c0 to %c8 step %c1 iter_args(%same = %c256) -> (index) {
+    scf.yield %same : index
+  } {tag = "s"}
   return
 }
 """
 
 
 @pytest.fixture
-def values(ctx):
-    m, names = _values(SRC)
-    yield names
+def prog(ctx):
+    m, func, names = _values(SRC)
+    yield Prover(func), names
     del m
 
 
-def test_constants(values):
-    p = Prover()
-    assert p.fact(values["c256"], 16).proven
-    assert p.fact(values["c0"], 64).proven            # 0 is a multiple of everything
-    f = p.fact(values["c48"], 32)
+def test_constants(prog):
+    p, v = prog
+    assert p.fact(v["c256"], 16).proven
+    assert p.fact(v["c0"], 64).proven            # 0 is a multiple of everything
+    f = p.fact(v["c48"], 32)
     assert not f.proven and f.nonneg and not f.multiple
     assert "not a multiple of 32" in f.why[1]
-    f = p.fact(values["cm16"], 16)
+    f = p.fact(v["cm16"], 16)
     assert f.multiple and not f.nonneg and "negative" in f.why[1]
 
 
-def test_muli_addi_and_block_idx(values):
-    p = Prover()
-    assert p.fact(values["m0"], 256).proven           # block_idx * 256
-    assert p.fact(values["bi"], 1).proven             # block_idx: non-negative
-    f = p.fact(values["bi"], 16)
+def test_muli_addi_and_block_idx(prog):
+    p, v = prog
+    assert p.fact(v["m0"], 256).proven           # block_idx * 256, block_idx <= 65534
+    assert p.fact(v["bi"], 1).proven             # block_idx: non-negative
+    f = p.fact(v["bi"], 16)
     assert not f.proven and "get_block_idx" in f.why[1]
-    assert p.fact(values["sum"], 16).proven           # 256k + 48
-    assert not p.fact(values["sum"], 32).proven       # 48 is not a multiple of 32
-    f = p.fact(values["neg"], 16)                     # block_idx * -16: multiple, sign unknown
+    assert p.fact(v["sum"], 16).proven           # 256k + 48
+    assert not p.fact(v["sum"], 32).proven       # 48 is not a multiple of 32
+    f = p.fact(v["neg"], 16)                     # block_idx * -16: multiple, negative
     assert f.multiple and not f.nonneg
 
 
-def test_never_resolved(values):
-    p = Prover()
-    f = p.fact(values["diff"], 16)
-    assert not f.proven and "arith.subi is never accepted" in f.why[1]
-    f = p.fact(values["farg"], 16)                    # arg0 * 256: multiple, sign unknown
+def test_wrap_around_is_never_non_negative(prog):
+    p, v = prog
+    f = p.fact(v["wrapped"], 16)                 # 192 -> i8 -> index is -64
+    assert f.multiple and not f.nonneg
+    assert "arith.index_cast from index to i8 may wrap around" in f.why[1]
+    f = p.fact(v["x256i"], 16)                   # seed 000: (1 << 24) * 256 in i32
+    assert not f.nonneg and "arith.muli" in f.why[1] and "at i32" in f.why[1]
+
+
+def test_subi_shli_minsi(prog):
+    p, v = prog
+    f = p.fact(v["diff"], 16)                    # block_idx * 256 - 256: may be negative
+    assert f.multiple and not f.nonneg and "arith.subi" in f.why[1]
+    assert p.fact(v["up"], 256).proven           # ub - 256 with ub >= 256
+    f = p.fact(v["back"], 16)                    # i * 256 - 256 with i = 0: negative
+    assert not f.nonneg
+    assert p.fact(v["sh"], 256).proven           # block_idx << 8
+    assert p.fact(v["mn"], 256).proven           # min of two multiples of 256
+
+
+def test_never_resolved(prog):
+    p, v = prog
+    f = p.fact(v["farg"], 16)                    # arg0 * 256: multiple, sign unknown
     assert f.multiple and not f.nonneg and "function argument" in f.why[1]
-    f = p.fact(values["acc_k"], 1)
+    f = p.fact(v["acc_k"], 16)
     assert not f.proven and "iter_arg" in f.why[1]
+    assert p.fact(v["acc_s"], 256).proven        # a loop-invariant iter_arg: 256
 
 
-def test_induction_variables(values):
-    p = Prover()
-    assert p.fact(values["iv_a"], 1).proven           # 0 step 1
-    assert not p.fact(values["iv_a"], 2).proven
-    assert p.fact(values["iv_k"], 256).proven         # 256 step 256
+def test_induction_variables(prog):
+    p, v = prog
+    assert p.fact(v["iv_a"], 1).proven           # 0 step 1
+    assert not p.fact(v["iv_a"], 2).proven
+    assert p.fact(v["iv_k"], 256).proven         # 256 step 256
+    assert p.fact(v["n0"], 256).proven
 
 
-def test_summary_agrees_with_the_per_divisor_walk(values):
-    """The divisor-free summary answers exactly what the per-divisor walk
-    (which also explains failures) answers, for every value and divisor."""
-    for name, v in values.items():
-        if v is None:
-            continue
-        for d in DIVISORS:
-            fast = Prover().fact(v, d)
-            slow = Prover()._compute(v, d)
-            assert fast.proven == slow.proven, (name, d)
-
-
-def test_random_expressions_agree(ctx):
+def test_random_expressions_are_sound(ctx):
+    """Whatever the prover proves holds for every value the expression takes:
+    enumerate the block ids of a small launch and evaluate exactly (with
+    wrap-around at the value's width)."""
     rng = random.Random(7)
-    for trial in range(30):
-        lines = ["func.func @g(%a: index) {"]
-        vals = []
-        for c in (0, 1, 3, 16, 48, 64, 256, -32):
+    ops = {"arith.muli": lambda a, b: a * b, "arith.addi": lambda a, b: a + b,
+           "arith.subi": lambda a, b: a - b}
+    for trial in range(40):
+        width = rng.choice([64, 32, 16])
+        ty = "index" if width == 64 else f"i{width}"
+        lines = ["func.func @g() {"]
+        consts = {}
+        for c in (0, 1, 3, 16, 48, 64, 256, -32, 4096, (1 << (width - 2))):
             n = f"%c{'m' if c < 0 else ''}{abs(c)}"
-            lines.append(f"  {n} = arith.constant {c} : index")
-            vals.append(n)
+            consts[n] = c
+            lines.append(f"  {n} = arith.constant {c} : {ty}")
         lines.append("  %b = pto.get_block_idx")
-        lines.append("  %bi = arith.index_cast %b : i64 to index")
-        vals += ["%bi", "%a"]
+        lines.append(f"  %bi = arith.{'index_cast' if ty == 'index' else 'trunci'} %b : i64 to {ty}")
+        exprs = dict((n, (lambda c: lambda b: c)(c)) for n, c in consts.items())
+        exprs["%bi"] = lambda b: _wrap(b, width)
+        names = list(exprs)
         for i in range(8):
-            op = rng.choice(["arith.muli", "arith.addi", "arith.subi"])
-            x, y = rng.choice(vals), rng.choice(vals)
-            lines.append(f"  %e{i} = {op} {x}, {y} : index")
-            vals.append(f"%e{i}")
+            op = rng.choice(list(ops))
+            x, y = rng.choice(names), rng.choice(names)
+            lines.append(f"  %e{i} = {op} {x}, {y} : {ty}")
+            fx, fy, f = exprs[x], exprs[y], ops[op]
+            exprs[f"%e{i}"] = (lambda fx, fy, f: lambda b: _wrap(f(fx(b), fy(b)), width))(fx, fy, f)
+            names.append(f"%e{i}")
         lines.append("  return\n}")
         m = ir.Module.parse("\n".join(lines))
         func = m.body.operations[0]
-        ops = _ptonz.collect_ops(func, ["arith.muli", "arith.addi", "arith.subi"])
-        for op in ops:
+        p = Prover(func)
+        defined = [f"%e{i}" for i in range(8)]
+        for name, op in zip(defined, _ptonz.collect_ops(func, list(ops))):
             for d in DIVISORS:
-                fast = Prover().fact(op.results[0], d)
-                slow = Prover()._compute(op.results[0], d)
-                assert (fast.multiple and fast.nonneg) == (slow.multiple and slow.nonneg)
+                fact = p.fact(op.results[0], d)
+                if fact.proven:
+                    for b in (0, 1, 2, 7, 255, 32767, 32768, 65534):
+                        value = exprs[name](b)
+                        assert value >= 0 and value % d == 0, (name, d, b, value)
 
 
-def test_proven_facts_need_no_per_divisor_walk(values):
-    """A proof succeeds from the memoised divisor-free summary alone; only a
-    failure walks again (per divisor) to find the culprit."""
-    p = Prover()
+def _wrap(v: int, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
 
-    def walk(value, d):
-        raise AssertionError("per-divisor walk on a provable offset")
 
-    p._compute = walk
+def test_proven_facts_need_no_explanation(prog):
+    """A proof succeeds from the memoised alignment and the range alone; only
+    a failure walks the chain again to name the culprit."""
+    p, v = prog
+
+    def walk(*args):
+        raise AssertionError("explanation walk on a provable offset")
+
+    p._why_unaligned = p._why_negative = walk
     for name, d in (("m0", 256), ("sum", 16), ("iv_a", 1), ("iv_k", 256), ("c0", 64)):
-        assert p.fact(values[name], d).proven, name
+        assert p.fact(v[name], d).proven, name
+
+
+SPLIT_K = """
+func.func @f() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %b = pto.get_block_idx
+  %blk = arith.index_cast %b : i64 to index
+  %half = arith.remsi %blk, %c2 : index
+  %k0 = arith.muli %half, %c512 : index
+  %halfu = arith.remui %blk, %c2 : index
+  %k0u = arith.muli %halfu, %c512 : index
+  %nb = arith.floordivsi %blk, %c2 : index
+  %n0 = arith.muli %nb, %c128 : index
+  %m = arith.subi %blk, %c1 : index
+  %bad = arith.remsi %m, %c2 : index
+  %kbad = arith.muli %bad, %c512 : index
+  %r3 = arith.remsi %k0, %c3 : index
+  return
+}
+"""
+
+
+def test_split_k_remainders_and_quotients(ctx):
+    """Issue 14: (blk % 2) * 512 and (blk floordiv 2) * 128 are provable; a
+    remsi of a dividend that may be negative is not; a remainder by 3 keeps
+    no power-of-two alignment beyond 2^0."""
+    _m, func, v = _values(SPLIT_K)
+    p = Prover(func)
+    assert p.fact(v["k0"], 32).proven and p.fact(v["k0u"], 32).proven
+    assert p.fact(v["n0"], 16).proven
+    bad = p.fact(v["kbad"], 32)
+    assert bad.multiple and not bad.nonneg
+    assert "can be negative" in bad.why[1]
+    assert p.alignment(v["half"]) == 0  # a remainder by 2 of any integer
+    assert p.alignment(v["r3"]) == 0
+    assert not p.fact(v["r3"], 2).multiple

@@ -90,7 +90,14 @@ func.func @mm(%x: !pto.ptr<i8>, %w: !pto.ptr<i8>, %out: !pto.ptr<i32>) {
 """
 
 
+def _level3(ctx):
+    """`alloc_tile addr` parses only for PTOAS's level3 (ptoas --pto-level=level3)."""
+    from ptonz import _ptonz
+    _ptonz.set_ptoas_target(ctx, "a3", "level3")
+
+
 def _run_cube(ctx, view_addr="%a2k", rng_seed=0):
+    _level3(ctx)
     rng = np.random.default_rng(rng_seed)
     x = rng.integers(-128, 128, (16, 64), dtype=np.int8)
     w = rng.integers(-128, 128, (32, 64), dtype=np.int8)
@@ -167,6 +174,7 @@ def test_addresses_beyond_the_buffer_are_errors(ctx):
       %r = pto.alloc_tile addr = %a : !pto.tile_buf<right, 256x128xi8, slayout=col_major>
       return
     }"""
+    _level3(ctx)
     m = ir.Module.parse(text)
     with pytest.raises(SimError, match="does not fit the 65536-byte buffer"):
         Interpreter(compute=True).run(m.body.operations[0])

@@ -9,7 +9,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class PL_Op<string mnemonic, list<Trait> traits = []> : Op<PL_Dialect, mnemonic, traits>;
 
-def PL_TileLoadOp : PL_Op<"tile.load"> {
+def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments]> {
   let summary = "load a logical slice of a GM tensor into a tile";
   let description = [{
     ```mlir
@@ -19,12 +19,21 @@ def PL_TileLoadOp : PL_Op<"tile.load"> {
     Offsets are logical coordinates (index values), one per tensor dimension;
     sizes are static. The tile's shape is `sizes` without its leading unit
     dimensions, and its memory is `target_memory`.
+
+    An optional `valid_shape` (one index value per tile dimension) narrows
+    the region read to the tile's leading part, e.g. a ragged tail:
+    ```mlir
+    %t = pl.tile.load %w, offsets = [%o0, %c0], sizes = [256, 512], valid_shape = [%v, %c512]
+        {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+    ```
   }];
   let arguments = (ins PL_TensorType:$tensor, Variadic<Index>:$offsets,
-                       DenseI64ArrayAttr:$sizes, PL_MemoryAttr:$target_memory);
+                       DenseI64ArrayAttr:$sizes, Variadic<Index>:$valid_shape,
+                       PL_MemoryAttr:$target_memory);
   let results = (outs PL_TileType:$result);
   let assemblyFormat = [{
     $tensor `,` `offsets` `=` `[` $offsets `]` `,` `sizes` `=` $sizes
+    (`,` `valid_shape` `=` `[` $valid_shape^ `]`)?
     attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
@@ -127,13 +136,33 @@ def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
     ```mlir
     %v = pl.tensor.view %x, offsets = [%a, %b] : !pl.tensor<512x4096xi8> -> !pl.tensor<64x512xi8>
     ```
-    Not defined for NZ tensors: their bytes are not addressable by logical
-    strides. Slice an NZ tensor with `pl.tile.load` instead.
+    Of an NZ tensor (result nz too), only windows on the leading (batch)
+    axes keep the NZ byte order: `convert-pl-to-pto` lowers those (to a
+    pointer offset) and rejects any slice of the trailing [R, C] plane.
   }];
   let arguments = (ins PL_TensorType:$source, Variadic<Index>:$offsets);
   let results = (outs PL_TensorType:$result);
   let assemblyFormat = [{
     $source `,` `offsets` `=` `[` $offsets `]` attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PL_TensorReshapeOp : PL_Op<"tensor.reshape", [Pure]> {
+  let summary = "the same elements with another shape (row-major order)";
+  let description = [{
+    ```mlir
+    %flat = pl.tensor.reshape %w : !pl.tensor<256x512xi8, nz> -> !pl.tensor<131072xi8>
+    ```
+    Same element type and element count. The result is nd. Of an NZ tensor,
+    only the whole-tensor flatten to rank 1 is lowered (its elements are the
+    GM bytes in NZ order, so it is only read as a whole, e.g. for a prefetch);
+    `convert-pl-to-pto` rejects any other reshape of NZ, and any windowed use.
+  }];
+  let arguments = (ins PL_TensorType:$source);
+  let results = (outs PL_TensorType:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

@@ -1,8 +1,10 @@
 //===- PTODialect.td - the PTOAS-compatible `pto` dialect -----*- tablegen -*-===//
 //
-// The subset of hw-native-sys/PTOAS's `pto` dialect that NZ weight loads and
-// the cube kernels around them use, with PTOAS's exact textual syntax so that
-// ptonz output feeds PTOAS unchanged and PTOAS kernels feed ptonz.
+// The whole `pto` dialect of hw-native-sys/PTOAS 0.27 (ops, types,
+// attributes), with PTOAS's exact textual syntax so that ptonz output feeds
+// PTOAS unchanged and PTOAS kernels feed ptonz. Ops of the `pto` namespace
+// that ptonz does not define still parse and print in the common
+// `ins(...) outs(...)` form (PTODialect.cpp: the unknown-op hooks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,19 +16,45 @@ include "mlir/IR/OpBase.td"
 def PTO_Dialect : Dialect {
   let name = "pto";
   let cppNamespace = "::ptonz::pto";
-  let summary = "PTOAS-compatible tensor views, tiles and cube ops";
+  let summary = "PTOAS-compatible tensor views, tiles, cube and vector ops";
   let description = [{
     GM tensors are addressed through `pto.make_tensor_view` (pointer, shape,
     strides, layout) and sliced by `pto.partition_view`; `pto.tload` copies a
-    partition into an on-chip `!pto.tile_buf`. A view with
+    partition into an on-chip `!pto.tile_buf`, where cube (`tmatmul`...) and
+    vector (`tadd`, `trowmax`, ...) ops compute. A view with
     `{layout = #pto.layout<nz>}` is NZ-fractal ordered: PTOAS >= 0.61 requires
     it in the blocked rank-5 form [B, C/c0, R/16, 16, c0].
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+
+    /// Unknown `pto.*` ops: parsed and printed in the `ins(...) outs(...)`
+    /// form, as unregistered operations.
+    std::optional<ParseOpHook> getParseOperationHook(::llvm::StringRef opName) const override;
+    ::llvm::unique_function<void(::mlir::Operation *, ::mlir::OpAsmPrinter &)>
+    getOperationPrinter(::mlir::Operation *op) const override;
+
+    /// The PTOAS target the verifiers check against (ptoas --pto-arch and
+    /// --pto-level). A module's `pto.target_arch` attribute overrides the arch,
+    /// as in ptoas.
+    ::ptonz::pto::TargetArch getTargetArch() const { return targetArch; }
+    void setTargetArch(::ptonz::pto::TargetArch arch) { targetArch = arch; }
+    ::ptonz::pto::BuildLevel getBuildLevel() const { return buildLevel; }
+    void setBuildLevel(::ptonz::pto::BuildLevel level) { buildLevel = level; }
+
+    /// Print !pto.tile_buf in the legacy keyed form (what PTOAS < 0.25 parses).
+    bool printsKeyedTileBuf() const { return keyedTileBuf; }
+    void setPrintKeyedTileBuf(bool keyed) { keyedTileBuf = keyed; }
+
+  private:
+    ::ptonz::pto::TargetArch targetArch = ::ptonz::pto::TargetArch::a3;
+    ::ptonz::pto::BuildLevel buildLevel = ::ptonz::pto::BuildLevel::level2;
+    bool keyedTileBuf = false;
+  public:
   }];
 }
 

@@ -1,7 +1,8 @@
 //===- PTOTypes.td - `pto` types ------------------------------*- tablegen -*-===//
 //
-// Custom syntax (PTOTypes.cpp) reproduces PTOAS's: shape lists `d0x...xT`
-// with `?` for dynamic dims, and both spellings of `!pto.tile_buf`.
+// The types of PTOAS 0.27. Custom syntax (PTOTypes.cpp) reproduces PTOAS's:
+// shape lists `d0x...xT` with `?` for dynamic dims, both spellings of
+// `!pto.tile_buf`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,28 +14,26 @@ include "mlir/IR/AttrTypeBase.td"
 
 class PTO_Type<string name, string typeMnemonic> : TypeDef<PTO_Dialect, name> {
   let mnemonic = typeMnemonic;
-  let hasCustomAssemblyFormat = 1;
 }
 
 def PTO_PtrType : PTO_Type<"Ptr", "ptr"> {
-  let summary = "pointer to global (or on-chip) memory";
+  let summary = "pointer to global memory";
   let description = [{
-    `!pto.ptr<f16>` (GM) or `!pto.ptr<f16, l1>`. Address-space keywords:
-    gm, ub|vec, l1|mat, l0a|left, l0b|right, l0c|acc, bt|bias, fb|scaling.
-    The default GM space is not printed.
+    `!pto.ptr<f16>`. PTOAS's pointer has no address space: no PTOAS version
+    parses `!pto.ptr<f16, gm>`, and ptonz rejects that spelling too.
   }];
-  let parameters = (ins "::mlir::Type":$elementType,
-                        DefaultValuedParameter<"::ptonz::pto::AddressSpace",
-                                               "::ptonz::pto::AddressSpace::gm">:$memorySpace);
+  let parameters = (ins "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
-      return $_get(elementType.getContext(), elementType, ::ptonz::pto::AddressSpace::gm);
+      return $_get(elementType.getContext(), elementType);
     }]>];
 }
 
 class PTO_ViewType<string name, string typeMnemonic> : PTO_Type<name, typeMnemonic> {
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType,
                         OptionalParameter<"::mlir::Attribute">:$layout);
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "::llvm::ArrayRef<int64_t>":$shape,
@@ -48,7 +47,11 @@ class PTO_ViewType<string name, string typeMnemonic> : PTO_Type<name, typeMnemon
 
 def PTO_TensorViewType : PTO_ViewType<"TensorView", "tensor_view"> {
   let summary = "a GM tensor made by pto.make_tensor_view";
-  let description = [{ `!pto.tensor_view<?x?xf16>`, `!pto.tensor_view<1x16x16x16x32xi8, #pto.layout<nz>>` }];
+  let description = [{
+    `!pto.tensor_view<?x?xf16>`. ptonz also reads a layout in the type,
+    `!pto.tensor_view<?x?xi8, #pto.layout<nz>>`, as the NZ marker of a logical
+    view; PTOAS parses no layout there (give it as the op's attribute).
+  }];
 }
 
 def PTO_PartitionTensorViewType : PTO_ViewType<"PartitionTensorView", "partition_tensor_view"> {
@@ -56,16 +59,25 @@ def PTO_PartitionTensorViewType : PTO_ViewType<"PartitionTensorView", "partition
   let description = [{ `!pto.partition_tensor_view<1x16x16x16x32xi8>` }];
 }
 
+def PTO_TileType : PTO_Type<"Tile", "tile"> {
+  let summary = "a logical tile value (shape and element type)";
+  let description = [{ `!pto.tile<32x32xf32>` }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+}
+
 def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
   let summary = "an on-chip tile buffer";
   let description = [{
-    Printed in PTOAS's compact form, fields at their default omitted:
-    `!pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>`.
-    The legacy keyed form is also parsed:
+    Printed in PTOAS's compact form (PTOAS >= 0.25), fields at their default
+    omitted: `!pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>`.
+    The legacy keyed form, in PTOAS's fixed key order, also parses, and is what
+    ptonz prints when the context asks for it (PTOAS < 0.25 reads only that):
     `!pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512,
-    blayout=col_major, slayout=row_major, fractal=512, pad=0>`.
-    Defaults: valid = rows x cols, blayout=row_major, slayout=none_box,
-    fractal=512, pad=0 (null), compact=0. `?` marks a dynamic valid dim.
+    blayout=col_major, slayout=row_major, fractal=512, pad=0>` (`, compact=N`
+    may follow). Defaults: valid = rows x cols, blayout=row_major,
+    slayout=none_box, fractal=512, pad=0 (null), compact=0. `?` marks a
+    dynamic valid dim.
   }];
   let parameters = (ins "::ptonz::pto::AddressSpace":$loc,
                         "::mlir::Type":$elementType,
@@ -74,6 +86,7 @@ def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
                         "::ptonz::pto::BLayout":$blayout,
                         "::ptonz::pto::SLayout":$slayout,
                         "int64_t":$fractal, "int64_t":$pad, "int64_t":$compact);
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The NZ mat tile an NZ->NZ weight load writes: col_major / row_major / 512.
@@ -85,7 +98,30 @@ def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
     bool hasFullValidShape() const {
       return getValidRow() == getRows() && getValidCol() == getCols();
     }
+    bool hasDynamicValidShape() const {
+      return getValidRow() == ::mlir::ShapedType::kDynamic ||
+             getValidCol() == ::mlir::ShapedType::kDynamic;
+    }
   }];
+}
+
+def PTO_EventIdArrayType : PTO_Type<"EventIdArray", "eventid_array"> {
+  let summary = "a local array of dynamic event ids (manual synchronisation)";
+  let description = [{ `!pto.eventid_array<4>` }];
+  let parameters = (ins "int64_t":$size);
+  let assemblyFormat = "`<` $size `>`";
+}
+
+def PTO_PipeType : PTO_Type<"Pipe", "pipe"> {
+  let summary = "opaque pipe handle of tpush/tpop communication";
+}
+
+def PTO_AsyncSessionType : PTO_Type<"AsyncSession", "async_session"> {
+  let summary = "opaque async DMA session handle";
+}
+
+def PTO_AsyncEventType : PTO_Type<"AsyncEvent", "async_event"> {
+  let summary = "opaque async DMA event handle";
 }
 
 #endif // PTONZ_PTO_TYPES

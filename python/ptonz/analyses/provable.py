@@ -2,46 +2,82 @@
 
 An NZ tensor must never be addressed by guessed coordinates, so a symbolic
 trailing offset of a partition is divided (by 16 for rows, by c0 for columns)
-only when BOTH facts are proven by walking its defining ops:
+only when BOTH facts are proven:
 
-=============================  ===========================  =====================
-defining op                    multiple of d                non-negative
-=============================  ===========================  =====================
-``arith.constant c``           ``c % d == 0``               ``c >= 0``
-``arith.muli a, b``            a or b is                    a and b are
-``arith.addi a, b``            a and b are                  a and b are
-``scf.for`` induction var      lower bound and step are     lower bound and step are
-``pto.get_block_idx/_num``     (only for d == 1)            always
-``arith.index_cast x``         as x                         as x
-=============================  ===========================  =====================
+**Non-negative** comes from the offset's integer range AT ITS OWN BIT WIDTH
+(`analyses.int_ranges`: MLIR's integer range inference, plus the launch
+bound and exact loop ranges). A product, sum, shift or cast is non-negative
+only when its range proves that nothing wraps around: `x * 256` in i32 with
+`x = 1 << 24` (seed 000's example) wraps to 0 -- its range is all of i32 --
+and `index_cast(index_cast(192 : index to i8) : i8 to index)` is -64.
+`pto.get_block_idx` / `get_block_num` range over [0, 65534] / [1, 65535]:
+CANN documents a kernel launch's block count (blockDim) as [1, 65535]
+(`int_ranges.MAX_BLOCK_NUM`, with the reference).
 
-``arith.subi`` is never accepted (a difference can be divisible but not
-provably non-negative), and neither are ``scf.for`` iter_args (their value
-changes every iteration) nor function arguments (nothing is known about
-them). Because d is a power of two it divides 2^W, so "multiple of d"
-survives wrap-around at the value's own bit width.
+**Multiple of d** (d a power of two, so it divides 2^W and the property
+survives wrap-around at any width W) is proven by walking the defining ops:
 
-Every rule is monotone in d, so `Prover` walks each value once, whatever the
-divisor: it memoises a divisor-free summary (the largest power of two the
-value is proven a multiple of, and whether it is proven non-negative) and
-answers `fact(value, d)` from it. Only a failed proof walks again, per
-divisor, to say which op is to blame.
+==========================================  ==========================================
+defining op                                 multiple of 2^k when
+==========================================  ==========================================
+``arith.constant c``                        ``c % 2^k == 0``
+``arith.muli a, b``                         a is of 2^i, b of 2^j, i + j >= k
+``arith.shli a, c`` (constant c < width)    a is of 2^(k - c)
+``arith.addi/subi/ori/xori a, b``           a and b are
+``arith.andi a, b``                         a or b is
+``arith.minsi/maxsi/minui/maxui a, b``      a and b are
+``arith.select c, a, b``                    a and b are
+``arith.floordivsi/divsi/divui a, 2^j``     a is of 2^(k + j)
+``arith.remsi/remui a, c`` (constant c > 0)  a and c are (a - q*c)
+``arith.index_cast/extsi/extui/trunci a``   a is
+``scf.for`` induction variable              lower bound and step are
+any value whose range is one constant c     ``c % 2^k == 0``
+``pto.get_block_idx/_num``                  (only for 2^k == 1)
+==========================================  ==========================================
+
+`scf.for` iter_args and function arguments are never resolved for alignment
+(an iter_arg changes every iteration; nothing is known of an argument)
+The sign of a remainder or a quotient comes from the ranges too: MLIR's
+rules give `arith.remsi a, c` the range [0, c - 1] only when `a` is proven
+non-negative (`(blk - 1) % 2` is -1 for blk = 0), `arith.remui` always;
+a division by a positive constant keeps its dividend's sign. So the
+split-K offsets `(blk % 2) * 512` and `(blk // 2) * 128` are provable.
+unless their range is a single constant; for the sign, their range decides
+(the full range for an argument).
+
+`Prover.fact(value, d)` memoises the alignment per value (the largest power
+of two it is proven a multiple of); only a failed proof walks again to name
+the op to blame.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
 
 from .. import _ptonz
+from .int_ranges import LAUNCH_QUERIES, MAX_BLOCK_NUM, FunctionRanges, Range
+from .ir_queries import bit_width
 
 PROVABLE_FORMS = (
-    "arith.constant; arith.muli (multiple if a factor is, non-negative if both are); "
-    "arith.addi of provable terms; scf.for induction variables (lower bound and step); "
-    "pto.get_block_idx / pto.get_block_num (non-negative), seen through arith.index_cast"
+    "arith.constant; scf.for induction variables (lower bound and step; range [lb, last iv]); "
+    "arith.muli, arith.shli by a constant, arith.addi, arith.subi, arith.minsi/maxsi/minui/"
+    "maxui, arith.select, arith.andi/ori/xori, arith.floordivsi/divsi/divui by a power of two, "
+    "arith.remsi/remui by a positive constant (remsi: of a dividend proven non-negative) "
+    "and arith.index_cast/extsi/extui/trunci of provable terms, non-negative when their integer "
+    "range at their own bit width proves that nothing wraps around; pto.get_block_idx / "
+    f"pto.get_block_num (in [0, {MAX_BLOCK_NUM - 1}] / [1, {MAX_BLOCK_NUM}])"
 )
+
+# Ops whose result is a multiple of 2^min(ta, tb) (both operands).
+_BOTH = ("arith.addi", "arith.subi", "arith.ori", "arith.xori", "arith.minsi", "arith.maxsi",
+         "arith.minui", "arith.maxui")
+_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci")
+_DIVS = ("arith.floordivsi", "arith.divsi", "arith.divui")
+_REMS = ("arith.remsi", "arith.remui")
+_MAX_DEPTH = 256  # deeper chains are not walked (nothing is proven of them)
 
 
 @dataclass(frozen=True)
@@ -58,18 +94,6 @@ class Fact:
         return self.multiple and self.nonneg
 
 
-def _both(a: Fact, b: Fact, multiple: bool) -> Fact:
-    """Combine the facts of two operands; non-negative needs both."""
-    nonneg = a.nonneg and b.nonneg
-    why = None
-    if not nonneg:
-        why = (a if not a.nonneg else b).why
-    elif not multiple:
-        why = (a if not a.multiple else b).why
-    return Fact(multiple, nonneg, why)
-
-
-_NEVER = (-1, False)  # the summary of a value nothing is known of
 _PROVEN = Fact(True, True)
 
 
@@ -78,104 +102,202 @@ def _twos(c: int) -> float:
     return float("inf") if c == 0 else (c & -c).bit_length() - 1
 
 
-class Prover:
-    """Memoised proof of `offset % d == 0 and offset >= 0` over the SSA graph."""
+def _log2(d: int) -> int:
+    assert d > 0 and d & (d - 1) == 0, "divisor must be a power of two"
+    return d.bit_length() - 1
 
-    def __init__(self):
-        # value -> (log2 of the power of two it is a multiple of, non-negative)
-        self._summaries: Dict[ir.Value, Tuple[float, bool]] = {}
-        self._memo: Dict[Tuple[ir.Value, int], Fact] = {}  # failed proofs, explained
+
+def _bits(t: ir.Type) -> int:
+    return bit_width(t)
+
+
+class Prover:
+    """Memoised proof of `offset % d == 0 and offset >= 0` for the values of
+    one function (`func`; `ranges`: its integer ranges, or those of its
+    module, computed on first use)."""
+
+    def __init__(self, func, ranges: Optional[FunctionRanges] = None):
+        self.ranges = ranges if ranges is not None else FunctionRanges(func)
+        self._native = self.ranges.native
+        self._twos: Dict[ir.Value, float] = {}
+
+    def aligned(self, value: ir.Value, divisor: int) -> bool:
+        """Whether `value` is proven a multiple of `divisor` (the alignment
+        half of `fact`: the passes know the sign from a bounds verdict)."""
+        return self.alignment(value) >= _log2(divisor)
 
     def fact(self, value: ir.Value, divisor: int) -> Fact:
-        assert divisor > 0 and divisor & (divisor - 1) == 0, "divisor must be a power of two"
-        twos, nonneg = self.summary(value)
-        if nonneg and twos >= divisor.bit_length() - 1:
+        k = _log2(divisor)
+        multiple = self.alignment(value) >= k
+        r = self._native.signed(value)
+        nonneg = r is not None and r[0] >= 0
+        if multiple and nonneg:
             return _PROVEN
-        return self._explained(value, divisor)
+        why = self._why_negative(value) if not nonneg else self._why_unaligned(value, k)
+        return Fact(multiple, nonneg, why)
 
-    def summary(self, value) -> Tuple[float, bool]:
-        """(log2 of the largest power of two `value` is proven a multiple of
-        (-1: not even of 1), whether it is proven non-negative). `value` may
-        be an int: a constant operand, as `value_source` folds them."""
+    # -- alignment ---------------------------------------------------------
+
+    def alignment(self, value, depth: int = 0) -> float:
+        """log2 of the largest power of two `value` is proven a multiple of (0:
+        nothing beyond being an integer). `value` may be an int: a constant
+        operand, as `value_source` folds them."""
         if isinstance(value, int):
-            return _twos(value), value >= 0
-        hit = self._summaries.get(value)
+            return _twos(value)
+        hit = self._twos.get(value)
         if hit is None:
-            hit = self._summaries[value] = self._summarise(value)
+            hit = self._twos[value] = self._alignment(value, depth)
         return hit
 
-    def _summarise(self, value: ir.Value) -> Tuple[float, bool]:
+    def _alignment(self, value: ir.Value, depth: int) -> float:
         # The rules of the table above, for every power of two at once.
+        if depth > _MAX_DEPTH:
+            return 0
         name, number, operands, c = _ptonz.value_source(value, True)
+        sub = lambda x: self.alignment(x, depth + 1)  # noqa: E731
         if name == "arith.constant":
-            return _NEVER if c is None else (_twos(c), c >= 0)
-        if name in ("arith.muli", "arith.addi"):
-            (ta, na), (tb, nb) = self.summary(operands[0]), self.summary(operands[1])
-            return (max(ta, tb) if name == "arith.muli" else min(ta, tb)), na and nb
-        if name == "arith.index_cast":
-            return self.summary(operands[0])
-        if name in ("pto.get_block_idx", "pto.get_block_num"):
-            return 0, True
-        if name == "^scf.for" and number == 0:  # the induction variable: lb + k * step
-            (tl, nl), (ts, ns) = self.summary(operands[0]), self.summary(operands[2])
-            return min(tl, ts), nl and ns
-        return _NEVER
-
-    def _explained(self, value: ir.Value, divisor: int) -> Fact:
-        key = (value, divisor)
-        hit = self._memo.get(key)
-        if hit is None:
-            hit = self._memo[key] = self._compute(value, divisor)
-        return hit
-
-    def _compute(self, value: ir.Value, d: int) -> Fact:
-        """The fact for one divisor, with the culprit of a failure (the table
-        above, walked per divisor; `summary` is its divisor-free form)."""
-        name, number, operands, c = _ptonz.value_source(value)
-        op = _ptonz.value_owner(value)  # for the location of a culprit
-        if name.startswith("^"):
-            return self._block_argument(name[1:], number, operands, op, d)
-        if name == "arith.constant":
-            if c is None:
-                return Fact(False, False, (op.location, "a non-integer constant"))
-            why = None
-            if c % d or c < 0:
-                why = (op.location, f"the constant {c} is "
-                       + ("negative" if c < 0 else f"not a multiple of {d}"))
-            return Fact(c % d == 0, c >= 0, why)
+            return 0 if c is None else _twos(c)
         if name == "arith.muli":
-            a, b = (self._explained(x, d) for x in operands)
-            return _both(a, b, a.multiple or b.multiple)
-        if name == "arith.addi":
-            a, b = (self._explained(x, d) for x in operands)
-            return _both(a, b, a.multiple and b.multiple)
-        if name == "arith.index_cast":
-            return self._explained(operands[0], d)
-        if name in ("pto.get_block_idx", "pto.get_block_num"):
-            why = None if d == 1 else (
-                op.location, f"{name} is non-negative but not known to be a multiple of {d}; "
-                f"scale it, e.g. arith.muli by a multiple of {d}")
-            return Fact(d == 1, True, why)
-        if name == "arith.subi":
-            return Fact(False, False, (op.location,
-                        "arith.subi is never accepted: a difference can be proven divisible "
-                        "but not non-negative, and a negative offset is clamped to 0 instead "
-                        "of failing"))
-        return Fact(False, False, (op.location,
-                    f"'{name}' is not one of the provable forms"))
+            return sub(operands[0]) + sub(operands[1])
+        if name in _BOTH:
+            return min(sub(operands[0]), sub(operands[1]))
+        if name == "arith.andi":
+            return max(sub(operands[0]), sub(operands[1]))
+        if name == "arith.select":
+            return min(sub(operands[1]), sub(operands[2]))
+        if name in _CASTS:
+            return sub(operands[0])
+        if name == "arith.shli":
+            shift = operands[1]
+            if isinstance(shift, int) and 0 <= shift < _bits(value.type):
+                return sub(operands[0]) + shift
+        elif name in _DIVS:
+            d = operands[1]
+            if isinstance(d, int) and d > 0 and d & (d - 1) == 0:
+                return max(sub(operands[0]) - _log2(d), 0)
+        elif name in _REMS:
+            c = operands[1]
+            if isinstance(c, int) and c > 0:  # a - q * c
+                return min(sub(operands[0]), _twos(c))
+        elif name == "^scf.for" and number == 0:  # the induction variable: lb + k * step
+            return min(sub(operands[0]), sub(operands[2]))
+        if name in LAUNCH_QUERIES or name.startswith("^") and name != "^scf.for":
+            return 0
+        r = self.ranges.of(value)  # iter_args, other ops: only a constant range helps
+        return _twos(r.constant) if r is not None and r.constant is not None else 0
 
-    def _block_argument(self, parent: str, arg_no: int, operands, op, d: int) -> Fact:
-        """A block argument of op `parent` (its name; '' at top level)."""
-        if parent == "scf.for":
-            if arg_no == 0:  # the induction variable: lb + k * step
-                lb, _ub, step = operands[:3]
-                a, b = self._explained(lb, d), self._explained(step, d)
-                return _both(a, b, a.multiple and b.multiple)
-            return Fact(False, False, (op.location,
-                        "an scf.for iter_arg is never resolved: its value changes every "
-                        "iteration"))
-        where = op.location if op is not None else ir.Location.unknown()
-        kind = "a function argument" if parent == "func.func" else "a block argument"
-        return Fact(False, False, (where, f"{kind} is never resolved: nothing is known of "
-                                   "its value; compute the offset from provable forms inside "
-                                   "the kernel"))
+    # -- explanations of a failed proof --------------------------------------
+
+    def _why_unaligned(self, value: ir.Value, k: int) -> Tuple[ir.Location, str]:
+        """The op to blame for `value` not being proven a multiple of 2^k."""
+        for _ in range(_MAX_DEPTH):
+            d = 1 << k
+            name, number, operands, c = _ptonz.value_source(value)
+            op = _ptonz.value_owner(value)
+            loc = op.location if op is not None else ir.Location.unknown()
+            nxt = None
+            if name == "arith.constant":
+                if c is None:
+                    return loc, "a non-integer constant"
+                return loc, f"the constant {c} is not a multiple of {d}"
+            if name in ("arith.muli", "arith.andi") or name in _CASTS:
+                nxt = operands[0]
+            elif name in _BOTH:
+                nxt = next((x for x in operands[:2] if self.alignment(x) < k), None)
+            elif name == "arith.select":
+                nxt = next((x for x in operands[1:3] if self.alignment(x) < k), None)
+            elif name == "arith.shli" and _ptonz.constant_int(operands[1]) is not None:
+                shift = _ptonz.constant_int(operands[1])
+                if 0 <= shift < _bits(value.type):
+                    nxt, k = operands[0], max(k - shift, 0)
+            elif name in _REMS and (_ptonz.constant_int(operands[1]) or 0) > 0:
+                c = _ptonz.constant_int(operands[1])
+                if _twos(c) < k:
+                    return loc, f"a remainder by {c} is not a multiple of {d}"
+                nxt = operands[0]
+            elif name in _DIVS and (_ptonz.constant_int(operands[1]) or 0) > 0:
+                dv = _ptonz.constant_int(operands[1])
+                if dv & (dv - 1) == 0:
+                    nxt, k = operands[0], k + _log2(dv)
+            elif name in LAUNCH_QUERIES:
+                return loc, (f"{name} is non-negative but not known to be a multiple of {d}; "
+                             f"scale it, e.g. arith.muli by a multiple of {d}")
+            elif name == "^scf.for" and number == 0:
+                nxt = operands[0] if self.alignment(operands[0]) < k else operands[2]
+            elif name == "^scf.for":
+                return loc, ("an scf.for iter_arg is never resolved: its value changes every "
+                             "iteration")
+            elif name.startswith("^"):
+                return loc, _argument_message(name)
+            if nxt is None:
+                return loc, f"'{name}' is not one of the provable forms"
+            value = nxt
+        return ir.Location.unknown(), "the offset's defining chain is too deep to walk"
+
+    def _why_negative(self, value: ir.Value) -> Tuple[ir.Location, str]:
+        """The op to blame for `value` not being proven non-negative: the first
+        op along its chain whose operands are (or have no sign to be) but
+        whose result is not."""
+        for _ in range(_MAX_DEPTH):
+            r = self.ranges.of(value)
+            name, number, operands, c = _ptonz.value_source(value)
+            op = _ptonz.value_owner(value)
+            loc = op.location if op is not None else ir.Location.unknown()
+            if name == "^scf.for" and number == 0:
+                lr = self.ranges.of(operands[0])
+                if lr is None or not lr.nonneg:
+                    value = operands[0]
+                    continue
+                return loc, (f"the scf.for induction variable is not proven non-negative (its "
+                             f"range is {r}: the loop may wrap around or compare unsigned)")
+            if name == "^scf.for":
+                return loc, (f"an scf.for iter_arg is never resolved: its value changes every "
+                             f"iteration (its range is {r})")
+            if name.startswith("^"):
+                return loc, _argument_message(name)
+            if name == "arith.constant":
+                if c is None:
+                    return loc, "a non-integer constant"
+                return loc, f"the constant {c} is negative"
+            if value in FunctionRanges.assumptions(value):
+                return loc, f"'{name}' is not one of the provable forms"
+            signed = [x for x in operands if _signed_operand(x)]
+            culprit = next((x for x in signed if not _nonneg(self.ranges.of(x))), None)
+            if culprit is not None and name != "arith.cmpi":
+                value = culprit
+                continue
+            return loc, _wraps_message(name, value, r, [self.ranges.of(x) for x in signed])
+        return ir.Location.unknown(), "the offset's defining chain is too deep to walk"
+
+
+def _nonneg(r: Optional[Range]) -> bool:
+    return r is not None and r.nonneg
+
+
+def _signed_operand(x: ir.Value) -> bool:
+    """An integer operand whose sign matters (not an i1 condition)."""
+    t = x.type.maybe_downcast() if hasattr(x.type, "maybe_downcast") else x.type
+    return isinstance(t, ir.IndexType) or (isinstance(t, ir.IntegerType) and t.width > 1)
+
+
+def _argument_message(name: str) -> str:
+    kind = "a function argument" if name == "^func.func" else "a block argument"
+    return (f"{kind} is never resolved: nothing is known of its value; compute the offset "
+            "from provable forms inside the kernel")
+
+
+def _wraps_message(name: str, value: ir.Value, r: Optional[Range],
+                   operand_ranges: List[Optional[Range]]) -> str:
+    """Why an op with non-negative operands has a result that may be negative."""
+    ops = " and ".join(str(x) for x in operand_ranges if x is not None)
+    rng = f"its range is {r}" if r is not None else "its range is unknown"
+    if name in ("arith.muli", "arith.addi", "arith.shli"):
+        return (f"{name} of operands in {ops} may wrap around at {value.type}: {rng}, so it "
+                "is not proven non-negative")
+    if name == "arith.subi":
+        return f"arith.subi of operands in {ops} can be negative: {rng}"
+    if name in _CASTS:
+        src = _ptonz.value_source(value)[2][0].type
+        return (f"{name} from {src} to {value.type} may wrap around: the operand's range "
+                f"{ops} does not fit, and {rng}")
+    return f"'{name}' is not proven non-negative: {rng}"

@@ -17,7 +17,7 @@ import importlib
 
 from .base import ModulePass, PassOptionError, REGISTRY, register
 from .pipeline import (LOWER_TO_PTOAS_PASSES, PipelineError, build_pass_manager,
-                       lower_to_ptoas_passes, lower_to_ptoas_pipeline)
+                       lower_to_ptoas_passes, lower_to_ptoas_pipeline, run_pass_manager)
 from .registration import option_defaults
 
 # Pass classes, imported when first named (a pass module costs ~10 ms of
@@ -27,6 +27,7 @@ _PASS_MODULES = {
     "PLAnnotateND": ".pl_annotate_nd",
     "BlockNzViews": ".block_nz_views",
     "MaterializeStrides": ".materialize_strides",
+    "VerifyPartitionBounds": ".verify_partition_bounds",
     "VerifyPTOAS": ".verify_ptoas",
 }
 
@@ -59,5 +60,7 @@ __all__ = [
     "PLAnnotateND",
     "BlockNzViews",
     "MaterializeStrides",
+    "VerifyPartitionBounds",
+    "run_pass_manager",
     "VerifyPTOAS",
 ]

@@ -17,6 +17,12 @@ def error(loc: ir.Location, message: str,
     _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
 
+def remark(loc: ir.Location, message: str,
+           notes: Sequence[Tuple[ir.Location, str]] = ()) -> None:
+    """Emit a located remark (what a pass could not decide), with notes."""
+    _ptonz.emit_diagnostic(loc, "remark", message, list(notes))
+
+
 _pool: Optional["_ptonz.IndexConstants"] = None
 
 
@@ -61,6 +67,7 @@ class PlannedPatterns:
 
     def __init__(self, appliers: Dict[str, Callable[[ir.Operation, object], None]]):
         self._plan: Dict[ir.Operation, object] = {}
+        self._errors: list = []
         patterns = RewritePatternSet()
         for root, fn in appliers.items():
             patterns.add(root, self._pattern(fn))
@@ -71,13 +78,19 @@ class PlannedPatterns:
             planned = self._plan.get(op.operation)
             if planned is None:
                 return True  # no match: the op is not in the plan
-            fn(op.operation, planned)
+            try:
+                fn(op.operation, planned)
+            except Exception as exc:  # never unwind through the C++ driver
+                self._errors.append(exc)
+                return True
         pattern.__name__ = fn.__name__
         return pattern
 
     def apply(self, plan: Dict[ir.Operation, object]) -> None:
-        self._plan = plan
+        self._plan, self._errors = plan, []
         try:
             _ptonz.apply_patterns_to(list(plan), self._frozen)
         finally:
             self._plan = {}
+        if self._errors:
+            raise self._errors[0]

@@ -21,17 +21,25 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from mlir import ir
+from mlir.dialects import arith
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
+from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
+from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, functions
-from ..analyses.nz_geometry import FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
+from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
 from ..analyses.provable import PROVABLE_FORMS, Prover
-from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error
+from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
 from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
+_PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
+_ALL_INSIDE: Dict[int, int] = {}  # the bounds verdicts of a partition inside its view
 PASS = "pto-block-nz-views"
+# pto-isa#317: the largest GM gap (in 32-byte blocks) an NZ TLOAD encodes.
+MAX_GM_GAP = 65535
+_INDEX32_MAX = (1 << 31) - 1
 
 
 # --------------------------------------------------------------------------
@@ -44,8 +52,10 @@ class _Validator:
     operands: a view to (type shape, shape), a partition to (offsets, sizes)
     (items: an int, a value, or (value, divisor) for value floordiv divisor)."""
 
-    def __init__(self, prover: Prover):
+    def __init__(self, prover: Prover, remarks: bool = False, allow_large_gm_gap: bool = False):
         self.prover = prover
+        self.remarks = remarks
+        self.allow_large_gm_gap = allow_large_gm_gap
         self.ok = True
         self.plan: Dict[ir.Operation, tuple] = {}
 
@@ -57,15 +67,24 @@ class _Validator:
         """`info`: the view's `_ptonz.view_info`."""
         _layout, bits, type_shape, _shape, strides = info
         rank = len(type_shape)
-        if rank < 2 or rank > 3:
+        if rank < 2:
             return self.reject(op, f"NZ view of logical rank {rank}: the trailing two dimensions "
-                               "are the fractal plane and a blocked NZ view has one batch slot, "
-                               "so only [R, C] and [B, R, C] can be blocked; reshape the weight "
-                               "to [B, R, C] before annotating it nz, or annotate it nd")
+                               "are the fractal plane, so an NZ view has at least [R, C]; "
+                               "annotate it nd")
+        if bits == 0:
+            elem = op.results[0].type.element_type
+            return self.reject(op, f"NZ view of element type {elem}, which has no bit width: "
+                               "NZ fractals hold integer or float elements; annotate it nd")
         if bits < 8:
             elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view of sub-byte element type {elem}: packed-nibble "
                                "fractal addressing is outside ptonz's scope; annotate it nd")
+        if C0_BITS % bits:
+            elem = op.results[0].type.element_type
+            return self.reject(op, f"NZ view of element type {elem}: a 32-byte C0 line does not "
+                               f"hold a whole number of {bits}-bit elements (c0 = 256 / {bits}), "
+                               "so it has no NZ fractal; use an 8-, 16-, 32-, 64-, 128- or "
+                               "256-bit element type, or annotate it nd")
         c0 = c0_for_bitwidth(bits)
         if strides:
             return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
@@ -86,14 +105,36 @@ class _Validator:
             return self.reject(op, f"NZ view columns (shape[-1] = {C}) are not a multiple of "
                                f"c0 = {c0} ({elem}: one 32-byte C0 line): an incomplete C0 line "
                                "has no blocked representation; pad the columns or annotate nd")
-        B = dims[0] if rank == 3 else 1
+        leading = dims[:-2]
+        if rank > 3 and any(d is None for d in leading):
+            return self.reject(op, f"NZ view of logical rank {rank} with a dynamic leading "
+                               "dimension: its leading axes fold into the single batch slot "
+                               "B = product of the leading extents, which must be a constant; "
+                               "give the leading shape operands as arith.constant values")
+        if rank > 3:
+            B = 1
+            for d in leading:
+                B *= d
+            if B - 1 > _INDEX32_MAX:
+                return self.reject(op, f"NZ view with {B} batches (the product of its leading "
+                                   "extents): the folded batch index does not fit a 32-bit "
+                                   "index, so its recombination cannot be proven exact")
+        else:
+            B = dims[0] if rank == 3 else 1
         shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)
         if all(d == DYNAMIC for d in type_shape):
             new_type_shape = [DYNAMIC] * 5
         else:
-            new_type_shape = [type_shape[0] if rank == 3 else 1] + shape[1:]
-        batch = op.operands[1] if rank == 3 else 1  # operands: ptr, shape...
+            new_type_shape = [type_shape[0] if rank == 3 else B] + shape[1:]
+        batch = op.operands[1] if rank == 3 else B  # operands: ptr, shape...
         self.plan[op] = (new_type_shape, [batch] + shape[1:])
+        extents = (B, R, C)
+        # Bounds of every partition in one C++ call (one extent per logical
+        # dimension): those not listed are inside their view (so their offsets
+        # are non-negative). A ragged tail's dynamic row count is not checked
+        # there (ragged_bounds).
+        verdicts = dict(self.prover.ranges.native.partition_verdicts(
+            op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank:]), True))
         for user, name, offsets, sizes, users in _ptonz.view_uses(op):
             if name != "pto.partition_view":
                 self.reject(user, f"an NZ view may only be read through pto.partition_view -> "
@@ -101,38 +142,166 @@ class _Validator:
                             "are read-only here; store to (or pass) an nd view instead",
                             [(op.location, "NZ view defined here")])
                 continue
-            self.partition(user, rank, c0, offsets, sizes, users)
+            dims = verdicts.get(user)
+            self.partition(user, rank, c0, offsets, sizes, users, extents, leading,
+                           dict(dims) if dims else _ALL_INSIDE)
 
-    def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users) -> None:
-        """`offsets`, `sizes`, `users`: from `_ptonz.view_uses`."""
-        if any(s is None for s in sizes):
+    def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users,
+                  extents, leading, verdicts) -> None:
+        """`offsets`, `sizes`, `users`: from `_ptonz.view_uses`; `extents`: the
+        view's (B or None, R, C); `leading`: its leading extents (None if dynamic);
+        `verdicts`: {logical dim: OUTSIDE or UNDECIDED code} of the dims not
+        inside the view. The row size may be a value: the valid row count of a
+        ragged tail."""
+        Ct = sizes[-1]
+        rows_value = None
+        if sizes[-2] is None and all(s is not None for s in sizes[:-2] + [Ct]):
+            rows_value = op.opview.sizes[rank - 2]
+        elif any(s is None for s in sizes):
             return self.reject(op, "partition sizes of an NZ view must be arith.constant values "
-                               "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static)")
-        Rt, Ct = sizes[-2], sizes[-1]
-        if rank == 3 and sizes[0] != 1:
-            return self.reject(op, f"an NZ load reads one batch, but this partition has batch "
-                               f"size {sizes[0]}: the blocked descriptor has a single batch "
-                               "slot; load each batch separately (size 1 in dim 0)")
-        if Rt % FRACTAL_ROWS or Ct % c0:
-            return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
-                               f"(rows must be a multiple of 16, columns of c0 = {c0})")
-        self.offset(op, offsets[-2], FRACTAL_ROWS, "row")
-        self.offset(op, offsets[-1], c0, "column")
-        if rank == 3:
-            self.offset(op, offsets[0], 1, "batch")
-        batch = offsets[0] if rank == 3 else 0
-        self.plan[op] = ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS),
-                          0, 0], blocked_shape(1, Rt, Ct, c0))
+                               "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static), "
+                               "except the row count of a ragged tail")
+        if rank >= 3 and any(s != 1 for s in sizes[:-2]):
+            what = (f"batch size {sizes[0]}" if rank == 3 else
+                    f"leading sizes {list(sizes[:-2])}")
+            return self.reject(op, f"an NZ load reads one batch, but this partition has "
+                               f"{what}: the blocked descriptor has a single batch "
+                               "slot; load each batch separately (size 1 in every leading "
+                               "dimension)")
+        if rows_value is None:
+            Rt = sizes[-2]
+            if Rt % FRACTAL_ROWS or Ct % c0:
+                return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
+                                   f"(rows must be a multiple of 16, columns of c0 = {c0})")
+            valid = Rt
+        else:
+            if Ct % c0:
+                return self.reject(op, f"NZ partition columns {Ct} do not cover whole C0 "
+                                   f"lines (a multiple of c0 = {c0})")
+            if not self.ragged_rows(op, rows_value):
+                return
+            valid = rows_value
         for user, name, tile in users:
             if name != "pto.tload":
                 self.reject(user, f"a partition of an NZ view may only feed pto.tload, but it "
-                            f"is used by '{name}' (NZ is read-only here)",
+                            f"is used by '{name}' (NZ is read-only here): only tload knows "
+                            "the blocked layout; tload the partition into a mat tile and "
+                            "use the tile",
                             [(op.location, "NZ partition defined here")])
+            elif not self.tload(user, tile, valid, Ct):
+                return
+        row_bound = valid if isinstance(valid, int) else None
+        dims = [(offsets[-2], FRACTAL_ROWS, "row", rank - 2, row_bound, extents[1]),
+                (offsets[-1], c0, "column", rank - 1, Ct, extents[2])]
+        if rank == 3:
+            dims.append((offsets[0], 1, "batch", 0, 1, extents[0]))
+        for offset, divisor, what, dim, size, extent in dims:
+            if size is None:  # not checked by partition_verdicts
+                if self.offset(op, offset, divisor, what, False):
+                    self.ragged_bounds(op, offset, valid, dim, extent)
                 continue
-            self.tload(user, tile, Rt, Ct)
+            code = verdicts.get(dim)
+            if self.offset(op, offset, divisor, what, code is None) and code is not None:
+                self.bounds(op, offset, what, dim, size, extent, code)
+        if rank > 3:
+            batch = self.folded_batch(op, offsets[:-2], leading)
+            if batch is None:
+                return
+        else:
+            batch = offsets[0] if rank == 3 else 0
+        self.gm_gap(op, extents[1], valid, Ct // c0)
+        row_blocks = valid // FRACTAL_ROWS if isinstance(valid, int) else (valid, FRACTAL_ROWS)
+        self.plan[op] = ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS),
+                          0, 0], [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
 
-    def offset(self, op, offset, divisor: int, what: str) -> None:
-        """`offset`: an int (a constant offset) or the offset value."""
+    def ragged_rows(self, op, value) -> bool:
+        """A dynamic row count (a ragged tail's valid rows) must be a provable
+        non-negative multiple of 16: it is divided into row fractals."""
+        fact = self.prover.fact(value, FRACTAL_ROWS)
+        if fact.proven:
+            return True
+        missing = " and ".join(p for p, ok in (("a provable multiple of 16", fact.multiple),
+                                               ("non-negative", fact.nonneg)) if not ok)
+        notes = [(fact.why[0], fact.why[1])] if fact.why else []
+        self.reject(op, f"an NZ load with a dynamic valid row count needs the dynamic "
+                    f"valid_shape[-2] to be {missing}: a valid region that ends inside a "
+                    "16-row fractal has no blocked form (it is never rounded); make the "
+                    "row count a multiple of 16, e.g. min(R - o, Rt) with R, o and Rt "
+                    "multiples of 16", notes)
+        return False
+
+    def folded_batch(self, op, lead_offsets, leading):
+        """The batch index of leading offsets [o0, .., oL-1] into extents [E0, ..]:
+        sum(o_i * prod(E_j, j > i)). Exact only when every o_i is proven in
+        [0, E_i), at its own width: then the sum is in [0, B) and nothing wraps.
+        Returns a plan item (an int, or ("fold", [(offset, stride), ..])) or None."""
+        terms = []
+        stride = 1
+        for i in reversed(range(len(leading))):
+            o, E = lead_offsets[i], leading[i]
+            if isinstance(o, int):
+                if not 0 <= o < E:
+                    self.reject(op, f"leading offset {o} on axis {i} is outside [0, {E}): the "
+                                f"fold into the batch slot would address another batch")
+                    return None
+            else:
+                r = self.prover.ranges.of(o)
+                if r is None or r.smin < 0 or r.smax >= E:
+                    rng = str(r) if r is not None else "unknown"
+                    self.reject(op, f"cannot fold the leading offsets into the single batch "
+                                f"slot: the offset on axis {i} ranges over {rng}, not within "
+                                f"[0, {E - 1}]; the recombined batch sum(o_i * stride_i) is "
+                                "exact only when every leading offset is proven inside its "
+                                "axis (bound it: a loop over [0, E), arith.remui/minui by the "
+                                "extent, ...)", [(_loc_of(o), "the offset is defined here")])
+                    return None
+            terms.append((o, stride))
+            stride *= E
+        terms.reverse()
+        if all(isinstance(o, int) for o, _ in terms):
+            return sum(o * s for o, s in terms)
+        return ("fold", [(o, s) for o, s in terms if not (isinstance(o, int) and o == 0)])
+
+    def ragged_bounds(self, op, offset, valid, dim: int, extent) -> None:
+        """A dynamic valid row count: the rows read are [offset, offset + valid)."""
+        if _is_min_of_rest(valid, offset, extent):
+            return  # valid <= extent - offset, with offset proven non-negative
+        r = self.prover.ranges.of(valid)
+        size = r.smax if r is not None else 0
+        self.report_bounds(op, check_dim(self.prover.ranges, offset, size, extent), "row",
+                           dim, size, extent)
+
+    def gm_gap(self, op, rows, valid, col_blocks: int) -> None:
+        """pto-isa#317: the GM gap between the column blocks of an NZ TLOAD is
+        rows - valid rows 32-byte blocks (a column block is `rows` 32-byte C0
+        lines, of which the load reads `valid`), and pto-isa truncates it above
+        65535. A single column block is one burst and never uses the gap."""
+        if self.allow_large_gm_gap or col_blocks <= 1 or rows is None:
+            return
+        if isinstance(valid, int):
+            least, how = valid, f"{valid} valid rows"
+        else:
+            r = self.prover.ranges.of(valid)
+            least = max(r.smin, 0) if r is not None else 0
+            how = f"as few as {least} valid rows"
+        gap = rows - least
+        if gap <= MAX_GM_GAP:
+            return
+        self.reject(op, f"this NZ load's GM gap between column blocks is {gap} 32-byte blocks "
+                    f"({rows} rows per column block, {how}), and pto-isa's NZ TLOAD "
+                    f"truncates a gap of 65536 32-byte blocks or more in its burst-stride "
+                    f"field (pto-isa#317), so on affected pto-isa versions it would silently "
+                    f"read the wrong bytes. This is a temporary guard for that bug, NOT an "
+                    f"expected pl.NZ limitation. Fix: a taller row tile (at least "
+                    f"{rows - MAX_GM_GAP} valid rows keeps the gap within {MAX_GM_GAP}), or, "
+                    f"with a fixed pto-isa, lift the guard (pass option "
+                    f"allow-large-gm-gap=true, ptonz-opt --allow-large-gm-gap)")
+
+    def offset(self, op, offset, divisor: int, what: str, inside: bool) -> bool:
+        """`offset`: an int (a constant offset) or the offset value. Whether it
+        is proven a non-negative multiple of `divisor` (else rejected).
+        `inside`: its partition dimension is inside the view (so the offset
+        is non-negative)."""
         if isinstance(offset, int):
             c = offset
             if c < 0:
@@ -142,42 +311,121 @@ class _Validator:
             elif c % divisor:
                 self.reject(op, f"{what} offset {c} is not a multiple of {divisor}: a slice "
                             "that starts inside a fractal has no blocked representation")
-            return
+            return c >= 0 and c % divisor == 0
+        if inside and self.prover.aligned(offset, divisor):
+            return True
         fact = self.prover.fact(offset, divisor)
         if fact.proven:
-            return
+            return True
         missing = " and ".join(
             p for p, ok in (("a multiple of %d" % divisor, fact.multiple),
                             ("non-negative", fact.nonneg)) if not ok)
         notes = [(fact.why[0], fact.why[1])] if fact.why else []
         self.reject(op, f"cannot prove that the {what} offset is {missing}; an NZ tensor is "
                     f"never addressed by guessed coordinates. Provable forms: {PROVABLE_FORMS}; "
-                    "arith.subi, scf.for iter_args and function arguments are never resolved",
-                    notes)
+                    "scf.for iter_args and function arguments are never resolved", notes)
+        return False
 
-    def tload(self, op: ir.Operation, tile, Rt: int, Ct: int) -> None:
+    def bounds(self, op, offset, what: str, dim: int, size: int, extent, code: int) -> None:
+        """Reject a partition that leaves the view in logical dimension `dim`
+        (`code`: its C++ verdict, `analyses.bounds`); remark on one that
+        cannot be decided."""
+        if isinstance(offset, int):
+            v = check_dim(self.prover.ranges, offset, size, extent)
+        else:
+            v = explained(self.prover.ranges, verdict_name(code), offset, size, extent)
+        self.report_bounds(op, v, what, dim, size, extent)
+
+    def report_bounds(self, op, v, what: str, dim: int, size: int, extent) -> None:
+        if v.verdict == OUTSIDE:
+            self.reject(op, f"the NZ partition leaves its view in dimension {dim} "
+                        f"({_PLURAL[what]}): "
+                        f"{v.reason}. In NZ order a slice past the {_PLURAL[what]} of the view reads "
+                        "another fractal's bytes (rows past R continue in the next column "
+                        f"block), so nothing would fail; keep offset + {size} within "
+                        f"{extent} (fix the offset, the loop bound or the view's shape)",
+                        v.notes)
+        elif v.verdict == UNDECIDED and self.remarks:
+            remark(op.location, f"{PASS}: cannot decide whether the NZ partition stays inside "
+                   f"its view in dimension {dim} ({_PLURAL[what]}): {v.reason}; accepted, as the "
+                   "launch (or the caller) must keep it inside", v.notes)
+
+    def tload(self, op: ir.Operation, tile, valid, Ct: int) -> bool:
         """`tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
-        slayout, fractal), from `_ptonz.view_uses`."""
+        slayout, fractal), from `_ptonz.view_uses`; `valid`: the partition's row count
+        (an int, or the value of a ragged tail's). Whether it is accepted."""
         loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
         if not (loc == "mat" and blayout == "col_major" and slayout == "row_major"
                 and fractal == 512):
-            return self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "
-                               "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
-                               f"tile byte order), got loc={loc}, blayout={blayout}, "
-                               f"slayout={slayout}, fractal={fractal}")
-        if valid_row != rows or valid_col != cols:
-            return self.reject(op, "an NZ load into a tile with a partial valid shape is not "
-                               "supported: NZ loads move whole fractals; use a tile whose valid "
-                               "shape equals its shape")
-        if (rows, cols) != (Rt, Ct):
-            return self.reject(op, f"the destination tile is {rows}x{cols} but the NZ "
-                               f"partition is {Rt}x{Ct}; they must match")
+            self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "
+                        "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
+                        f"tile byte order), got loc={loc}, blayout={blayout}, "
+                        f"slayout={slayout}, fractal={fractal}")
+            return False
+        if valid_col != cols:
+            self.reject(op, "an NZ load into a tile with partial column validity is not "
+                        "supported: NZ loads move whole C0 column blocks of every row "
+                        "fractal; narrow the rows only (valid columns = tile columns)")
+            return False
+        if isinstance(valid, int):
+            if (valid_row, cols) != (valid, Ct) or valid > rows:
+                shown = "?" if valid_row == DYNAMIC else valid_row
+                self.reject(op, f"the destination tile is {rows}x{cols} with {shown} valid "
+                            f"rows but the NZ partition is {valid}x{Ct}; the partition must be "
+                            "the tile's valid part")
+                return False
+            return True
+        if valid_row != DYNAMIC or _dynamic_valid_row(op) != valid or Ct != cols:
+            self.reject(op, "an NZ partition with a dynamic row count must load into a tile "
+                        f"of {Ct} columns whose dynamic valid row count (pto.alloc_tile "
+                        "valid_row) is the same value")
+            return False
+        r = self.prover.ranges.of(valid)
+        if r is None or r.smax > rows:
+            self.reject(op, f"cannot prove that the dynamic valid row count (in {r}) fits the "
+                        f"{rows}-row destination tile")
+            return False
+        return True
 
 
-def plan_function(func, prover: Prover) -> Tuple[bool, Dict[ir.Operation, tuple]]:
+def _dynamic_valid_row(tload: ir.Operation):
+    """The valid_row operand of the pto.alloc_tile a pto.tload writes."""
+    dst = tload.operands[1]
+    owner = dst.owner
+    if isinstance(owner, ir.Block) or owner.name != "pto.alloc_tile":
+        return None
+    alloc = owner.opview
+    return alloc.valid_row
+
+
+def _is_min_of_rest(valid, offset, extent) -> bool:
+    """Whether `valid` is arith.minsi(extent - offset, x) (either order). Its
+    proven non-negative range then bounds extent - offset >= valid >= 0, so
+    [offset, offset + valid) stays inside the extent. (Not minui: an
+    unsigned minimum of a negative difference is x.)"""
+    name, _n, operands, _c = _ptonz.value_source(valid)
+    if name != "arith.minsi" or extent is None:
+        return False
+    for x in operands[:2]:
+        if isinstance(x, int):
+            continue
+        sub = _ptonz.value_source(x, True)
+        if sub[0] == "arith.subi" and sub[2][0] == extent and not isinstance(sub[2][1], int) \
+                and sub[2][1] == offset:
+            return True
+    return False
+
+
+def _loc_of(value) -> ir.Location:
+    owner = _ptonz.value_owner(value)
+    return owner.location if owner is not None else ir.Location.unknown()
+
+
+def plan_function(func, prover: Prover, remarks: bool = False,
+                  allow_large_gm_gap: bool = False) -> Tuple[bool, Dict[ir.Operation, tuple]]:
     """Validate every logical NZ view of `func`. Returns (ok, the plan: each
     NZ view followed by its partitions, mapped to their new operands)."""
-    v = _Validator(prover)
+    v = _Validator(prover, remarks, allow_large_gm_gap)
     for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
         info = _ptonz.view_info(op)
         if info[0] == "nz":
@@ -209,9 +457,26 @@ def block_make_tensor_view(op: ir.Operation, planned) -> None:
 
 
 def block_partition_view(op: ir.Operation, planned) -> None:
-    """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Rt/16, 16, c0]."""
+    """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Vr/16, 16, c0]
+    (Vr: the valid rows, = Rt unless the destination tile narrows them)."""
     offsets, sizes = planned
+    if isinstance(offsets[0], tuple) and offsets[0][0] == "fold":
+        offsets = [_build_fold(op, offsets[0][1])] + list(offsets[1:])
     _ptonz.set_partition(op, offsets, sizes, _pool())
+
+
+def _build_fold(op: ir.Operation, terms) -> ir.Value:
+    """sum(o_i * stride_i) as arith.muli / arith.addi before `op`; proven not to
+    wrap (every o_i in [0, E_i)), hence `nsw nuw`."""
+    flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
+    acc = None
+    with ir.InsertionPoint(op), op.location:
+        for o, stride in terms:
+            term = o if not isinstance(o, int) else _pool().get(o)
+            if stride != 1:
+                term = arith.MulIOp(term, _pool().get(stride), overflowFlags=flags).result
+            acc = term if acc is None else arith.AddIOp(acc, term, overflowFlags=flags).result
+    return acc if acc is not None else _pool().get(0)
 
 
 @register
@@ -222,12 +487,17 @@ class BlockNzViews(ModulePass):
         ok = True
         patterns = PlannedPatterns({"pto.make_tensor_view": block_make_tensor_view,
                                     "pto.partition_view": block_partition_view})
+        # One C++ range analysis for the module (demand-driven, memoised by
+        # value: a function is planned before it is rewritten, so only values
+        # that were never erased are asked for).
+        ranges = FunctionRanges(module)
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
             # One prover per function: its SSA values are its own, and a module-wide
             # memo would keep every wrapper alive (and the GC busy) to the end.
-            func_ok, plan = plan_function(func, Prover())
+            func_ok, plan = plan_function(func, Prover(func, ranges), self.opts["remarks"],
+                                          self.opts["allow-large-gm-gap"])
             ok &= func_ok
             if not func_ok or not plan:
                 continue

@@ -57,6 +57,9 @@ class PipelineInfo(NamedTuple):
     passes: Tuple[str, ...]  # its options: those of its passes, forwarded by name
 
 
+REMARKS: Option = (parse_bool, False,
+                   "emit a remark for every partition whose bounds cannot be decided")
+
 CATALOG: Dict[str, PassInfo] = {
     "pl-annotate-nd": PassInfo(
         "The ND build: re-annotate every nz !pl.tensor argument nd (the same kernel with "
@@ -70,12 +73,24 @@ CATALOG: Dict[str, PassInfo] = {
     "pto-block-nz-views": PassInfo(
         "Rewrite logical NZ tensor views and their partitions into the blocked rank-5 form "
         "[B, C/c0, R/16, 16, c0] (PTOAS >= 0.61 NZ->NZ loads). Runs on builtin.module or "
-        "func.func.", {}, MODULE_OR_FUNCTION,
+        "func.func.",
+        {"remarks": REMARKS,
+         "allow-large-gm-gap": (parse_bool, False,
+                                "accept NZ loads whose GM gap between column blocks exceeds "
+                                "65535 32-byte blocks (only with a pto-isa that has "
+                                "pto-isa#317 fixed)")},
+        MODULE_OR_FUNCTION,
         "ptonz.passes.block_nz_views:BlockNzViews"),
     "pto-materialize-strides": PassInfo(
         "Fill empty make_tensor_view strides: row-major over the (blocked) shape; NZ views "
         "must already be blocked. Runs on builtin.module or func.func.", {}, MODULE_OR_FUNCTION,
         "ptonz.passes.materialize_strides:MaterializeStrides"),
+    "pto-verify-partition-bounds": PassInfo(
+        "Reject ND/DN partitions that leave their view (offset + size > dim, from the "
+        "offsets' integer ranges); NZ ones are checked by pto-block-nz-views. Runs on "
+        "builtin.module or func.func.",
+        {"remarks": REMARKS}, MODULE_OR_FUNCTION,
+        "ptonz.passes.verify_partition_bounds:VerifyPartitionBounds"),
     "pto-verify-ptoas": PassInfo(
         "Check the module against what the given PTOAS version, run with the given flags, "
         "accepts: NZ views, layouts PTOAS would infer differently, alloc_tile addr. Runs on "
@@ -90,7 +105,8 @@ CATALOG: Dict[str, PassInfo] = {
 PIPELINES: Dict[str, PipelineInfo] = {
     "lower-to-ptoas": PipelineInfo(
         "The whole lowering from pl (or logical pto) to PTOAS input: convert-pl-to-pto, "
-        "pto-block-nz-views, pto-materialize-strides, pto-verify-ptoas (its options are "
-        "pto-verify-ptoas's).",
-        ("convert-pl-to-pto", "pto-block-nz-views", "pto-materialize-strides", "pto-verify-ptoas")),
+        "pto-verify-partition-bounds, pto-block-nz-views, pto-materialize-strides, "
+        "pto-verify-ptoas (its options are those of its passes, by name).",
+        ("convert-pl-to-pto", "pto-verify-partition-bounds", "pto-block-nz-views",
+         "pto-materialize-strides", "pto-verify-ptoas")),
 }

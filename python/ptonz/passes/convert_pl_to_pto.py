@@ -32,19 +32,20 @@ iter_args.
 from __future__ import annotations
 
 import functools
-from typing import Dict, List
+from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
 from mlir.dialects import arith
+from mlir.dialects import func as func_d
 from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
-from .._ptonz import (DYNAMIC, PLTileType, PtrType,
+from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
                       TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
                       build_tile_store, layout_attr, lower_tile_load)
-from ..dialects import pto
 from ..analyses.cube_geometry import (ACCUMULATOR, CAPACITY, HARDWARE_NAME, k_align, l0_k_chunk,
                                       m_align, n_align, tile_bytes)
+from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
 from ..analyses.nz_geometry import default_strides
@@ -53,6 +54,7 @@ from .base import ModulePass, register
 from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
 
 PASS = "convert-pl-to-pto"
+INT64_MAX = (1 << 63) - 1
 
 # tile_buf configuration of each pl memory (PTOAS's cube defaults; A2/A3 left).
 TILE_CONFIG = {
@@ -66,63 +68,106 @@ TILE_CONFIG = {
 LOADABLE = ("mat", "vec")  # TLOAD writes vec or mat tiles
 
 
-def tile_buf_for(tile: PLTileType) -> TileBufType:
+def tile_buf_for(tile: PLTileType, valid=None) -> TileBufType:
+    """`valid`: the load's valid_shape (an int per constant dim, else None)."""
     loc, blayout, slayout, fractal = TILE_CONFIG[tile.memory]
     shape = list(tile.shape)
     rows, cols = (shape if len(shape) == 2 else [1, shape[0]])
-    return TileBufType.get(loc, tile.element_type, rows, cols, blayout=blayout,
-                           slayout=slayout, fractal=fractal)
+    valid_row = valid_col = None
+    if valid:
+        vr, vc = (valid if len(valid) == 2 else [1, valid[0]])
+        valid_row = DYNAMIC if vr is None else vr
+        valid_col = DYNAMIC if vc is None else vc
+    return TileBufType.get(loc, tile.element_type, rows, cols, valid_row=valid_row,
+                           valid_col=valid_col, blayout=blayout, slayout=slayout,
+                           fractal=fractal)
 
 
 # The pl ops that read or write a tensor, and every pl op this pass rewrites.
 TENSOR_OPS = ("pl.tile.load", "pl.tile.store", "pl.remote_load", "pl.tensor.view",
-              "pl.tensor.reinterpret_view")
+              "pl.tensor.reinterpret_view", "pl.tensor.reshape")
+# The ops that make a tensor from a tensor (lowered to a pointer and a view).
+TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape")
+# What may use a tensor: the tensor ops, and func.call (the callee gets the pointer).
+TENSOR_USERS = TENSOR_OPS + ("func.call",)
 PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num") + TILE_OPS
+_INDEX32_MAX = (1 << 31) - 1
 # Ops that may have regions carrying pl tiles (only scf.for iter_args may).
 REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch",
               "scf.parallel", "scf.forall")
 
 
 class _Validator:
-    def __init__(self):
+    def __init__(self, func):
         self.ok = True
+        self.func = func
+        self.ranges = None
+        # pl.tensor.view of NZ -> its element offset: ("fold", [(offset, elements), ..]) or int
+        self.slices: Dict[ir.Operation, object] = {}
+        self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
+        self.checked_calls = set()
 
-    def reject(self, op, msg: str) -> None:
-        error(op.location, f"{PASS}: {msg}")
+    def reject(self, op, msg: str, notes=()) -> None:
+        error(op.location, f"{PASS}: {msg}", notes)
         self.ok = False
 
     def check(self, func, tensor_args, pl_ops) -> None:
         """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops."""
-        for index, arg, shape, _layout, _elem in tensor_args:
-            self.argument(func, index, arg, shape)
+        for index, arg, shape, layout, _elem in tensor_args:
+            self.argument(func, index, arg, shape, layout)
         for op in pl_ops:
             if op.name in TENSOR_OPS:
                 self.op(op)
             elif op.name in TILE_OPS:
                 self.matmul(op)
         names = [op.name for op in pl_ops]
-        for op, name in zip(pl_ops, names):
-            if name == "pl.tile.load":
-                self.loaded_tile_uses(op.results[0])
         if any(name in TILE_OPS for name in names):
             for tile in ([op.results[0] for op, name in zip(pl_ops, names) if name in TILE_OPS]
                          + self.carried(func)):
                 self.tile_uses(tile)
 
-    def argument(self, func, index: int, arg: ir.Value, shape) -> None:
+    def argument(self, func, index: int, arg: ir.Value, shape, layout: str) -> None:
         if any(d == DYNAMIC for d in shape):
             return self.reject(func, f"argument #{index} has a dynamic shape "
                                f"({arg.type}): make_tensor_view needs the logical shape as "
                                "constants; give the tensor a static shape")
-        for user in _ptonz.foreign_users(arg, list(TENSOR_OPS)):
+        # NZ views get their strides when they are blocked (checked there).
+        strides = [] if layout == "nz" else default_strides(list(shape), layout)
+        too_big = [k for k, s in enumerate(strides) if abs(s) > INT64_MAX]
+        if too_big:
+            k = too_big[0]
+            return self.reject(func, f"argument #{index} ({arg.type}): stride {k} of its "
+                               f"view would be {strides[k]}, beyond int64 (the tensor spans "
+                               "more than 2^63 elements), so no index can address it; split "
+                               "the tensor or shrink its shape")
+        self.tensor_users(arg)
+
+    def tensor_users(self, value: ir.Value) -> None:
+        # One C++ call: the users that are not pl tensor ops (usually none).
+        for user in _ptonz.foreign_users(value, list(TENSOR_OPS)):
+            if user.name == "func.call":
+                self.call(user)
+                continue
             self.reject(user, f"a !pl.tensor is used by '{user.name}', which "
-                        f"{PASS} cannot lower; only pl.tile.load / pl.tile.store read or "
-                        "write a tensor")
+                        f"{PASS} cannot lower; only pl.tile.load / pl.tile.store, "
+                        "pl.tensor.view / pl.tensor.reshape and func.call use a tensor")
+
+    def call(self, op) -> None:
+        if op in self.checked_calls:  # once per call, not per tensor operand
+            return
+        self.checked_calls.add(op)
+        """A tensor passed to a function: the callee gets the pointer, so it must
+        be a function of this module that takes the same !pl.tensor."""
+        callee = op.opview.callee.value
+        target = _lookup_function(op, callee)
+        if target is None or not target.regions[0].blocks:
+            self.reject(op, f"a !pl.tensor is passed to @{callee}, which is not a function "
+                        "of this module: its pl tensor arguments must be lowered with it")
 
     def op(self, op: ir.Operation) -> None:
         name = op.name
         if name == "pl.tile.load":
-            layout, memory, from_argument = _ptonz.pl_load_info(op)
+            layout, memory, _from_argument = _ptonz.pl_load_info(op)
             if layout == "nz" and memory != "mat":
                 return self.reject(op, f"an NZ tensor can only be loaded into mat memory (got "
                                    f"{memory}): NZ->NZ loads feed the cube's B operand; "
@@ -131,13 +176,18 @@ class _Validator:
                 return self.reject(op, f"pl.tile.load into {memory} memory has no single "
                                    "pto.tload form (TLOAD writes vec or mat tiles); load into "
                                    "mat and move the tile")
-            if not from_argument:
-                return self.reject(op, "pl.tile.load must read a function argument tensor")
+            if self.flat_nz and op.operands[0] in self.flat_nz:
+                self.whole_read(op)
+            # A loaded tile is read by stores and matmuls only (one C++ query:
+            # most kernels have many loads; tile_uses says why otherwise).
+            if _ptonz.foreign_users(op.results[0], ["pl.tile.store"] + list(TILE_OPS)):
+                self.tile_uses(op.results[0])
             tile = PLTileType(op.results[0].type)
-            rows, cols = list(tile.shape)
+            dims = list(tile.shape)
+            rows, cols = ([1] + dims)[-2:]
             size = tile_bytes(rows, cols, bit_width(tile.element_type))
             if memory in CAPACITY and size > CAPACITY[memory]:
-                return self.reject(op, f"the {rows}x{cols}x{tile.element_type} tile needs {size} "
+                return self.reject(op, f"the {'x'.join(map(str, dims))}x{tile.element_type} tile needs {size} "
                                    f"bytes, more than the {CAPACITY[memory]} bytes of {memory} "
                                    f"({HARDWARE_NAME[memory]}) on A2/A3; load a smaller tile")
         elif name == "pl.tile.store":
@@ -158,6 +208,10 @@ class _Validator:
                                    "remote tensor nd")
             return self.reject(op, "pl.remote_load has no pto lowering in ptonz; lower "
                                "distributed loads with your runtime before this pass")
+        elif name == "pl.tensor.view" and op.operands[0].type.layout == "nz":
+            self.nz_slice(op)
+        elif name == "pl.tensor.reshape":
+            self.reshape(op)
         else:
             return self.reject(op, f"{name} has no pto lowering in ptonz; slice tensors with "
                                "pl.tile.load / pl.tile.store offsets instead")
@@ -226,13 +280,6 @@ class _Validator:
                 values += [arg, loop.results[i]]
         return values
 
-    def loaded_tile_uses(self, tile: ir.Value) -> None:
-        """A loaded (mat/vec) tile is an operand of stores and matmuls only
-        (one C++ query: most kernels have many loads)."""
-        foreign = _ptonz.foreign_users(tile, ["pl.tile.store"] + list(TILE_OPS))
-        if foreign:
-            self.tile_uses(tile)
-
     def tile_uses(self, tile: ir.Value) -> None:
         """Who may read a pl tile; an accumulator is updated in place, so
         nothing may read it after its update."""
@@ -273,6 +320,104 @@ class _Validator:
                                 f"'{first.name}' ({format_location(first.location)}) updated "
                                 "it in place; store the updated value instead")
 
+    # -- NZ slices: windows on the leading axes ------------------------------
+
+    def nz_slice(self, op) -> None:
+        """A pl.tensor.view of an NZ tensor that narrows only leading axes is a
+        contiguous run of whole [R, C] matrices: a pointer offset."""
+        src, res = op.operands[0].type, op.results[0].type
+        sshape, rshape = list(src.shape), list(res.shape)
+        offsets = list(op.operands[1:])
+        if any(d == DYNAMIC for d in sshape + rshape):
+            return self.reject(op, "a slice of an NZ tensor needs static source and result "
+                               "shapes (its pointer offset is proven from them)")
+        trailing_offsets = [_ptonz.constant_int(o) for o in offsets[-2:]]
+        if rshape[-2:] != sshape[-2:] or trailing_offsets != [0, 0]:
+            return self.reject(op, "an NZ tensor keeps its byte order under slicing the leading "
+                               f"axes only: this slice ({sshape} -> {rshape}) narrows the "
+                               "trailing [R, C] fractal plane, whose rows and columns are "
+                               "scattered over every column block (no pointer offset or "
+                               "stride describes them); slice only leading axes here and "
+                               "window the rows and columns with pl.tile.load offsets")
+        lead_src, lead_res = sshape[:-2], rshape[:-2]
+        narrowed = [i for i, (e, r) in enumerate(zip(lead_src, lead_res)) if r != e]
+        # Contiguous batches: size 1 before one windowed axis, whole axes after it.
+        spanning = [i for i, r in enumerate(lead_res) if r > 1]
+        if narrowed and spanning and spanning[0] < narrowed[-1]:
+            return self.reject(op, f"a slice of an NZ tensor may put a window on one leading "
+                               f"axis only, below axes of size 1: {sshape} -> {rshape} narrows "
+                               f"axis {narrowed[-1]} under axis {spanning[0]}, which spans "
+                               f"{lead_res[spanning[0]]} entries, so the batches it names are "
+                               "not one contiguous run (folding them into the batch slot "
+                               "would read other batches); slice one leading axis at a time "
+                               "in separate tensors, or load each batch with pl.tile.load")
+        plane = sshape[-1] * sshape[-2]
+        total = plane
+        for e in lead_src:
+            total *= e
+        if total - 1 > _INDEX32_MAX:
+            return self.reject(op, f"an NZ tensor of {total} elements: the element offset of "
+                               "a slice does not fit a 32-bit index, so it cannot be proven "
+                               "exact")
+        terms = []
+        stride = plane
+        for i in reversed(range(len(lead_src))):
+            o, E, r = offsets[i], lead_src[i], lead_res[i]
+            c = _ptonz.constant_int(o)
+            if c is not None:
+                if not 0 <= c <= E - r:
+                    return self.reject(op, f"leading offset {c} on axis {i} puts the slice "
+                                       f"outside the tensor ({r} of {E} entries)")
+                terms.append((c, stride))
+            else:
+                if self.ranges is None:
+                    self.ranges = FunctionRanges(self.func)
+                rng = self.ranges.of(o)
+                if rng is None or rng.smin < 0 or rng.smax > E - r:
+                    return self.reject(op, f"cannot prove that the leading offset on axis {i} "
+                                       f"of this NZ slice is in [0, {E - r}] (its range is "
+                                       f"{rng}): its pointer offset would be guessed; bound "
+                                       "the offset (a loop over the axis, arith.remui/minui "
+                                       "by the extent)")
+                terms.append((o, stride))
+            stride *= E
+        self.slices[op] = terms
+        self.tensor_users(op.results[0])
+
+    # -- reshapes -------------------------------------------------------------
+
+    def reshape(self, op) -> None:
+        src, res = op.operands[0].type, op.results[0].type
+        if src.layout == "nz":
+            count = 1
+            for d in src.shape:
+                count *= d
+            if list(res.shape) != [count]:
+                return self.reject(op, f"of an NZ tensor only a whole-tensor 'tensor.reshape' "
+                                   f"flatten to [{count}] is defined: its elements are the GM "
+                                   "bytes in NZ order, which a reshape to "
+                                   f"{list(res.shape)} would pair as if row-major; keep the "
+                                   "logical shape and read it with pl.tile.load")
+            self.flat_nz.add(op.results[0])
+            for use in op.results[0].uses:
+                if use.owner.name != "pl.tile.load":
+                    self.reject(use.owner, f"a flattened NZ tensor may only be read whole by "
+                                "pl.tile.load (a prefetch): it is read-only, and "
+                                f"'{use.owner.name}' could window it; pass or use the "
+                                "logical NZ tensor instead")
+            return
+        self.tensor_users(op.results[0])
+
+    def whole_read(self, load) -> None:
+        """A read of a flattened NZ tensor must cover all of it (a prefetch)."""
+        n = list(load.operands[0].type.shape)[0]
+        off = _ptonz.constant_int(load.operands[1])
+        sizes = list(load.opview.sizes)
+        if off != 0 or sizes != [n]:
+            self.reject(load, f"a flattened NZ tensor may only be read whole (offset 0, size "
+                        f"{n}: a prefetch of every byte, in any order); a windowed read of it "
+                        "returns NZ-ordered bytes, not logical elements; load the logical NZ "
+                        "tensor instead")
 
 def _program_order(a: ir.Operation, b: ir.Operation) -> int:
     """Order of two ops of one block (others compare equal: the sort is stable)."""
@@ -303,20 +448,171 @@ def _updates_in_place(value: ir.Value, arg: ir.Value) -> bool:
             return False
 
 
-def _make_views(func, pool, tensor_args) -> Dict[ir.Value, ir.Value]:
-    """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view."""
+def _make_views(func, pool, tensor_args, makers, v: _Validator,
+                needs, has_calls: bool) -> Dict[ir.Value, ir.Value]:
+    """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view, and each
+    pl.tensor.view / reshape (`makers`) into its view of the same pointer at
+    an element offset (an NZ slice: whole [R, C] matrices further). A view at
+    an offset is `make_tensor_view` of `pto.addptr`, the one use of addptr
+    PTOAS lowers; so a tensor at an offset is passed to a function as its
+    root pointer and the offset, an `index` argument the callee gets after
+    its own (`needs`: the (callee, argument) pairs that take one; `has_calls`:
+    whether any func.call passes a pl tensor). Returns the pl tensor -> pto
+    view map."""
     views: Dict[ir.Value, ir.Value] = {}
+    # pl tensor -> (root pointer, element offset value or None)
+    at: Dict[ir.Value, tuple] = {}
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
     _ptonz.set_argument_types(func.operation, [(index, PtrType.get(elem))
                                                for index, _a, _s, _l, elem in tensor_args])
-    for _index, arg, shape, layout, elem in tensor_args:
-        strides = [] if layout == "nz" else default_strides(shape, layout)
-        view = build_make_tensor_view(before, [DYNAMIC] * len(shape), arg, shape, strides, pool,
-                                      layout=layout_attr(layout), loc=func.location)
-        views[arg] = view.results[0]
+    offset_args = {}
+    if needs:
+        name = ir.StringAttr(func.attributes["sym_name"]).value
+        offset_args = _add_offset_arguments(
+            func, [i for i, *_ in tensor_args if (name, i) in needs])
+    for index, arg, shape, layout, elem in tensor_args:
+        at[arg] = (arg, offset_args.get(index))
+        views[arg] = _view(before, at[arg], shape, layout, pool, func.location)
+    for op in makers:
+        src, res = op.operands[0], op.results[0]
+        root, offset = at[src]
+        if op in v.slices:
+            with ir.InsertionPoint(op), op.location:
+                offset = _plus(offset, _linear(v.slices[op], pool))
+        at[res] = (root, offset)
+        if any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
+            t = res.type
+            views[res] = _view(op, at[res], list(t.shape), t.layout, pool, op.location)
+    if not has_calls:
+        return views
+    calls = {user for value in at for user in _ptonz.foreign_users(value, list(TENSOR_OPS))
+             if user.name == "func.call"}
+    for call in calls:
+        _lower_call(call, at, needs, pool)
     return views
+
+
+def _view(before, root_offset, shape, layout, pool, loc) -> ir.Value:
+    """make_tensor_view of `root + offset` (pto.addptr) before `before`."""
+    root, offset = root_offset
+    ptr = root
+    if offset is not None:
+        with ir.InsertionPoint(before), loc:
+            from ..dialects import pto  # the generated op classes: only when lowering
+            ptr = pto.AddPtrOp(root.type, root, offset).result
+    strides = [] if layout == "nz" else default_strides(shape, layout)
+    return build_make_tensor_view(before, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
+                                  layout=layout_attr(layout), loc=loc).results[0]
+
+
+def _plus(a: Optional[ir.Value], b: ir.Value) -> ir.Value:
+    # An offset argument plus a slice's offset: the callers proved each part
+    # (their sum stays inside the root tensor, which no single function sees).
+    return b if a is None else arith.AddIOp(a, b).result
+
+
+def _add_offset_arguments(func, indices) -> Dict[int, ir.Value]:
+    """An `index` argument after the others for each tensor argument in
+    `indices`: its element offset in the pointer the callers pass."""
+    if not indices:
+        return {}
+    block = func.regions[0].blocks[0]
+    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    index_t = ir.IndexType.get()
+    out = {}
+    for i in indices:
+        out[i] = block.add_argument(index_t, func.location)
+    func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
+        list(ftype.inputs) + [index_t] * len(indices), list(ftype.results)))
+    if "arg_attrs" in func.attributes:
+        attrs = list(ir.ArrayAttr(func.attributes["arg_attrs"]))
+        func.attributes["arg_attrs"] = ir.ArrayAttr.get(
+            attrs + [ir.DictAttr.get({})] * len(indices))
+    return out
+
+
+def _lower_call(call, at, needs, pool) -> None:
+    """func.call: each pl tensor operand becomes its root pointer, and the
+    callee's offset arguments get the offsets (0 where there is none)."""
+    callee = call.opview.callee.value
+    operands, extra = [], []
+    for i, x in enumerate(call.operands):
+        if x in at:
+            root, offset = at[x]
+            operands.append(root)
+            if (callee, i) in needs:
+                extra.append(offset if offset is not None else pool.get(0))
+        else:
+            operands.append(x)
+    with ir.InsertionPoint(call), call.location:
+        new = func_d.CallOp([r.type for r in call.results], callee, operands + extra)
+    for old, r in zip(call.results, new.results):
+        old.replace_all_uses_with(r)
+    call.erase()
+
+
+def offset_arguments(module) -> Tuple[set, bool]:
+    """The (function name, tensor argument) pairs whose callers may pass a
+    tensor at an offset (an NZ slice, or such an argument passed on), and
+    whether any func.call passes a pl tensor."""
+    calls = []
+    for call in _ptonz.collect_ops(module, ["func.call"]):  # one C++ walk; usually none
+        if any(PLTensorType.isinstance(x.type) for x in call.operands):
+            caller = call.parent
+            while caller.name != "func.func":
+                caller = caller.parent
+            calls.append((ir.StringAttr(caller.attributes["sym_name"]).value, call))
+    needs: set = set()
+
+    def at_offset(value, caller) -> bool:
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            return (caller, value.arg_number) in needs
+        if owner.name == "pl.tensor.view":
+            return PLTensorType(value.type).layout == "nz" or at_offset(owner.operands[0], caller)
+        if owner.name == "pl.tensor.reshape":
+            return at_offset(owner.operands[0], caller)
+        return False
+
+    changed = True
+    while changed:
+        changed = False
+        for caller, call in calls:
+            callee = call.opview.callee.value
+            for i, x in enumerate(call.operands):
+                if PLTensorType.isinstance(x.type) and (callee, i) not in needs and \
+                        at_offset(x, caller):
+                    needs.add((callee, i))
+                    changed = True
+    return needs, bool(calls)
+
+
+def _linear(terms, pool) -> ir.Value:
+    """sum(o_i * stride_i): proven in range by the validator, hence nsw nuw."""
+    flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
+    const = sum(o * st for o, st in terms if isinstance(o, int))
+    acc = pool.get(const) if const else None
+    for o, st in terms:
+        if isinstance(o, int):
+            continue
+        term = o if st == 1 else arith.MulIOp(o, pool.get(st), overflowFlags=flags).result
+        acc = term if acc is None else arith.AddIOp(acc, term, overflowFlags=flags).result
+    return acc if acc is not None else pool.get(0)
+
+
+def _lookup_function(op, name: str):
+    """The func.func @name of the module enclosing `op`, else None."""
+    parent = op.parent
+    while parent is not None and parent.name != "builtin.module":
+        parent = parent.parent
+    if parent is None:
+        return None
+    for f in parent.regions[0].blocks[0].operations:
+        if f.operation.name == "func.func" and f.attributes["sym_name"].value == name:
+            return f
+    return None
 
 
 class _Function:
@@ -328,14 +624,21 @@ class _Function:
 
 
 def _patterns(fn: _Function):
+    # The generated classes of all 186 pto ops take ~30 ms to import: only
+    # modules with pl ops to lower pay for them.
+    from ..dialects import pto
+
     tile_bufs: Dict[ir.Type, ir.Type] = {}
 
     def tile_load(op, rewriter):
         tile_t = op.result.type
-        buf_t = tile_bufs.get(tile_t)
+        valid = _ptonz.pl_load_valid_shape(op.operation)
+        key = (tile_t, tuple(valid))
+        buf_t = tile_bufs.get(key)
         if buf_t is None:
-            buf_t = tile_bufs[tile_t] = tile_buf_for(PLTileType(tile_t))
-        buf = lower_tile_load(op.operation, fn.views[op.tensor], buf_t, fn.pool)
+            buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid)
+        tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
+        buf = lower_tile_load(op.operation, fn.views[tensor], buf_t, fn.pool)
         rewriter.replace_op(op, [buf])
 
     def tile_store(op, rewriter):
@@ -392,12 +695,13 @@ class ConvertPLToPTO(ModulePass):
         ok = True
         fn = _Function()
         frozen = None
+        needs, has_calls = offset_arguments(module)
         for func in functions(module):
             tensor_args = _ptonz.pl_tensor_args(func.operation)
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
             if not tensor_args and not pl_ops:
                 continue
-            v = _Validator()
+            v = _Validator(func)
             v.check(func, tensor_args, pl_ops)
             ok &= v.ok
             if not v.ok:
@@ -407,15 +711,20 @@ class ConvertPLToPTO(ModulePass):
             only_cube = has_tiles and not any(
                 op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec"
                 for op in pl_ops)
+            makers = [op for op in pl_ops if op.name in TENSOR_MAKERS]
+            rest = [op for op in pl_ops if op.name not in TENSOR_MAKERS]
+            if has_tiles:
+                # Loads (and the stores of loaded tiles) first: a pattern each;
+                # then the cube lowering, in program order.
+                rest = [op for op in rest if op.name not in TILE_OPS
+                        and (op.name != "pl.tile.store" or _is_loaded_store(op))]
             with constant_pool(func) as fn.pool:
-                fn.views = _make_views(func, fn.pool, tensor_args)
-                # Loads (and the stores of loaded tiles) first: a pattern each.
-                _ptonz.apply_patterns_to(
-                    [op for op in pl_ops if op.name not in TILE_OPS
-                     and (op.name != "pl.tile.store" or _is_loaded_store(op))]
-                    if has_tiles else pl_ops, frozen)
+                fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
+                _ptonz.apply_patterns_to(rest, frozen)
                 if has_tiles:
                     cube = CubeLowering(func, fn.views, fn.pool)
                     cube.run(_tile_ops_in_order(func))
+                for op in reversed(makers):  # their users are rewritten now
+                    op.erase()
             mark_entry(func, cube=only_cube)
         return ok

@@ -23,6 +23,7 @@ from .base import ModulePass, register
 from .block_nz_views import BLOCKED_MARK
 
 PASS = "pto-materialize-strides"
+INT64_MAX = (1 << 63) - 1
 
 
 def _product(values: List[ir.Value]):
@@ -57,6 +58,34 @@ def _static_strides(layout: str, shape: tuple) -> list:
     return default_strides(shape, layout or None)
 
 
+@functools.lru_cache(maxsize=4096)
+def _too_big(layout: str, shape: tuple) -> bool:
+    """Whether a stride of the view would not fit an int64 index constant."""
+    return max(map(abs, _static_strides(layout, shape)), default=0) > INT64_MAX
+
+
+def _stride_past_int64(layout: str, consts: tuple) -> Optional[tuple]:
+    """(dim, stride) of the first stride past int64 that is a product of
+    constant shape operands only (a partly dynamic shape still folds its
+    constant tail into one index constant), or None."""
+    if None not in consts:
+        if not _too_big(layout, consts):
+            return None
+        st = _static_strides(layout, consts)
+        return next((k, x) for k, x in enumerate(st) if abs(x) > INT64_MAX)
+    order = stride_order(len(consts), layout or None)
+    for k, dim in enumerate(order):
+        tail = [consts[d] for d in order[k + 1:]]
+        if None in tail:
+            continue
+        p = 1
+        for c in tail:
+            p *= c
+        if abs(p) > INT64_MAX:
+            return dim, p
+    return None
+
+
 def materialize(op: ir.Operation, strides) -> None:
     """Fill in the planned strides (in place)."""
     _ptonz.set_view_strides(op, strides, current_pool())
@@ -84,12 +113,23 @@ class MaterializeStrides(ModulePass):
             plan: Dict[ir.Operation, list] = {}
             for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
                 layout, _bits, type_shape, consts, strides = _ptonz.view_info(op)
-                if strides or not consts:
-                    continue
-                if layout == "nz" and (not blocked or len(type_shape) != 5):
+                # Before the "strides already given" skip: explicit strides do not
+                # make an unblocked NZ view addressable (pypto's rule too).
+                if (strides or consts) and layout == "nz" and \
+                        (not blocked or len(type_shape) != 5):
                     error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
                           "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
+                    ok = False
+                    continue
+                if strides or not consts:
+                    continue
+                big = _stride_past_int64(layout, tuple(consts))
+                if big is not None:
+                    k, stride = big
+                    error(op.location, f"{PASS}: stride {k} of this view would be {stride}, "
+                          "beyond int64 (the view spans more than 2^63 elements), so no index "
+                          "can address it; split the tensor or shrink its shape")
                     ok = False
                     continue
                 plan[op] = (layout, consts)

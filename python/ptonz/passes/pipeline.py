@@ -10,7 +10,7 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 from .catalog import PIPELINES
-from .registration import option_defaults
+from .registration import option_defaults, reraise_internal_error
 
 
 class PipelineError(ValueError):
@@ -40,3 +40,16 @@ def lower_to_ptoas_passes(ptoas_version: str = "0.61") -> List[str]:
 def lower_to_ptoas_pipeline(ptoas_version: str = "0.61") -> str:
     """`builtin.module(convert-pl-to-pto, ..., pto-verify-ptoas{ptoas-version=X})`."""
     return "builtin.module(" + ", ".join(lower_to_ptoas_passes(ptoas_version)) + ")"
+
+
+def run_pass_manager(pm: PassManager, op: ir.Operation) -> None:
+    """`pm.run(op)`, then raise any exception a ptonz pass recorded (a bug;
+    it is also reported as a located internal error) instead of the pass
+    failure it caused."""
+    reraise_internal_error.clear()  # left by a run outside this function
+    try:
+        pm.run(op)
+    except ir.MLIRError:
+        reraise_internal_error()
+        raise
+    reraise_internal_error()

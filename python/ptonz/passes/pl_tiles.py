@@ -121,9 +121,9 @@ class CubeLowering:
                 pto.TExtractOp(lhs, zero, at, left)
                 pto.TExtractOp(rhs, at, zero, right)
                 if i == 0 and not accumulate:
-                    pto.TMatmulOp(left, right, acc)
+                    pto.TMatmulOp(None, left, right, acc)  # no result: dst form
                 else:
-                    pto.TMatmulAccOp(acc, left, right, acc)
+                    pto.TMatmulAccOp(None, acc, left, right, acc)
         op.results[0].replace_all_uses_with(acc)
         op.erase()
 

@@ -40,6 +40,27 @@ REGISTRY: Dict[str, type] = {}
 
 _registered = False
 
+# A pass that raises has a bug: besides the located "internal error" (for a
+# user's own pass manager), the exception is kept here, and
+# `reraise_internal_error` (called by `run_pass_manager` after the pass
+# manager returns) raises it again, so ptonz-opt exits 2 for bugs only.
+_internal_errors: List[BaseException] = []
+
+
+def record_internal_error(exc: BaseException) -> None:
+    _internal_errors.append(exc)
+
+
+def reraise_internal_error() -> None:
+    """Raise the first exception a ptonz pass (or pattern) recorded, if any."""
+    if _internal_errors:
+        exc = _internal_errors[0]
+        _internal_errors.clear()
+        raise exc
+
+
+reraise_internal_error.clear = _internal_errors.clear
+
 
 class PassOptionError(ValueError):
     pass
@@ -151,6 +172,7 @@ def _run(argument: str, op, options: Dict[str, object]) -> bool:
             return bool(_pass_class(argument)(**options).run(op))
     except Exception as exc:  # a bug in a pass: a located error, not a crash
         _report(argument, op, exc)
+        record_internal_error(exc)
         return False
 
 

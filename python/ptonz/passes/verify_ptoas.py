@@ -28,8 +28,10 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _ptonz
+from ..analyses.bounds import check_dim
+from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of
-from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
+from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, c0_for_bitwidth
 from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, format_version, global_tensor_type_ok,
                                     inferred_layout, parse_version)
 from ._util import error
@@ -65,7 +67,22 @@ class VerifyPTOAS(ModulePass):
         self._alloc_tiles(module)
         if self.version < FIRST_TRUSTED_NZ:
             self._global_tensor_types(module)
+        if self.ok:
+            self._blocked_bounds(module)
         return self.ok
+
+    def _blocked_bounds(self, module) -> None:
+        """A blocked partition must stay inside its view like any other: PTOAS
+        clamps a negative offset to 0 and reads past the view without a word.
+        What cannot be decided is accepted (pto-block-nz-views remarks on it,
+        in logical coordinates). One C++ call for every NZ view of the module
+        (demand-driven ranges need no function scope)."""
+        ranges = FunctionRanges(module)
+        for _view, shape, parts in ranges.native.view_partition_verdicts(module, True):
+            for part, dims in parts:
+                for dim, _code in dims:
+                    if dim < 3:  # d3 / d4 are checked whole above
+                        self._outside(ranges, part.opview, dim, shape[dim])
 
     def _fail(self, op, msg: str) -> None:
         error(op.location, f"{PASS}: {msg}")
@@ -88,6 +105,9 @@ class VerifyPTOAS(ModulePass):
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
+        if bits < 8 or C0_BITS % bits:
+            return self._fail(op, f"NZ view of {bits}-bit elements: a 32-byte C0 line does not "
+                              "hold a whole number of them, so there is no NZ descriptor")
         c0 = c0_for_bitwidth(bits)
         shape = dims_of(info)
         if shape[3] is not None and shape[3] != FRACTAL_ROWS:
@@ -156,23 +176,46 @@ class VerifyPTOAS(ModulePass):
                        f"width) and reinterpret them on chip, or use a PTOAS that names {elem}")
 
     def _alloc_tiles(self, module) -> None:
+        """alloc_tile addr and tassign against the level PTOAS runs at. The pto
+        op verifiers check them against the context's target level (with
+        PTOAS's own messages) whenever the IR is verified, so this pass checks
+        only a level the pipeline gives it that differs from the context's;
+        otherwise one mistake would get two errors."""
+        context_level = _ptonz.ptoas_target_level(module.context)
+        if self.level == context_level:
+            return
         level3 = self.level == "level3"
+        # Only reached through a pipeline option: say which level the op
+        # verifiers used, and how to give the level once.
+        both = (f" (the pto op verifiers checked this module for {context_level}, the "
+                f"context's PTOAS target; give the level once: ptonz-opt "
+                f"--ptoas-pto-level={self.level}, or ptonz._ptonz.set_ptoas_target)")
         for op in _ptonz.collect_ops(module, ["pto.alloc_tile", "pto.tassign"]):
             if op.name == "pto.tassign":
                 if not level3:
                     self._fail(op, "pto.tassign is only supported when PTOAS runs with "
                                "--pto-level=level3 (pto-verify-ptoas{pto-level=level3}); use "
-                               "alloc_tile without addr and let PTOAS plan the memory")
+                               "alloc_tile without addr and let PTOAS plan the memory" + both)
                 continue
             has_addr = op.opview.addr is not None
             if level3 and not has_addr:
                 self._fail(op, "at --pto-level=level3 PTOAS does not plan memory: every "
                            "pto.alloc_tile needs an 'addr' operand; give one, or assemble at "
-                           "level2")
+                           "level2" + both)
             elif has_addr and not level3:
                 self._fail(op, f"pto.alloc_tile 'addr' is only supported when PTOAS runs with "
                            f"--pto-level=level3 (this check assumes {self.level}); assemble "
                            "with `ptoas --pto-level=level3` (pto-verify-ptoas{pto-level=level3}"
                            ", ptonz-opt --ptoas-pto-level=level3), or drop addr and let "
-                           "PTOAS's PlanMemory place the tile")
+                           "PTOAS's PlanMemory place the tile" + both)
 
+    def _outside(self, ranges, pv, dim: int, extent) -> None:
+        offset = _ptonz.constant_int(pv.offsets[dim])
+        offset = pv.offsets[dim] if offset is None else offset
+        size = _ptonz.IntRanges.partition_size(pv.operation, dim)
+        v = check_dim(ranges, offset, size, extent)
+        error(pv.location, f"{PASS}: blocked NZ partition leaves its view in dimension {dim}: "
+              f"{v.reason}; PTOAS would read another fractal's bytes (or clamp a negative "
+              f"offset to 0). Keep 0 <= offset and offset + {size} <= {extent} in blocked "
+              "coordinates", v.notes)
+        self.ok = False

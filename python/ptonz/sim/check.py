@@ -43,6 +43,7 @@ other, single-trip loops). Each program stops after `max_tloads` tloads.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -58,19 +59,26 @@ from . import interpreter as I
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
 
 EAGER_ELEMENTS = 1 << 20
+# The rank-1 views that flatten a whole NZ tensor (logical programs being
+# checked): their tloads are compared as multisets.
+WHOLE_VIEWS: set = set()
 DEFAULT_MAX_TRIPS = 4
 DEFAULT_MAX_TLOADS = 1024
 
 
 class CheckError(Exception):
-    """The check cannot be run (bad input, lowering failed, the logical
-    program itself cannot be simulated). `op` locates it when known."""
+    """The check cannot be run. `op` locates it when known; `kind` says why:
+    "lowering" (the lowering rejected the program), "out-of-bounds" (the
+    logical program itself reads outside a view or its buffer), "input"
+    (not a logical program the check can take), "unsupported" (something the
+    simulator does not model: an op, an element type, a scalar argument)."""
 
-    def __init__(self, message: str, op=None, diagnostics=None):
+    def __init__(self, message: str, op=None, diagnostics=None, kind: str = "unsupported"):
         super().__init__(message)
         self.message = message
         self.op = op
         self.diagnostics = diagnostics or []
+        self.kind = kind
 
 
 @dataclass
@@ -139,15 +147,16 @@ def clone(module) -> ir.Module:
 
 
 def _run_pipeline(module: ir.Module, pipeline: str) -> None:
-    from ..passes import build_pass_manager
+    from ..passes import build_pass_manager, run_pass_manager
 
     try:
         with module.context, ir.Location.unknown(context=module.context):
-            build_pass_manager(pipeline, context=module.context).run(module.operation)
+            run_pass_manager(build_pass_manager(pipeline, context=module.context),
+                             module.operation)
     except ir.MLIRError as exc:
         diags = list(getattr(exc, "error_diagnostics", []) or [])
         first = diags[0].message if diags else str(exc)
-        raise CheckError(f"lowering failed: {first}", diagnostics=diags) from None
+        raise CheckError(f"lowering failed: {first}", diagnostics=diags, kind="lowering") from None
 
 
 def _has_pl(module: ir.Module) -> bool:
@@ -186,7 +195,8 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
         if "pto.nz_tensor_views_blocked" in f.attributes:
             raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked): the "
                              "addressing check needs the logical program (pl, or pto with "
-                             "logical NZ views) it was lowered from as its input", op=f)
+                             "logical NZ views) it was lowered from as its input", op=f,
+                             kind="input")
     if _has_pl(module):
         _run_pipeline(module, "builtin.module(convert-pl-to-pto)")
     return module
@@ -235,10 +245,19 @@ def random_weights(shape: Sequence[int], dtype, rng: np.random.Generator) -> np.
 
 
 def pack_nz(logical: np.ndarray) -> np.ndarray:
-    """The GM bytes of a logical [R, C] / [B, R, C] array stored NZ (flat)."""
-    from ..nz_layout import pack_nz as _pack
+    """The GM bytes of a logical [R, C] / [B, R, C] array stored NZ (flat).
+    Element types `ptonz.nz_layout` packs go through it (so the check covers
+    the packer); others (64-bit ones) are packed here, by the NZ formula on
+    their raw bits."""
+    from ..nz_layout import SUPPORTED_DTYPES, pack_nz as _pack
 
-    return np.ascontiguousarray(_pack(logical)).reshape(-1)
+    if logical.dtype.name in SUPPORTED_DTYPES:
+        return np.ascontiguousarray(_pack(logical)).reshape(-1)
+    a = logical if logical.ndim == 3 else logical.reshape((1,) + logical.shape)
+    b, r, c = a.shape
+    c0 = c0_for_bitwidth(a.dtype.itemsize * 8)
+    blocked = a.reshape(b, r // 16, 16, c // c0, c0).transpose(0, 3, 1, 2, 4)
+    return np.ascontiguousarray(blocked).reshape(-1)
 
 
 @dataclass
@@ -249,6 +268,7 @@ class _ArgInfo:
     dtype: np.dtype
     bits: int
     nz: bool
+    view: object = None  # the pto.make_tensor_view (to locate errors)
 
 
 def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
@@ -258,6 +278,11 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
     infos: Dict[int, _ArgInfo] = {}
     for view in ops_named(func, "pto.make_tensor_view"):
         owner = view.ptr.owner
+        root, offset = view.ptr, False
+        while not isinstance(root.owner, ir.Block) and root.owner.name == "pto.addptr":
+            root, offset = root.owner.operands[0], True
+        if offset and isinstance(root.owner, ir.Block) and root.owner == block:
+            continue  # a view of an offset pointer (an NZ slice): its argument's own view sizes it
         if not isinstance(owner, ir.Block) or owner != block:
             raise CheckError("pto.make_tensor_view pointer is not a function argument", op=view)
         idx = ir.BlockArgument(view.ptr).arg_number
@@ -267,17 +292,33 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
             raise CheckError("the logical view has a non-constant shape or stride", op=view)
         layout = layout_of(view) or "nd"
         etype = PtrType(view.ptr.type).element_type
-        bits = bit_width(etype)
+        try:
+            bits = bit_width(etype)
+            dtype = numpy_dtype(etype)
+        except (ValueError, CheckError):
+            raise CheckError(f"unsupported element type {etype}: the simulator holds 8-, 16-, "
+                             "32- and 64-bit elements", op=view) from None
         if layout == "nz":
-            if len(shape) not in (2, 3) or strides:
-                raise CheckError("a logical NZ view must be rank 2 or 3 without strides", op=view)
-            extent = int(np.prod(shape))
+            if len(shape) < 2 or strides:
+                raise CheckError("a logical NZ view must be rank 2 or more without strides",
+                                 op=view, kind="input")
+            extent = math.prod(shape)
         elif strides:
             extent = 1 + sum((d - 1) * s for d, s in zip(shape, strides) if d > 0)
         else:
-            extent = int(np.prod(shape)) if shape else 1
-        info = _ArgInfo(idx, tuple(shape), extent, numpy_dtype(etype), bits, layout == "nz")
+            extent = math.prod(shape) if shape else 1
+        info = _ArgInfo(idx, tuple(shape), extent, dtype, bits, layout == "nz", view)
         prev = infos.get(idx)
+        whole = prev is not None and (prev.nz != info.nz) and \
+            len((prev if info.nz else info).shape) == 1 and \
+            math.prod(prev.shape) == math.prod(info.shape)
+        if whole:
+            # A whole-tensor flatten of an NZ tensor: reads every element, in any order.
+            flat_view = view if not info.nz else prev.view
+            WHOLE_VIEWS.add(flat_view.operation)
+            if info.nz:
+                infos[idx] = info
+            continue
         if prev is not None:
             if prev.nz or info.nz:
                 if (prev.nz, prev.shape) != (info.nz, info.shape):
@@ -294,17 +335,18 @@ def _buffers(func: ir.Operation, seed: int) -> Tuple[Dict[int, GMBuffer], Dict[i
     for idx, info in sorted(_arg_infos(func).items()):
         c0 = c0_for_bitwidth(info.bits) if info.nz else 0
         if info.nz:
-            shape3 = info.shape if len(info.shape) == 3 else (1,) + info.shape
+            shape3 = (math.prod(info.shape[:-2]),) + tuple(info.shape[-2:])
             b, r, c = shape3
             if r % 16 or c % c0:
                 # The lowering rejects this; nothing to compare against.
-                raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a multiple of (16, {c0})")
+                raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a "
+                                 f"multiple of (16, {c0})", op=info.view, kind="input")
         arg_seed = (seed * 1000003 + idx) & 0xFFFFFFFF
         if info.extent <= EAGER_ELEMENTS:
             data = random_weights((info.extent,), info.dtype, np.random.default_rng(arg_seed))
             logical[idx] = ArrayBuffer(data)
             if info.nz:
-                lowered[idx] = ArrayBuffer(pack_nz(data.reshape(info.shape)))
+                lowered[idx] = ArrayBuffer(pack_nz(data.reshape(shape3)))
             else:
                 lowered[idx] = logical[idx]
         else:
@@ -372,6 +414,11 @@ def _compare(a: TloadRecord, b: TloadRecord) -> Optional[Tuple[str, Optional[Tup
         return (f"tile shapes differ (logical {a.tile.shape}, lowered {b.tile.shape})", None, 0)
     if a.tile.dtype != b.tile.dtype:
         return (f"element widths differ (logical {a.tile.dtype}, lowered {b.tile.dtype})", None, 0)
+    if a.view_op is not None and a.view_op in WHOLE_VIEWS:
+        # A whole-tensor read of a flattened NZ tensor: the same elements, in GM order.
+        if np.array_equal(np.sort(a.tile, axis=None), np.sort(b.tile, axis=None)):
+            return None
+        return ("the lowered whole-tensor read does not read the same elements", None, 0)
     diff = a.tile != b.tile
     if not diff.any():
         return None
@@ -384,6 +431,7 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
                      max_tloads: Optional[int] = DEFAULT_MAX_TLOADS) -> CheckResult:
     """Run the logical pto program and an already-lowered program on the same
     logical weights and compare every tload tile in order."""
+    WHOLE_VIEWS.clear()
     result = CheckResult(logical=logical, lowered=lowered)
     lowered_funcs = {_sym(f): f for f in _functions(lowered)}
     uses_bid = _uses_block_id(logical) or _uses_block_id(lowered)
@@ -394,8 +442,14 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
         per_run = max(1, max_tloads // max(1, len(result.block_ids)))
     state = ir.AsmState(logical.operation)
     index = 0
+    # A function the module calls runs inside its callers' runs, with their
+    # pointers (and slice offsets); it is not run on its own.
+    callees = {ir.FlatSymbolRefAttr(c.attributes["callee"]).value
+               for c in ops_named(logical.operation, "func.call")}
     for func in _functions(logical):
         name = _sym(func)
+        if name in callees:
+            continue
         low = lowered_funcs.get(name)
         if low is None:
             raise CheckError(f"function @{name} is missing from the lowered program", op=func)
@@ -409,7 +463,8 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
             try:
                 recs_a = run_a.run(func)
             except SimError as exc:
-                raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op) from None
+                raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op,
+                                 kind=exc.kind) from None
             lowered_error = None
             try:
                 recs_b = run_b.run(low)

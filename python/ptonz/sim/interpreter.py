@@ -13,8 +13,10 @@ executes:
   as signed Python ints);
 * `scf.for` (with iter_args), `scf.if`, `scf.yield`, `func.return`;
 * `pto.get_block_idx` / `pto.get_block_num` (i64, given per run);
+* `func.call` of a function of the same module (run inline);
+* `pto.addptr` (the elements of a GM buffer from an offset on);
 * `pto.make_tensor_view` (the pointer is a function argument bound to a GM
-  buffer; shape / strides values; an empty stride list means row-major over
+  buffer, or an addptr of one; shape / strides values; an empty stride list means row-major over
   the shape, column-major on the last two dims for DN, as
   `pto-materialize-strides` would fill it), `pto.partition_view`,
   `pto.alloc_tile` and `pto.tload`.
@@ -44,6 +46,10 @@ pto-isa layout of each tile_buf, `alloc_tile addr` aliasing):
 * `pto.tstore` writes a tile into a GM partition (the inverse of `tload`'s
   addressing) and records it.
 
+A tile with a narrowed valid shape (`valid=16x512`, or `?` with the
+alloc_tile's operand) gets only its valid part filled, from a partition of
+that many elements (PTOAS's rule); the rest of the tile is zero.
+
 Every other `pto.*` op (sync, events, ...) is ignored; without `compute`
 the tile ops are ignored too (the addressing check only needs the tloads).
 Any other op raises `SimError` naming it.
@@ -71,9 +77,12 @@ _UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 class SimError(Exception):
     """The interpreter cannot execute the program (unsupported op, bad
-    operands, out-of-bounds read, ...). `op` is the offending operation."""
+    operands, out-of-bounds read, ...). `op` is the offending operation;
+    `kind` is "out-of-bounds" for a read outside a view or its buffer, else
+    "unsupported"."""
 
-    def __init__(self, message: str, op=None):
+    def __init__(self, message: str, op=None, kind: str = "unsupported"):
+        self.kind = kind
         self.op = op.operation if op is not None and hasattr(op, "operation") else op
         where = ""
         if self.op is not None:
@@ -217,6 +226,18 @@ class HashBuffer(GMBuffer):
         return hash_values(logical, self.seed, self.bits)
 
 
+class OffsetBuffer(GMBuffer):
+    """`pto.addptr`: the elements of `base` from element `offset` on."""
+
+    def __init__(self, base: GMBuffer, offset: int):
+        self.base, self.offset = base, offset
+        self.bits = base.bits
+        self.size = base.size - offset
+
+    def read(self, flat: np.ndarray) -> np.ndarray:
+        return self.base.read(flat + self.offset)
+
+
 # --------------------------------------------------------------------------- runtime objects
 
 
@@ -267,6 +288,7 @@ class TloadRecord:
     tile: np.ndarray  # rows x cols raw element bits
     first_offset: int  # flat GM element offset of tile[0, 0]'s source
     layout: str
+    view_op: Optional[ir.Operation] = None  # the pto.make_tensor_view read
 
     @property
     def location(self) -> ir.Location:
@@ -492,8 +514,15 @@ class Interpreter:
         from .._ptonz import TileBufType
 
         t = TileBufType(tile_type)
-        layout = TileLayout(t.rows, t.cols, bit_width(t.element_type), t.blayout, t.slayout,
-                            t.fractal)
+        try:
+            bits = bit_width(t.element_type)
+        except ValueError:
+            raise SimError(f"unsupported element type {t.element_type}: the simulator holds "
+                           "8-, 16-, 32- and 64-bit elements", op) from None
+        if self.compute and bits not in (8, 16, 32, 64):
+            raise SimError(f"unsupported element type {t.element_type}: the simulator holds "
+                           "8-, 16-, 32- and 64-bit elements", op)
+        layout = TileLayout(t.rows, t.cols, bits, t.blayout, t.slayout, t.fractal)
         if not self.compute:  # the addressing check needs the shape only
             return TileRef(t.loc, str(t.element_type), layout, None, 0, op)
         try:
@@ -505,11 +534,56 @@ class Interpreter:
         except LayoutError as exc:
             raise SimError(str(exc), op) from None
 
+    def _addptr(self, op):
+        base = self.get(op.operands[0], op)
+        if not isinstance(base, GMBuffer):
+            raise SimError("pto.addptr of a pointer not bound to a GM buffer", op)
+        off = self.int_of(op.operands[1], op)
+        if not 0 <= off <= base.size:
+            raise SimError(f"pto.addptr offset {off} outside its buffer of {base.size} elements",
+                           op, kind="out-of-bounds")
+        self.env[op.results[0]] = OffsetBuffer(base, off)
+
+    def _call(self, op):
+        """func.call of a function of the same module: run its body inline
+        (its tloads are this run's)."""
+        name = op.opview.callee.value
+        module = op.parent
+        while module is not None and module.name != "builtin.module":
+            module = module.parent
+        callee = None
+        for f in module.regions[0].blocks[0].operations if module is not None else ():
+            if f.operation.name == "func.func" and \
+                    ir.StringAttr(f.attributes["sym_name"]).value == name:
+                callee = f.operation
+        if callee is None or not callee.regions[0].blocks:
+            raise SimError(f"func.call of @{name}, which has no body in this module", op)
+        args = [self.get(v, op) for v in op.operands]
+        try:
+            self._block(callee.regions[0].blocks[0], args)
+            values = []
+        except _Return as ret:
+            values = ret.values
+        for r, v in zip(op.results, values):
+            self.env[r] = v
+
     def _alloc_tile(self, op):
+        from .._ptonz import DYNAMIC, TileBufType
+
         view = op.opview
         addr = view.addr
-        self.env[op.results[0]] = self._tile_of_type(
+        tile = self._tile_of_type(
             op.results[0].type, op, None if addr is None else self.int_of(addr, op))
+        t = TileBufType(op.results[0].type)
+        vr, vc = t.valid_row, t.valid_col
+        if vr == DYNAMIC:
+            vr = self.int_of(view.valid_row, op)
+        if vc == DYNAMIC:
+            vc = self.int_of(view.valid_col, op)
+        if not (0 <= vr <= t.rows and 0 <= vc <= t.cols):
+            raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op)
+        tile.valid_rows, tile.valid_cols = vr, vc
+        self.env[op.results[0]] = tile
 
     def _treshape(self, op):
         """`pto.treshape`: the same bytes seen through another tile type."""
@@ -526,23 +600,29 @@ class Interpreter:
             raise SimError("operand is not a tile (pto.alloc_tile)", op)
         return t
 
-    def _gm_offsets(self, part, tile_rows: int, tile_cols: int, op) -> np.ndarray:
-        """Flat GM element offsets of a partition, rows x cols in tile order
-        (pto-isa GlobalTensor semantics; blocked NZ partitions unblocked)."""
+    def _gm_offsets(self, part, tile, op) -> np.ndarray:
+        """Flat GM element offsets of a partition, in tile order over the
+        tile's valid part (pto-isa GlobalTensor semantics; blocked NZ
+        partitions unblocked)."""
         view = part.view
         rank = len(part.sizes)
+        rows, cols = tile.rows, tile.cols
+        vr = rows if tile.valid_rows is None else tile.valid_rows
+        vc = cols if tile.valid_cols is None else tile.valid_cols
+        blocked = view.layout == "nz" and rank == 5
         for k, (o, n, d) in enumerate(zip(part.offsets, part.sizes, view.shape)):
             if o < 0 or o + n > d:
                 raise SimError(f"partition dim {k} [{o}, {o + n}) lies outside the view's "
                                f"extent {d} (offsets {list(part.offsets)}, sizes "
-                               f"{list(part.sizes)}, view shape {list(view.shape)})", op)
+                               f"{list(part.sizes)}, view shape {list(view.shape)})", op,
+                               kind="out-of-bounds")
         if rank > 5:
             raise SimError(f"rank-{rank} partition (GlobalTensor is at most rank 5)", op)
         pad = 5 - rank
         offsets = (0,) * pad + part.offsets
         sizes = (1,) * pad + part.sizes
         strides = (0,) * pad + view.strides
-        if any(s <= 0 for s in sizes):
+        if any(s < 0 for s in sizes) or (any(s == 0 for s in sizes) and (vr, vc) == (rows, cols)):
             raise SimError(f"non-positive partition sizes {list(part.sizes)}", op)
         flat = np.zeros(sizes, dtype=np.int64)
         for k in range(5):
@@ -550,21 +630,21 @@ class Interpreter:
             shape[k] = sizes[k]
             idx = (np.arange(sizes[k], dtype=np.int64) + offsets[k]) * strides[k]
             flat = flat + idx.reshape(shape)
-        lo, hi = int(flat.min()), int(flat.max())
+        lo, hi = (int(flat.min()), int(flat.max())) if flat.size else (0, -1)
         if lo < 0 or hi >= view.buffer.size:
             raise SimError(f"the partition spans GM elements [{lo}, {hi}] outside its buffer "
-                           f"of {view.buffer.size} elements", op)
-        rows, cols = tile_rows, tile_cols
-        if view.layout == "nz" and rank == 5:
+                           f"of {view.buffer.size} elements", op, kind="out-of-bounds")
+        if blocked:
             _, nc1, nr1, r0, c0 = sizes
-            if sizes[0] != 1 or r0 != 16 or nr1 * 16 != rows or nc1 * c0 != cols:
+            if sizes[0] != 1 or r0 != 16 or nr1 * 16 != vr or nc1 * c0 != vc or vc != cols:
                 raise SimError(f"NZ partition sizes {list(part.sizes)} do not cover the "
-                               f"{rows}x{cols} tile as [1, {rows}/16, ..] blocks", op)
-            return flat[0].transpose(1, 2, 0, 3).reshape(rows, cols)
-        if flat.size != rows * cols:
+                               f"{vr}x{vc} valid part of the {rows}x{cols} tile as "
+                               "[1, cols/c0, valid rows/16, 16, c0] blocks", op)
+            return flat[0].transpose(1, 2, 0, 3).reshape(vr, vc)
+        if flat.size != vr * vc:
             raise SimError(f"partition of {flat.size} elements does not fill the "
-                           f"{rows}x{cols} tile", op)
-        return flat.reshape(rows, cols)
+                           f"{vr}x{vc} valid part of the {rows}x{cols} tile", op)
+        return flat.reshape(vr, vc)
 
     def _tload(self, op):
         src, dst = op.operands[0], op.operands[1]
@@ -577,14 +657,21 @@ class Interpreter:
         view = part.view
         if tile.bits != view.buffer.bits:
             raise SimError("tload tile element width differs from the GM view's", op)
-        flat = self._gm_offsets(part, tile.rows, tile.cols, op)
-        data = view.buffer.read(flat)
+        flat = self._gm_offsets(part, tile, op)
+        valid = view.buffer.read(flat) if flat.size else np.zeros(flat.shape, _UINT[tile.bits])
+        rows, cols = tile.rows, tile.cols
+        if valid.shape == (rows, cols):
+            data = valid
+        else:  # the rest of the tile is not read: zero on both sides
+            data = np.zeros((rows, cols), dtype=valid.dtype)
+            data[:valid.shape[0], :valid.shape[1]] = valid
         if self.compute:
             tile.write(data)
         loops, path = self._path()
         self.records.append(TloadRecord(
             op=op, loops=loops, path=path, block_idx=self.block_idx, tile=data,
-            first_offset=int(flat[0, 0]), layout=view.layout))
+            first_offset=int(flat.reshape(-1)[0]) if flat.size else -1,
+            layout=view.layout, view_op=view.op))
         if self.max_tloads is not None and len(self.records) >= self.max_tloads:
             self.truncated = True
             raise _Stop()
@@ -600,8 +687,8 @@ class Interpreter:
             raise SimError("tstore tile element width differs from the GM view's", op)
         if tile.loc not in ("acc", "vec", "mat"):
             raise SimError(f"pto.tstore of a {tile.loc} tile", op)
-        flat = self._gm_offsets(part, tile.rows, tile.cols, op)
-        if not part.view.buffer.writable:
+        flat = self._gm_offsets(part, tile, op)
+        if not getattr(part.view.buffer, "writable", False):
             raise SimError("pto.tstore into a read-only GM buffer", op)
         raw = tile.read()
         part.view.buffer.write(flat, raw)
@@ -764,6 +851,8 @@ Interpreter.handlers = _HANDLERS = {
     "pto.tmatmul": Interpreter._tmatmul,
     "pto.tmatmul.acc": Interpreter._tmatmul,
     "pto.treshape": Interpreter._treshape,
+    "pto.addptr": Interpreter._addptr,
+    "func.call": Interpreter._call,
 }
 for _name, _fn in _BINARY.items():
     _HANDLERS[_name] = (lambda f: lambda self, op: self._binary(op, f))(_fn)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, Tuple
+from typing import Optional, Dict, Tuple
 
 import numpy as np
 
@@ -128,10 +128,13 @@ class TileRef:
 
     def __init__(self, loc: str, element_type: str, layout: TileLayout, buffer: np.ndarray,
                  base: int, op=None):
-        if base % (layout.bits // 8):
+        if layout.bits >= 8 and base % (layout.bits // 8):
             raise LayoutError(f"tile address {base} is not aligned to its elements")
         self.loc, self.element_type, self.layout = loc, element_type, layout
         self.buffer, self.base, self.op = buffer, base, op
+        # The valid part (pto.alloc_tile's valid shape); None: the whole tile.
+        self.valid_rows: Optional[int] = None
+        self.valid_cols: Optional[int] = None
         # Storage-less tiles (buffer None) only have a shape (addressing check).
         self.offsets = element_offsets(layout) if buffer is not None else None
 

@@ -133,16 +133,10 @@ func.func @f(%t: !pl.tensor<4096xf16>, %x: !pl.tile<64x512xf16, vec>, %i: index)
 
 // -----
 
+// A view keeps the layout: a slice of NZ is NZ (convert-pl-to-pto decides
+// which NZ slices keep the byte order).
 func.func @f(%t: !pl.tensor<256x512xi8, nz>, %i: index) {
-  // expected-error@+1 {{'pl.tensor.view' op is not defined on NZ tensors (the source is nz): NZ bytes are in fractal order, which logical offsets and strides cannot address; slice an NZ tensor only with pl.tile.load into mat memory (pto-block-nz-views rewrites its offsets and sizes), or annotate the tensor nd}}
-  %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8, nz> -> !pl.tensor<64x64xi8, nz>
-  return
-}
-
-// -----
-
-func.func @f(%t: !pl.tensor<256x512xi8, nz>, %i: index) {
-  // expected-error@+1 {{'pl.tensor.view' op is not defined on NZ tensors (the source is nz)}}
+  // expected-error@+1 {{'pl.tensor.view' op cannot change the layout (nz -> nd)}}
   %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8, nz> -> !pl.tensor<64x64xi8>
   return
 }
@@ -150,8 +144,40 @@ func.func @f(%t: !pl.tensor<256x512xi8, nz>, %i: index) {
 // -----
 
 func.func @f(%t: !pl.tensor<256x512xi8>, %i: index) {
-  // expected-error@+1 {{'pl.tensor.view' op is not defined on NZ tensors (the result is nz)}}
+  // expected-error@+1 {{'pl.tensor.view' op cannot change the layout (nd -> nz)}}
   %v = pl.tensor.view %t, offsets = [%i, %i] : !pl.tensor<256x512xi8> -> !pl.tensor<64x64xi8, nz>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8, nz>) {
+  // expected-error@+1 {{'pl.tensor.reshape' op source and result must hold the same number of elements (131072 vs 4096)}}
+  %v = pl.tensor.reshape %t : !pl.tensor<256x512xi8, nz> -> !pl.tensor<4096xi8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8, nz>) {
+  // expected-error@+1 {{'pl.tensor.reshape' op result must be nd (a reshape reads the elements in row-major order), got nz}}
+  %v = pl.tensor.reshape %t : !pl.tensor<256x512xi8, nz> -> !pl.tensor<512x256xi8, nz>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<256x512xi8>) {
+  // expected-error@+1 {{'pl.tensor.reshape' op cannot change the element type}}
+  %v = pl.tensor.reshape %t : !pl.tensor<256x512xi8> -> !pl.tensor<131072xui8>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<800x512xi8, nz>, %i: index) {
+  // expected-error@+1 {{'pl.tile.load' op has 1 valid_shape values for a rank-2 tile; give one per tile dimension (or none)}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [256, 512], valid_shape = [%i] {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<256x512xi8, mat>
   return
 }
 
@@ -356,5 +382,14 @@ func.func @f(%acc: !pl.tile<64x256xi32, acc>, %out: !pl.tensor<512x2048xi32>, %i
   %m = arith.constant -64 : index
   // expected-error@+1 {{'pl.tile.store' op offset -64 of dimension 0 is negative}}
   pl.tile.store %acc, %out, offsets = [%m, %i] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x2048xi32>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pl.tensor<800x512xi8, nz>, %i: index) {
+  %c513 = arith.constant 513 : index
+  // expected-error@+1 {{'pl.tile.load' op valid_shape[1] = 513 is outside the tile's dimension [0, 512]}}
+  %x = pl.tile.load %t, offsets = [%i, %i], sizes = [256, 512], valid_shape = [%i, %c513] {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<256x512xi8, mat>
   return
 }

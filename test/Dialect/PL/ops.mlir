@@ -115,3 +115,17 @@ func.func @matmul(%x: !pl.tensor<512x4096xi8>, %w: !pl.tensor<32x2048x4096xi8, n
   %f3 = pl.tile.matmul %st, %st2 b_trans : !pl.tile<16x64xf32, mat>, !pl.tile<32x64xf32, mat> -> !pl.tile<16x32xf32, acc>
   return
 }
+
+// Issue 14: rank-4 NZ, NZ slices, reshapes, valid_shape.
+// CHECK-LABEL: func.func @nz_forms
+// CHECK: pl.tensor.view %{{.*}}, offsets = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tensor<1x4x256x512xi8, nz>
+// CHECK: pl.tensor.reshape %{{.*}} : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tensor<1048576xi8>
+// CHECK: pl.tile.load %{{.*}}, offsets = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], sizes = [1, 1, 256, 512], valid_shape = [%{{.*}}, %{{.*}}] {target_memory = #pl.memory<mat>} : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+func.func @nz_forms(%w: !pl.tensor<2x4x256x512xi8, nz>, %i: index) {
+  %c512 = arith.constant 512 : index
+  %s = pl.tensor.view %w, offsets = [%i, %i, %i, %i] : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tensor<1x4x256x512xi8, nz>
+  %f = pl.tensor.reshape %w : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tensor<1048576xi8>
+  %t = pl.tile.load %w, offsets = [%i, %i, %i, %i], sizes = [1, 1, 256, 512], valid_shape = [%i, %c512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  return
+}

@@ -181,43 +181,6 @@ func.func @f(%r: index) {
 
 // -----
 
-func.func @f() {
-  %a = arith.constant -32 : i64
-  // expected-error@+1 {{'pto.alloc_tile' op addr must be non-negative, got -32}}
-  %t = pto.alloc_tile addr = %a : !pto.tile_buf<vec, 16x16xf16>
-  return
-}
-
-// -----
-
-func.func @f() {
-  %a = arith.constant 16 : i64
-  // expected-error@+1 {{'pto.alloc_tile' op addr must be aligned to 32 bytes for local tile memory space, got 16}}
-  %t = pto.alloc_tile addr = %a : !pto.tile_buf<vec, 16x16xf16>
-  return
-}
-
-// -----
-
-// left/right/acc need 512-byte alignment.
-func.func @f() {
-  %a = arith.constant 256 : i64
-  // expected-error@+1 {{'pto.alloc_tile' op addr must be aligned to 512 bytes for local tile memory space, got 256}}
-  %t = pto.alloc_tile addr = %a : !pto.tile_buf<left, 16x16xf16>
-  return
-}
-
-// -----
-
-func.func @f() {
-  %a = arith.constant 480 : i64
-  // expected-error@+1 {{'pto.alloc_tile' op addr must be aligned to 512 bytes for local tile memory space, got 480}}
-  %t = pto.alloc_tile addr = %a : !pto.tile_buf<acc, 16x16xf32>
-  return
-}
-
-// -----
-
 func.func @f(%pv: !pto.partition_tensor_view<16x16xf16>) {
   %t = pto.alloc_tile : !pto.tile_buf<left, 16x16xf16>
   // expected-error@+1 {{'pto.tload' op expects tload dst to use loc=vec or loc=mat, got loc=left}}
@@ -274,7 +237,7 @@ func.func @f(%pv: !pto.partition_tensor_view<1x16x16x16x32xi8>) {
 
 func.func @f(%pv: !pto.partition_tensor_view<16x16xf16>) {
   %t = pto.alloc_tile : !pto.tile_buf<left, 16x16xf16>
-  // expected-error@+1 {{'pto.tstore' op expects tstore src to use loc=vec, loc=acc or loc=mat, got loc=left}}
+  // expected-error@+1 {{'pto.tstore' op expects tstore src to use loc=vec, loc=acc or loc=mat on A2/A3, got loc=left}}
   pto.tstore ins(%t : !pto.tile_buf<left, 16x16xf16>) outs(%pv : !pto.partition_tensor_view<16x16xf16>)
   return
 }
@@ -293,7 +256,7 @@ func.func @f(%pv: !pto.partition_tensor_view<16x8xf16>) {
 func.func @f() {
   %l = pto.alloc_tile : !pto.tile_buf<left, 16x16xf16>
   %r = pto.alloc_tile : !pto.tile_buf<right, 16x16xf16>
-  // expected-error@+1 {{'pto.tmov' op unsupported tmov from loc=left to loc=right (supported: mat->left|right|bias|scaling|vec, acc->mat|vec, vec->vec|mat)}}
+  // expected-error@+1 {{'pto.tmov' op unsupported tmov from loc=left to loc=right on A2/A3 (supported: mat->left|right|bias|scaling, acc->mat|vec, vec->vec)}}
   pto.tmov ins(%l : !pto.tile_buf<left, 16x16xf16>) outs(%r : !pto.tile_buf<right, 16x16xf16>)
   return
 }
@@ -422,7 +385,7 @@ func.func @f() {
   %l = pto.alloc_tile : !pto.tile_buf<left, 16x32xi8>
   %r = pto.alloc_tile : !pto.tile_buf<right, 32x64xi8>
   %d = pto.alloc_tile : !pto.tile_buf<acc, 16x64xf32>
-  // expected-error@+1 {{'pto.tmatmul' op unsupported matmul element types (dst, lhs, rhs) = ('f32', 'i8', 'i8'); supported: (i32, i8, i8) and (f32, T, T) for a float T}}
+  // expected-error@+1 {{'pto.tmatmul' op expects (dst, lhs, rhs) element types to be one of (i32, i8, i8), (f32, f16, f16), (f32, bf16, bf16), (f32, f32, f32), got ('f32', 'i8', 'i8')}}
   pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 16x32xi8>, !pto.tile_buf<right, 32x64xi8>) outs(%d : !pto.tile_buf<acc, 16x64xf32>)
   return
 }
@@ -433,7 +396,7 @@ func.func @f() {
   %l = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16>
   %r = pto.alloc_tile : !pto.tile_buf<right, 32x64xbf16>
   %d = pto.alloc_tile : !pto.tile_buf<acc, 16x64xf32>
-  // expected-error@+1 {{'pto.tmatmul' op unsupported matmul element types (dst, lhs, rhs) = ('f32', 'f16', 'bf16')}}
+  // expected-error@+1 {{got ('f32', 'f16', 'bf16')}}
   pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 16x32xf16>, !pto.tile_buf<right, 32x64xbf16>) outs(%d : !pto.tile_buf<acc, 16x64xf32>)
   return
 }
@@ -444,7 +407,7 @@ func.func @f() {
   %l = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16>
   %r = pto.alloc_tile : !pto.tile_buf<right, 32x64xf16>
   %d = pto.alloc_tile : !pto.tile_buf<acc, 16x64xf16>
-  // expected-error@+1 {{'pto.tmatmul' op unsupported matmul element types (dst, lhs, rhs) = ('f16', 'f16', 'f16')}}
+  // expected-error@+1 {{got ('f16', 'f16', 'f16')}}
   pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 16x32xf16>, !pto.tile_buf<right, 32x64xf16>) outs(%d : !pto.tile_buf<acc, 16x64xf16>)
   return
 }
@@ -525,5 +488,13 @@ func.func @f() {
 func.func @f() {
   // expected-error@+1 {{'pto.record_event' op attribute 'src_op' failed to satisfy constraint}}
   pto.record_event [#pto.pipe<PIPE_MTE2>, #pto.pipe_event_type<TMATMUL>, #pto.event<EVENT_ID0>]
+  return
+}
+
+// -----
+
+func.func @addptr_types(%p: !pto.ptr<i8>, %o: index) {
+  // expected-error@+1 {{'pto.addptr' op failed to verify that all of {ptr, result} have same type}}
+  %q = pto.addptr %p, %o : !pto.ptr<i8> -> !pto.ptr<f16>
   return
 }

@@ -2,8 +2,14 @@
 // (Op-verifier rejections are in invalid-ops.mlir.)
 // RUN: ptonz-opt %s --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{!pto.ptr address space must be one of `gm|ub|mat|l1|left|l0a|right|l0b|acc|l0c|vec|bias|bt|scaling|fb`}}
-func.func private @f(!pto.ptr<f16, hbm>)
+// PTOAS's !pto.ptr has no address space; no PTOAS version parses this spelling.
+// expected-error@+1 {{!pto.ptr takes no address space: PTOAS's pointer is `!pto.ptr<T>` (a GM pointer) and no PTOAS version parses `!pto.ptr<T, space>`; write !pto.ptr<f16>}}
+func.func private @f(!pto.ptr<f16, gm>)
+
+// -----
+
+// expected-error@+1 {{!pto.ptr takes no address space}}
+func.func private @f(!pto.ptr<i8, l1>)
 
 // -----
 
@@ -33,7 +39,7 @@ func.func private @f(!pto.tile_buf<gm, 16x16xf16>)
 // -----
 
 // expected-error@+1 {{unknown loc: l1 (expected mat, left, right, acc, vec, bias or scaling)}}
-func.func private @f(!pto.tile_buf<loc=l1, dtype=f16, rows=16, cols=16>)
+func.func private @f(!pto.tile_buf<loc=l1, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 
 // -----
 
@@ -48,7 +54,7 @@ func.func private @f(!pto.tile_buf<vec, 16x16xindex>)
 // -----
 
 // expected-error@+1 {{tile_buf rows/cols must be positive}}
-func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=0, cols=16>)
+func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=0, cols=16, v_row=0, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 
 // -----
 
@@ -58,12 +64,12 @@ func.func private @f(!pto.tile_buf<vec, 16x16xf16, valid=32x16>)
 // -----
 
 // expected-error@+1 {{tile_buf valid_col (17) exceeds col (16)}}
-func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=17>)
+func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=17, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 
 // -----
 
 // expected-error@+1 {{v_row must be '?', -1, or a non-negative integer}}
-func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=-2, v_col=16>)
+func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=-2, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 
 // -----
 
@@ -73,7 +79,7 @@ func.func private @f(!pto.tile_buf<mat, 16x16xf16, fractal=64>)
 // -----
 
 // expected-error@+1 {{unsupported s_fractal_size: 256, must be one of {16, 32, 512, 1024}}}
-func.func private @f(!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, fractal=256>)
+func.func private @f(!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=256, pad=0>)
 
 // -----
 
@@ -93,49 +99,23 @@ func.func private @f(!pto.tile_buf<mat, 16x16xf16, blayout=nz>)
 // -----
 
 // expected-error@+1 {{unknown slayout: zz (expected none_box, row_major or col_major)}}
-func.func private @f(!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, slayout=zz>)
+func.func private @f(!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=zz, fractal=512, pad=0>)
 
 // -----
 
-// expected-error@+1 {{unknown key in tile_buf type: layout}}
+// expected-error@+1 {{unknown key in tile_buf compact syntax: layout (expected valid, blayout, slayout, fractal, pad or compact)}}
 func.func private @f(!pto.tile_buf<mat, 16x16xf16, layout=nz>)
 
 // -----
 
 // The keyed-only keys are not part of the compact form.
-// expected-error@+1 {{unknown key in tile_buf type: rows}}
+// expected-error@+1 {{unknown key in tile_buf compact syntax: rows}}
 func.func private @f(!pto.tile_buf<mat, 16x16xf16, rows=16>)
 
 // -----
 
-// expected-error@+1 {{duplicate fractal in tile_buf type}}
+// expected-error@+1 {{duplicate fractal in tile_buf compact syntax}}
 func.func private @f(!pto.tile_buf<mat, 16x16xf16, fractal=512, fractal=512>)
-
-// -----
-
-// expected-error@+1 {{duplicate blayout in tile_buf type}}
-func.func private @f(!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, blayout=col_major>)
-
-// -----
-
-// expected-error@+1 {{duplicate dtype in tile_buf type}}
-func.func private @f(!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, dtype=f16>)
-
-// -----
-
-// expected-error@+1 {{duplicate v_row in tile_buf type}}
-func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=8, v_row=8>)
-
-// -----
-
-// `valid=` and `v_row=` set the same field.
-// expected-error@+1 {{duplicate v_row in tile_buf type}}
-func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, valid=8x8, v_row=8>)
-
-// -----
-
-// expected-error@+1 {{duplicate loc in tile_buf type}}
-func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, loc=mat>)
 
 // -----
 
@@ -149,13 +129,20 @@ func.func private @f(!pto.tile_buf<vec, 1x16x16xf16>)
 
 // -----
 
-// expected-error@+1 {{missing dtype in tile_buf type}}
-func.func private @f(!pto.tile_buf<loc=vec, rows=16, cols=16>)
+// The keyed form has PTOAS's fixed key order (PTOAS rejects this too).
+// expected-error@+1 {{expected 'v_row'}}
+func.func private @f(!pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=32, blayout=col_major, v_row=32, v_col=32, slayout=row_major, fractal=512, pad=0>)
 
 // -----
 
-// expected-error@+1 {{missing rows/cols in tile_buf type}}
-func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16>)
+// Every key of the keyed form but `compact` is required.
+// expected-error@+1 {{expected ','}}
+func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>)
+
+// -----
+
+// expected-error@+1 {{expected 'cols'}}
+func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, dtype=f16>)
 
 // -----
 
@@ -192,3 +179,28 @@ func.func @f() {
   pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID8>]
   return
 }
+
+// -----
+
+// A tile_buf type without the `!pto.tile_buf` prefix is not a type (PTOAS rejects it too).
+func.func @f() {
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
+  // expected-error@+1 {{expected non-function type}}
+  pto.tabs ins(%t : <vec, 16x16xf16>) outs(%t : !pto.tile_buf<vec, 16x16xf16>)
+  return
+}
+
+// -----
+
+// expected-error@+1 {{unknown key in tile_buf_config: size (expected blayout, slayout, s_fractal_size, pad or compact)}}
+func.func private @f() attributes {c = #pto.tile_buf_config<size=512>}
+
+// -----
+
+// expected-error@+1 {{unsupported s_fractal_size: 100, must be one of {16, 32, 512, 1024}}}
+func.func private @f() attributes {c = #pto.tile_buf_config<s_fractal_size=100>}
+
+// -----
+
+// expected-error@+1 {{unsupported blayout value: 7}}
+func.func private @f() attributes {c = #pto.tile_buf_config<blayout=7 : i32>}

@@ -44,11 +44,6 @@ func.func @tiles(%pv: !pto.partition_tensor_view<16x16xf16>, %r: index, %c: inde
   %d = pto.alloc_tile valid_row = %r valid_col = %c : !pto.tile_buf<vec, 16x16xf16, valid=?x?>
   // CHECK: pto.alloc_tile valid_col = %{{.*}} : !pto.tile_buf<vec, 16x16xf16, valid=16x?>
   %d2 = pto.alloc_tile valid_col = %c : !pto.tile_buf<vec, 16x16xf16, valid=16x?>
-  %a = arith.constant 1024 : i64
-  // CHECK: pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<left, 16x16xf16>
-  %l = pto.alloc_tile addr = %a : !pto.tile_buf<left, 16x16xf16>
-  // CHECK: pto.alloc_tile addr = %{{.*}} valid_row = %{{.*}} valid_col = %{{.*}} : !pto.tile_buf<vec, 16x16xf16, valid=?x?>
-  %all = pto.alloc_tile addr = %a valid_row = %r valid_col = %c : !pto.tile_buf<vec, 16x16xf16, valid=?x?>
   // CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<16x16xf16>) outs(%[[T]] : !pto.tile_buf<vec, 16x16xf16>)
   pto.tload ins(%pv : !pto.partition_tensor_view<16x16xf16>) outs(%t : !pto.tile_buf<vec, 16x16xf16>)
   // CHECK: pto.tstore ins(%[[T]] : !pto.tile_buf<vec, 16x16xf16>) outs(%{{.*}} : !pto.partition_tensor_view<16x16xf16>)
@@ -63,9 +58,9 @@ func.func @cube_ops() {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %m = pto.alloc_tile : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>
-  %sub = pto.alloc_tile : !pto.tile_buf<mat, 16x32xf16, blayout=col_major, slayout=row_major>
-  // CHECK: pto.textract ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>, index, index) outs(%{{.*}} : !pto.tile_buf<mat, 16x32xf16, blayout=col_major, slayout=row_major>)
-  pto.textract ins(%m, %c16, %c0 : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>, index, index) outs(%sub : !pto.tile_buf<mat, 16x32xf16, blayout=col_major, slayout=row_major>)
+  %sub = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16, slayout=row_major>
+  // CHECK: pto.textract ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>, index, index) outs(%{{.*}} : !pto.tile_buf<left, 16x32xf16, slayout=row_major>)
+  pto.textract ins(%m, %c16, %c0 : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>, index, index) outs(%sub : !pto.tile_buf<left, 16x32xf16, slayout=row_major>)
   %l = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16, slayout=row_major>
   %r = pto.alloc_tile : !pto.tile_buf<right, 32x64xf16, slayout=col_major>
   %acc = pto.alloc_tile : !pto.tile_buf<acc, 16x64xf32, blayout=col_major, slayout=row_major, fractal=1024>
@@ -227,4 +222,11 @@ func.func @cube_kernel(%a: !pto.ptr<i8>, %b: !pto.ptr<i8>, %c: !pto.ptr<i32>)
   pto.tstore ins(%acc : !pto.tile_buf<loc=acc, dtype=i32, rows=64, cols=256, v_row=64, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) outs(%cp : !pto.partition_tensor_view<64x256xi32>)
   pto.barrier <PIPE_ALL>
   return
+}
+
+// CHECK-LABEL: func.func @addptr
+// CHECK: pto.addptr %{{.*}}, %{{.*}} : <i8> -> <i8>
+func.func @addptr(%p: !pto.ptr<i8>, %o: index) -> !pto.ptr<i8> {
+  %q = pto.addptr %p, %o : !pto.ptr<i8> -> !pto.ptr<i8>
+  return %q : !pto.ptr<i8>
 }

@@ -1,0 +1,69 @@
+//===- IntRanges.h - integer ranges of a function's values -------*- C++ -*-===//
+#ifndef PTONZ_INTRANGES_H
+#define PTONZ_INTRANGES_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+
+#include <memory>
+#include <optional>
+
+namespace ptonz {
+/// CANN: blockDim "is a logical core count in [1, 65535]" (SetBlockDim).
+constexpr int64_t kMaxBlockNum = 65535;
+
+/// Integer ranges of the values under `root` (a function), at each value's
+/// own bit width (index: 64 bits; index arithmetic is also proven at 32, as
+/// MLIR's arith rules do), from MLIR's InferIntRangeInterface transfer
+/// functions plus ptonz's rules for launch queries and scf.for induction
+/// variables (IntRanges.cpp). Two drivers give the same ranges on live code:
+///
+/// * demand-driven (default): a value's range is computed from its backward
+///   slice when first asked for and memoised -- the passes ask for a few
+///   offsets per kernel;
+/// * `dataflow`: MLIR's DataFlowSolver (DeadCodeAnalysis +
+///   SparseConstantPropagation + IntegerRangeAnalysis) over every op of
+///   `root`, once; it also knows dead code. The tests compare the two.
+///
+/// Valid until the IR under `root` changes. Lives in the no-RTTI dialect
+/// library because it subclasses an MLIR analysis (whose typeinfo MLIR does
+/// not export).
+class ValueRanges {
+public:
+  /// `singleLaunch`: ranges in the launch of a single block (block idx 0 of
+  /// 1), instead of any launch of up to kMaxBlockNum blocks (demand-driven
+  /// only).
+  explicit ValueRanges(mlir::Operation *root, bool dataflow = false, bool singleLaunch = false);
+  ~ValueRanges();
+  ValueRanges(const ValueRanges &) = delete;
+  ValueRanges &operator=(const ValueRanges &) = delete;
+
+  /// The range of an integer/index value, or nullopt for other types (and,
+  /// with `dataflow`, for dead code or a failed run).
+  std::optional<mlir::ConstantIntRanges> get(mlir::Value v);
+
+  /// [lo, hi] (signed) of an integer/index value of at most 64 bits; false
+  /// if it has none (the hot query, without copying the range).
+  bool signedBounds(mlir::Value v, int64_t &lo, int64_t &hi);
+
+  /// The values in `v`'s backward slice whose range the program does not
+  /// determine: launch queries, function (and other non-loop block)
+  /// arguments, results of ops without range inference.
+  static llvm::SmallVector<mlir::Value> assumptions(mlir::Value v);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+/// Does a partition dimension (offset value, static size) stay inside a view
+/// extent (nullopt: not a constant)? The rules are analyses/bounds.py's:
+/// Inside when every value of the offset in any launch does; Outside when
+/// the launch of one block (`single`) already leaves the view with every
+/// value, or with some and the offset's range is the program's own (its
+/// slice has no assumption but launch queries); Undecided otherwise.
+enum class BoundsVerdict { Inside = 0, Outside = 1, Undecided = 2 };
+BoundsVerdict boundsVerdict(ValueRanges &any, ValueRanges &single, mlir::Value offset,
+                            int64_t size, std::optional<int64_t> extent);
+} // namespace ptonz
+
+#endif // PTONZ_INTRANGES_H

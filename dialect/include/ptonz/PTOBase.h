@@ -1,0 +1,46 @@
+//===- PTOBase.h - `pto` dialect, enums, attributes, types ------*- C++ -*-===//
+//
+// Everything of the `pto` dialect but its ops: what code that only names
+// types and attributes needs (the op classes are a large header, PTO.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTONZ_PTO_BASE_H
+#define PTONZ_PTO_BASE_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpImplementation.h"
+
+namespace ptonz::pto {
+/// The PTOAS target the verifiers check against: ptoas --pto-arch (a3 covers
+/// PTOAS's "A2/A3" rules) ...
+enum class TargetArch { a3, a5 };
+/// ... and ptoas --pto-level (alloc_tile addr and tassign belong to level3).
+enum class BuildLevel { level1, level2, level3 };
+} // namespace ptonz::pto
+
+#include "ptonz/PTOEnums.h.inc"
+#include "ptonz/PTODialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ptonz/PTOAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ptonz/PTOTypes.h.inc"
+
+namespace ptonz::pto {
+/// A GM scalar pointer: !pto.ptr<T> or a memref without, or with a gm,
+/// memory space (PTOAS's ScalarPtrOrMemRef).
+bool isGMPointer(mlir::Type type);
+/// The arch `op` is verified for: its module's `pto.target_arch` ("a5", any
+/// case, is A5; anything else A2/A3), else the context's target (ptoas
+/// --pto-arch), a3 by default.
+TargetArch targetArchOf(mlir::Operation *op);
+/// The context's build level (ptoas --pto-level), level2 by default.
+BuildLevel buildLevelOf(mlir::MLIRContext *ctx);
+/// Registers the ops (generated, sharded: PTOOps.<n>.cpp).
+void registerPTODialectOperations(PTODialect *dialect);
+} // namespace ptonz::pto
+
+#endif // PTONZ_PTO_BASE_H

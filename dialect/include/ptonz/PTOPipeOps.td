@@ -1,0 +1,190 @@
+//===- PTOPipeOps.td - cube/vector tile pipes -----------------*- tablegen -*-===//
+//
+// Tiles pushed between the cube and vector cores through slot buffers: the
+// frontend forms (aic/aiv_initialize_pipe, tpush_to_aiv, tpop_from_aic, ...)
+// and the pipe-handle forms PTOAS lowers them to (initialize_l2l_pipe, tpush,
+// tpop, tfree), with the reserved slot buffers they use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTONZ_PTO_PIPE_OPS
+#define PTONZ_PTO_PIPE_OPS
+
+include "ptonz/PTOOpBase.td"
+
+//===----------------------------------------------------------------------===//
+// Slot buffers
+//===----------------------------------------------------------------------===//
+
+def PTO_ReserveBufferOp : PTO_Op<"reserve_buffer"> {
+  let summary = "reserve a local consumer slot buffer (its address)";
+  let arguments = (ins StrAttr:$name, I32Attr:$size, PTO_AddressSpaceAttr:$location,
+                       BoolAttr:$autoAlloc, OptionalAttr<I32Attr>:$base);
+  let results = (outs I32:$addr);
+  let assemblyFormat = [{
+    `{` `name` `=` $name `,` `size` `=` $size `,` `location` `=` $location `,`
+    `auto` `=` $autoAlloc (`,` `base` `=` $base^)? `}` attr-dict `->` type($addr)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_ImportReservedBufferOp : PTO_Op<"import_reserved_buffer"> {
+  let summary = "the address of a slot buffer a peer function reserved";
+  let arguments = (ins StrAttr:$name, FlatSymbolRefAttr:$peer_func);
+  let results = (outs I32:$addr);
+  let assemblyFormat = [{
+    `{` `name` `=` $name `,` `peer_func` `=` $peer_func `}` attr-dict `->` type($addr)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Frontend pipes (one per cube/vector kernel pair)
+//===----------------------------------------------------------------------===//
+
+class PTO_InitializePipeOp<string mnemonic, string core> : PTO_Op<mnemonic> {
+  let summary = "set up the tile pipe of a " # core # " kernel";
+  let arguments = (ins I8Attr:$dir_mask, I32Attr:$slot_size, OptionalAttr<BoolAttr>:$nosplit,
+                       Optional<PTO_PtrType>:$gm_slot_buffer, I32:$c2v_consumer_buf,
+                       I32:$v2c_consumer_buf);
+  let assemblyFormat = [{
+    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size (`,` `nosplit` `=` $nosplit^)? `}`
+    `(` (`gm_slot_buffer` `=` $gm_slot_buffer^ `:` type($gm_slot_buffer) `,`)?
+    `c2v_consumer_buf` `=` $c2v_consumer_buf `:` type($c2v_consumer_buf) `,`
+    `v2c_consumer_buf` `=` $v2c_consumer_buf `:` type($v2c_consumer_buf) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifyFrontendPipeInit(getOperation(), ::ptonz::pto::KernelKind::}] # core # [{,
+                                                  getDirMask(), getSlotSize(), getGmSlotBuffer());
+    }
+  }];
+}
+def PTO_AicInitializePipeOp : PTO_InitializePipeOp<"aic_initialize_pipe", "cube">;
+def PTO_AivInitializePipeOp : PTO_InitializePipeOp<"aiv_initialize_pipe", "vector">;
+
+class PTO_PushToOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
+  let summary = what;
+  let arguments = (ins PTO_Dps:$tile, I8Attr:$split);
+  let assemblyFormat = "`(` $tile `:` qualified(type($tile)) `)` `{` `split` `=` $split `}` attr-dict";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifyFrontendSplit(getOperation(), ::ptonz::pto::KernelKind::}] # core
+      # [{, getSplit());
+    }
+  }];
+}
+def PTO_TPushToAivOp : PTO_PushToOp<"tpush_to_aiv", "push a tile from the cube to the vector core",
+                                    "cube">;
+def PTO_TPushToAicOp : PTO_PushToOp<"tpush_to_aic", "push a tile from the vector to the cube core",
+                                    "vector">;
+
+class PTO_PopFromOp<string mnemonic, string what, string core>
+    : PTO_Op<mnemonic, [AttrSizedOperandSegments]> {
+  let summary = what;
+  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col, I8Attr:$split);
+  let results = (outs PTO_Dps:$tile);
+  let assemblyFormat = [{
+    (`(` $valid_row^ `,` $valid_col `)`)? `{` `split` `=` $split `}` attr-dict `->`
+    qualified(type($tile))
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifyPopFrom(getOperation(), ::ptonz::pto::KernelKind::}] # core # [{,
+                                         getValidRow(), getValidCol(), getTile(), getSplit());
+    }
+  }];
+}
+def PTO_TPopFromAicOp : PTO_PopFromOp<"tpop_from_aic", "pop a tile the cube core pushed", "vector">;
+def PTO_TPopFromAivOp : PTO_PopFromOp<"tpop_from_aiv", "pop a tile the vector core pushed", "cube">;
+
+class PTO_FreeFromOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
+  let summary = what;
+  let arguments = (ins I8Attr:$split);
+  let assemblyFormat = "`{` `split` `=` $split `}` attr-dict";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifyFrontendSplit(getOperation(), ::ptonz::pto::KernelKind::}] # core
+      # [{, getSplit());
+    }
+  }];
+}
+def PTO_TFreeFromAicOp : PTO_FreeFromOp<"tfree_from_aic", "release the slot of a popped cube tile",
+                                        "vector">;
+def PTO_TFreeFromAivOp : PTO_FreeFromOp<"tfree_from_aiv",
+                                        "release the slot of a popped vector tile", "cube">;
+
+//===----------------------------------------------------------------------===//
+// Pipe handles
+//===----------------------------------------------------------------------===//
+
+def PTO_InitializeL2G2LPipeOp : PTO_Op<"initialize_l2g2l_pipe"> {
+  let summary = "a local -> GM -> local pipe handle";
+  let arguments = (ins I8Attr:$dir_mask, I32Attr:$slot_size, I32Attr:$slot_num,
+                       OptionalAttr<I32Attr>:$local_slot_num, OptionalAttr<I32Attr>:$flag_base,
+                       OptionalAttr<BoolAttr>:$nosplit, AnyType:$gm_addr, AnyType:$local_addr,
+                       Optional<AnyType>:$peer_local_addr);
+  let results = (outs PTO_PipeType:$pipe);
+  let assemblyFormat = [{
+    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size `,` `slot_num` `=` $slot_num
+    (`,` `local_slot_num` `=` $local_slot_num^)? (`,` `flag_base` `=` $flag_base^)?
+    (`,` `nosplit` `=` $nosplit^)? `}`
+    `(` $gm_addr `:` type($gm_addr) `,` $local_addr `:` type($local_addr)
+    (`,` $peer_local_addr^ `:` type($peer_local_addr))? `)` attr-dict `->` qualified(type($pipe))
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_InitializeL2LPipeOp : PTO_Op<"initialize_l2l_pipe"> {
+  let summary = "a local -> local pipe handle";
+  let arguments = (ins I8Attr:$dir_mask, I32Attr:$slot_size, I32Attr:$slot_num,
+                       OptionalAttr<I32Attr>:$flag_base, OptionalAttr<BoolAttr>:$nosplit,
+                       AnyType:$local_addr, Optional<AnyType>:$peer_local_addr);
+  let results = (outs PTO_PipeType:$pipe);
+  let assemblyFormat = [{
+    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size `,` `slot_num` `=` $slot_num
+    (`,` `flag_base` `=` $flag_base^)? (`,` `nosplit` `=` $nosplit^)? `}`
+    `(` $local_addr `:` type($local_addr) (`,` $peer_local_addr^ `:` type($peer_local_addr))? `)`
+    attr-dict `->` qualified(type($pipe))
+  }];
+  let hasVerifier = 1;
+}
+
+class PTO_PipeTileOp<string mnemonic, string what, string role> : PTO_Op<mnemonic> {
+  let summary = what;
+  let arguments = (ins PTO_Dps:$tile, PTO_PipeType:$pipe_handle, I8Attr:$split);
+  let assemblyFormat = [{
+    `(` $tile `,` $pipe_handle `:` qualified(type($tile)) `,` qualified(type($pipe_handle)) `)`
+    `{` `split` `=` $split `}` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifyPipeUse(getOperation(), ::ptonz::pto::PipeRole::}] # role # [{,
+                                         getTile(), getPipeHandle(), getSplit());
+    }
+  }];
+}
+def PTO_TPushOp : PTO_PipeTileOp<"tpush", "push a tile into a pipe", "push">;
+def PTO_TPopOp : PTO_PipeTileOp<"tpop", "bind a declared tile to the next slot of a pipe", "pop">;
+
+def PTO_TFreeOp : PTO_Op<"tfree"> {
+  let summary = "release the current consumer slot of a pipe";
+  let arguments = (ins PTO_PipeType:$pipe_handle, I8Attr:$split);
+  let assemblyFormat = [{
+    `(` $pipe_handle `:` qualified(type($pipe_handle)) `)` `{` `split` `=` $split `}` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifyPipeUse(getOperation(), ::ptonz::pto::PipeRole::free, nullptr,
+                                         getPipeHandle(), getSplit());
+    }
+  }];
+}
+
+#endif // PTONZ_PTO_PIPE_OPS

@@ -1,0 +1,168 @@
+//===- PTOVerify.h - shared checks of the `pto` op verifiers ----*- C++ -*-===//
+//
+// What PTOAS's op verifiers check, factored by kind of check: operand kinds,
+// address spaces, element-type and shape agreement. The op families of the
+// .td files name the checks they want (TileRules) and share verifyTileOp;
+// ops with rules of their own call the helpers from their verify().
+//
+// Like PTOAS, the detailed tile checks are skipped once an op works on
+// memrefs (PTOAS's lowered form): they are about tile_buf types.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTONZ_PTO_VERIFY_H
+#define PTONZ_PTO_VERIFY_H
+
+#include "ptonz/PTO.h"
+
+#include <initializer_list>
+#include <optional>
+#include <utility>
+
+namespace ptonz::pto {
+
+/// The checks an ins/outs tile op wants. Operands are given to verifyTileOp
+/// as (name, value), the destination last.
+struct TileRules {
+  /// Every operand is a tile (tile_buf, or a memref which disables the rest).
+  bool tiles = true;
+  /// Every tile lives in the vec buffer.
+  bool vec = false;
+  /// Every tile uses the row_major block layout ...
+  bool rowMajor = false;
+  /// ... except the operands at these positions (bit i: operand i).
+  unsigned rowMajorExempt = 0;
+  /// All operands share the first one's element type.
+  bool sameElem = false;
+  /// All operands share the first one's valid shape.
+  bool sameValid = false;
+  /// All operands share the first one's (static) shape.
+  bool sameShape = false;
+  /// Broadcast/reduction geometry between the first operand and the last.
+  enum class Geometry {
+    none,
+    colExpand,       // dst valid cols == src valid cols
+    rowExpand,       // dst valid rows == src valid rows
+    colExpandBinary, // src0, dst same valid; src1 valid cols == dst valid cols
+    rowExpandBinary, // src0, dst same valid; src1 valid rows == dst valid rows
+    colReduce,       // dst valid cols == src valid cols
+    rowReduce,       // dst valid rows == src valid rows, dst valid cols == 1
+  } geometry = Geometry::none;
+  /// Element types agree only between the inputs (the result has another,
+  /// e.g. an index).
+  bool sameElemInputsOnly = false;
+
+  static TileRules none() {
+    TileRules r;
+    r.tiles = false;
+    return r;
+  }
+  static TileRules vecUnary() {
+    TileRules r;
+    r.vec = r.rowMajor = r.sameElem = r.sameValid = true;
+    return r;
+  }
+  static TileRules vecBinary() { return vecUnary(); }
+  static TileRules vecSameValid() {
+    TileRules r;
+    r.vec = r.rowMajor = r.sameValid = true;
+    return r;
+  }
+  static TileRules vecPartial() {
+    TileRules r;
+    r.vec = r.sameElem = true;
+    return r;
+  }
+  static TileRules sameShapes() {
+    TileRules r;
+    r.sameShape = true;
+    return r;
+  }
+  static TileRules withGeometry(Geometry g) {
+    TileRules r;
+    r.vec = r.rowMajor = r.sameElem = true;
+    r.geometry = g;
+    return r;
+  }
+  static TileRules colExpand() { return withGeometry(Geometry::colExpand); }
+  static TileRules rowExpand() { return withGeometry(Geometry::rowExpand); }
+  /// src1 is a row vector; pto-isa reads every operand row-major.
+  static TileRules colExpandBinary() {
+    TileRules r = withGeometry(Geometry::colExpandBinary);
+    r.vec = false;
+    return r;
+  }
+  /// src1 is a column vector (DN or ND); only dst must be row-major.
+  static TileRules rowExpandBinary() {
+    TileRules r = withGeometry(Geometry::rowExpandBinary);
+    r.vec = false;
+    r.rowMajorExempt = 0b011;
+    return r;
+  }
+  static TileRules colReduce() { return withGeometry(Geometry::colReduce); }
+  /// dst is a column vector: ND (row_major) or DN (col_major).
+  static TileRules rowReduce() {
+    TileRules r = withGeometry(Geometry::rowReduce);
+    r.rowMajorExempt = 0b10; // (src, dst)
+    return r;
+  }
+  /// argmax/argmin: the result is an index tile.
+  static TileRules argReduce() {
+    TileRules r;
+    r.vec = true;
+    return r;
+  }
+  static TileRules fillPad() {
+    TileRules r;
+    r.vec = r.sameElem = true;
+    return r;
+  }
+};
+
+using NamedValue = std::pair<llvm::StringRef, mlir::Value>;
+
+/// The shared verifier of the ins/outs tile families.
+mlir::LogicalResult verifyTileOp(mlir::Operation *op, const TileRules &rules,
+                                 std::initializer_list<NamedValue> operands);
+
+enum class MatmulKind { matmul, gemv, mx, gemvMx };
+/// tmatmul / tgemv and their acc, bias and mx forms: left x right -> acc.
+mlir::LogicalResult verifyMatmul(mlir::Operation *op, MatmulKind kind, mlir::Value lhs,
+                                 mlir::Value rhs, mlir::Value dst, mlir::Value accIn,
+                                 mlir::Value bias, mlir::Value lhsScale, mlir::Value rhsScale);
+
+mlir::LogicalResult verifyAsyncCopy(mlir::Operation *op, mlir::Value dst, mlir::Value src);
+mlir::LogicalResult verifyBufToken(mlir::Operation *op, int32_t bufId, int32_t mode);
+mlir::LogicalResult verifyFrontendPipeInit(mlir::Operation *op, KernelKind kernel, int8_t dirMask,
+                                           int32_t slotSize, mlir::Value gmSlotBuffer);
+/// The split usage of the logical pipe of a frontend init (PTOSyncOps.cpp).
+mlir::LogicalResult verifyFrontendPipeSplits(mlir::Operation *init);
+mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel, int64_t split);
+mlir::LogicalResult verifyPopFrom(mlir::Operation *op, KernelKind kernel, mlir::Value validRow,
+                                  mlir::Value validCol, mlir::Value tile, int64_t split);
+enum class PipeRole { push, pop, free };
+mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role, mlir::Value tile,
+                                  mlir::Value pipe, int64_t split);
+
+//===--- queries ----------------------------------------------------------===//
+
+/// A tile seen through its type: a tile_buf, or a memref with a
+/// #pto.address_space memory space (PTOAS's lowered tile).
+struct TileView {
+  mlir::Type type;
+  mlir::Type elem;
+  llvm::SmallVector<int64_t, 2> shape, valid;
+  std::optional<AddressSpace> space;
+  TileBufType buf; // null for a memref
+};
+std::optional<TileView> tileView(mlir::Type type);
+/// Whether an op works on PTOAS's lowered (memref) form: any memref operand.
+bool onMemrefs(mlir::Operation *op);
+/// The element type of a tile, view, memref or tensor (null otherwise).
+mlir::Type elementTypeOf(mlir::Type type);
+/// The value of an integer/index arith.constant.
+std::optional<int64_t> constantValue(mlir::Value v);
+llvm::StringRef archName(TargetArch arch);
+
+} // namespace ptonz::pto
+
+#endif // PTONZ_PTO_VERIFY_H

@@ -1,0 +1,434 @@
+//===- PTOSyncOps.cpp - synchronisation and pipe ops ----------------------===//
+
+#include "ptonz/PTOVerify.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace ptonz::pto;
+
+//===----------------------------------------------------------------------===//
+// sync.set / sync.wait:  `pto.sync.set <PIPE_MTE3>, 3` or `, %event` (index);
+// the pipe may also be given as #pto.pipe<...>.
+//===----------------------------------------------------------------------===//
+
+template <typename OpT>
+static ParseResult parseCrossCoreSync(OpAsmParser &p, OperationState &result) {
+  auto &props = result.getOrAddProperties<typename OpT::Properties>();
+  SMLoc at = p.getCurrentLocation();
+  if (succeeded(p.parseOptionalLess())) {
+    StringRef token;
+    if (p.parseKeyword(&token) || p.parseGreater())
+      return failure();
+    auto pipe = symbolizePipe(token);
+    if (!pipe)
+      return p.emitError(at) << "unknown pipe token: " << token;
+    props.pipe = PipeAttr::get(p.getContext(), *pipe);
+  } else if (p.parseCustomAttributeWithFallback(props.pipe)) {
+    return failure();
+  }
+  if (p.parseComma())
+    return failure();
+  OpAsmParser::UnresolvedOperand event;
+  OptionalParseResult dynamic = p.parseOptionalOperand(event);
+  if (dynamic.has_value()) {
+    if (failed(*dynamic) ||
+        p.resolveOperand(event, p.getBuilder().getIndexType(), result.operands))
+      return failure();
+  } else {
+    int32_t id;
+    if (p.parseInteger(id))
+      return failure();
+    props.event_id = p.getBuilder().getI32IntegerAttr(id);
+  }
+  return p.parseOptionalAttrDict(result.attributes);
+}
+
+template <typename OpT>
+static void printCrossCoreSync(OpT op, OpAsmPrinter &p) {
+  p << " <" << stringifyPipe(op.getPipe()) << ">, ";
+  if (auto id = op.getEventIdAttr())
+    p << id.getInt();
+  else
+    p << op.getEventIdDyn();
+  p.printOptionalAttrDict(op->getAttrs(), {"pipe", "event_id"});
+}
+
+template <typename OpT>
+static LogicalResult verifyCrossCoreSync(OpT op, ArrayRef<Pipe> a5Pipes) {
+  if (bool(op.getEventIdAttr()) == bool(op.getEventIdDyn()))
+    return op.emitOpError("expects exactly one event-id form: static attr or dynamic index "
+                          "operand");
+  if (targetArchOf(op) == TargetArch::a5 && !llvm::is_contained(a5Pipes, op.getPipe())) {
+    auto diag = op.emitOpError() << "A5 " << op->getName().stripDialect()
+                                 << " expects pipe to be one of ";
+    llvm::interleaveComma(a5Pipes, diag, [&](Pipe pipe) { diag << '<' << stringifyPipe(pipe) << '>'; });
+    return diag;
+  }
+  return success();
+}
+
+ParseResult SyncSetOp::parse(OpAsmParser &p, OperationState &result) {
+  return parseCrossCoreSync<SyncSetOp>(p, result);
+}
+void SyncSetOp::print(OpAsmPrinter &p) { printCrossCoreSync(*this, p); }
+LogicalResult SyncSetOp::verify() {
+  if (auto mode = getFftsModeAttr(); mode && (mode.getInt() < 0 || mode.getInt() > 2))
+    return emitOpError() << "requires ffts_mode in range [0, 2], but got " << mode.getInt();
+  return verifyCrossCoreSync(*this, {Pipe::PIPE_FIX, Pipe::PIPE_MTE3});
+}
+
+ParseResult SyncWaitOp::parse(OpAsmParser &p, OperationState &result) {
+  return parseCrossCoreSync<SyncWaitOp>(p, result);
+}
+void SyncWaitOp::print(OpAsmPrinter &p) { printCrossCoreSync(*this, p); }
+LogicalResult SyncWaitOp::verify() {
+  return verifyCrossCoreSync(*this, {Pipe::PIPE_FIX, Pipe::PIPE_MTE1, Pipe::PIPE_MTE2,
+                                     Pipe::PIPE_MTE3, Pipe::PIPE_V});
+}
+
+LogicalResult SetFFTsOp::verify() {
+  Type e = getFfts().getType().getElementType();
+  if (!e.isInteger(64) && !e.isInteger(8))
+    return emitOpError() << "expects element type i64 (or i8), got " << e;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Slot buffers and pipe handles
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReserveBufferOp::verify() {
+  auto func = (*this)->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return emitOpError("must be nested under a function");
+  if (getSize() <= 0)
+    return emitOpError("expects 'size' to be greater than 0");
+  AddressSpace loc = getLocation();
+  if (loc != AddressSpace::vec && loc != AddressSpace::mat)
+    return emitOpError("expects 'location' to be #pto.address_space<vec> or "
+                       "#pto.address_space<mat>");
+  if (!getAutoAlloc() && !getBaseAttr())
+    return emitOpError("expects 'base' when 'auto' is false");
+  if (auto base = getBaseAttr(); base && base.getInt() < 0)
+    return emitOpError("expects 'base' to be non-negative when present");
+  unsigned reserves = 0;
+  func->walk([&](ReserveBufferOp) { ++reserves; });
+  if (reserves > 1)
+    return emitOpError("expects at most one reserve_buffer in the function");
+  // ptoas's PlanMemory (levels 1 and 2) places the reserved region itself.
+  if (!getAutoAlloc() && buildLevelOf(getContext()) != BuildLevel::level3)
+    return emitOpError("pto.reserve_buffer with explicit 'base' (auto = false) is not supported "
+                       "in PlanMemory; use --pto-level=level3 or set auto = true");
+  return success();
+}
+
+/// The reserve_buffer named `name` in `func`.
+static ReserveBufferOp findReserve(Operation *func, StringRef name) {
+  ReserveBufferOp found;
+  func->walk([&](ReserveBufferOp op) {
+    if (op.getName() != name)
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+LogicalResult ImportReservedBufferOp::verify() {
+  auto func = (*this)->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return emitOpError("must be nested under a function");
+  unsigned imports = 0;
+  func->walk([&](ImportReservedBufferOp) { ++imports; });
+  if (imports > 1)
+    return emitOpError("expects at most one import_reserved_buffer in the function");
+  Operation *peer = SymbolTable::lookupNearestSymbolFrom(*this, getPeerFuncAttr());
+  if (!peer || !isa<FunctionOpInterface>(peer))
+    return emitOpError() << "expects 'peer_func' to reference an existing function, got "
+                         << getPeerFuncAttr();
+  if (!findReserve(peer, getName()))
+    return emitOpError() << "expects a reserve_buffer named \"" << getName() << "\" in "
+                         << getPeerFuncAttr();
+  return success();
+}
+
+namespace {
+/// A pipe's slot buffer: its owner function, its name and the direction it
+/// serves (1 cube->vector, 2 vector->cube).
+using PeerKey = std::tuple<std::string, std::string, int>;
+} // namespace
+
+static std::string symbolOf(Operation *func) {
+  auto name = func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  return name ? name.str() : std::string();
+}
+
+/// The peer key of a pipe init's local address, if it comes from a
+/// reserve_buffer or an import_reserved_buffer.
+static std::optional<PeerKey> peerKey(Value addr, Operation *func, int dir) {
+  if (auto reserve = addr.getDefiningOp<ReserveBufferOp>())
+    return PeerKey{symbolOf(func), reserve.getName().str(), dir};
+  if (auto import = addr.getDefiningOp<ImportReservedBufferOp>())
+    return PeerKey{import.getPeerFunc().str(), import.getName().str(), dir};
+  return std::nullopt;
+}
+
+/// The (key, init function) pairs of a pipe init.
+static SmallVector<std::pair<PeerKey, Operation *>> peerKeys(Operation *init) {
+  auto dirMask = init->getAttrOfType<IntegerAttr>("dir_mask").getInt();
+  Operation *func = init->getParentOfType<FunctionOpInterface>();
+  SmallVector<std::pair<PeerKey, Operation *>> keys;
+  if (!func)
+    return keys;
+  Value local, peer;
+  if (auto l2l = dyn_cast<InitializeL2LPipeOp>(init)) {
+    local = l2l.getLocalAddr();
+    peer = l2l.getPeerLocalAddr();
+  } else {
+    auto l2g2l = cast<InitializeL2G2LPipeOp>(init);
+    local = l2g2l.getLocalAddr();
+    peer = l2g2l.getPeerLocalAddr();
+  }
+  if (auto k = peerKey(local, func, dirMask == 3 ? 1 : dirMask))
+    keys.push_back({*k, func});
+  if (dirMask == 3 && peer)
+    if (auto k = peerKey(peer, func, 2))
+      keys.push_back({*k, func});
+  return keys;
+}
+
+/// What ptoas's ResolveReservedBuffers pass requires of a pipe init whose
+/// slots come from a reserved buffer: exactly two inits share the buffer, one
+/// in its owner and one in the importing peer.
+static LogicalResult verifyPipePeers(Operation *init, bool explicitFlagBase) {
+  auto keys = peerKeys(init);
+  if (keys.empty()) {
+    if (explicitFlagBase)
+      return success();
+    return init->emitOpError("requires local_addr to come from pto.reserve_buffer or "
+                             "pto.import_reserved_buffer when 'flag_base' is not explicit");
+  }
+  auto module = init->getParentOfType<ModuleOp>();
+  if (!module)
+    return success();
+  for (auto &[key, _] : keys) {
+    std::set<Operation *> inits;
+    std::set<std::string> funcs;
+    module->walk([&](Operation *other) {
+      if (!isa<InitializeL2LPipeOp, InitializeL2G2LPipeOp>(other))
+        return;
+      for (auto &[otherKey, otherFunc] : peerKeys(other))
+        if (otherKey == key) {
+          inits.insert(other);
+          funcs.insert(symbolOf(otherFunc));
+        }
+    });
+    std::set<std::string> participants = funcs;
+    participants.insert(std::get<0>(key));
+    if (inits.size() != 2 || funcs.size() != 2 || participants.size() != 2)
+      return init->emitOpError()
+             << "requires a complete peer init pair when local_addr comes from "
+                "pto.reserve_buffer or pto.import_reserved_buffer (one init in @"
+             << std::get<0>(key) << ", which reserves \"" << std::get<1>(key)
+             << "\", and one in the function importing it)";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Split usage of a logical pipe (ptoas's InferValidatePipeInit): the inits
+// that share a reserved slot buffer form one logical pipe, whose tpush/tpop/
+// tfree users must agree on splitting (split = 0 means "no split") and with
+// an explicit `nosplit`.
+//===----------------------------------------------------------------------===//
+
+namespace {
+enum class SplitUsage { unknown, split, noSplit, mixed };
+
+struct PipeInit {
+  Operation *op;
+  SmallVector<PeerKey, 2> keys;
+  SplitUsage usage = SplitUsage::unknown;
+  std::optional<bool> explicitNoSplit;
+};
+} // namespace
+
+static void addSplit(SplitUsage &usage, int64_t split) {
+  SplitUsage seen = split == 0 ? SplitUsage::noSplit : SplitUsage::split;
+  if (usage == SplitUsage::unknown)
+    usage = seen;
+  else if (usage != seen)
+    usage = SplitUsage::mixed;
+}
+
+/// A frontend init's pipes and users (as ptoas lowers them): direction 1 uses
+/// the c2v buffer, direction 2 the v2c buffer, both (3) one pipe over both.
+template <typename InitOp>
+static PipeInit frontendInit(InitOp init) {
+  PipeInit info{init, {}, SplitUsage::unknown, std::nullopt};
+  if (auto ns = init.getNosplitAttr())
+    info.explicitNoSplit = ns.getValue();
+  Operation *func = init->template getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return info;
+  int dir = init.getDirMask();
+  if (dir == 1 || dir == 3)
+    if (auto k = peerKey(init.getC2vConsumerBuf(), func, 1))
+      info.keys.push_back(*k);
+  if (dir == 2 || dir == 3)
+    if (auto k = peerKey(init.getV2cConsumerBuf(), func, 2))
+      info.keys.push_back(*k);
+  func->walk([&](Operation *op) {
+    bool c2v = isa<TPushToAivOp, TPopFromAicOp, TFreeFromAicOp>(op);
+    bool v2c = isa<TPushToAicOp, TPopFromAivOp, TFreeFromAivOp>(op);
+    if ((c2v && (dir == 1 || dir == 3)) || (v2c && (dir == 2 || dir == 3)))
+      addSplit(info.usage, op->getAttrOfType<IntegerAttr>("split").getInt());
+  });
+  return info;
+}
+
+template <typename InitOp>
+static PipeInit handleInit(InitOp init) {
+  PipeInit info{init, {}, SplitUsage::unknown, std::nullopt};
+  if (auto ns = init.getNosplitAttr())
+    info.explicitNoSplit = ns.getValue();
+  for (auto &[key, _] : peerKeys(init))
+    info.keys.push_back(key);
+  for (Operation *user : init.getPipe().getUsers())
+    if (isa<TPushOp, TPopOp, TFreeOp>(user))
+      addSplit(info.usage, user->getAttrOfType<IntegerAttr>("split").getInt());
+  return info;
+}
+
+/// The inits of `op`'s logical pipe (those sharing a slot buffer with it,
+/// transitively), in module order.
+static SmallVector<PipeInit> logicalPipe(Operation *op) {
+  SmallVector<PipeInit> all;
+  auto module = op->getParentOfType<ModuleOp>();
+  Operation *root = module ? module.getOperation() : op->getParentOp();
+  root->walk([&](Operation *o) {
+    if (auto i = dyn_cast<AicInitializePipeOp>(o))
+      all.push_back(frontendInit(i));
+    else if (auto i = dyn_cast<AivInitializePipeOp>(o))
+      all.push_back(frontendInit(i));
+    else if (auto i = dyn_cast<InitializeL2LPipeOp>(o))
+      all.push_back(handleInit(i));
+    else if (auto i = dyn_cast<InitializeL2G2LPipeOp>(o))
+      all.push_back(handleInit(i));
+  });
+  SmallVector<bool> in(all.size(), false);
+  for (auto [i, init] : llvm::enumerate(all))
+    in[i] = init.op == op;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < all.size(); ++i)
+      for (size_t j = 0; j < all.size(); ++j)
+        if (in[i] && !in[j] && llvm::any_of(all[i].keys, [&](const PeerKey &k) {
+              return llvm::is_contained(all[j].keys, k);
+            }))
+          in[j] = grew = true;
+  }
+  SmallVector<PipeInit> pipe;
+  for (auto [i, init] : llvm::enumerate(all))
+    if (in[i])
+      pipe.push_back(init);
+  return pipe;
+}
+
+/// Rejects at `op` what ptoas rejects of its logical pipe, at the init ptoas
+/// names: the one whose usage or `nosplit` first contradicts the others.
+static LogicalResult verifySplitUsage(Operation *op) {
+  SmallVector<PipeInit> pipe = logicalPipe(op);
+  std::optional<bool> explicitNoSplit, inferred;
+  for (const PipeInit &init : pipe) {
+    if (init.usage == SplitUsage::mixed) {
+      if (init.op == op)
+        return op->emitOpError("cannot mix 'split = 0' with 'split = 1' or 'split = 2' on the "
+                               "same logical pipe");
+      return success();
+    }
+  }
+  for (const PipeInit &init : pipe) {
+    if (!init.explicitNoSplit)
+      continue;
+    if (explicitNoSplit && *explicitNoSplit != *init.explicitNoSplit) {
+      if (init.op == op)
+        return op->emitOpError("conflicting explicit 'nosplit' across peer pipe init ops");
+      return success();
+    }
+    explicitNoSplit = init.explicitNoSplit;
+  }
+  for (const PipeInit &init : pipe) {
+    if (init.usage == SplitUsage::unknown)
+      continue;
+    bool noSplit = init.usage == SplitUsage::noSplit;
+    if (inferred && *inferred != noSplit) {
+      if (init.op == op)
+        return op->emitOpError("conflicting pipe split usage across peer pipe init ops: the "
+                               "tpush/tpop/tfree ops of one logical pipe must all use split = "
+                               "0, or all split = 1 or 2");
+      return success();
+    }
+    inferred = noSplit;
+  }
+  if (!explicitNoSplit || !inferred || *explicitNoSplit == *inferred)
+    return success();
+  for (const PipeInit &init : pipe)
+    if (init.op == op && init.explicitNoSplit && *init.explicitNoSplit != *inferred)
+      return op->emitOpError() << "explicit 'nosplit = "
+                               << (*init.explicitNoSplit ? "true" : "false")
+                               << "' conflicts with downstream users that require "
+                               << (*inferred ? "split = 0" : "split = 1 or split = 2");
+  return success();
+}
+
+static LogicalResult verifyPipeShape(Operation *op, int8_t dirMask, int32_t slotSize,
+                                     int32_t slotNum, IntegerAttr flagBase, bool hasPeerAddr) {
+  if (dirMask != 1 && dirMask != 2 && dirMask != 3)
+    return op->emitOpError() << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
+  if (slotSize <= 0)
+    return op->emitOpError("expects 'slot_size' to be greater than 0");
+  if (slotNum != 4 && slotNum != 8)
+    return op->emitOpError() << "expects 'slot_num' to be 4 or 8, got " << slotNum;
+  if (flagBase && flagBase.getInt() < 0)
+    return op->emitOpError("expects 'flag_base' to be non-negative when present");
+  if (dirMask == 3 && !hasPeerAddr)
+    return op->emitOpError("expects 'peer_local_addr' when dir_mask is 3");
+  if (dirMask != 3 && hasPeerAddr)
+    return op->emitOpError("'peer_local_addr' is only allowed when dir_mask is 3");
+  return success();
+}
+
+LogicalResult InitializeL2G2LPipeOp::verify() {
+  if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(), getFlagBaseAttr(),
+                             bool(getPeerLocalAddr()))))
+    return failure();
+  if (auto local = getLocalSlotNumAttr()) {
+    if (local.getInt() <= 0)
+      return emitOpError("expects 'local_slot_num' to be greater than 0");
+    if (local.getInt() > getSlotNum())
+      return emitOpError("expects 'local_slot_num' to be less than or equal to slot_num");
+  }
+  if (failed(verifyPipePeers(*this, bool(getFlagBaseAttr()))))
+    return failure();
+  return verifySplitUsage(*this);
+}
+
+LogicalResult InitializeL2LPipeOp::verify() {
+  if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(), getFlagBaseAttr(),
+                             bool(getPeerLocalAddr()))))
+    return failure();
+  if (failed(verifyPipePeers(*this, bool(getFlagBaseAttr()))))
+    return failure();
+  return verifySplitUsage(*this);
+}
+
+LogicalResult ptonz::pto::verifyFrontendPipeSplits(Operation *init) {
+  return verifySplitUsage(init);
+}

@@ -1,0 +1,155 @@
+"""Does a partition stay inside its view? One dimension at a time, from the
+offset's integer range (`analyses.int_ranges`).
+
+A partition dimension with offset `o`, size `s` and view extent `D` is
+
+* **inside** when every value `o` can take satisfies `0 <= o` and
+  `o + s <= D`;
+* **outside** -- an error at the partition -- when the launch of a single
+  block (block idx 0 of 1; every launch runs that block) already leaves the
+  view: every value `o` takes there is out, or some is and the range of `o`
+  comes from the program alone (constants, loop bounds and arithmetic, no
+  function argument and no op without range inference). An NZ partition that
+  leaves its view reads another fractal's bytes; an ND one runs off its
+  rows;
+* **undecided** otherwise: the range depends on what the program does not
+  bound (`pto.get_block_idx` of a launch of up to 65535 blocks, a function
+  argument, ...). Such a partition is accepted; with the passes' `remarks`
+  option (`ptonz-opt --remarks`) it gets a remark saying what could not be
+  decided.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Tuple, Union
+
+from mlir import ir
+
+from .. import _ptonz
+from .int_ranges import LAUNCH_QUERIES, FunctionRanges, describe_assumption, location_of
+
+INSIDE, OUTSIDE, UNDECIDED = "inside", "outside", "undecided"
+
+Offset = Union[int, ir.Value]
+
+
+class DimVerdict:
+    """The verdict on one partition dimension. `reason` (what the offset
+    ranges over and why that is a problem) and `notes` (located) are built
+    only when asked for: most partitions are inside, most undecided ones are
+    never reported."""
+
+    __slots__ = ("verdict", "_explain", "_text")
+
+    def __init__(self, verdict: str, explain: Optional[Callable] = None):
+        self.verdict = verdict
+        self._explain = explain
+        self._text = None
+
+    def _explained(self) -> Tuple[str, List[Tuple[ir.Location, str]]]:
+        if self._text is None:
+            self._text = self._explain() if self._explain else ("", [])
+        return self._text
+
+    @property
+    def reason(self) -> str:
+        return self._explained()[0]
+
+    @property
+    def notes(self) -> List[Tuple[ir.Location, str]]:
+        return self._explained()[1]
+
+
+_INSIDE = DimVerdict(INSIDE)
+
+
+def check_dim(ranges: FunctionRanges, offset: Offset, size: int,
+              extent: Optional[int]) -> DimVerdict:
+    """The verdict for one partition dimension. `offset`: a constant or the
+    offset value; `extent`: the view's static extent (None if unknown). The
+    verdict on a value is the C++ side's (`_ptonz.IntRanges.verdict`, which
+    `partition_verdicts` gives for a whole view at once); the explanation is
+    built here, when asked for."""
+    if isinstance(offset, int):
+        if offset < 0:
+            return DimVerdict(OUTSIDE, lambda: (f"offset {offset} is negative", []))
+        if extent is None:
+            return DimVerdict(UNDECIDED, lambda: ("the view's extent is not a constant", []))
+        if offset + size > extent:
+            return DimVerdict(OUTSIDE, lambda: (
+                f"offset {offset} + size {size} = {offset + size} exceeds the view's extent "
+                f"{extent}", []))
+        return _INSIDE
+    return explained(ranges, _VERDICTS[ranges.native.verdict(offset, size, extent)],
+                     offset, size, extent)
+
+
+_VERDICTS = {_ptonz.INSIDE: INSIDE, _ptonz.OUTSIDE: OUTSIDE, _ptonz.UNDECIDED: UNDECIDED}
+
+
+def verdict_name(code: int) -> str:
+    return _VERDICTS[code]
+
+
+def explained(ranges: FunctionRanges, verdict: str, offset: ir.Value, size: int,
+              extent: Optional[int]) -> DimVerdict:
+    """`verdict` on the offset value, with its explanation (built lazily)."""
+    if verdict == INSIDE:
+        return _INSIDE
+    if verdict == UNDECIDED:
+        return DimVerdict(UNDECIDED, lambda: _undecided(ranges, offset, size, extent))
+    single = ranges.in_single_launch(offset)
+    if single.smax < 0 or (extent is not None and single.smin + size > extent):
+        return DimVerdict(OUTSIDE, lambda: _always_outside(ranges, offset, size, extent))
+    return DimVerdict(OUTSIDE, lambda: _may_leave(ranges, offset, size, extent))
+
+
+def _single(ranges, offset) -> Tuple[str, List[Tuple[ir.Location, str]]]:
+    single, full = ranges.in_single_launch(offset), ranges.of(offset)
+    one_block = " in a launch of one block" if single != full else ""
+    return f"offset in {single}{one_block}", [
+        (location_of(offset), f"the offset ranges over {single}{one_block} here")]
+
+
+def _always_outside(ranges, offset, size, extent):
+    text, here = _single(ranges, offset)
+    single = ranges.in_single_launch(offset)
+    if single.smax < 0:
+        return f"{text} is always negative", here
+    return (f"{text} + size {size} is at least {single.smin + size}, beyond the view's "
+            f"extent {extent}"), here
+
+
+def _may_leave(ranges, offset, size, extent):
+    text, here = _single(ranges, offset)
+    single = ranges.in_single_launch(offset)
+    if single.smin < 0:
+        problem = "can be negative"
+    else:
+        problem = (f"+ size {size} can reach {single.smax + size}, beyond the view's extent "
+                   f"{extent}")
+    return (f"{text} {problem} (the range follows from the program's own constants, loop "
+            "bounds and arithmetic)"), here
+
+
+def _undecided(ranges, offset, size, extent):
+    what = [a for a in FunctionRanges.assumptions(offset)
+            if _owner_name(a) not in LAUNCH_QUERIES] or FunctionRanges.assumptions(offset)
+    notes = [(location_of(a), f"the offset depends on {describe_assumption(a)}")
+             for a in _unique(what)[:3]]
+    limit = f"extent {extent}" if extent is not None else "extent, which is not a constant"
+    return (f"offset in {ranges.of(offset)} + size {size} may leave the view's {limit}",
+            notes)
+
+
+def _owner_name(value: ir.Value) -> str:
+    owner = value.owner
+    return "" if isinstance(owner, ir.Block) else owner.name
+
+
+def _unique(values: List[ir.Value]) -> List[ir.Value]:
+    out: List[ir.Value] = []
+    for v in values:
+        if v not in out:
+            out.append(v)
+    return out

@@ -1,0 +1,44 @@
+// Level-3 rejections (ptonz-opt --ptoas-pto-level=level3).
+
+func.func @f() {
+  %a = arith.constant -32 : i64
+  // expected-error@+1 {{'pto.alloc_tile' op addr must be non-negative, got -32}}
+  %t = pto.alloc_tile addr = %a : !pto.tile_buf<vec, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = arith.constant 16 : i64
+  // expected-error@+1 {{'pto.alloc_tile' op addr must be aligned to 32 bytes for local tile memory space, got 16}}
+  %t = pto.alloc_tile addr = %a : !pto.tile_buf<vec, 16x16xf16>
+  return
+}
+
+// -----
+
+// left/right/acc need 512-byte alignment.
+func.func @f() {
+  %a = arith.constant 256 : i64
+  // expected-error@+1 {{'pto.alloc_tile' op addr must be aligned to 512 bytes for local tile memory space, got 256}}
+  %t = pto.alloc_tile addr = %a : !pto.tile_buf<left, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = arith.constant 480 : i64
+  // expected-error@+1 {{'pto.alloc_tile' op addr must be aligned to 512 bytes for local tile memory space, got 480}}
+  %t = pto.alloc_tile addr = %a : !pto.tile_buf<acc, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'pto.alloc_tile' op requires 'addr' operand when --pto-level=level3 (level3 does no memory planning: give every tile `addr = %a : i64`)}}
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
+  return
+}

@@ -1,0 +1,180 @@
+// Op-verifier rejections of pipes, reserved buffers and function-level pto
+// attributes (kernel kind, entry, target), one per split.
+// RUN: ptonz-opt %s --pto-arch=a5 --split-input-file --verify-diagnostics
+
+// frontend op outside a kernel function
+func.func @f() {
+  %c = arith.constant 0 : i32
+  // expected-error@+1 {{'pto.aiv_initialize_pipe' op must be inside a vector kernel function (pto.kernel_kind = #pto.kernel_kind<vector>)}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
+  return
+}
+
+// -----
+
+func.func @f() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %c = arith.constant 0 : i32
+  // expected-error@+1 {{'pto.aiv_initialize_pipe' op expects 'dir_mask' to be 1, 2, or 3, got 4}}
+  pto.aiv_initialize_pipe {dir_mask = 4, slot_size = 1024} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
+  return
+}
+
+// -----
+
+func.func @f() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.tfree_from_aic' op expects 'split' to be 0, 1, or 2, got 3}}
+  pto.tfree_from_aic {split = 3}
+  return
+}
+
+// -----
+func.func @f() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.tpush_to_aiv' op must be inside a cube kernel function (pto.kernel_kind = #pto.kernel_kind<cube>)}}
+  pto.tpush_to_aiv(%t : !pto.tile_buf<vec, 16x16xf32>) {split = 1}
+  return
+}
+
+// -----
+
+module attributes {pto.target_arch = "a3"} {
+  func.func @f() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c = arith.constant 0 : i32
+    // expected-error@+1 {{'pto.aiv_initialize_pipe' op requires 'gm_slot_buffer' on A2/A3 targets, where the pipe's slots go through GM (A5 pipes are local-to-local)}}
+    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %c : i32, v2c_consumer_buf = %c : i32)
+    return
+  }
+}
+
+// -----
+
+func.func @f(%r: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.tpop_from_aic' op expects tile result to have dynamic validShape (?, ?) when valid_row/valid_col operands are provided (write valid=?x?)}}
+  %t = pto.tpop_from_aic (%r, %r) {split = 1} -> !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%addr: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.initialize_l2l_pipe' op expects 'slot_num' to be 4 or 8, got 6}}
+  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 6, flag_base = 0} (%addr : i32) -> !pto.pipe
+  return
+}
+
+// -----
+
+func.func @f(%addr: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.initialize_l2l_pipe' op requires local_addr to come from pto.reserve_buffer or pto.import_reserved_buffer when 'flag_base' is not explicit}}
+  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 8} (%addr : i32) -> !pto.pipe
+  return
+}
+
+// -----
+
+func.func @f(%addr: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.initialize_l2l_pipe' op expects 'peer_local_addr' when dir_mask is 3}}
+  %p = pto.initialize_l2l_pipe {dir_mask = 3, slot_size = 1024, slot_num = 8, flag_base = 0} (%addr : i32) -> !pto.pipe
+  return
+}
+
+// -----
+
+func.func @f(%addr: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 8, flag_base = 0} (%addr : i32) -> !pto.pipe
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x16xf32, blayout=col_major, slayout=row_major>
+  // expected-error@+1 {{'pto.tpush' op expects the pushed tile in the acc or vec buffer}}
+  pto.tpush(%t, %p : !pto.tile_buf<mat, 16x16xf32, blayout=col_major, slayout=row_major>, !pto.pipe) {split = 0}
+  return
+}
+
+// -----
+
+func.func @cube() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  %rb = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+  // expected-error@+1 {{'pto.initialize_l2l_pipe' op requires a complete peer init pair when local_addr comes from pto.reserve_buffer or pto.import_reserved_buffer (one init in @cube, which reserves "c2v", and one in the function importing it)}}
+  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 8} (%rb : i32) -> !pto.pipe
+  return
+}
+
+// -----
+
+func.func @f() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.reserve_buffer' op expects 'location' to be #pto.address_space<vec> or #pto.address_space<mat>}}
+  %rb = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<acc>, auto = true} -> i32
+  return
+}
+
+// -----
+
+func.func @f() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.import_reserved_buffer' op expects 'peer_func' to reference an existing function, got @nowhere}}
+  %ib = pto.import_reserved_buffer {name = "c2v", peer_func = @nowhere} -> i32
+  return
+}
+
+// -----
+
+func.func @cube() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  %ib = pto.import_reserved_buffer {name = "c2v", peer_func = @vec} -> i32
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %ib : i32, v2c_consumer_buf = %ib : i32)
+  %acc = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+  pto.tpush_to_aiv(%acc : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {split = 0}
+  return
+}
+func.func @vec() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %rb = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+  // expected-error@+1 {{'pto.aiv_initialize_pipe' op conflicting pipe split usage across peer pipe init ops: the tpush/tpop/tfree ops of one logical pipe must all use split = 0, or all split = 1 or 2}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %rb : i32, v2c_consumer_buf = %rb : i32)
+  %t = pto.tpop_from_aic {split = 1} -> !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @cube() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  %ib = pto.import_reserved_buffer {name = "c2v", peer_func = @vec} -> i32
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, nosplit = true} (c2v_consumer_buf = %ib : i32, v2c_consumer_buf = %ib : i32)
+  return
+}
+func.func @vec() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %rb = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+  // expected-error@+1 {{'pto.aiv_initialize_pipe' op conflicting explicit 'nosplit' across peer pipe init ops}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, nosplit = false} (c2v_consumer_buf = %rb : i32, v2c_consumer_buf = %rb : i32)
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op PTO entry functions must return void (ptoas emits them as __global__ kernels); return results through GM pointers}}
+func.func @f() -> i32 attributes {pto.entry} {
+  %c = arith.constant 0 : i32
+  return %c : i32
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op `pto.entry` is only valid on function definitions}}
+func.func private @f() attributes {pto.entry}
+
+// -----
+
+// expected-error@+1 {{'func.func' op PTO entry function calls itself: ptoas emits no recursive calls in C++}}
+func.func @f() attributes {pto.entry} {
+  func.call @f() : () -> ()
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op `pto.kernel_kind` must be #pto.kernel_kind<cube|vector>, got "cube"}}
+func.func @f() attributes {pto.kernel_kind = "cube"} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'builtin.module' op `pto.target_arch` must be a string ("a3" or "a5"), got 5 : i32}}
+module attributes {pto.target_arch = 5 : i32} {
+}
+

@@ -1,0 +1,213 @@
+// Op-verifier rejections of the vector tile ops, one per split.
+// RUN: ptonz-opt %s --split-input-file --verify-diagnostics
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<mat, 16x16xf32>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.tabs' op expects src to be in the vec address space (loc=vec), got loc=mat}}
+  pto.tabs ins(%a : !pto.tile_buf<mat, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %b = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
+  // expected-error@+1 {{'pto.tadd' op expects src0 and src1 to have the same element type, got 'f32' and 'f16'}}
+  pto.tadd ins(%a, %b : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf16>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32, valid=8x16>
+  // expected-error@+1 {{'pto.tmul' op expects src0 and dst to have the same valid shape, got 16x16 and 8x16}}
+  pto.tmul ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32, valid=8x16>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32, blayout=col_major>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.texp' op expects src to use the row_major blayout (vector ops read tiles row by row)}}
+  pto.texp ins(%a : !pto.tile_buf<vec, 16x16xf32, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%pv: !pto.partition_tensor_view<16x16xf32>) {
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.tneg' op expects src to be a !pto.tile_buf, got '!pto.partition_tensor_view<16x16xf32>'}}
+  pto.tneg ins(%pv : !pto.partition_tensor_view<16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: f32) {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
+  // expected-error@+1 {{'pto.tadds' op expects src and dst to have the same element type, got 'f32' and 'i32'}}
+  pto.tadds ins(%a, %s : !pto.tile_buf<vec, 16x16xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x16xi32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: f32) {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.integer, but found 'f32'}}
+  pto.tands ins(%a, %s : !pto.tile_buf<vec, 16x16xi32>, f32) outs(%a : !pto.tile_buf<vec, 16x16xi32>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.tcmp' op expects dst (a packed predicate mask) to have element type i8, got 'f32'}}
+  pto.tcmp ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x8xf32, blayout=col_major>
+  // expected-error@+1 {{'pto.trowmax' op expects dst to hold one value per row (valid cols 1), got 8}}
+  pto.trowmax ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x8xf32, blayout=col_major>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 8x1xf32>
+  // expected-error@+1 {{'pto.trowsum' op expects src and dst to have the same valid rows, got 16 and 8}}
+  pto.trowsum ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 8x1xf32>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %r = pto.alloc_tile : !pto.tile_buf<vec, 1x8xf32>
+  // expected-error@+1 {{'pto.tcolmax' op expects src and dst to have the same valid cols, got 16 and 8}}
+  pto.tcolmax ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %c = pto.alloc_tile : !pto.tile_buf<vec, 8x1xf32, blayout=col_major>
+  // expected-error@+1 {{'pto.trowexpandmul' op expects src1 and dst to have the same valid rows, got 8 and 16}}
+  pto.trowexpandmul ins(%a, %c : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.tcolsum' op tmp operand requires the isBinary attribute}}
+  "pto.tcolsum"(%a, %t, %a) : (!pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %h = pto.alloc_tile : !pto.tile_buf<vec, 16x32xf16>
+  // expected-error@+1 {{'pto.tcvt' op expects src and dst to have compatible shapes (the same rows x cols), got 16x16 and 16x32}}
+  pto.tcvt ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x32xf16>)
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %fp = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %q = pto.alloc_tile : !pto.tile_buf<vec, 16x16xui8>
+  // expected-error@+1 {{'pto.tquant' op INT8_ASYM quantization requires an offset operand (the zero-point tile): ins(%src, %fp, %offset : ...)}}
+  pto.tquant ins(%a, %fp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%q : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %q = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi16>
+  // expected-error@+1 {{'pto.tquant' op expects dst element type i8 for INT8_SYM quantization}}
+  pto.tquant ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%q : !pto.tile_buf<vec, 16x16xi16>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+func.func @f(%k: i32) {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
+  // expected-error@+1 {{'pto.tgather' op expects A2/A3 compare-form tgather src element type to be f16/f32, or i32 when cmpMode=eq, got 'i32'}}
+  pto.tgather ins(%a, %k, %a : !pto.tile_buf<vec, 16x16xi32>, i32, !pto.tile_buf<vec, 16x16xi32>) outs(%a, %a : !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) {cmpMode = #pto<cmp gt>}
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8>
+  // expected-error@+1 {{'pto.tsel' op expects A2/A3 tsel src0, src1, and dst element type to be i16/i32/f16/f32, got 'i8'}}
+  pto.tsel ins(%a, %a, %a, %a : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>) outs(%a : !pto.tile_buf<vec, 16x16xi8>)
+  return
+}
+
+// -----
+
+func.func @f(%s: f16) {
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.texpands' op expects the scalar type to be the dst element type 'f32', got 'f16'}}
+  pto.texpands ins(%s : f16) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%k: i32) {
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
+  // expected-error@+1 {{'pto.trandom' op trandom is only supported for A5 targets (ptoas --pto-arch=a5)}}
+  pto.trandom ins(%k, %k, %k, %k, %k, %k : i32, i32, i32, i32, i32, i32) outs(%d : !pto.tile_buf<vec, 16x16xi32>)
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  %m = pto.alloc_tile : !pto.tile_buf<mat, 16x16xf32>
+  // expected-error@+1 {{'pto.tgetval' op the scalar unit cannot read a mat tile_buf (tgetval reads vec tiles)}}
+  %v = pto.tgetval ins(%m, %n : !pto.tile_buf<mat, 16x16xf32>, index) outs : f32
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error@+1 {{'pto.tmrgsort' op expects format1 ins(src, blockLen) outs(dst) or format2 ins(2 to 4 srcs, tmp) outs(dst, executed)}}
+  "pto.tmrgsort"(%a, %a) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0>}> : (!pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) -> ()
+  return
+}

@@ -1,0 +1,119 @@
+// pto-verify-partition-bounds: an ND/DN partition that provably leaves its
+// view is an error at the partition; one whose range depends on the launch
+// or on an argument is accepted (a remark with remarks=true, see
+// partition-bounds-remarks.mlir).
+// RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-partition-bounds %s | FileCheck %s
+
+// Inside: constants, a loop, a launch-dependent offset (undecided: accepted).
+// CHECK-LABEL: func.func @accepted
+func.func @accepted(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %m0 = arith.muli %bi, %c64 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  scf.for %k = %c0 to %c1024 step %c128 {
+    %pv = pto.partition_view %v, offsets = [%m0, %k], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 64x128xf16>
+    pto.tload ins(%pv : !pto.partition_tensor_view<64x128xf16>) outs(%t : !pto.tile_buf<vec, 64x128xf16>)
+  }
+  return
+}
+
+// -----
+
+func.func @constant_past_the_view(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset 512 + size 64 = 576 exceeds the view's extent 512; a tload or tstore there would touch memory outside the tensor. Keep 0 <= offset and offset + 64 <= 512 (fix the offset, the loop bound or the view's shape)}}
+  %pv = pto.partition_view %v, offsets = [%c512, %c0], sizes = [%c64, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
+  return
+}
+
+// -----
+
+// A K loop one tile too long (DN views are checked the same way).
+func.func @loop_past_the_view(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c4096 = arith.constant 4096 : index
+  %c4608 = arith.constant 4608 : index
+  %v = pto.make_tensor_view %p, shape = [%c64, %c4096], strides = [] {layout = #pto.layout<dn>} : !pto.tensor_view<?x?xi8>
+  // expected-note@+1 {{the offset ranges over [0, 4096] here}}
+  scf.for %k = %c0 to %c4608 step %c512 {
+    // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 1: offset in [0, 4096] + size 512 can reach 4608, beyond the view's extent 4096 (the range follows from the program's own constants, loop bounds and arithmetic)}}
+    %pv = pto.partition_view %v, offsets = [%c0, %k], sizes = [%c64, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
+  }
+  return
+}
+
+// -----
+
+// A negative offset (from arithmetic: the op verifier rejects a negative
+// constant).
+func.func @negative_offset(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  // expected-note@+1 {{the offset ranges over [-64, -64] here}}
+  %neg = arith.subi %c0, %c64 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset in [-64, -64] is always negative}}
+  %pv = pto.partition_view %v, offsets = [%neg, %c0], sizes = [%c64, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
+  return
+}
+
+// -----
+
+// Wrapped arithmetic is the program's own: an i8 round trip of 192 is -64.
+func.func @wrapped_offset(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c192 = arith.constant 192 : index
+  %c512 = arith.constant 512 : index
+  %t = arith.index_cast %c192 : index to i8
+  // expected-note@+1 {{the offset ranges over [-64, -64] here}}
+  %r = arith.index_cast %t : i8 to index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{offset in [-64, -64] is always negative}}
+  %pv = pto.partition_view %v, offsets = [%r, %c0], sizes = [%c64, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
+  return
+}
+
+// -----
+
+// A function argument bounds nothing: undecided, accepted.
+// CHECK-LABEL: func.func @argument_offset
+func.func @argument_offset(%p: !pto.ptr<i8>, %row: index) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%row, %c0], sizes = [%c64, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
+  return
+}
+
+// -----
+
+// A size that is not an arith.constant is the result type's extent (what the
+// tload moves): 512 + 64 leaves the view (fuzzer finding: it was accepted).
+func.func @size_from_the_result_type(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c64_i8 = arith.index_cast %c64 : index to i8
+  %size = arith.index_cast %c64_i8 : i8 to index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset 512 + size 64 = 576 exceeds the view's extent 512}}
+  %pv = pto.partition_view %v, offsets = [%c512, %c0], sizes = [%size, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  return
+}
