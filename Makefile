@@ -7,10 +7,21 @@ EXAMPLE ?= examples/seed001_grouped_matmul_pl.mlir
 
 .PHONY: demo install test lit pytest clean fuzz
 
-# Install ptonz (builds the ODS dialect plugin) and lower the bundled example.
+# Install ptonz (builds the ODS dialect plugin) and show the bundled example,
+# seed 001's grouped matmul: its lowering, its descriptors, the ND and NZ
+# builds' weight loads side by side, and the result check of both builds
+# against NumPy (and, where PTOAS is installed, the assembled C++).
 demo: install
 	$(BIN)/ptonz-opt --lower-to-ptoas $(EXAMPLE)
 	$(BIN)/ptonz-opt --lower-to-ptoas --emit=descriptors $(EXAMPLE)
+	$(BIN)/ptonz-opt --lower-to-ptoas --report=loads $(EXAMPLE)
+	$(BIN)/ptonz-opt --check-results $(EXAMPLE)
+	@if command -v ptoas >/dev/null; then \
+	  mkdir -p build && $(BIN)/ptonz-opt --lower-to-ptoas $(EXAMPLE) -o build/demo.pto && \
+	  ptoas --disable-infer-layout --enable-insert-sync build/demo.pto \
+	    -o build/demo.cpp 2>/dev/null && \
+	  echo "ptoas: build/demo.cpp ($$(grep -c 'TMATMUL' build/demo.cpp) matmul calls)"; \
+	else echo "ptoas is not installed: skipping the assembly (tools/build-ptoas.sh builds it)"; fi
 
 install:
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)

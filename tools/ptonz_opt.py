@@ -5,7 +5,7 @@
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors|layout-svg]
               [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
               [--ptoas-disable-infer-layout]
-              [--report=loads] [--check-addressing[=N]] [--remarks] [--allow-large-gm-gap]
+              [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--remarks] [--allow-large-gm-gap]
               [--help] [--list-passes]
 
 Passes are looked up in MLIR's pass registry, where `import ptonz` put
@@ -26,6 +26,7 @@ from typing import List, Optional, Tuple
 
 SPLIT_MARKER = "// -----"
 DEFAULT_SAMPLES = 8
+DEFAULT_RESULT_SAMPLES = 2
 
 
 def take_pass_flags(argv: List[str], is_pass, own: set) -> Tuple[List[str], List[Tuple[str, str]]]:
@@ -145,6 +146,12 @@ def _build_parser() -> argparse.ArgumentParser:
                    f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
                    "and compare every tile each tload reads; with passes (--lower-to-ptoas, "
                    "--pass-pipeline, pass flags) the lowering checked is that pipeline's output")
+    p.add_argument("--check-results", type=int, default=None, metavar="N",
+                   help="--check-results[=N]: lower the pl program as annotated (NZ build) and "
+                   "with its nz tensors annotated nd (ND build), run both in the simulator on "
+                   "random inputs (NZ-packed weights for the NZ build) and compare every store "
+                   f"with NumPy; N (default {DEFAULT_RESULT_SAMPLES}) iterations of each store "
+                   "loop / block ids")
     p.add_argument("--remarks", action="store_true",
                    help="emit a located remark for every partition whose bounds the passes "
                    "cannot decide (e.g. an offset from pto.get_block_idx): sets the "
@@ -239,7 +246,8 @@ def run(argv: Optional[List[str]] = None) -> int:
     argv, ordered = take_pass_flags(argv, _ptonz.is_registered_pass, own)
     # Like pass options, the sample count is only given with `=`, so a bare
     # `--check-addressing` never swallows the input file name.
-    argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else a
+    argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else
+            f"--check-results={DEFAULT_RESULT_SAMPLES}" if a == "--check-results" else a
             for a in argv]
     args = parser.parse_args(argv)
     if args.emit == "layout-svg" and args.output == "-":
@@ -348,7 +356,9 @@ def run(argv: Optional[List[str]] = None) -> int:
             if ok:
                 t_print = time.perf_counter()
                 out = _emit(args, module, ctx, collector, before=before,
-                            chunk=chunk_index if args.split_input_file else None)
+                            chunk=chunk_index if args.split_input_file else None,
+                            nd_build=lambda: _nd_build(ctx, "\n" * (first_line - 1) + chunk,
+                                                       filename, args, ordered, pass_defaults))
                 timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
@@ -387,6 +397,13 @@ def run(argv: Optional[List[str]] = None) -> int:
     return 1 if failed else 0
 
 
+def _nd_build(ctx, text, filename, args, ordered, defaults):
+    """--report=loads: the ND build of the input (see analyses.descriptors)."""
+    from ptonz.analyses.descriptors import nd_build
+    return nd_build(ctx, text, filename,
+                    lambda c: _pass_manager(c, args, ordered, defaults))
+
+
 def _keyed_tile_buf(version: Optional[str]) -> bool:
     """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
     read only the keyed form, so ptonz prints that for them."""
@@ -399,19 +416,25 @@ def _keyed_tile_buf(version: Optional[str]) -> bool:
     return (major, minor) < (0, 25)
 
 
-def _emit(args, module, ctx, collector, before=None, chunk=None) -> Optional[str]:
+def _emit(args, module, ctx, collector, before=None, chunk=None,
+          nd_build=lambda: None) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report. `before` is
     the module as parsed, when a pipeline ran and --check-addressing needs it;
-    `chunk` numbers --split-input-file chunks (for SVG file names)."""
+    `chunk` numbers --split-input-file chunks (for SVG file names); `nd_build()`
+    gives the ND build for --report=loads."""
     from ptonz import _ptonz
 
+    if args.check_results is not None:
+        from ptonz.sim.results import check_results_cli
+        return check_results_cli(module, samples=args.check_results,
+                                 ptoas_version=args.ptoas_version or "0.61")
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
                                     ptoas_version=args.ptoas_version or "0.61", before=before)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
-        return loads_report(module)
+        return loads_report(module, nd_build())
     if args.emit == "layout-svg":
         from ptonz.viz.layout_svg import layout_svg_cli
         return layout_svg_cli(module, args.output, prefix="" if chunk is None else f"chunk{chunk}.")

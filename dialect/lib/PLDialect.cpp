@@ -237,15 +237,115 @@ LogicalResult RemoteLoadOp::verify() {
 LogicalResult TileStoreOp::verify() {
   pl::TensorType tensor = getTensor().getType();
   pl::TileType tile = getTile().getType();
-  if ((int64_t)getOffsets().size() != tensor.getRank())
+  int64_t rank = tensor.getRank();
+  if ((int64_t)getOffsets().size() != rank)
     return emitOpError() << "has " << getOffsets().size() << " offsets for a rank-"
-                         << tensor.getRank() << " tensor";
+                         << rank << " tensor";
   if (tile.getElementType() != tensor.getElementType())
     return emitOpError() << "tile element type " << tile.getElementType()
                          << " differs from the tensor's " << tensor.getElementType();
-  if ((int64_t)tile.getShape().size() > tensor.getRank())
+  ArrayRef<int64_t> tshape = tile.getShape();
+  if ((int64_t)tshape.size() > rank)
     return emitOpError() << "tile rank exceeds the tensor rank";
+  // The tile covers the tensor's trailing dimensions (1 in the leading ones).
+  int64_t lead = rank - (int64_t)tshape.size();
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t dim = tensor.getShape()[i];
+    int64_t size = i < lead ? 1 : tshape[i - lead];
+    if (dim != ShapedType::kDynamic && size > dim)
+      return emitOpError() << "tile dimension " << size << " does not fit dimension " << i
+                           << " of the tensor (" << dim << ")";
+    APInt cst;
+    if (!matchPattern(getOffsets()[i], m_ConstantInt(&cst)))
+      continue;
+    int64_t off = cst.getSExtValue();
+    if (off < 0)
+      return emitOpError() << "offset " << off << " of dimension " << i << " is negative";
+    if (dim != ShapedType::kDynamic && off + size > dim)
+      return emitOpError() << "slice [" << off << ", " << off + size << ") of dimension " << i
+                           << " does not fit the tensor (dimension is " << dim << ")";
+  }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Matmul
+//===----------------------------------------------------------------------===//
+
+/// The accumulator element type of a matmul of `operand` elements (the cube's
+/// supported pairs), or null.
+static Type accumulatorTypeFor(Type operand) {
+  MLIRContext *ctx = operand.getContext();
+  if (operand.isSignlessInteger(8))
+    return IntegerType::get(ctx, 32);
+  if (operand.isF16() || operand.isBF16() || operand.isF32())
+    return Float32Type::get(ctx);
+  return {};
+}
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(shape, os, "x");
+  return s;
+}
+
+/// Shapes, memories and element types of `result = [acc +] lhs x rhs[^T]`.
+static LogicalResult verifyMatmul(Operation *op, pl::TileType lhs, pl::TileType rhs,
+                                  bool bTrans, pl::TileType result) {
+  auto checkOperand = [&](pl::TileType t, StringRef name) -> LogicalResult {
+    if (t.getMemory() != Memory::mat)
+      return op->emitOpError() << name << " is a " << stringifyMemory(t.getMemory())
+                               << " tile; matmul operands are mat tiles (load them with "
+                                  "target_memory = #pl.memory<mat>; the lowering moves them "
+                                  "to left/right)";
+    if (t.getShape().size() != 2)
+      return op->emitOpError() << name << " must be a rank-2 tile, got "
+                               << shapeString(t.getShape());
+    return success();
+  };
+  if (failed(checkOperand(lhs, "lhs")) || failed(checkOperand(rhs, "rhs")))
+    return failure();
+  if (result.getMemory() != Memory::acc)
+    return op->emitOpError() << "result is a " << stringifyMemory(result.getMemory())
+                             << " tile; a matmul accumulates into an acc tile";
+  Type elem = lhs.getElementType();
+  if (rhs.getElementType() != elem)
+    return op->emitOpError() << "lhs and rhs element types differ (" << elem << " vs "
+                             << rhs.getElementType() << ")";
+  Type accType = accumulatorTypeFor(elem);
+  if (!accType)
+    return op->emitOpError() << "has " << elem
+                             << " operands; the cube multiplies i8, f16, bf16 or f32";
+  if (result.getElementType() != accType)
+    return op->emitOpError() << elem << " operands accumulate into " << accType
+                             << " (i8 -> i32, f16/bf16/f32 -> f32), but the result element "
+                                "type is "
+                             << result.getElementType();
+  int64_t m = lhs.getShape()[0], k = lhs.getShape()[1];
+  int64_t rk = bTrans ? rhs.getShape()[1] : rhs.getShape()[0];
+  int64_t n = bTrans ? rhs.getShape()[0] : rhs.getShape()[1];
+  if (rk != k)
+    return op->emitOpError() << "contracts lhs " << shapeString(lhs.getShape()) << " (M x K) with rhs "
+                             << shapeString(rhs.getShape())
+                             << (bTrans ? " (N x K, b_trans)" : " (K x N)")
+                             << ": the K dimensions differ (" << k << " vs " << rk << ")"
+                             << (bTrans ? "" : "; for a weight stored N x K add b_trans");
+  SmallVector<int64_t> want = {m, n};
+  if (result.getShape() != ArrayRef<int64_t>(want))
+    return op->emitOpError() << "result must be " << shapeString(want) << " (M x N), got "
+                             << shapeString(result.getShape());
+  return success();
+}
+
+LogicalResult TileMatmulOp::verify() {
+  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(), getBTrans(),
+                      getResult().getType());
+}
+
+LogicalResult TileMatmulAccOp::verify() {
+  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(), getBTrans(),
+                      getAcc().getType());
 }
 
 LogicalResult TensorViewOp::verify() {

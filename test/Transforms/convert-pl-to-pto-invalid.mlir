@@ -181,8 +181,139 @@ func.func private @use_tile(!pl.tile<64x256xi32, vec>)
 func.func @tile_passed_to_call(%x: !pl.tensor<64x256xi32>) {
   %c0 = arith.constant 0 : index
   %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 256] {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xi32> -> !pl.tile<64x256xi32, vec>
-  // expected-error@+1 {{convert-pl-to-pto: a pl tile is used by 'func.call', which convert-pl-to-pto cannot lower (only pl.tile.store consumes pl tiles here)}}
+  // expected-error@+1 {{convert-pl-to-pto: a pl tile is used by 'func.call', which convert-pl-to-pto cannot lower (pl tiles are read by pl.tile.store, pl.tile.matmul and pl.tile.matmul_acc)}}
   func.call @use_tile(%t) : (!pl.tile<64x256xi32, vec>) -> ()
+  return
+}
+
+// -----
+
+// The cube moves 16-row fractals and 32-byte C0 lines.
+func.func @unaligned(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [40, 496] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<40x496xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 496] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x496xi8, mat>
+  // expected-error@+1 {{convert-pl-to-pto: M = 40 is not a multiple of 16; K = 496 is not a multiple of 32: the cube moves i8 tiles in 16-row fractals and 32-byte C0 lines (M % 16, K % 32, N % 16); pad or re-tile the operands}}
+  %a = pl.tile.matmul %xt, %wt b_trans : !pl.tile<40x496xi8, mat>, !pl.tile<256x496xi8, mat> -> !pl.tile<40x256xi32, acc>
+  return
+}
+
+// -----
+
+// Without b_trans the i8 right operand is transposed into L0B in 32x32 squares.
+func.func @unaligned_n(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<512x48xi8>) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [512, 48] {target_memory = #pl.memory<mat>} : !pl.tensor<512x48xi8> -> !pl.tile<512x48xi8, mat>
+  // expected-error@+1 {{convert-pl-to-pto: N = 48 is not a multiple of 32: the cube moves i8 tiles in 16-row fractals and 32-byte C0 lines (M % 16, K % 32, N % 32 without b_trans)}}
+  %a = pl.tile.matmul %xt, %wt : !pl.tile<64x512xi8, mat>, !pl.tile<512x48xi8, mat> -> !pl.tile<64x48xi32, acc>
+  return
+}
+
+// -----
+
+func.func @acc_too_large(%x: !pl.tensor<256x512xi8>, %w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [256, 64] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8> -> !pl.tile<256x64xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 64] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x64xi8, mat>
+  // expected-error@+1 {{convert-pl-to-pto: the 256x256xi32 accumulator needs 262144 bytes, more than the 131072 bytes of acc (L0C) on A2/A3; use smaller M or N tiles}}
+  %a = pl.tile.matmul %xt, %wt b_trans : !pl.tile<256x64xi8, mat>, !pl.tile<256x64xi8, mat> -> !pl.tile<256x256xi32, acc>
+  return
+}
+
+// -----
+
+func.func @l0_too_small(%x: !pl.tensor<2048x64xf32>, %w: !pl.tensor<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [2048, 64] {target_memory = #pl.memory<mat>} : !pl.tensor<2048x64xf32> -> !pl.tile<2048x64xf32, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [16, 64] {target_memory = #pl.memory<mat>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, mat>
+  // expected-error@+1 {{convert-pl-to-pto: not even a 16-wide K chunk of the operands fits L0: left 2048x16xf32 and right 16x16xf32 must each fit 65536 bytes; use smaller M or N tiles}}
+  %a = pl.tile.matmul %xt, %wt b_trans : !pl.tile<2048x64xf32, mat>, !pl.tile<16x64xf32, mat> -> !pl.tile<2048x16xf32, acc>
+  return
+}
+
+// -----
+
+// matmul_acc updates its accumulator in place: reading the old value after it is wrong.
+func.func @store_after_update(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<256x512xi8, nz>, %out: !pl.tensor<64x256xi32>) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %a = pl.tile.matmul %xt, %wt b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+  %b = pl.tile.matmul_acc %a, %xt, %wt b_trans : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+  pl.tile.store %b, %out, offsets = [%c0, %c0] : !pl.tile<64x256xi32, acc>, !pl.tensor<64x256xi32>
+  // expected-error@+1 {{convert-pl-to-pto: this store reads an accumulator after 'pl.tile.matmul_acc'}}
+  pl.tile.store %a, %out, offsets = [%c0, %c0] : !pl.tile<64x256xi32, acc>, !pl.tensor<64x256xi32>
+  return
+}
+
+// -----
+
+func.func @updated_twice(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %a = pl.tile.matmul %xt, %wt b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+  %b = pl.tile.matmul_acc %a, %xt, %wt b_trans : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+  // expected-error@+1 {{convert-pl-to-pto: this accumulator is already updated by 'pl.tile.matmul_acc'}}
+  %c = pl.tile.matmul_acc %a, %xt, %wt b_trans : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+func.func @carried_mat_tile(%x: !pl.tensor<64x512xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  // expected-error@+1 {{convert-pl-to-pto: a mat pl tile is carried by a loop; only an accumulator (an acc tile from pl.tile.matmul) can be loop-carried: load mat/vec tiles in each iteration instead}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %xt) -> (!pl.tile<64x512xi8, mat>) {
+    scf.yield %t : !pl.tile<64x512xi8, mat>
+  }
+  return
+}
+
+// -----
+
+func.func @fresh_accumulator_per_iteration(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %a = pl.tile.matmul %xt, %wt b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %a) -> (!pl.tile<64x256xi32, acc>) {
+    // expected-error@+1 {{convert-pl-to-pto: the loop yields for iter_arg #0 a value that is not the iter_arg updated in place by pl.tile.matmul_acc}}
+    %f = pl.tile.matmul %xt, %wt b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+    scf.yield %f : !pl.tile<64x256xi32, acc>
+  }
+  return
+}
+
+// -----
+
+func.func @accumulator_through_if(%x: !pl.tensor<64x512xi8>, %w: !pl.tensor<256x512xi8, nz>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %a = pl.tile.matmul %xt, %wt b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+  // expected-error@+1 {{convert-pl-to-pto: a pl tile is a result of scf.if; pl tiles can only be carried through scf.for iter_args}}
+  %r = scf.if %p -> (!pl.tile<64x256xi32, acc>) {
+    scf.yield %a : !pl.tile<64x256xi32, acc>
+  } else {
+    scf.yield %a : !pl.tile<64x256xi32, acc>
+  }
+  return
+}
+
+// -----
+
+// A loaded tile must fit its on-chip buffer (here 1 MiB of i8 into 512 KiB of L1).
+func.func @mat_overflow(%w: !pl.tensor<512x2048xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: the 512x2048xi8 tile needs 1048576 bytes, more than the 524288 bytes of mat (L1) on A2/A3; load a smaller tile}}
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [512, 2048] {target_memory = #pl.memory<mat>} : !pl.tensor<512x2048xi8, nz> -> !pl.tile<512x2048xi8, mat>
   return
 }
 

@@ -18,7 +18,9 @@ def PL_Dialect : Dialect {
     `!pl.tensor<ExRxCxT, nz>` is a GM tensor with its logical shape; the
     layout (nd by default, dn, nz) is an assertion about the bytes already in
     GM, not a request to convert them. `pl.tile.load` slices it with logical
-    coordinates. `convert-pl-to-pto` lowers this dialect to logical `pto`.
+    coordinates into tiles, `pl.tile.matmul` / `pl.tile.matmul_acc` multiply
+    mat tiles into acc tiles, `pl.tile.store` writes a tile back.
+    `convert-pl-to-pto` lowers this dialect to logical `pto`.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;

@@ -63,6 +63,10 @@ def PL_TileStoreOp : PL_Op<"tile.store"> {
     ```mlir
     pl.tile.store %acc, %out, offsets = [%c0, %n0] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x2048xi32>
     ```
+    The tile is written at the logical offsets (one per tensor dimension);
+    its dimensions are the tensor's trailing ones. This is the seed's
+    `out[0:64, n0:n0+N_TILE] = pl.reshape(acc, [64, N_TILE])`: an acc tile
+    (a matmul result) is stored as it is, a vec or mat tile as loaded.
   }];
   let arguments = (ins PL_TileType:$tile, PL_TensorType:$tensor, Variadic<Index>:$offsets);
   let assemblyFormat = [{
@@ -70,6 +74,61 @@ def PL_TileStoreOp : PL_Op<"tile.store"> {
   }];
   let hasVerifier = 1;
 }
+
+//===----------------------------------------------------------------------===//
+// Cube: matrix products of mat tiles into an accumulator tile
+//===----------------------------------------------------------------------===//
+
+def PL_TileMatmulOp : PL_Op<"tile.matmul", [Pure]> {
+  let summary = "matrix product of two mat tiles into a new accumulator tile";
+  let description = [{
+    ```mlir
+    %acc = pl.tile.matmul %xt, %wt b_trans
+        : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+    ```
+    `result[M, N] = lhs[M, K] x rhs[K, N]`; with `b_trans` the right operand
+    is given transposed, `rhs[N, K]` (pypto's `pl.matmul(x, w, b_trans=True)`:
+    a weight stored [N, K], sliced with its logical coordinates). Both
+    operands are mat tiles (as `pl.tile.load` makes them); the result is an
+    acc tile whose element type is the accumulator type (pypto's
+    `out_dtype`): i32 for i8 operands, f32 for f16, bf16 and f32 operands.
+    `convert-pl-to-pto` lowers it to the PTOAS cube sequence (`textract` into
+    left/right, `tmatmul`, `tmatmul.acc`).
+  }];
+  let arguments = (ins PL_TileType:$lhs, PL_TileType:$rhs, UnitAttr:$b_trans);
+  let results = (outs PL_TileType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`b_trans` $b_trans^)? attr-dict
+    `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PL_TileMatmulAccOp : PL_Op<"tile.matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "accumulate a matrix product of two mat tiles into an accumulator";
+  let description = [{
+    ```mlir
+    %acc2 = pl.tile.matmul_acc %acc, %x_k, %w_k b_trans
+        : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+    ```
+    `result = acc + lhs x rhs` (`rhs` transposed with `b_trans`), with the
+    shapes and element types of `pl.tile.matmul`; the result has the type of
+    `acc`. The lowering updates the accumulator in place, so `acc` must have
+    no other use (carry it through `scf.for` iter_args, as the seed's K loop
+    does).
+  }];
+  let arguments = (ins PL_TileType:$acc, PL_TileType:$lhs, PL_TileType:$rhs, UnitAttr:$b_trans);
+  let results = (outs PL_TileType:$result);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs (`b_trans` $b_trans^)? attr-dict
+    `:` qualified(type($acc)) `,` qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor views
+//===----------------------------------------------------------------------===//
 
 def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
   let summary = "a strided window of a tensor (logical slicing)";

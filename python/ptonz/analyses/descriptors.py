@@ -139,7 +139,22 @@ def contiguous_runs(d: Descriptor) -> Optional[tuple]:
     return total // run, run * d.element_bytes
 
 
-def loads_report(module) -> str:
+def _bytes(n: int) -> str:
+    return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
+
+
+def _runs_text(d: Descriptor) -> str:
+    runs = contiguous_runs(d)
+    if runs is None:
+        return f"{gm_path(d)}, symbolic"
+    n, size = runs
+    return f"{gm_path(d)}, {n} runs of {_bytes(size)}"
+
+
+def loads_report(module, nd_build=None) -> str:
+    """`--report=loads`: per tload its GM path, descriptor and contiguous runs;
+    given the ND build of the same kernel (`nd_build`), also the loads whose
+    runs differ between the two builds, side by side."""
     lines = []
     for d in descriptors(module):
         runs = contiguous_runs(d)
@@ -151,4 +166,63 @@ def loads_report(module) -> str:
         else:
             n, size = runs
             lines.append(f"  runs:       {n} x {size} B contiguous ({n * size} B per tile)")
+    if nd_build is not None:
+        lines += _side_by_side(descriptors(nd_build), descriptors(module))
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _side_by_side(nd: List[Descriptor], nz: List[Descriptor]) -> List[str]:
+    """The tloads (paired by location, in order) whose descriptors differ."""
+    by_loc = {}
+    for d in nd:
+        by_loc.setdefault(format_location(d.op.location), []).append(d)
+    rows = []
+    for d in nz:
+        where = format_location(d.op.location)
+        pending = by_loc.get(where)
+        if not pending:
+            continue
+        other = pending.pop(0)
+        if other.global_tensor() == d.global_tensor():
+            continue
+        t = d.tile
+        rows.append(f"{where}: {t.rows}x{t.cols}x{t.element_type} tile: ND build "
+                    f"{_runs_text(other)} | NZ build {_runs_text(d)}")
+    if not rows:
+        return []
+    return ["ND build vs NZ build (the same kernel with its nz tensors annotated nd, "
+            "pl-annotate-nd):"] + ["  " + r for r in rows]
+
+
+def nd_build(ctx, text: str, filename: str, make_pass_manager):
+    """The ND build of a pl input: re-parsed, its nz tensors annotated nd
+    (`pl-annotate-nd`), then the pass manager `make_pass_manager(ctx)` gives
+    (the same pipeline as the NZ build); None if the input has no nz pl
+    tensor, no pipeline runs, or the ND build fails."""
+    from mlir.passmanager import PassManager
+
+    from .. import _ptonz
+    from .._ptonz import PLTensorType
+
+    module = _ptonz.parse_source(ctx, text, filename)
+    if module is None:
+        return None
+    has_nz = any(PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
+                 for f in ops_named(module.operation, "func.func")
+                 if f.operation.regions[0].blocks
+                 for a in f.operation.regions[0].blocks[0].arguments)
+    if not has_nz:
+        return None
+    pm = make_pass_manager(ctx)
+    if pm is None:
+        return None
+    try:
+        PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx).run(module.operation)
+        ctx.enable_multithreading(False)
+        try:
+            pm.run(module.operation)
+        finally:
+            ctx.enable_multithreading(True)
+    except ir.MLIRError:
+        return None
+    return module

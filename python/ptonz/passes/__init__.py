@@ -24,6 +24,7 @@ from .registration import option_defaults
 # `import ptonz`; a pass is registered without it and imports it to run).
 _PASS_MODULES = {
     "ConvertPLToPTO": ".convert_pl_to_pto",
+    "PLAnnotateND": ".pl_annotate_nd",
     "BlockNzViews": ".block_nz_views",
     "MaterializeStrides": ".materialize_strides",
     "VerifyPartitionBounds": ".verify_partition_bounds",
@@ -56,6 +57,7 @@ __all__ = [
     "lower_to_ptoas_passes",
     "lower_to_ptoas_pipeline",
     "ConvertPLToPTO",
+    "PLAnnotateND",
     "BlockNzViews",
     "MaterializeStrides",
     "VerifyPartitionBounds",

@@ -61,6 +61,11 @@ REMARKS: Option = (parse_bool, False,
                    "emit a remark for every partition whose bounds cannot be decided")
 
 CATALOG: Dict[str, PassInfo] = {
+    "pl-annotate-nd": PassInfo(
+        "The ND build: re-annotate every nz !pl.tensor argument nd (the same kernel with "
+        "its weights row-major in GM), to lower and compare against the NZ build. Runs on "
+        "builtin.module only: it changes function signatures.", {}, MODULE,
+        "ptonz.passes.pl_annotate_nd:PLAnnotateND"),
     "convert-pl-to-pto": PassInfo(
         "Lower the pl dialect (logical tensors and tiles) to logical pto IR. Runs on "
         "builtin.module only: it changes function signatures.", {}, MODULE,

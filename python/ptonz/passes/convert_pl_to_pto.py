@@ -9,16 +9,30 @@
 * `pl.tile.store` becomes `pto.partition_view` + `pto.tstore`.
 * `pl.get_block_idx` / `pl.get_block_num` become the i64 `pto` ops plus
   `arith.index_cast`.
+* `pl.tile.matmul` / `pl.tile.matmul_acc`, the stores of their accumulators
+  and the `scf.for` loops that carry one become PTOAS's cube sequence
+  (`pl_tiles`: textract into left/right in L0-sized K chunks, tmatmul,
+  tmatmul.acc, tstore of the acc tile; a `b_trans` operand is a
+  `pto.treshape` view of the loaded NZ tile). PTOAS inserts the synchronisation
+  (`ptoas --enable-insert-sync`).
+* Every lowered function is marked `pto.entry`, so PTOAS emits it as a
+  `__global__` kernel also in a module with several functions; a function
+  whose tiles are all cube tiles and that has a matmul is also marked
+  `pto.kernel_kind = #pto.kernel_kind<cube>`.
 
 What cannot be lowered is rejected at the op, never dropped: an NZ load into
 a memory other than mat, an NZ store destination, any `pl.remote_load`
 (distributed loads have no pto form here, and NZ ones no blocked form),
-`pl.tensor.view` / `reinterpret_view`, and tensors used by other ops.
+`pl.tensor.view` / `reinterpret_view`, tensors used by other ops, matmul
+tiles that do not fit or align to the cube's buffers, and accumulators read
+after they were updated in place or carried in any way other than `scf.for`
+iter_args.
 """
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Tuple
+import functools
+from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
 from mlir.dialects import arith
@@ -29,11 +43,15 @@ from .. import _ptonz
 from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
                       TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
                       build_tile_store, layout_attr, lower_tile_load)
+from ..analyses.cube_geometry import (ACCUMULATOR, CAPACITY, HARDWARE_NAME, k_align, l0_k_chunk,
+                                      m_align, n_align, tile_bytes)
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import functions
+from ..analyses.ir_queries import bit_width, functions, ops_named
+from ..diagnostics import format_location
 from ..analyses.nz_geometry import default_strides
 from ._util import constant_pool, error
 from .base import ModulePass, register
+from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
 
 PASS = "convert-pl-to-pto"
 INT64_MAX = (1 << 63) - 1
@@ -72,8 +90,11 @@ TENSOR_OPS = ("pl.tile.load", "pl.tile.store", "pl.remote_load", "pl.tensor.view
 TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape")
 # What may use a tensor: the tensor ops, and func.call (the callee gets the pointer).
 TENSOR_USERS = TENSOR_OPS + ("func.call",)
-PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num")
+PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num") + TILE_OPS
 _INDEX32_MAX = (1 << 31) - 1
+# Ops that may have regions carrying pl tiles (only scf.for iter_args may).
+REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch",
+              "scf.parallel", "scf.forall")
 
 
 class _Validator:
@@ -97,6 +118,13 @@ class _Validator:
         for op in pl_ops:
             if op.name in TENSOR_OPS:
                 self.op(op)
+            elif op.name in TILE_OPS:
+                self.matmul(op)
+        names = [op.name for op in pl_ops]
+        if any(name in TILE_OPS for name in names):
+            for tile in ([op.results[0] for op, name in zip(pl_ops, names) if name in TILE_OPS]
+                         + self.carried(func)):
+                self.tile_uses(tile)
 
     def argument(self, func, index: int, arg: ir.Value, shape, layout: str) -> None:
         if any(d == DYNAMIC for d in shape):
@@ -150,13 +178,25 @@ class _Validator:
                                    "mat and move the tile")
             if self.flat_nz and op.operands[0] in self.flat_nz:
                 self.whole_read(op)
-            for user in _ptonz.foreign_users(op.results[0], ["pl.tile.store"]):
-                self.reject(user, f"a pl tile is used by '{user.name}', which {PASS} "
-                            "cannot lower (only pl.tile.store consumes pl tiles here)")
+            # A loaded tile is read by stores and matmuls only (one C++ query:
+            # most kernels have many loads; tile_uses says why otherwise).
+            if _ptonz.foreign_users(op.results[0], ["pl.tile.store"] + list(TILE_OPS)):
+                self.tile_uses(op.results[0])
+            tile = PLTileType(op.results[0].type)
+            dims = list(tile.shape)
+            rows, cols = ([1] + dims)[-2:]
+            size = tile_bytes(rows, cols, bit_width(tile.element_type))
+            if memory in CAPACITY and size > CAPACITY[memory]:
+                return self.reject(op, f"the {'x'.join(map(str, dims))}x{tile.element_type} tile needs {size} "
+                                   f"bytes, more than the {CAPACITY[memory]} bytes of {memory} "
+                                   f"({HARDWARE_NAME[memory]}) on A2/A3; load a smaller tile")
         elif name == "pl.tile.store":
             producer = op.operands[0].owner
-            if isinstance(producer, ir.Block) or producer.name != "pl.tile.load":
-                return self.reject(op, "pl.tile.store must store a tile made by pl.tile.load")
+            producer = getattr(producer, "operation", producer)
+            if isinstance(producer, ir.Block) or producer.name not in (
+                    ("pl.tile.load", "scf.for") + TILE_OPS):
+                return self.reject(op, "pl.tile.store must store a tile made by pl.tile.load, "
+                                   "pl.tile.matmul or pl.tile.matmul_acc")
             if op.operands[1].type.layout == "nz":
                 return self.reject(op, "an NZ tensor cannot be a store destination: ptonz's NZ "
                                    "support is read-only (weights already packed in GM); store "
@@ -175,6 +215,110 @@ class _Validator:
         else:
             return self.reject(op, f"{name} has no pto lowering in ptonz; slice tensors with "
                                "pl.tile.load / pl.tile.store offsets instead")
+
+    def matmul(self, op: ir.Operation) -> None:
+        """What the cube's buffers and moves need (the op verifier checked
+        shapes, memories and element types)."""
+        operands = list(op.operands)
+        lhs, rhs = (operands[1:] if op.name == "pl.tile.matmul_acc" else operands)
+        b_trans = "b_trans" in op.attributes
+        lhs_t, rhs_t = PLTileType(lhs.type), PLTileType(rhs.type)
+        elem = str(lhs_t.element_type)
+        bits = bit_width(lhs_t.element_type)
+        (m, k), rs = list(lhs_t.shape), list(rhs_t.shape)
+        n = rs[0] if b_trans else rs[1]
+        ka, na, ma = k_align(bits), n_align(bits, b_trans), m_align()
+        bad = [f"{what} = {v} is not a multiple of {a}"
+               for what, v, a in (("M", m, ma), ("K", k, ka), ("N", n, na)) if v % a]
+        if bad:
+            return self.reject(op, f"{'; '.join(bad)}: the cube moves {elem} tiles in 16-row "
+                               f"fractals and 32-byte C0 lines (M % {ma}, K % {ka}, N % {na}"
+                               f"{'' if b_trans else ' without b_trans'}); pad or re-tile "
+                               "the operands")
+        acc_bytes = tile_bytes(m, n, bit_width_of(ACCUMULATOR[elem]))
+        if acc_bytes > CAPACITY["acc"]:
+            return self.reject(op, f"the {m}x{n}x{ACCUMULATOR[elem]} accumulator needs "
+                               f"{acc_bytes} bytes, more than the {CAPACITY['acc']} bytes of "
+                               f"acc ({HARDWARE_NAME['acc']}) on A2/A3; use smaller M or N tiles")
+        if l0_k_chunk(m, k, n, bits) is None:
+            return self.reject(op, f"not even a {ka}-wide K chunk of the operands fits L0: "
+                               f"left {m}x{ka}x{elem} and right {ka}x{n}x{elem} must each fit "
+                               f"{CAPACITY['left']} bytes; use smaller M or N tiles")
+
+    def carried(self, func) -> List[ir.Value]:
+        """The pl tiles carried by loops (iter_args and results), after
+        checking that only accumulators are carried, by scf.for, in place."""
+        values: List[ir.Value] = []
+        for loop in ops_named(func.operation, *REGION_OPS):
+            loop = loop.operation
+            indices = [i for i, r in enumerate(loop.results) if is_tile(r.type)]
+            if not indices:
+                continue
+            if loop.name != "scf.for":
+                self.reject(loop, f"a pl tile is a result of {loop.name}; pl tiles can only be "
+                            "carried through scf.for iter_args (an accumulator updated with "
+                            "pl.tile.matmul_acc)")
+                continue
+            body = loop.regions[0].blocks[0]
+            yielded = body.operations[len(body.operations) - 1].operands
+            for i in indices:
+                init = loop.operands[3 + i]
+                arg = body.arguments[1 + i]
+                if PLTileType(init.type).memory != "acc":
+                    self.reject(loop, f"iter_arg #{i} carries a {PLTileType(init.type).memory} "
+                                "tile; only an accumulator (an acc tile from pl.tile.matmul) can "
+                                "be loop-carried: load mat/vec tiles in each iteration instead")
+                    continue
+                if not _updates_in_place(yielded[i], arg):
+                    self.reject(yielded[i].owner if not isinstance(yielded[i].owner, ir.Block)
+                                else loop,
+                                f"the loop yields for iter_arg #{i} a value that is not the "
+                                "iter_arg updated in place by pl.tile.matmul_acc: the "
+                                "accumulator is one acc tile, so a loop can only accumulate "
+                                "into the tile it carries")
+                    continue
+                values += [arg, loop.results[i]]
+        return values
+
+    def tile_uses(self, tile: ir.Value) -> None:
+        """Who may read a pl tile; an accumulator is updated in place, so
+        nothing may read it after its update."""
+        memory = PLTileType(tile.type).memory
+        updaters, stores = [], []
+        for use in tile.uses:
+            user = use.owner.operation if hasattr(use.owner, "operation") else use.owner
+            name = user.name
+            if name == "pl.tile.store":
+                stores.append(user)
+            elif name in TILE_OPS and not (name == "pl.tile.matmul_acc" and use.operand_number == 0):
+                pass  # an operand (the verifier checked it is a mat tile)
+            elif name == "scf.yield" and user.parent.name != "scf.for":
+                pass  # rejected at its region op (only scf.for may carry tiles)
+            elif memory == "acc" and (name in ("pl.tile.matmul_acc", "scf.yield")
+                                      or (name == "scf.for" and use.operand_number >= 3)):
+                updaters.append(user)
+            elif name in ("scf.for", "scf.yield"):
+                self.reject(user, f"a {memory} pl tile is carried by a loop; only an accumulator "
+                            "(an acc tile from pl.tile.matmul) can be loop-carried: load "
+                            "mat/vec tiles in each iteration instead")
+            else:
+                self.reject(user, f"a pl tile is used by '{name}', which {PASS} cannot lower "
+                            "(pl tiles are read by pl.tile.store, pl.tile.matmul and "
+                            "pl.tile.matmul_acc)")
+        updaters.sort(key=functools.cmp_to_key(_program_order))
+        if len(updaters) > 1:
+            return self.reject(updaters[1], "this accumulator is already updated by "
+                               f"'{updaters[0].name}' ({format_location(updaters[0].location)}):"
+                               " pl.tile.matmul_acc and loops update an accumulator in place, so "
+                               "it can be updated only once; start another one with "
+                               "pl.tile.matmul")
+        if updaters:
+            first = updaters[0]
+            for store in stores:
+                if store.block != first.block or not store.is_before_in_block(first):
+                    self.reject(store, "this store reads an accumulator after "
+                                f"'{first.name}' ({format_location(first.location)}) updated "
+                                "it in place; store the updated value instead")
 
     # -- NZ slices: windows on the leading axes ------------------------------
 
@@ -274,6 +418,34 @@ class _Validator:
                         f"{n}: a prefetch of every byte, in any order); a windowed read of it "
                         "returns NZ-ordered bytes, not logical elements; load the logical NZ "
                         "tensor instead")
+
+def _program_order(a: ir.Operation, b: ir.Operation) -> int:
+    """Order of two ops of one block (others compare equal: the sort is stable)."""
+    if a.block != b.block or a == b:
+        return 0
+    return -1 if a.is_before_in_block(b) else 1
+
+
+def bit_width_of(name: str) -> int:
+    return {"i32": 32, "f32": 32}[name]
+
+
+def _updates_in_place(value: ir.Value, arg: ir.Value) -> bool:
+    """Whether `value` is `arg` or `arg` updated in place: through
+    pl.tile.matmul_acc accumulators and nested scf.for inits."""
+    while True:
+        if value == arg:
+            return True
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            return False
+        owner = getattr(owner, "operation", owner)
+        if owner.name == "pl.tile.matmul_acc":
+            value = owner.operands[0]
+        elif owner.name == "scf.for":
+            value = owner.operands[3 + ir.OpResult(value).result_number]
+        else:
+            return False
 
 
 def _make_views(func, pool, tensor_args, makers, v: _Validator,
@@ -494,6 +666,27 @@ def _patterns(fn: _Function):
     return patterns.freeze()
 
 
+def _tile_ops_in_order(func) -> List[ir.Operation]:
+    """The matmuls, stores and accumulator loops of `func`, a loop before the
+    ops in its body (program order)."""
+    found: List[ir.Operation] = []
+    names = ("pl.tile.store",) + TILE_OPS
+
+    def visit(op):
+        if op.name in names or (op.name == "scf.for"
+                                and any(is_tile(r.type) for r in op.results)):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    func.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _is_loaded_store(op: ir.Operation) -> bool:
+    producer = op.operands[0].owner
+    return not isinstance(producer, ir.Block) and producer.name == "pl.tile.load"
+
+
 @register
 class ConvertPLToPTO(ModulePass):
     argument = PASS
@@ -514,11 +707,24 @@ class ConvertPLToPTO(ModulePass):
             if not v.ok:
                 continue
             frozen = frozen or _patterns(fn)
+            has_tiles = any(op.name in TILE_OPS for op in pl_ops)
+            only_cube = has_tiles and not any(
+                op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec"
+                for op in pl_ops)
             makers = [op for op in pl_ops if op.name in TENSOR_MAKERS]
             rest = [op for op in pl_ops if op.name not in TENSOR_MAKERS]
+            if has_tiles:
+                # Loads (and the stores of loaded tiles) first: a pattern each;
+                # then the cube lowering, in program order.
+                rest = [op for op in rest if op.name not in TILE_OPS
+                        and (op.name != "pl.tile.store" or _is_loaded_store(op))]
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
                 _ptonz.apply_patterns_to(rest, frozen)
+                if has_tiles:
+                    cube = CubeLowering(func, fn.views, fn.pool)
+                    cube.run(_tile_ops_in_order(func))
                 for op in reversed(makers):  # their users are rewritten now
                     op.erase()
+            mark_entry(func, cube=only_cube)
         return ok

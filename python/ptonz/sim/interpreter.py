@@ -31,12 +31,28 @@ The 2-D destination tile (rows x cols of its tile_buf) is filled
 * otherwise (ND, DN, and a logical, not yet blocked NZ view): the partition
   reshaped row-major to (rows, cols).
 
+With `compute=True` (the result check) it also executes the cube's data
+path on tiles modelled as bytes in their on-chip buffers (`sim.tiles`: the
+pto-isa layout of each tile_buf, `alloc_tile addr` aliasing):
+
+* `pto.tload` writes the tile it reads into its buffer;
+* `pto.textract` (`dst[i, j] = src[i + row, j + col]`), `pto.tmov`
+  (`dst = src`, same shape and element type);
+* `pto.tmatmul` / `pto.tmatmul.acc` (left x right into acc): i8 x i8 into
+  i32 exactly (two's-complement wrap-around, as the accumulator); f16, bf16
+  and f32 products summed exactly (in float64, where every product is exact)
+  and rounded once to f32 per instruction, then added to the f32
+  accumulator (`.acc`) with one more rounding;
+* `pto.tstore` writes a tile into a GM partition (the inverse of `tload`'s
+  addressing) and records it.
+
 A tile with a narrowed valid shape (`valid=16x512`, or `?` with the
 alloc_tile's operand) gets only its valid part filled, from a partition of
 that many elements (PTOAS's rule); the rest of the tile is zero.
 
-Every other `pto.*` op (tmov, tmatmul, tstore, sync, ...) is ignored; its
-results, if any, are unusable. Any other op raises `SimError` naming it.
+Every other `pto.*` op (sync, events, ...) is ignored; without `compute`
+the tile ops are ignored too (the addressing check only needs the tloads).
+Any other op raises `SimError` naming it.
 
 Tiles hold raw element bits (uint8/16/32/64), so float payloads (NaN
 included) compare bit-exactly.
@@ -53,6 +69,8 @@ from mlir import ir
 from ..analyses.ir_queries import bit_width, layout_of
 from ..analyses.nz_geometry import default_strides
 from ..diagnostics import format_location
+from . import dtypes
+from .tiles import LayoutError, OnChipMemory, TileLayout, TileRef
 
 _UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
@@ -71,6 +89,7 @@ class SimError(Exception):
             where = f" ({format_location(self.op.location)})"
         super().__init__(message + where)
         self.message = message
+        self.path = None  # (loops, induction values) where it happened
 
 
 # --------------------------------------------------------------------------- values
@@ -106,6 +125,11 @@ class GMBuffer:
     def read(self, flat: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    writable = False
+
+    def write(self, flat: np.ndarray, raw: np.ndarray) -> None:
+        raise ValueError("this GM buffer is read-only")
+
 
 class ArrayBuffer(GMBuffer):
     """A GM buffer backed by a NumPy array (any dtype; read as raw bits)."""
@@ -118,8 +142,13 @@ class ArrayBuffer(GMBuffer):
         self.data = flat.view(_UINT[self.bits])
         self.size = self.data.size
 
+    writable = True
+
     def read(self, flat: np.ndarray) -> np.ndarray:
         return self.data[flat]
+
+    def write(self, flat: np.ndarray, raw: np.ndarray) -> None:
+        self.data[flat] = raw
 
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -152,20 +181,48 @@ def nz_logical_index(packed: np.ndarray, batch: int, rows: int, cols: int, c0: i
     return b * plane + r * cols + cb * c0 + cc
 
 
+def dn_logical_index(packed: np.ndarray, batch: int, rows: int, cols: int) -> np.ndarray:
+    """Inverse of DN (column-major last two dims) storage of [batch, rows, cols]."""
+    p = np.asarray(packed, dtype=np.int64)
+    plane = rows * cols
+    b, q = np.divmod(p, plane)
+    c, r = np.divmod(q, rows)
+    return b * plane + r * cols + c
+
+
+def hash_numbers(index: np.ndarray, seed: int, dtype: np.dtype) -> np.ndarray:
+    """Deterministic pseudo-random floats in [-1, 1) of element indices, as
+    raw bits of `dtype` (random bit patterns would be NaN/Inf-ridden)."""
+    h = hash_values(index, seed, 64)
+    unit = (h >> np.uint64(40)).astype(np.float64) / float(1 << 23) - 1.0
+    return unit.astype(dtype).view(_UINT[dtype.itemsize * 8])
+
+
 class HashBuffer(GMBuffer):
     """A lazily computed GM buffer: the logical element with row-major flat
-    index i holds `hash_values(i, seed, bits)`. With `nz=(B, R, C, c0)` the
-    buffer holds that logical tensor NZ-packed: packed offset p holds the
-    value of the logical element that the NZ formula maps to p."""
+    index i holds `hash_values(i, seed, bits)` (or, given a float `dtype`,
+    `hash_numbers`). With `nz=(B, R, C, c0)` the buffer holds that logical
+    tensor NZ-packed: packed offset p holds the value of the logical element
+    that the NZ formula maps to p; with `dn=(B, R, C)` it holds it with the
+    last two dimensions column-major."""
 
     def __init__(self, size: int, bits: int, seed: int = 0,
-                 nz: Optional[Tuple[int, int, int, int]] = None):
+                 nz: Optional[Tuple[int, int, int, int]] = None,
+                 dtype: Optional[np.dtype] = None, dn: Optional[Tuple[int, int, int]] = None):
         if bits not in _UINT:
             raise ValueError(f"unsupported element width {bits}")
-        self.size, self.bits, self.seed, self.nz = size, bits, seed, nz
+        self.size, self.bits, self.seed, self.nz, self.dn = size, bits, seed, nz, dn
+        self.dtype = np.dtype(dtype) if dtype is not None else None
 
     def read(self, flat: np.ndarray) -> np.ndarray:
-        logical = flat if self.nz is None else nz_logical_index(flat, *self.nz)
+        if self.nz is not None:
+            logical = nz_logical_index(flat, *self.nz)
+        elif self.dn is not None:
+            logical = dn_logical_index(flat, *self.dn)
+        else:
+            logical = flat
+        if self.dtype is not None and self.dtype.kind == "f":
+            return hash_numbers(logical, self.seed, self.dtype)
         return hash_values(logical, self.seed, self.bits)
 
 
@@ -201,15 +258,23 @@ class PartitionView:
     op: ir.Operation
 
 
+Tile = TileRef
+
+
 @dataclass
-class Tile:
-    rows: int
-    cols: int
-    bits: int
+class TstoreRecord:
+    """One executed `pto.tstore` (or, in the pl reference, `pl.tile.store`)."""
+
     op: ir.Operation
-    data: Optional[np.ndarray] = None
-    valid_rows: Optional[int] = None  # None: all rows
-    valid_cols: Optional[int] = None
+    loops: Tuple[ir.Operation, ...]
+    path: Tuple[int, ...]
+    block_idx: int
+    flat: np.ndarray  # GM element offsets written, rows x cols
+    raw: np.ndarray  # the raw element bits written (rows x cols)
+
+    @property
+    def location(self) -> ir.Location:
+        return self.op.location
 
 
 @dataclass
@@ -257,12 +322,15 @@ class Interpreter:
     def __init__(self, args: Optional[Dict[int, Union[GMBuffer, int]]] = None, *,
                  block_idx: int = 0, block_num: int = 1,
                  loop_policy: LoopPolicy = all_iterations,
-                 max_tloads: Optional[int] = None):
+                 max_tloads: Optional[int] = None, compute: bool = False):
         self.args = dict(args or {})
         self.block_idx, self.block_num = block_idx, block_num
         self.loop_policy = loop_policy
         self.max_tloads = max_tloads
+        self.compute = compute
+        self.memory = OnChipMemory()
         self.records: List[TloadRecord] = []
+        self.stores: List[TstoreRecord] = []
         self.truncated = False
         self.returned: Optional[List[object]] = None
         self.env: Dict[ir.Value, object] = {}
@@ -317,17 +385,27 @@ class Interpreter:
                 return [self.get(v, op) for v in op.operands]
             if name == "func.return":
                 raise _Return([self.get(v, op) for v in op.operands])
-            self._op(op, name)
+            try:
+                self._op(op, name)
+            except SimError as exc:
+                if exc.path is None:
+                    exc.path = self._path()
+                raise
         return []
 
+    handlers: Dict[str, Callable] = {}  # filled below the class
+
     def _op(self, op: ir.Operation, name: str) -> None:
-        fn = _HANDLERS.get(name)
+        fn = self.handlers.get(name)
         if fn is not None:
             fn(self, op)
         elif name.startswith("pto."):
-            pass  # data movement / compute / sync: no addressing effect modelled
+            pass  # sync / events: no data effect modelled
         else:
             raise SimError(f"unsupported operation '{name}' in the address-level interpreter", op)
+
+    def _path(self) -> Tuple[Tuple[ir.Operation, ...], Tuple[int, ...]]:
+        return tuple(l for l, _ in self._loops), tuple(v for _, v in self._loops)
 
     # -- arith
     def _constant(self, op):
@@ -432,20 +510,29 @@ class Interpreter:
                            f"does not match the view rank {len(view.shape)}", op)
         self.env[op.results[0]] = PartitionView(view, offsets, sizes, op)
 
-    def _alloc_tile(self, op):
-        from .._ptonz import DYNAMIC, TileBufType
+    def _tile_of_type(self, tile_type, op, addr: Optional[int]) -> TileRef:
+        from .._ptonz import TileBufType
 
-        t = TileBufType(op.results[0].type)
-        alloc = op.opview
-        vr, vc = t.valid_row, t.valid_col
-        if vr == DYNAMIC:
-            vr = self.int_of(alloc.valid_row, op)
-        if vc == DYNAMIC:
-            vc = self.int_of(alloc.valid_col, op)
-        if not (0 <= vr <= t.rows and 0 <= vc <= t.cols):
-            raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op)
-        self.env[op.results[0]] = Tile(t.rows, t.cols, bit_width(t.element_type), op,
-                                       valid_rows=vr, valid_cols=vc)
+        t = TileBufType(tile_type)
+        try:
+            bits = bit_width(t.element_type)
+        except ValueError:
+            raise SimError(f"unsupported element type {t.element_type}: the simulator holds "
+                           "8-, 16-, 32- and 64-bit elements", op) from None
+        if self.compute and bits not in (8, 16, 32, 64):
+            raise SimError(f"unsupported element type {t.element_type}: the simulator holds "
+                           "8-, 16-, 32- and 64-bit elements", op)
+        layout = TileLayout(t.rows, t.cols, bits, t.blayout, t.slayout, t.fractal)
+        if not self.compute:  # the addressing check needs the shape only
+            return TileRef(t.loc, str(t.element_type), layout, None, 0, op)
+        try:
+            if addr is None:
+                buf, base = self.memory.private(op, layout.nbytes)
+            else:
+                buf, base = self.memory.addressed(t.loc, addr, layout.nbytes)
+            return TileRef(t.loc, str(t.element_type), layout, buf, base, op)
+        except LayoutError as exc:
+            raise SimError(str(exc), op) from None
 
     def _addptr(self, op):
         base = self.get(op.operands[0], op)
@@ -480,17 +567,44 @@ class Interpreter:
         for r, v in zip(op.results, values):
             self.env[r] = v
 
-    def _tload(self, op):
-        src, dst = op.operands[0], op.operands[1]
-        part = self.get(src, op)
-        tile = self.get(dst, op)
-        if not isinstance(part, PartitionView):
-            raise SimError("pto.tload source is not a pto.partition_view", op)
-        if not isinstance(tile, Tile):
-            raise SimError("pto.tload destination is not a pto.alloc_tile", op)
+    def _alloc_tile(self, op):
+        from .._ptonz import DYNAMIC, TileBufType
+
+        view = op.opview
+        addr = view.addr
+        tile = self._tile_of_type(
+            op.results[0].type, op, None if addr is None else self.int_of(addr, op))
+        t = TileBufType(op.results[0].type)
+        vr, vc = t.valid_row, t.valid_col
+        if vr == DYNAMIC:
+            vr = self.int_of(view.valid_row, op)
+        if vc == DYNAMIC:
+            vc = self.int_of(view.valid_col, op)
+        if not (0 <= vr <= t.rows and 0 <= vc <= t.cols):
+            raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op)
+        tile.valid_rows, tile.valid_cols = vr, vc
+        self.env[op.results[0]] = tile
+
+    def _treshape(self, op):
+        """`pto.treshape`: the same bytes seen through another tile type."""
+        src = self._tile(op.operands[0], op)
+        self.env[op.results[0]] = self._tile_of_type(op.results[0].type, op, None)
+        tile = self.env[op.results[0]]
+        if tile.layout.nbytes != src.layout.nbytes:
+            raise SimError("pto.treshape changes the tile's byte size", op)
+        tile.buffer, tile.base = src.buffer, src.base
+
+    def _tile(self, value, op) -> TileRef:
+        t = self.get(value, op)
+        if not isinstance(t, TileRef):
+            raise SimError("operand is not a tile (pto.alloc_tile)", op)
+        return t
+
+    def _gm_offsets(self, part, tile, op) -> np.ndarray:
+        """Flat GM element offsets of a partition, in tile order over the
+        tile's valid part (pto-isa GlobalTensor semantics; blocked NZ
+        partitions unblocked)."""
         view = part.view
-        if tile.bits != view.buffer.bits:
-            raise SimError("tload tile element width differs from the GM view's", op)
         rank = len(part.sizes)
         rows, cols = tile.rows, tile.cols
         vr = rows if tile.valid_rows is None else tile.valid_rows
@@ -518,35 +632,129 @@ class Interpreter:
             flat = flat + idx.reshape(shape)
         lo, hi = (int(flat.min()), int(flat.max())) if flat.size else (0, -1)
         if lo < 0 or hi >= view.buffer.size:
-            raise SimError(f"tload reads GM elements [{lo}, {hi}] outside its buffer of "
-                           f"{view.buffer.size} elements", op, kind="out-of-bounds")
-        part_data = view.buffer.read(flat) if flat.size else np.zeros(sizes, _UINT[tile.bits])
+            raise SimError(f"the partition spans GM elements [{lo}, {hi}] outside its buffer "
+                           f"of {view.buffer.size} elements", op, kind="out-of-bounds")
         if blocked:
             _, nc1, nr1, r0, c0 = sizes
             if sizes[0] != 1 or r0 != 16 or nr1 * 16 != vr or nc1 * c0 != vc or vc != cols:
                 raise SimError(f"NZ partition sizes {list(part.sizes)} do not cover the "
                                f"{vr}x{vc} valid part of the {rows}x{cols} tile as "
                                "[1, cols/c0, valid rows/16, 16, c0] blocks", op)
-            valid = part_data[0].transpose(1, 2, 0, 3).reshape(vr, vc)
-        else:
-            if part_data.size != vr * vc:
-                raise SimError(f"partition of {part_data.size} elements does not fill the "
-                               f"{vr}x{vc} valid part of the {rows}x{cols} tile", op)
-            valid = part_data.reshape(vr, vc)
-        if (vr, vc) == (rows, cols):
+            return flat[0].transpose(1, 2, 0, 3).reshape(vr, vc)
+        if flat.size != vr * vc:
+            raise SimError(f"partition of {flat.size} elements does not fill the "
+                           f"{vr}x{vc} valid part of the {rows}x{cols} tile", op)
+        return flat.reshape(vr, vc)
+
+    def _tload(self, op):
+        src, dst = op.operands[0], op.operands[1]
+        part = self.get(src, op)
+        tile = self.get(dst, op)
+        if not isinstance(part, PartitionView):
+            raise SimError("pto.tload source is not a pto.partition_view", op)
+        if not isinstance(tile, TileRef):
+            raise SimError("pto.tload destination is not a pto.alloc_tile", op)
+        view = part.view
+        if tile.bits != view.buffer.bits:
+            raise SimError("tload tile element width differs from the GM view's", op)
+        flat = self._gm_offsets(part, tile, op)
+        valid = view.buffer.read(flat) if flat.size else np.zeros(flat.shape, _UINT[tile.bits])
+        rows, cols = tile.rows, tile.cols
+        if valid.shape == (rows, cols):
             data = valid
         else:  # the rest of the tile is not read: zero on both sides
             data = np.zeros((rows, cols), dtype=valid.dtype)
-            data[:vr, :vc] = valid
-        tile.data = data
+            data[:valid.shape[0], :valid.shape[1]] = valid
+        if self.compute:
+            tile.write(data)
+        loops, path = self._path()
         self.records.append(TloadRecord(
-            op=op, loops=tuple(l for l, _ in self._loops), path=tuple(v for _, v in self._loops),
-            block_idx=self.block_idx, tile=data,
+            op=op, loops=loops, path=path, block_idx=self.block_idx, tile=data,
             first_offset=int(flat.reshape(-1)[0]) if flat.size else -1,
             layout=view.layout, view_op=view.op))
         if self.max_tloads is not None and len(self.records) >= self.max_tloads:
             self.truncated = True
             raise _Stop()
+
+    def _tstore(self, op):
+        if not self.compute:
+            return
+        tile = self._tile(op.operands[0], op)
+        part = self.get(op.operands[1], op)
+        if not isinstance(part, PartitionView):
+            raise SimError("pto.tstore destination is not a pto.partition_view", op)
+        if tile.bits != part.view.buffer.bits:
+            raise SimError("tstore tile element width differs from the GM view's", op)
+        if tile.loc not in ("acc", "vec", "mat"):
+            raise SimError(f"pto.tstore of a {tile.loc} tile", op)
+        flat = self._gm_offsets(part, tile, op)
+        if not getattr(part.view.buffer, "writable", False):
+            raise SimError("pto.tstore into a read-only GM buffer", op)
+        raw = tile.read()
+        part.view.buffer.write(flat, raw)
+        loops, path = self._path()
+        self.stores.append(TstoreRecord(op, loops, path, self.block_idx, flat, raw))
+
+    def _textract(self, op):
+        if not self.compute:
+            return
+        src = self._tile(op.operands[0], op)
+        row = self.int_of(op.operands[1], op)
+        col = self.int_of(op.operands[2], op)
+        dst = self._tile(op.operands[3], op)
+        if src.element_type != dst.element_type:
+            raise SimError(f"pto.textract from {src.element_type} into {dst.element_type}", op)
+        if row < 0 or col < 0 or row + dst.rows > src.rows or col + dst.cols > src.cols:
+            raise SimError(f"pto.textract window [{row}:{row + dst.rows}, {col}:{col + dst.cols}] "
+                           f"lies outside the {src.rows}x{src.cols} source", op)
+        dst.write(src.read()[row:row + dst.rows, col:col + dst.cols])
+
+    def _tmov(self, op):
+        if not self.compute:
+            return
+        src = self._tile(op.operands[0], op)
+        dst = self._tile(op.operands[1], op)
+        if (src.rows, src.cols) != (dst.rows, dst.cols) or src.element_type != dst.element_type:
+            raise SimError("pto.tmov between tiles of different shapes or element types is not "
+                           "modelled", op)
+        dst.write(src.read())
+
+    def _tmatmul(self, op):
+        if not self.compute:
+            return
+        accumulate = op.name == "pto.tmatmul.acc"
+        operands = [self._tile(v, op) for v in op.operands]
+        acc_in, lhs, rhs, dst = operands if accumulate else [None] + operands
+        if (lhs.loc, rhs.loc, dst.loc) != ("left", "right", "acc"):
+            raise SimError(f"{op.name} of {lhs.loc} x {rhs.loc} into {dst.loc} (expects left x "
+                           "right into acc)", op)
+        if lhs.cols != rhs.rows or lhs.rows != dst.rows or rhs.cols != dst.cols:
+            raise SimError(f"{op.name} shapes {lhs.rows}x{lhs.cols} x {rhs.rows}x{rhs.cols} -> "
+                           f"{dst.rows}x{dst.cols} do not match", op)
+        elem, acc_elem = lhs.element_type, dst.element_type
+        if rhs.element_type != elem or ACCUMULATE.get(elem) != acc_elem:
+            raise SimError(f"{op.name} of {elem} x {rhs.element_type} into {acc_elem} is not a "
+                           "cube type triple", op)
+        product = matmul64(dtypes.values(lhs.read(), elem), dtypes.values(rhs.read(), elem))
+        base = dtypes.values(acc_in.read(), acc_elem) if accumulate else None
+        if acc_elem == "i32":
+            result = product.astype(np.int64) + (base if base is not None else 0)
+        else:
+            result = product.astype(np.float32).astype(np.float64)
+            if base is not None:
+                result = base + result
+        dst.write(dtypes.raw_bits(result, acc_elem))
+
+
+def matmul64(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b in float64 (exact for i8 operands: every partial sum is an
+    integer below 2^53). NumPy's einsum, not BLAS: these products are small
+    and multi-threaded BLAS is up to 40x slower on a busy 2-core machine."""
+    return np.einsum("ik,kj->ij", a.astype(np.float64), b.astype(np.float64))
+
+
+# The cube's (operand, accumulator) element types.
+ACCUMULATE = {"i8": "i32", "f16": "f32", "bf16": "f32", "f32": "f32"}
 
 
 def _floordiv(a, b, bits, op):
@@ -620,7 +828,7 @@ _BINARY = {
     "arith.shrui": _shift("shrui"),
 }
 
-_HANDLERS: Dict[str, Callable] = {
+Interpreter.handlers = _HANDLERS = {
     "arith.constant": Interpreter._constant,
     "arith.index_cast": Interpreter._cast,
     "arith.index_castui": Interpreter._cast,
@@ -637,6 +845,12 @@ _HANDLERS: Dict[str, Callable] = {
     "pto.partition_view": Interpreter._partition_view,
     "pto.alloc_tile": Interpreter._alloc_tile,
     "pto.tload": Interpreter._tload,
+    "pto.tstore": Interpreter._tstore,
+    "pto.textract": Interpreter._textract,
+    "pto.tmov": Interpreter._tmov,
+    "pto.tmatmul": Interpreter._tmatmul,
+    "pto.tmatmul.acc": Interpreter._tmatmul,
+    "pto.treshape": Interpreter._treshape,
     "pto.addptr": Interpreter._addptr,
     "func.call": Interpreter._call,
 }

@@ -247,6 +247,146 @@ func.func @f(%t: !pl.tensor<64x256xi32>) {
 
 // -----
 
+func.func @f(%x: !pl.tile<64x512xi8, vec>, %w: !pl.tile<256x512xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op lhs is a vec tile; matmul operands are mat tiles (load them with target_memory = #pl.memory<mat>; the lowering moves them to left/right)}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xi8, vec>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x512xi8, right>) {
+  // expected-error@+1 {{'pl.tile.matmul' op rhs is a right tile; matmul operands are mat tiles}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, right> -> !pl.tile<64x256xi32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x512xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op result is a vec tile; a matmul accumulates into an acc tile}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, vec>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<512xi8, mat>, %w: !pl.tile<256x512xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op lhs must be a rank-2 tile, got 512}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xf16, mat>, %w: !pl.tile<256x512xbf16, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op lhs and rhs element types differ ('f16' vs 'bf16')}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xf16, mat>, !pl.tile<256x512xbf16, mat> -> !pl.tile<64x256xf32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x512xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op 'i8' operands accumulate into 'i32' (i8 -> i32, f16/bf16/f32 -> f32), but the result element type is 'f32'}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xf32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xf16, mat>, %w: !pl.tile<256x512xf16, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op 'f16' operands accumulate into 'f32' (i8 -> i32, f16/bf16/f32 -> f32), but the result element type is 'f16'}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xf16, mat>, !pl.tile<256x512xf16, mat> -> !pl.tile<64x256xf16, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xi16, mat>, %w: !pl.tile<256x512xi16, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op has 'i16' operands; the cube multiplies i8, f16, bf16 or f32}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xi16, mat>, !pl.tile<256x512xi16, mat> -> !pl.tile<64x256xi32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x512xi8, mat>) {
+  // The weight is stored [N, K]: without b_trans the K dimensions do not meet.
+  // expected-error@+1 {{'pl.tile.matmul' op contracts lhs 64x512 (M x K) with rhs 256x512 (K x N): the K dimensions differ (512 vs 256); for a weight stored N x K add b_trans}}
+  %a = pl.tile.matmul %x, %w : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x512xi32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x256xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op contracts lhs 64x512 (M x K) with rhs 256x256 (N x K, b_trans): the K dimensions differ (512 vs 256)}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x256xi8, mat> -> !pl.tile<64x256xi32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x512xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul' op result must be 64x256 (M x N), got 256x64}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<256x64xi32, acc>
+  return
+}
+
+// -----
+
+func.func @f(%acc: !pl.tile<64x256xi32, acc>, %x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<512x256xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul_acc' op contracts lhs 64x512 (M x K) with rhs 512x256 (N x K, b_trans): the K dimensions differ (512 vs 256)}}
+  %a = pl.tile.matmul_acc %acc, %x, %w b_trans : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<512x256xi8, mat>
+  return
+}
+
+// -----
+
+func.func @f(%acc: !pl.tile<64x128xi32, acc>, %x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x512xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul_acc' op result must be 64x256 (M x N), got 64x128}}
+  %a = pl.tile.matmul_acc %acc, %x, %w b_trans : !pl.tile<64x128xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+func.func @f(%acc: !pl.tile<64x256xi32, mat>, %x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<256x512xi8, mat>) {
+  // expected-error@+1 {{'pl.tile.matmul_acc' op result is a mat tile; a matmul accumulates into an acc tile}}
+  %a = pl.tile.matmul_acc %acc, %x, %w b_trans : !pl.tile<64x256xi32, mat>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+func.func @f(%acc: !pl.tile<64x256xi32, acc>, %out: !pl.tensor<512x2048xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1920 = arith.constant 1920 : index
+  // expected-error@+1 {{'pl.tile.store' op slice [1920, 2176) of dimension 1 does not fit the tensor (dimension is 2048)}}
+  pl.tile.store %acc, %out, offsets = [%c0, %c1920] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x2048xi32>
+  return
+}
+
+// -----
+
+func.func @f(%acc: !pl.tile<64x256xi32, acc>, %out: !pl.tensor<512x128xi32>, %i: index) {
+  // expected-error@+1 {{'pl.tile.store' op tile dimension 256 does not fit dimension 1 of the tensor (128)}}
+  pl.tile.store %acc, %out, offsets = [%i, %i] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x128xi32>
+  return
+}
+
+// -----
+
+func.func @f(%acc: !pl.tile<64x256xi32, acc>, %out: !pl.tensor<512x2048xi32>, %i: index) {
+  %m = arith.constant -64 : index
+  // expected-error@+1 {{'pl.tile.store' op offset -64 of dimension 0 is negative}}
+  pl.tile.store %acc, %out, offsets = [%m, %i] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x2048xi32>
+  return
+}
+
+// -----
+
 func.func @f(%t: !pl.tensor<800x512xi8, nz>, %i: index) {
   %c513 = arith.constant 513 : index
   // expected-error@+1 {{'pl.tile.load' op valid_shape[1] = 513 is outside the tile's dimension [0, 512]}}

@@ -67,6 +67,55 @@ func.func @dynamic(%t: !pl.tensor<?x?xbf16>, %i: index) {
   return
 }
 
+// The seed's kernel body: matmul with a transposed (stored [N, K]) weight,
+// accumulation carried through scf.for, the accumulator stored.
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[ACC0:.*]] = pl.tile.matmul %[[XT:.*]], %[[WT:.*]] b_trans : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} iter_args(%[[A:.*]] = %[[ACC0]]) -> (!pl.tile<64x256xi32, acc>)
+// CHECK: %[[NEXT:.*]] = pl.tile.matmul_acc %[[A]], %[[XT]], %[[WT]] b_trans : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+// CHECK: scf.yield %[[NEXT]] : !pl.tile<64x256xi32, acc>
+// CHECK: pl.tile.store %[[ACC]], %{{.*}}, offsets = [%{{.*}}, %{{.*}}] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x2048xi32>
+// Without b_trans the right operand is K x N; f16, bf16 and f32 accumulate into f32.
+// CHECK: pl.tile.matmul %{{.*}}, %{{.*}} : !pl.tile<64x128xf16, mat>, !pl.tile<128x32xf16, mat> -> !pl.tile<64x32xf32, acc>
+// CHECK: pl.tile.matmul_acc %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<64x32xf32, acc>, !pl.tile<64x128xbf16, mat>, !pl.tile<128x32xbf16, mat>
+// CHECK: pl.tile.matmul %{{.*}}, %{{.*}} b_trans : !pl.tile<16x64xf32, mat>, !pl.tile<32x64xf32, mat> -> !pl.tile<16x32xf32, acc>
+func.func @matmul(%x: !pl.tensor<512x4096xi8>, %w: !pl.tensor<32x2048x4096xi8, nz>,
+                  %out: !pl.tensor<512x2048xi32>, %h: !pl.tensor<64x128xf16>,
+                  %g: !pl.tensor<128x32xf16>, %b: !pl.tensor<64x128xbf16>,
+                  %v: !pl.tensor<128x32xbf16>, %s: !pl.tensor<32x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<512x4096xi8> -> !pl.tile<64x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0, %c0], sizes = [1, 256, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<32x2048x4096xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %acc0 = pl.tile.matmul %xt, %wt b_trans
+      : !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat> -> !pl.tile<64x256xi32, acc>
+  %acc = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %acc0) -> (!pl.tile<64x256xi32, acc>) {
+    %next = pl.tile.matmul_acc %a, %xt, %wt b_trans
+        : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+    scf.yield %next : !pl.tile<64x256xi32, acc>
+  }
+  pl.tile.store %acc, %out, offsets = [%c0, %c0] : !pl.tile<64x256xi32, acc>, !pl.tensor<512x2048xi32>
+  %ht = pl.tile.load %h, offsets = [%c0, %c0], sizes = [64, 128]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<64x128xf16> -> !pl.tile<64x128xf16, mat>
+  %gt = pl.tile.load %g, offsets = [%c0, %c0], sizes = [128, 32]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<128x32xf16> -> !pl.tile<128x32xf16, mat>
+  %f = pl.tile.matmul %ht, %gt : !pl.tile<64x128xf16, mat>, !pl.tile<128x32xf16, mat> -> !pl.tile<64x32xf32, acc>
+  %bt = pl.tile.load %b, offsets = [%c0, %c0], sizes = [64, 128]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<64x128xbf16> -> !pl.tile<64x128xbf16, mat>
+  %vt = pl.tile.load %v, offsets = [%c0, %c0], sizes = [128, 32]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<128x32xbf16> -> !pl.tile<128x32xbf16, mat>
+  %f2 = pl.tile.matmul_acc %f, %bt, %vt : !pl.tile<64x32xf32, acc>, !pl.tile<64x128xbf16, mat>, !pl.tile<128x32xbf16, mat>
+  %st = pl.tile.load %s, offsets = [%c0, %c0], sizes = [16, 64]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<32x64xf32> -> !pl.tile<16x64xf32, mat>
+  %st2 = pl.tile.load %s, offsets = [%c0, %c0], sizes = [32, 64]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<32x64xf32> -> !pl.tile<32x64xf32, mat>
+  %f3 = pl.tile.matmul %st, %st2 b_trans : !pl.tile<16x64xf32, mat>, !pl.tile<32x64xf32, mat> -> !pl.tile<16x32xf32, acc>
+  return
+}
+
 // Issue 14: rank-4 NZ, NZ slices, reshapes, valid_shape.
 // CHECK-LABEL: func.func @nz_forms
 // CHECK: pl.tensor.view %{{.*}}, offsets = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : !pl.tensor<2x4x256x512xi8, nz> -> !pl.tensor<1x4x256x512xi8, nz>
