@@ -53,6 +53,12 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+# Run as `python tools/ptonz_fuzz.py`, Python puts tools/ first on sys.path,
+# where tools/ptonz_pack.py (the ptonz.tools shim) would shadow the
+# ptonz_pack package that --check-addressing imports.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+
 SPLIT = "// -----"
 
 # --------------------------------------------------------------------------
