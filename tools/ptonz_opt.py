@@ -335,13 +335,9 @@ def run(argv: Optional[List[str]] = None) -> int:
                     if args.mlir_timing:
                         pm.enable_timing()
                     t_pipeline = time.perf_counter()
-                    # ptonz's passes are Python: nested under func.func they
-                    # must run on this thread, not on MLIR's workers.
-                    ctx.enable_multithreading(False)
                     try:
-                        run_pass_manager(pm, module.operation)
+                        run_pass_manager(pm, module.operation)  # on this thread
                     finally:
-                        ctx.enable_multithreading(True)
                         timing["pipeline"] += time.perf_counter() - t_pipeline
                         del pm  # prints MLIR's pass timing report (--mlir-timing)
                     if not args.verify_each:
@@ -407,13 +403,14 @@ def _nd_build(ctx, text, filename, args, ordered, defaults):
 def _keyed_tile_buf(version: Optional[str]) -> bool:
     """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
     read only the keyed form, so ptonz prints that for them."""
+    from ptonz.analyses.ptoas_facts import FIRST_COMPACT_TILE_BUF, parse_version
+
     if not version:
         return False
     try:
-        major, minor = (int(x) for x in version.split(".")[:2])
+        return parse_version(version) < FIRST_COMPACT_TILE_BUF
     except ValueError:
         return False  # pto-verify-ptoas reports the malformed version
-    return (major, minor) < (0, 25)
 
 
 def _emit(args, module, ctx, collector, before=None, chunk=None,

@@ -203,6 +203,7 @@ def nd_build(ctx, text: str, filename: str, make_pass_manager):
 
     from .. import _ptonz
     from .._ptonz import PLTensorType
+    from ..passes import run_pass_manager
 
     module = _ptonz.parse_source(ctx, text, filename)
     if module is None:
@@ -217,12 +218,9 @@ def nd_build(ctx, text: str, filename: str, make_pass_manager):
     if pm is None:
         return None
     try:
-        PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx).run(module.operation)
-        ctx.enable_multithreading(False)
-        try:
-            pm.run(module.operation)
-        finally:
-            ctx.enable_multithreading(True)
+        run_pass_manager(PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx),
+                         module.operation)
+        run_pass_manager(pm, module.operation)
     except ir.MLIRError:
         return None
     return module

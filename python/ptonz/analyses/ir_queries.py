@@ -19,6 +19,11 @@ def functions(module: ir.Operation) -> Iterable[ir.OpView]:
     return ops_named(module, "func.func")
 
 
+def symbol_name(func: ir.Operation) -> str:
+    """A function's name (its `sym_name`)."""
+    return ir.StringAttr(func.attributes["sym_name"]).value
+
+
 def defining_op(value: ir.Value) -> Optional[ir.OpView]:
     owner = value.owner
     if isinstance(owner, ir.Block):

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 FRACTAL_ROWS = 16
+# The largest value of a 32-bit index: NZ batch and element offsets that the
+# passes recombine (g*E + e, slice offsets) must fit it to be proven exact.
+INDEX32_MAX = (1 << 31) - 1
 C0_BITS = 256
 
 

@@ -18,6 +18,7 @@ and skipped afterwards, because blocking is not idempotent.
 
 from __future__ import annotations
 
+import math
 from typing import Dict, List, Tuple
 
 from mlir import ir
@@ -28,7 +29,8 @@ from .._ptonz import DYNAMIC
 from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, functions
-from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, blocked_shape, c0_for_bitwidth
+from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_shape,
+                                    c0_for_bitwidth)
 from ..analyses.provable import PROVABLE_FORMS, Prover
 from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
 from .base import ModulePass, register
@@ -39,7 +41,6 @@ _ALL_INSIDE: Dict[int, int] = {}  # the bounds verdicts of a partition inside it
 PASS = "pto-block-nz-views"
 # pto-isa#317: the largest GM gap (in 32-byte blocks) an NZ TLOAD encodes.
 MAX_GM_GAP = 65535
-_INDEX32_MAX = (1 << 31) - 1
 
 
 # --------------------------------------------------------------------------
@@ -112,10 +113,8 @@ class _Validator:
                                "B = product of the leading extents, which must be a constant; "
                                "give the leading shape operands as arith.constant values")
         if rank > 3:
-            B = 1
-            for d in leading:
-                B *= d
-            if B - 1 > _INDEX32_MAX:
+            B = math.prod(leading)
+            if B - 1 > INDEX32_MAX:
                 return self.reject(op, f"NZ view with {B} batches (the product of its leading "
                                    "extents): the folded batch index does not fit a 32-bit "
                                    "index, so its recombination cannot be proven exact")

@@ -32,6 +32,7 @@ iter_args.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
@@ -48,7 +49,7 @@ from ..analyses.cube_geometry import (ACCUMULATOR, CAPACITY, HARDWARE_NAME, k_al
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
-from ..analyses.nz_geometry import default_strides
+from ..analyses.nz_geometry import INDEX32_MAX, default_strides
 from ._util import constant_pool, error
 from .base import ModulePass, register
 from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
@@ -91,7 +92,6 @@ TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape")
 # What may use a tensor: the tensor ops, and func.call (the callee gets the pointer).
 TENSOR_USERS = TENSOR_OPS + ("func.call",)
 PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num") + TILE_OPS
-_INDEX32_MAX = (1 << 31) - 1
 # Ops that may have regions carrying pl tiles (only scf.for iter_args may).
 REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch",
               "scf.parallel", "scf.forall")
@@ -352,10 +352,8 @@ class _Validator:
                                "would read other batches); slice one leading axis at a time "
                                "in separate tensors, or load each batch with pl.tile.load")
         plane = sshape[-1] * sshape[-2]
-        total = plane
-        for e in lead_src:
-            total *= e
-        if total - 1 > _INDEX32_MAX:
+        total = plane * math.prod(lead_src)
+        if total - 1 > INDEX32_MAX:
             return self.reject(op, f"an NZ tensor of {total} elements: the element offset of "
                                "a slice does not fit a 32-bit index, so it cannot be proven "
                                "exact")

@@ -10,7 +10,7 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 from .catalog import PIPELINES
-from .registration import option_defaults, reraise_internal_error
+from .registration import clear_internal_errors, option_defaults, reraise_internal_error
 
 
 class PipelineError(ValueError):
@@ -43,13 +43,21 @@ def lower_to_ptoas_pipeline(ptoas_version: str = "0.61") -> str:
 
 
 def run_pass_manager(pm: PassManager, op: ir.Operation) -> None:
-    """`pm.run(op)`, then raise any exception a ptonz pass recorded (a bug;
-    it is also reported as a located internal error) instead of the pass
-    failure it caused."""
-    reraise_internal_error.clear()  # left by a run outside this function
+    """`pm.run(op)` on this thread, then raise any exception a ptonz pass
+    recorded (a bug; it is also reported as a located internal error)
+    instead of the pass failure it caused.
+
+    ptonz's passes are Python: nested under func.func they must run on the
+    calling thread, not on MLIR's workers, so the context's multithreading
+    is off for the run (and on again after it, MLIR's default)."""
+    clear_internal_errors()
+    ctx = op.context
+    ctx.enable_multithreading(False)
     try:
         pm.run(op)
     except ir.MLIRError:
         reraise_internal_error()
         raise
+    finally:
+        ctx.enable_multithreading(True)
     reraise_internal_error()

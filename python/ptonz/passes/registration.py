@@ -59,7 +59,10 @@ def reraise_internal_error() -> None:
         raise exc
 
 
-reraise_internal_error.clear = _internal_errors.clear
+def clear_internal_errors() -> None:
+    """Forget exceptions recorded by runs outside `run_pass_manager` (a user's
+    own PassManager reported them as located internal errors already)."""
+    _internal_errors.clear()
 
 
 class PassOptionError(ValueError):

@@ -52,7 +52,8 @@ import numpy as np
 from mlir import ir
 
 from .._ptonz import PLTensorType
-from ..analyses.ir_queries import bit_width, constant_int, functions, layout_of, ops_named
+from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
+                                   symbol_name as _sym)
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..diagnostics import format_location
 from . import interpreter as I
@@ -179,18 +180,18 @@ def _functions(module: ir.Module) -> List[ir.Operation]:
     return [f.operation for f in functions(module.operation) if f.operation.regions[0].blocks]
 
 
-def _sym(func: ir.Operation) -> str:
-    return ir.StringAttr(func.attributes["sym_name"]).value
+def parsed_clone(module_text_or_module, context: Optional[ir.Context] = None) -> ir.Module:
+    """A module of one's own: `module_text_or_module` parsed, or cloned."""
+    if isinstance(module_text_or_module, str):
+        ctx = context or ir.Context()
+        with ctx:
+            return ir.Module.parse(module_text_or_module, context=ctx)
+    return clone(module_text_or_module)
 
 
 def logical_module(module_text_or_module, context: Optional[ir.Context] = None) -> ir.Module:
     """The logical pto program: a parsed clone, `pl` converted to `pto`."""
-    if isinstance(module_text_or_module, str):
-        ctx = context or ir.Context()
-        with ctx:
-            module = ir.Module.parse(module_text_or_module, context=ctx)
-    else:
-        module = clone(module_text_or_module)
+    module = parsed_clone(module_text_or_module, context)
     for f in _functions(module):
         if "pto.nz_tensor_views_blocked" in f.attributes:
             raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked): the "

@@ -50,13 +50,13 @@ from mlir import ir
 
 from .._ptonz import PLTensorType, PLTileType
 from ..analyses.cube_geometry import ACCUMULATOR
-from ..analyses.ir_queries import ops_named
+from ..analyses.ir_queries import ops_named, symbol_name as _sym
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..diagnostics import file_location, format_location
 from . import dtypes
 from . import interpreter as I
 from .check import (EAGER_ELEMENTS, CheckError, _block_ids, _functions, _has_pl, _run_pipeline,
-                    _sym, clone, random_weights)
+                    clone, parsed_clone, random_weights)
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TstoreRecord
 
 DEFAULT_SAMPLES = 2
@@ -459,12 +459,7 @@ def _compare_to_reference(build: str, ref: List[RefStore], got: List[TstoreRecor
 
 
 def _pl_module(module_text_or_module, context) -> ir.Module:
-    if isinstance(module_text_or_module, str):
-        ctx = context or ir.Context()
-        with ctx:
-            module = ir.Module.parse(module_text_or_module, context=ctx)
-    else:
-        module = clone(module_text_or_module)
+    module = parsed_clone(module_text_or_module, context)
     if not _has_pl(module):
         raise CheckError("the result check needs the pl program (it lowers it twice, with the nz "
                          "tensors as annotated and annotated nd); run it without pass flags on "

@@ -33,7 +33,8 @@ from xml.sax.saxutils import escape, quoteattr
 from mlir import ir
 
 from ..analyses.descriptors import Descriptor, _right_align, contiguous_runs, descriptors, gm_path
-from ..analyses.ir_queries import bit_width, constant_int, defining_op, layout_of, ops_named
+from ..analyses.ir_queries import (bit_width, constant_int, defining_op, layout_of, ops_named,
+                                   symbol_name as _sym)
 from ..diagnostics import format_location
 from ..sim.interpreter import _UINT, GMBuffer, Interpreter, SimError
 
@@ -124,10 +125,6 @@ def _func_of(op: ir.Operation) -> ir.Operation:
     if p is None:
         raise LayoutSvgError("pto.tload is not inside a func.func", op)
     return p
-
-
-def _sym(func: ir.Operation) -> str:
-    return ir.StringAttr(func.attributes["sym_name"]).value
 
 
 class _AddressOnly(GMBuffer):
