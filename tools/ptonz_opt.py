@@ -322,7 +322,9 @@ def run(argv: Optional[List[str]] = None) -> int:
             # --check-addressing after a pipeline compares its input (the
             # logical program) with its output (the lowered one).
             before = None
-            if ok and has_pipeline and args.check_addressing is not None:
+            # and --report=loads lowers its ND build from the input too.
+            if ok and has_pipeline and (args.check_addressing is not None
+                                        or args.report == "loads"):
                 from ptonz.sim.check import clone
                 before = clone(module)
             if ok and has_pipeline:
@@ -353,8 +355,7 @@ def run(argv: Optional[List[str]] = None) -> int:
                 t_print = time.perf_counter()
                 out = _emit(args, module, ctx, collector, before=before,
                             chunk=chunk_index if args.split_input_file else None,
-                            nd_build=lambda: _nd_build(ctx, "\n" * (first_line - 1) + chunk,
-                                                       filename, args, ordered, pass_defaults))
+                            nd_build=lambda: _nd_build(before, args, ordered, pass_defaults))
                 timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
@@ -393,11 +394,12 @@ def run(argv: Optional[List[str]] = None) -> int:
     return 1 if failed else 0
 
 
-def _nd_build(ctx, text, filename, args, ordered, defaults):
+def _nd_build(before, args, ordered, defaults):
     """--report=loads: the ND build of the input (see analyses.descriptors)."""
     from ptonz.analyses.descriptors import nd_build
-    return nd_build(ctx, text, filename,
-                    lambda c: _pass_manager(c, args, ordered, defaults))
+    if before is None:
+        return None
+    return nd_build(before, lambda c: _pass_manager(c, args, ordered, defaults))
 
 
 def _keyed_tile_buf(version: Optional[str]) -> bool:

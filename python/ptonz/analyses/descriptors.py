@@ -194,20 +194,18 @@ def _side_by_side(nd: List[Descriptor], nz: List[Descriptor]) -> List[str]:
             "pl-annotate-nd):"] + ["  " + r for r in rows]
 
 
-def nd_build(ctx, text: str, filename: str, make_pass_manager):
-    """The ND build of a pl input: re-parsed, its nz tensors annotated nd
-    (`pl-annotate-nd`), then the pass manager `make_pass_manager(ctx)` gives
-    (the same pipeline as the NZ build); None if the input has no nz pl
-    tensor, no pipeline runs, or the ND build fails."""
+def nd_build(module, make_pass_manager):
+    """The ND build of a pl input `module` (an unlowered copy, rewritten in
+    place): its nz tensors annotated nd (`pl-annotate-nd`), then the pass
+    manager `make_pass_manager(ctx)` gives (the same pipeline as the NZ
+    build); None if the input has no nz pl tensor, no pipeline runs, or the
+    ND build fails."""
     from mlir.passmanager import PassManager
 
-    from .. import _ptonz
     from .._ptonz import PLTensorType
     from ..passes import run_pass_manager
 
-    module = _ptonz.parse_source(ctx, text, filename)
-    if module is None:
-        return None
+    ctx = module.context
     has_nz = any(PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
                  for f in ops_named(module.operation, "func.func")
                  if f.operation.regions[0].blocks
