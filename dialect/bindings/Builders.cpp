@@ -33,6 +33,7 @@
 #include <unordered_map>
 
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -247,6 +248,19 @@ int64_t elementBits(mlir::Type t) {
   return 0;
 }
 
+using ViewInfo = std::tuple<std::string, int64_t, std::vector<int64_t>,
+                            std::vector<std::optional<int64_t>>,
+                            std::vector<std::optional<int64_t>>>;
+
+/// view_info's tuple: (layout, element bits, type shape, shape constants,
+/// stride constants).
+ViewInfo viewInfo(ptonz::pto::MakeTensorViewOp op) {
+  auto type = op.getResult().getType();
+  return std::make_tuple(layoutOf(op), elementBits(type.getElementType()),
+                         std::vector<int64_t>(type.getShape()), constantsOf(op.getShape()),
+                         constantsOf(op.getStrides()));
+}
+
 
 using TileInfo =
     std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;
@@ -261,6 +275,44 @@ std::optional<TileInfo> tileInfo(mlir::Type type) {
                   str(ptonzTileBufTypeGetSLayout(t)), ptonzTileBufTypeGetFractal(t));
 }
 
+} // namespace
+
+namespace {
+/// set_view_strides: new stride operands of a view.
+void setViewStrides(mlir::Operation *view, nb::handle strides, IndexConstants &pool) {
+  auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
+  mlir::OpBuilder b(op);
+  op.getStridesMutable().assign(indexOperands(strides, pool, b, op.getLoc()));
+}
+
+/// set_view_shape: new shape operands and the result type of a view.
+void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
+                  nb::handle shape, IndexConstants &pool) {
+  auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
+  mlir::OpBuilder b(op);
+  auto values = indexOperands(shape, pool, b, op.getLoc());
+  mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(), "set_view_shape");
+  op.getShapeMutable().assign(values);
+  op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(t));
+}
+
+/// set_partition: new offsets, sizes and result type of a partition.
+void setPartition(mlir::Operation *partition, nb::handle offsets, nb::handle sizes,
+                  IndexConstants &pool) {
+  auto op = llvm::cast<ptonz::pto::PartitionViewOp>(partition);
+  mlir::OpBuilder b(op);
+  auto offsetsV = indexOperands(offsets, pool, b, op.getLoc());
+  // A size given as an int is static in the result type, any other is `?`.
+  llvm::SmallVector<int64_t> typeSizes;
+  for (nb::handle item : sizes)
+    typeSizes.push_back(nb::isinstance<nb::int_>(item) ? nb::cast<int64_t>(item)
+                                                       : mlir::ShapedType::kDynamic);
+  auto sizesV = indexOperands(sizes, pool, b, op.getLoc());
+  mlir::Type t = partitionType(typeSizes, elementType(op.getResult().getType()));
+  op.getOffsetsMutable().assign(offsetsV);
+  op.getSizesMutable().assign(sizesV);
+  op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
+}
 } // namespace
 
 void ptonz::populateBuilders(nb::module_ &m) {
@@ -316,25 +368,26 @@ void ptonz::populateBuilders(nb::module_ &m) {
   m.def(
       "set_view_strides",
       [](MlirOperation view, nb::handle strides, IndexConstants &pool) {
-        auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
-        mlir::OpBuilder b(op);
-        op.getStridesMutable().assign(indexOperands(strides, pool, b, op.getLoc()));
+        setViewStrides(unwrap(view), strides, pool);
       },
       nb::arg("view"), nb::arg("strides"), nb::arg("pool"),
       "Set the strides of pto.make_tensor_view `view` (items: value, int or (value, divisor)).");
 
   m.def(
+      "set_views_strides",
+      [](nb::handle views, IndexConstants &pool) {
+        for (nb::handle item : views) {
+          auto pair = nb::cast<nb::tuple>(item);
+          setViewStrides(unwrap(nb::cast<MlirOperation>(pair[0])), pair[1], pool);
+        }
+      },
+      nb::arg("views"), nb::arg("pool"),
+      "set_view_strides(view, strides) for each (view, strides) of `views`, in one call.");
+
+  m.def(
       "set_view_shape",
       [](MlirOperation view, const std::vector<int64_t> &typeShape, nb::handle shape,
-         IndexConstants &pool) {
-        auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
-        mlir::OpBuilder b(op);
-        auto values = indexOperands(shape, pool, b, op.getLoc());
-        mlir::Type t =
-            viewType(typeShape, op.getResult().getType().getElementType(), "set_view_shape");
-        op.getShapeMutable().assign(values);
-        op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(t));
-      },
+         IndexConstants &pool) { setViewShape(unwrap(view), typeShape, shape, pool); },
       nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("pool"),
       "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
       "divisor)) and the result type !pto.tensor_view<type_shape x T>.");
@@ -342,24 +395,27 @@ void ptonz::populateBuilders(nb::module_ &m) {
   m.def(
       "set_partition",
       [](MlirOperation partition, nb::handle offsets, nb::handle sizes, IndexConstants &pool) {
-        auto op = llvm::cast<ptonz::pto::PartitionViewOp>(unwrap(partition));
-        mlir::OpBuilder b(op);
-        auto offsetsV = indexOperands(offsets, pool, b, op.getLoc());
-        // A size given as an int is static in the result type, any other is `?`.
-        llvm::SmallVector<int64_t> typeSizes;
-        for (nb::handle item : sizes)
-          typeSizes.push_back(nb::isinstance<nb::int_>(item) ? nb::cast<int64_t>(item)
-                                                             : mlir::ShapedType::kDynamic);
-        auto sizesV = indexOperands(sizes, pool, b, op.getLoc());
-        mlir::Type t = partitionType(typeSizes, elementType(op.getResult().getType()));
-        op.getOffsetsMutable().assign(offsetsV);
-        op.getSizesMutable().assign(sizesV);
-        op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
+        setPartition(unwrap(partition), offsets, sizes, pool);
       },
       nb::arg("partition"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
       "Give pto.partition_view `partition` new offsets and sizes (items: value, int or "
       "(value, divisor); an int size is static in the type, any other `?`), and the "
       "matching !pto.partition_tensor_view result type.");
+
+  m.def(
+      "set_blocked_view",
+      [](MlirOperation view, const std::vector<int64_t> &typeShape, nb::handle shape,
+         nb::handle partitions, IndexConstants &pool) {
+        setViewShape(unwrap(view), typeShape, shape, pool);
+        for (nb::handle item : partitions) {
+          auto p = nb::cast<nb::tuple>(item);
+          setPartition(unwrap(nb::cast<MlirOperation>(p[0])), p[1], p[2], pool);
+        }
+      },
+      nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("partitions"),
+      nb::arg("pool"),
+      "set_view_shape(view, type_shape, shape) and set_partition(*p) for each (partition, "
+      "offsets, sizes) of `partitions`, in one call (pto-block-nz-views' rewrite).");
 
   m.def(
       "lower_tile_load",
@@ -445,16 +501,29 @@ void ptonz::populateBuilders(nb::module_ &m) {
   m.def(
       "view_info",
       [](MlirOperation view) {
-        auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view));
-        auto type = op.getResult().getType();
-        return std::make_tuple(layoutOf(op), elementBits(type.getElementType()),
-                               std::vector<int64_t>(type.getShape()), constantsOf(op.getShape()),
-                               constantsOf(op.getStrides()));
+        return viewInfo(llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view)));
       },
       nb::arg("view"),
       "(layout ('' if none), element bit width, shape of the view type, shape operand "
       "constants, stride operand constants) of a pto.make_tensor_view in one call; None "
       "where an operand is not a constant.");
+
+  m.def(
+      "tensor_views",
+      [](MlirOperation root, std::optional<std::vector<std::string>> layouts) {
+        // collect_ops + view_info in one walk, keeping only the layouts asked
+        // for: a pass that rewrites NZ views need not wrap the ND ones.
+        std::vector<std::pair<MlirOperation, ViewInfo>> out;
+        unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp op) {
+          if (layouts && !llvm::is_contained(*layouts, layoutOf(op)))
+            return;
+          out.emplace_back(wrap(op.getOperation()), viewInfo(op));
+        });
+        return out;
+      },
+      nb::arg("root"), nb::arg("layouts").none() = nb::none(),
+      "[(view, view_info(view))] of the pto.make_tensor_view ops under `root` (post-order) "
+      "whose layout ('' if none) is in `layouts` (None: all).");
 
   m.def(
       "view_uses",
@@ -499,6 +568,23 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "pto.partition_view, offsets are ints (constants) or values, sizes constants (or None) "
       "and users [(op, name, destination tile_info of a pto.tload, else None)]; other users "
       "get None for all three.");
+
+  m.def(
+      "partition_constants",
+      [](MlirOperation view) {
+        // view_uses without the values and the users: what checks of
+        // constant offsets and sizes need (pto-verify-ptoas).
+        std::vector<std::tuple<MlirOperation, std::vector<std::optional<int64_t>>,
+                               std::vector<std::optional<int64_t>>>>
+            out;
+        for (mlir::Operation *user : unwrap(view)->getResult(0).getUsers())
+          if (auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user))
+            out.emplace_back(wrap(user), constantsOf(pv.getOffsets()), constantsOf(pv.getSizes()));
+        return out;
+      },
+      nb::arg("view"),
+      "[(partition, offset constants, size constants)] of the pto.partition_view users of a "
+      "pto.make_tensor_view (None where an operand is not a constant).");
 
   m.def(
       "value_source",

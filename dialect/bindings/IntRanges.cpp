@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builders.h"
+#include "ptonz/Alignment.h"
 #include "ptonz/IntRanges.h"
 #include "ptonz/PTO.h"
 
@@ -20,6 +21,7 @@
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/vector.h>
 
+#include <limits>
 #include <memory>
 
 namespace nb = nanobind;
@@ -50,10 +52,24 @@ struct FunctionIntRanges {
     return *single;
   }
 
+  ptonz::Alignment &alignment() {
+    if (!align)
+      align = std::make_unique<ptonz::Alignment>(any);
+    return *align;
+  }
+
   mlir::Operation *root;
   ptonz::ValueRanges any;
   std::unique_ptr<ptonz::ValueRanges> single;
+  std::unique_ptr<ptonz::Alignment> align;
 };
+
+/// An alignment for Python: log2 as an int, inf for 0 (provable.py's form).
+static nb::object alignmentToPy(unsigned a) {
+  if (a == ptonz::Alignment::kZero)
+    return nb::float_(std::numeric_limits<double>::infinity());
+  return nb::int_(a);
+}
 
 using DimVerdicts = std::vector<std::pair<int64_t, int>>;
 
@@ -140,6 +156,15 @@ void ptonz::populateIntRanges(nb::module_ &m) {
             return nb::make_tuple(toPy(range->smin(), true), toPy(range->smax(), true));
           },
           nb::arg("value"), "(smin, smax) of `value` in any launch, or None.")
+      .def(
+          "alignment",
+          [](FunctionIntRanges &r, MlirValue value) {
+            return alignmentToPy(r.alignment().log2Multiple(unwrap(value)));
+          },
+          nb::arg("value"),
+          "log2 of the largest power of two the integer or index `value` is proven a "
+          "multiple of (0: nothing more than an integer; inf: the value is 0), by "
+          "analyses/provable.py's rules; memoised.")
       .def(
           "verdict",
           [](FunctionIntRanges &r, MlirValue offset, int64_t size, std::optional<int64_t> extent) {

@@ -258,3 +258,46 @@ def test_split_k_remainders_and_quotients(ctx):
     assert p.alignment(v["half"]) == 0  # a remainder by 2 of any integer
     assert p.alignment(v["r3"]) == 0
     assert not p.fact(v["r3"], 2).multiple
+
+
+TABLE_SRC = """
+func.func @t(%arg0: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c96 = arith.constant 96 : index
+  %mul = arith.muli %c32, %c96 : index
+  %shl = arith.shli %c6, %c4 : index
+  %add = arith.addi %c64, %c96 : index
+  %and = arith.andi %arg0, %c64 : index
+  %or = arith.ori %c64, %c96 : index
+  %sel = arith.select %c, %c64, %c32 : index
+  %div = arith.divui %c96, %c4 : index
+  %fdiv = arith.floordivsi %arg0, %c4 : index
+  %rem = arith.remui %c96, %c64 : index
+  %cast = arith.index_cast %c96 : index to i32
+  %blk = pto.get_block_idx
+  %zero = arith.muli %arg0, %c0 : index
+  %r_s = scf.for %i = %c32 to %c96 step %c64 iter_args(%same = %c96) -> (index) {
+    scf.yield %same : index
+  } {tag = "s"}
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("name,log2", [
+    ("c96", 5), ("mul", 10), ("shl", 5), ("add", 5), ("and", 6), ("or", 5), ("sel", 5),
+    ("div", 3), ("fdiv", 0), ("rem", 5), ("cast", 5), ("blk", 0), ("arg0", 0),
+    ("iv_s", 5), ("acc_s", 5), ("zero", float("inf")), ("c0", float("inf")),
+])
+def test_alignment_table(ctx, name, log2):
+    """Each row of provable.py's table, as the C++ walk implements it (an
+    iter_arg yielded unchanged has the one-constant range of its init; x * 0
+    is 0, a multiple of every power of two)."""
+    m, func, v = _values(TABLE_SRC)
+    assert Prover(func).alignment(v[name]) == log2
+    del m

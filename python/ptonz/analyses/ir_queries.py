@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
+from typing import List, Optional
 
 from mlir import ir
 
@@ -15,8 +15,11 @@ def ops_named(root: ir.Operation, *names: str) -> List[ir.OpView]:
     return [op.opview for op in _ptonz.collect_ops(root, list(names))]
 
 
-def functions(module: ir.Operation) -> Iterable[ir.OpView]:
-    return ops_named(module, "func.func")
+def functions(module: ir.Operation) -> List[ir.Operation]:
+    """The func.func ops under `module` (or `module` itself, if a function),
+    as ir.Operation: an OpView per function costs more than most passes spend
+    on a function without NZ views (`.opview` where one is needed)."""
+    return _ptonz.collect_ops(module, ["func.func"])
 
 
 def symbol_name(func: ir.Operation) -> str:

@@ -53,7 +53,7 @@ the op to blame.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 from mlir import ir
 
@@ -119,7 +119,6 @@ class Prover:
     def __init__(self, func, ranges: Optional[FunctionRanges] = None):
         self.ranges = ranges if ranges is not None else FunctionRanges(func)
         self._native = self.ranges.native
-        self._twos: Dict[ir.Value, float] = {}
 
     def aligned(self, value: ir.Value, divisor: int) -> bool:
         """Whether `value` is proven a multiple of `divisor` (the alignment
@@ -138,53 +137,15 @@ class Prover:
 
     # -- alignment ---------------------------------------------------------
 
-    def alignment(self, value, depth: int = 0) -> float:
+    def alignment(self, value) -> float:
         """log2 of the largest power of two `value` is proven a multiple of (0:
-        nothing beyond being an integer). `value` may be an int: a constant
-        operand, as `value_source` folds them."""
+        nothing beyond being an integer; inf: zero). `value` may be an int: a
+        constant operand, as `value_source` folds them. The table above,
+        walked in C++ (`_ptonz.IntRanges.alignment`, dialect/lib/Alignment.cpp)
+        and memoised there: from Python it cost a binding call per op."""
         if isinstance(value, int):
             return _twos(value)
-        hit = self._twos.get(value)
-        if hit is None:
-            hit = self._twos[value] = self._alignment(value, depth)
-        return hit
-
-    def _alignment(self, value: ir.Value, depth: int) -> float:
-        # The rules of the table above, for every power of two at once.
-        if depth > _MAX_DEPTH:
-            return 0
-        name, number, operands, c = _ptonz.value_source(value, True)
-        sub = lambda x: self.alignment(x, depth + 1)  # noqa: E731
-        if name == "arith.constant":
-            return 0 if c is None else _twos(c)
-        if name == "arith.muli":
-            return sub(operands[0]) + sub(operands[1])
-        if name in _BOTH:
-            return min(sub(operands[0]), sub(operands[1]))
-        if name == "arith.andi":
-            return max(sub(operands[0]), sub(operands[1]))
-        if name == "arith.select":
-            return min(sub(operands[1]), sub(operands[2]))
-        if name in _CASTS:
-            return sub(operands[0])
-        if name == "arith.shli":
-            shift = operands[1]
-            if isinstance(shift, int) and 0 <= shift < _bits(value.type):
-                return sub(operands[0]) + shift
-        elif name in _DIVS:
-            d = operands[1]
-            if isinstance(d, int) and d > 0 and d & (d - 1) == 0:
-                return max(sub(operands[0]) - _log2(d), 0)
-        elif name in _REMS:
-            c = operands[1]
-            if isinstance(c, int) and c > 0:  # a - q * c
-                return min(sub(operands[0]), _twos(c))
-        elif name == "^scf.for" and number == 0:  # the induction variable: lb + k * step
-            return min(sub(operands[0]), sub(operands[2]))
-        if name in LAUNCH_QUERIES or name.startswith("^") and name != "^scf.for":
-            return 0
-        r = self.ranges.of(value)  # iter_args, other ops: only a constant range helps
-        return _twos(r.constant) if r is not None and r.constant is not None else 0
+        return self._native.alignment(value)
 
     # -- explanations of a failed proof --------------------------------------
 

@@ -1,18 +1,19 @@
 """pto-block-nz-views: rewrite logical NZ tensor views into the blocked rank-5
 form that PTOAS >= 0.61 assembles into NZ->NZ loads (seed 000).
 
-Phase 1 (`block_make_tensor_view`): a `pto.make_tensor_view {layout = nz}`
-of logical [R, C] / [B, R, C] becomes [1|B, C/c0, R/16, 16, c0].
-Phase 2 (`block_partition_view`): each `pto.partition_view` of it gets
-offsets [b, col/c0, row/16, 0, 0] and sizes [1, Ct/c0, Rt/16, 16, c0]; the
-`pto.tload` destination tile stays the logical 2-D tile.
+One pattern (`block_nz_view`, rooted at the view) rewrites a
+`pto.make_tensor_view {layout = nz}` of logical [R, C] / [B, R, C] into
+[1|B, C/c0, R/16, 16, c0] together with its `pto.partition_view`s: offsets
+[b, col/c0, row/16, 0, 0] and sizes [1, Ct/c0, Rt/16, 16, c0] (a partition's
+type follows its view's, so they change in one step); the `pto.tload`
+destination tile stays the logical 2-D tile.
 
 Matching is done for a whole function first (`plan_function`): whatever
 cannot be proven correct is rejected at the offending op and nothing in that
-function is rewritten; what can is planned (the new shape, offsets and
-sizes of every op). The two patterns (`PlannedPatterns`) then apply the plan, updating each op
-in place (operands and result type; the C++ side builds the index constants
-and divisions). Rewritten functions are marked `pto.nz_tensor_views_blocked`
+function is rewritten; what can is planned (the new shape of every view, the
+offsets and sizes of its partitions). The pattern (`PlannedPatterns`) then
+applies the plan, updating each op in place (operands and result type; the
+C++ side builds the index constants and divisions, one call per view). Rewritten functions are marked `pto.nz_tensor_views_blocked`
 and skipped afterwards, because blocking is not idempotent.
 """
 
@@ -49,9 +50,9 @@ MAX_GM_GAP = 65535
 
 class _Validator:
     """Checks one function; emits every rejection; `ok` stays True if none.
-    `plan` maps each op the patterns will rewrite, in IR order, to its new
-    operands: a view to (type shape, shape), a partition to (offsets, sizes)
-    (items: an int, a value, or (value, divisor) for value floordiv divisor)."""
+    `plan` maps each NZ view, in IR order, to its new operands: (type shape,
+    shape, [(partition, offsets, sizes)]) (items: an int, a value, or (value,
+    divisor) for value floordiv divisor)."""
 
     def __init__(self, prover: Prover, remarks: bool = False, allow_large_gm_gap: bool = False):
         self.prover = prover
@@ -126,7 +127,8 @@ class _Validator:
         else:
             new_type_shape = [type_shape[0] if rank == 3 else B] + shape[1:]
         batch = op.operands[1] if rank == 3 else B  # operands: ptr, shape...
-        self.plan[op] = (new_type_shape, [batch] + shape[1:])
+        partitions: list = []
+        self.plan[op] = (new_type_shape, [batch] + shape[1:], partitions)
         extents = (B, R, C)
         # Bounds of every partition in one C++ call (one extent per logical
         # dimension): those not listed are inside their view (so their offsets
@@ -142,12 +144,15 @@ class _Validator:
                             [(op.location, "NZ view defined here")])
                 continue
             dims = verdicts.get(user)
-            self.partition(user, rank, c0, offsets, sizes, users, extents, leading,
-                           dict(dims) if dims else _ALL_INSIDE)
+            planned = self.partition(user, rank, c0, offsets, sizes, users, extents, leading,
+                                     dict(dims) if dims else _ALL_INSIDE)
+            if planned is not None:
+                partitions.append((user,) + planned)
 
     def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users,
-                  extents, leading, verdicts) -> None:
-        """`offsets`, `sizes`, `users`: from `_ptonz.view_uses`; `extents`: the
+                  extents, leading, verdicts):
+        """The planned (offsets, sizes) of an accepted partition, else None.
+        `offsets`, `sizes`, `users`: from `_ptonz.view_uses`; `extents`: the
         view's (B or None, R, C); `leading`: its leading extents (None if dynamic);
         `verdicts`: {logical dim: OUTSIDE or UNDECIDED code} of the dims not
         inside the view. The row size may be a value: the valid row count of a
@@ -210,8 +215,8 @@ class _Validator:
             batch = offsets[0] if rank == 3 else 0
         self.gm_gap(op, extents[1], valid, Ct // c0)
         row_blocks = valid // FRACTAL_ROWS if isinstance(valid, int) else (valid, FRACTAL_ROWS)
-        self.plan[op] = ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS),
-                          0, 0], [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
+        return ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS), 0, 0],
+                [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
 
     def ragged_rows(self, op, value) -> bool:
         """A dynamic row count (a ragged tail's valid rows) must be a provable
@@ -423,12 +428,10 @@ def _loc_of(value) -> ir.Location:
 def plan_function(func, prover: Prover, remarks: bool = False,
                   allow_large_gm_gap: bool = False) -> Tuple[bool, Dict[ir.Operation, tuple]]:
     """Validate every logical NZ view of `func`. Returns (ok, the plan: each
-    NZ view followed by its partitions, mapped to their new operands)."""
+    NZ view mapped to its new operands and those of its partitions)."""
     v = _Validator(prover, remarks, allow_large_gm_gap)
-    for op in _ptonz.collect_ops(func.operation, ["pto.make_tensor_view"]):
-        info = _ptonz.view_info(op)
-        if info[0] == "nz":
-            v.view(op, info)
+    for op, info in _ptonz.tensor_views(func.operation, ["nz"]):
+        v.view(op, info)
     return v.ok, v.plan
 
 
@@ -449,19 +452,17 @@ def _divided(offset, divisor: int):
     return (offset, divisor)
 
 
-def block_make_tensor_view(op: ir.Operation, planned) -> None:
-    """[R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay empty)."""
-    type_shape, shape = planned
-    _ptonz.set_view_shape(op, type_shape, shape, _pool())
-
-
-def block_partition_view(op: ir.Operation, planned) -> None:
-    """Logical offsets/sizes -> [b, col/c0, row/16, 0, 0] / [1, Ct/c0, Vr/16, 16, c0]
-    (Vr: the valid rows, = Rt unless the destination tile narrows them)."""
-    offsets, sizes = planned
-    if isinstance(offsets[0], tuple) and offsets[0][0] == "fold":
-        offsets = [_build_fold(op, offsets[0][1])] + list(offsets[1:])
-    _ptonz.set_partition(op, offsets, sizes, _pool())
+def block_nz_view(op: ir.Operation, planned) -> None:
+    """The view: [R, C] / [B, R, C] -> [B, C/c0, R/16, 16, c0] (strides stay
+    empty); each partition: logical offsets/sizes -> [b, col/c0, row/16, 0, 0]
+    / [1, Ct/c0, Vr/16, 16, c0] (Vr: the valid rows, = Rt unless the
+    destination tile narrows them)."""
+    type_shape, shape, partitions = planned
+    for k, (part, offsets, sizes) in enumerate(partitions):
+        if isinstance(offsets[0], tuple) and offsets[0][0] == "fold":
+            offsets = [_build_fold(part, offsets[0][1])] + list(offsets[1:])
+            partitions[k] = (part, offsets, sizes)
+    _ptonz.set_blocked_view(op, type_shape, shape, partitions, _pool())
 
 
 def _build_fold(op: ir.Operation, terms) -> ir.Value:
@@ -484,8 +485,7 @@ class BlockNzViews(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        patterns = PlannedPatterns({"pto.make_tensor_view": block_make_tensor_view,
-                                    "pto.partition_view": block_partition_view})
+        patterns = PlannedPatterns({"pto.make_tensor_view": block_nz_view})
         # One C++ range analysis for the module (demand-driven, memoised by
         # value: a function is planned before it is rewritten, so only values
         # that were never erased are asked for).

@@ -699,6 +699,7 @@ class ConvertPLToPTO(ModulePass):
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
             if not tensor_args and not pl_ops:
                 continue
+            func = func.opview
             v = _Validator(func)
             v.check(func, tensor_args, pl_ops)
             ok &= v.ok

@@ -58,11 +58,11 @@ class VerifyPTOAS(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
-        for op in _ptonz.collect_ops(module, ["pto.make_tensor_view"]):
-            info = _ptonz.view_info(op)
+        # Views without a layout matter only under --disable-infer-layout.
+        for op, info in _ptonz.tensor_views(module, ["nz"] if self.infer_layout else ["nz", ""]):
             if info[0] == "nz":
                 self._nz_view(op, info)
-            elif not info[0] and not self.infer_layout:
+            else:
                 self._unannotated_view(op, info)
         self._alloc_tiles(module)
         if self.version < FIRST_TRUSTED_NZ:
@@ -128,18 +128,16 @@ class VerifyPTOAS(ModulePass):
                     and st[i] < shape[i + 1] * st[i + 1]:
                 return self._fail(op, f"NZ view expected stride[{i}] >= shape[{i + 1}] * "
                                   f"stride[{i + 1}] ({shape[i + 1] * st[i + 1]}), got {st[i]}")
-        for user, name, offsets, sizes, _users in _ptonz.view_uses(op):
-            if name == "pto.partition_view":
-                self._nz_partition(user, c0, offsets, sizes)
+        for part, offsets, sizes in _ptonz.partition_constants(op):
+            self._nz_partition(part, c0, offsets, sizes)
 
     def _nz_partition(self, op, c0: int, offsets, sizes) -> None:
-        """`offsets` (int if constant, else the value) and `sizes` (constant
-        or None): from `_ptonz.view_uses`."""
+        """`offsets` and `sizes`: constants or None (`_ptonz.partition_constants`)."""
         if len(offsets) != 5 or len(sizes) != 5:
             return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
         for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
             off, size = offsets[k], sizes[k]
-            if not isinstance(off, int) or size is None:
+            if off is None or size is None:
                 return self._fail(op, "NZ partition must prove that d3|d4 remains complete at "
                                   "compile time (constant offsets and sizes)")
             if off != 0 or size != whole:
