@@ -141,6 +141,25 @@ NB_MODULE(_ptonz, m) {
       nb::arg("root"), nb::arg("names"),
       "All operations under `root` (pre-order... post-order walk) named in `names`.");
 
+  m.def(
+      "functions",
+      [](MlirOperation root) {
+        // collect_ops(root, ["func.func"]) without walking into the
+        // functions' bodies (nearly all of a module's ops).
+        mlir::OperationName func("func.func", unwrap(root)->getContext());
+        std::vector<MlirOperation> out;
+        unwrap(root)->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+          if (op->getName() != func)
+            return mlir::WalkResult::advance();
+          out.push_back(wrap(op));
+          return mlir::WalkResult::skip();
+        });
+        return out;
+      },
+      nb::arg("root"),
+      "The func.func ops under `root` (itself if it is one), in pre-order, not looking "
+      "inside functions (a func.func nested in another is not listed).");
+
   m.attr("DYNAMIC") = ptonzDynamicDim();
   ptonz::populateBuilders(m);
   ptonz::populatePythonPasses(m);

@@ -19,7 +19,7 @@ def functions(module: ir.Operation) -> List[ir.Operation]:
     """The func.func ops under `module` (or `module` itself, if a function),
     as ir.Operation: an OpView per function costs more than most passes spend
     on a function without NZ views (`.opview` where one is needed)."""
-    return _ptonz.collect_ops(module, ["func.func"])
+    return _ptonz.functions(module)
 
 
 def symbol_name(func: ir.Operation) -> str:

@@ -23,7 +23,6 @@ import math
 from typing import Dict, List, Tuple
 
 from mlir import ir
-from mlir.dialects import arith
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
@@ -468,6 +467,7 @@ def block_nz_view(op: ir.Operation, planned) -> None:
 def _build_fold(op: ir.Operation, terms) -> ir.Value:
     """sum(o_i * stride_i) as arith.muli / arith.addi before `op`; proven not to
     wrap (every o_i in [0, E_i)), hence `nsw nuw`."""
+    from mlir.dialects import arith  # rare (rank > 3 views): not imported by every run
     flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
     acc = None
     with ir.InsertionPoint(op), op.location:

@@ -36,8 +36,6 @@ import math
 from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
-from mlir.dialects import arith
-from mlir.dialects import func as func_d
 from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
@@ -508,6 +506,7 @@ def _view(before, root_offset, shape, layout, pool, loc) -> ir.Value:
 def _plus(a: Optional[ir.Value], b: ir.Value) -> ir.Value:
     # An offset argument plus a slice's offset: the callers proved each part
     # (their sum stays inside the root tensor, which no single function sees).
+    from mlir.dialects import arith  # the op classes: imported only where ops are built
     return b if a is None else arith.AddIOp(a, b).result
 
 
@@ -534,6 +533,7 @@ def _add_offset_arguments(func, indices) -> Dict[int, ir.Value]:
 def _lower_call(call, at, needs, pool) -> None:
     """func.call: each pl tensor operand becomes its root pointer, and the
     callee's offset arguments get the offsets (0 where there is none)."""
+    from mlir.dialects import func as func_d
     callee = call.opview.callee.value
     operands, extra = [], []
     for i, x in enumerate(call.operands):
@@ -589,6 +589,7 @@ def offset_arguments(module) -> Tuple[set, bool]:
 
 def _linear(terms, pool) -> ir.Value:
     """sum(o_i * stride_i): proven in range by the validator, hence nsw nuw."""
+    from mlir.dialects import arith
     flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
     const = sum(o * st for o, st in terms if isinstance(o, int))
     acc = pool.get(const) if const else None
@@ -624,6 +625,8 @@ class _Function:
 def _patterns(fn: _Function):
     # The generated classes of all 186 pto ops take ~30 ms to import: only
     # modules with pl ops to lower pay for them.
+    from mlir.dialects import arith
+
     from ..dialects import pto
 
     tile_bufs: Dict[ir.Type, ir.Type] = {}

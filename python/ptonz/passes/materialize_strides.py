@@ -19,7 +19,6 @@ import functools
 from typing import List, Optional
 
 from mlir import ir
-from mlir.dialects import arith
 
 from .. import _ptonz
 from ..analyses.ir_queries import constant_int, functions
@@ -35,6 +34,7 @@ INT64_MAX = (1 << 63) - 1
 def _product(values: List[ir.Value]):
     """Product of index values: an int when all are constant, else a chain of
     `arith.muli` (at the current insertion point)."""
+    from mlir.dialects import arith  # dynamic shapes only: not imported by every run
     consts = [constant_int(v) for v in values]
     if all(c is not None for c in consts):
         p = 1

@@ -39,12 +39,10 @@ from __future__ import annotations
 from typing import Dict, List
 
 from mlir import ir
-from mlir.dialects import scf
 
 from .._ptonz import PLTileType, TensorViewType, TileBufType, build_partition_view, build_tile_store
 from ..analyses.cube_geometry import l0_k_chunk
 from ..analyses.ir_queries import bit_width
-from ..dialects import pto
 
 # tile_buf configurations: (loc, blayout, slayout, fractal).
 LEFT = ("left", "row_major", "row_major", 512)     # A2/A3 textract: zZ
@@ -92,6 +90,7 @@ class CubeLowering:
 
     # -- matmul
     def _matmul(self, op: ir.Operation) -> None:
+        from ..dialects import pto  # the op classes: only kernels with tile ops import them
         self.has_matmul = True
         accumulate = op.name == "pl.tile.matmul_acc"
         operands = list(op.operands)
@@ -153,6 +152,7 @@ class CubeLowering:
 
     def _drop_carried(self, loop: ir.Operation) -> None:
         """Rebuild `loop` without its (now unused) accumulator iter_args."""
+        from mlir.dialects import scf
         body = loop.regions[0].blocks[0]
         inits = list(loop.operands)[3:]
         keep = [i for i, r in enumerate(loop.results) if not is_tile(r.type)]
