@@ -13,8 +13,9 @@ cannot be proven correct is rejected at the offending op and nothing in that
 function is rewritten; what can is planned (the new shape of every view, the
 offsets and sizes of its partitions). The pattern (`PlannedPatterns`) then
 applies the plan, updating each op in place (operands and result type; the
-C++ side builds the index constants and divisions, one call per view). Rewritten functions are marked `pto.nz_tensor_views_blocked`
-and skipped afterwards, because blocking is not idempotent.
+C++ side builds the index constants and divisions, one call per view).
+Rewritten functions are marked `pto.nz_tensor_views_blocked` and skipped
+afterwards, because blocking is not idempotent.
 """
 
 from __future__ import annotations
