@@ -45,9 +45,10 @@ split-K offsets `(blk % 2) * 512` and `(blk // 2) * 128` are provable.
 unless their range is a single constant; for the sign, their range decides
 (the full range for an argument).
 
-`Prover.fact(value, d)` memoises the alignment per value (the largest power
-of two it is proven a multiple of); only a failed proof walks again to name
-the op to blame.
+The table is walked in C++ (`_ptonz.IntRanges.alignment`,
+dialect/lib/Alignment.cpp), memoised per value (the largest power of two it
+is proven a multiple of); `Prover.fact(value, d)` combines it with the sign,
+and only a failed proof walks again, here, to name the op to blame.
 """
 
 from __future__ import annotations
