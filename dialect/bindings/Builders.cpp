@@ -7,7 +7,7 @@
 // attribute by attribute cost more than the C++ parse + print of that op.
 // These helpers give the passes one call per question (view_info, view_uses,
 // value_source, ...), one call per op they emit (lower_tile_load, ...) or
-// update in place (set_view_shape, set_partition, set_view_strides), the
+// update in place (set_blocked_view, set_views_strides), the
 // function's index constants (IndexConstants) and a pattern driver over the
 // ops a pass validated (apply_patterns_to). They implement no decisions of
 // their own; apart from the pool's unused constants, erasing and replacing
@@ -190,19 +190,6 @@ ptonz::pto::PartitionViewOp createPartition(mlir::OpBuilder &b, mlir::Location l
 
 } // namespace
 
-/// The value of an `arith.constant` of integer or index type. (Not
-/// m_ConstantInt: that folds the op and looks up attribute interfaces, several
-/// times the cost, for the same answer on arith.constant.)
-std::optional<int64_t> ptonz::constantOf(mlir::Value v) {
-  auto c = v.getDefiningOp<mlir::arith::ConstantOp>();
-  if (!c)
-    return std::nullopt;
-  auto i = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue());
-  if (!i || !i.getValue().isSignedIntN(64)) // wider values (i128 ...) are not int64 constants
-    return std::nullopt;
-  return i.getValue().getSExtValue();
-}
-
 /// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
 /// view type's layout parameter), "" if it has none.
 std::string ptonz::layoutOf(ptonz::pto::MakeTensorViewOp op) {
@@ -278,25 +265,18 @@ std::optional<TileInfo> tileInfo(mlir::Type type) {
 } // namespace
 
 namespace {
-/// set_view_strides: new stride operands of a view.
-void setViewStrides(mlir::Operation *view, nb::handle strides, IndexConstants &pool) {
-  auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
-  mlir::OpBuilder b(op);
-  op.getStridesMutable().assign(indexOperands(strides, pool, b, op.getLoc()));
-}
-
-/// set_view_shape: new shape operands and the result type of a view.
+/// New shape operands and the result type of a view.
 void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
                   nb::handle shape, IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
   mlir::OpBuilder b(op);
   auto values = indexOperands(shape, pool, b, op.getLoc());
-  mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(), "set_view_shape");
+  mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(), "set_blocked_view");
   op.getShapeMutable().assign(values);
   op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(t));
 }
 
-/// set_partition: new offsets, sizes and result type of a partition.
+/// New offsets, sizes and result type of a partition.
 void setPartition(mlir::Operation *partition, nb::handle offsets, nb::handle sizes,
                   IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::PartitionViewOp>(partition);
@@ -366,41 +346,19 @@ void ptonz::populateBuilders(nb::module_ &m) {
   // They run under apply_patterns_to, whose rewriter has no listener to tell.
 
   m.def(
-      "set_view_strides",
-      [](MlirOperation view, nb::handle strides, IndexConstants &pool) {
-        setViewStrides(unwrap(view), strides, pool);
-      },
-      nb::arg("view"), nb::arg("strides"), nb::arg("pool"),
-      "Set the strides of pto.make_tensor_view `view` (items: value, int or (value, divisor)).");
-
-  m.def(
       "set_views_strides",
       [](nb::handle views, IndexConstants &pool) {
         for (nb::handle item : views) {
           auto pair = nb::cast<nb::tuple>(item);
-          setViewStrides(unwrap(nb::cast<MlirOperation>(pair[0])), pair[1], pool);
+          auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(
+              unwrap(nb::cast<MlirOperation>(pair[0])));
+          mlir::OpBuilder b(op);
+          op.getStridesMutable().assign(indexOperands(pair[1], pool, b, op.getLoc()));
         }
       },
       nb::arg("views"), nb::arg("pool"),
-      "set_view_strides(view, strides) for each (view, strides) of `views`, in one call.");
-
-  m.def(
-      "set_view_shape",
-      [](MlirOperation view, const std::vector<int64_t> &typeShape, nb::handle shape,
-         IndexConstants &pool) { setViewShape(unwrap(view), typeShape, shape, pool); },
-      nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("pool"),
-      "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
-      "divisor)) and the result type !pto.tensor_view<type_shape x T>.");
-
-  m.def(
-      "set_partition",
-      [](MlirOperation partition, nb::handle offsets, nb::handle sizes, IndexConstants &pool) {
-        setPartition(unwrap(partition), offsets, sizes, pool);
-      },
-      nb::arg("partition"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
-      "Give pto.partition_view `partition` new offsets and sizes (items: value, int or "
-      "(value, divisor); an int size is static in the type, any other `?`), and the "
-      "matching !pto.partition_tensor_view result type.");
+      "Set the strides of each (pto.make_tensor_view, strides) of `views` (items: value, "
+      "int or (value, divisor)), in one call.");
 
   m.def(
       "set_blocked_view",
@@ -414,8 +372,11 @@ void ptonz::populateBuilders(nb::module_ &m) {
       },
       nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("partitions"),
       nb::arg("pool"),
-      "set_view_shape(view, type_shape, shape) and set_partition(*p) for each (partition, "
-      "offsets, sizes) of `partitions`, in one call (pto-block-nz-views' rewrite).");
+      "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
+      "divisor)) and the result type !pto.tensor_view<type_shape x T>, and each (partition, "
+      "offsets, sizes) of `partitions` new offsets and sizes (an int size is static in the "
+      "type, any other `?`) and the matching !pto.partition_tensor_view type, in one call "
+      "(pto-block-nz-views' rewrite).");
 
   m.def(
       "lower_tile_load",

@@ -4,6 +4,7 @@
 
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/IR/Value.h"
+#include "ptonz/IntRanges.h" // constantOf
 #include "ptonz/PTO.h"
 
 #include <string>
@@ -17,10 +18,6 @@ void populateBuilders(nanobind::module_ &m);
 
 /// Adds IntRanges (MLIR's integer range analysis, run once per function).
 void populateIntRanges(nanobind::module_ &m);
-
-/// The value of an `arith.constant` of integer or index type, else nullopt
-/// (what every ptonz query means by "a constant").
-std::optional<int64_t> constantOf(mlir::Value v);
 
 /// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
 /// view type's layout parameter), "" if it has none.

@@ -20,28 +20,11 @@ namespace {
 /// Deeper chains are not walked (nothing is proven of them), as in Python.
 constexpr unsigned kMaxDepth = 256;
 
-/// An arith.constant of at most 64 signed bits (ptonz::constantOf's rule).
-std::optional<int64_t> constantValue(Value v) {
-  auto c = v.getDefiningOp<arith::ConstantOp>();
-  if (!c)
-    return std::nullopt;
-  auto i = llvm::dyn_cast<IntegerAttr>(c.getValue());
-  if (!i || !i.getValue().isSignedIntN(64))
-    return std::nullopt;
-  return i.getValue().getSExtValue();
-}
-
 /// Saturating sum (kZero absorbs).
 unsigned plus(unsigned a, unsigned b) {
   if (a == ptonz::Alignment::kZero || b == ptonz::Alignment::kZero)
     return ptonz::Alignment::kZero;
   return a + b;
-}
-
-bool isLaunchQuery(Operation *op) {
-  llvm::StringRef n = op->getName().getStringRef();
-  return n == "pto.get_block_idx" || n == "pto.get_block_num" || n == "pto.get_subblock_idx" ||
-         n == "pto.get_subblock_num" || n == "pl.get_block_idx" || n == "pl.get_block_num";
 }
 
 unsigned bitWidth(Type t) {
@@ -66,18 +49,16 @@ unsigned ptonz::Alignment::compute(Value v, unsigned depth) {
   if (depth > kMaxDepth)
     return 0;
   auto sub = [&](Value x) { return get(x, depth + 1); };
-  if (std::optional<int64_t> c = constantValue(v))
+  if (std::optional<int64_t> c = ptonz::constantOf(v))
     return ofConstant(*c);
   Operation *op = v.getDefiningOp();
   if (!op) {
-    // (scf.for by name: the plugin does not link the SCF dialect's classes)
-    auto arg = llvm::cast<BlockArgument>(v);
-    Operation *parent = arg.getOwner()->getParentOp();
-    if (!parent || parent->getName().getStringRef() != "scf.for" || parent->getNumOperands() < 3)
-      return 0; // function and other block arguments: nothing is known
-    if (arg.getArgNumber() == 0) // the induction variable: lb + k * step
+    Operation *parent = llvm::cast<BlockArgument>(v).getOwner()->getParentOp();
+    if (ptonz::isForInductionVar(v)) // lb + k * step
       return std::min(sub(parent->getOperand(0)), sub(parent->getOperand(2)));
-    // an iter_arg: only a constant range helps (below)
+    if (!parent || parent->getName().getStringRef() != "scf.for")
+      return 0; // function and other block arguments: nothing is known
+    // an scf.for iter_arg: only a constant range helps (below)
   } else if (isa<arith::ConstantOp>(op)) {
     return 0; // not an integer of at most 64 bits
   } else if (isa<arith::MulIOp>(op)) {
@@ -93,21 +74,21 @@ unsigned ptonz::Alignment::compute(Value v, unsigned depth) {
                  arith::TruncIOp>(op)) {
     return sub(op->getOperand(0));
   } else if (isa<arith::ShLIOp>(op)) {
-    std::optional<int64_t> shift = constantValue(op->getOperand(1));
+    std::optional<int64_t> shift = ptonz::constantOf(op->getOperand(1));
     if (shift && *shift >= 0 && *shift < (int64_t)bitWidth(v.getType()))
       return plus(sub(op->getOperand(0)), (unsigned)*shift);
   } else if (isa<arith::FloorDivSIOp, arith::DivSIOp, arith::DivUIOp>(op)) {
-    std::optional<int64_t> d = constantValue(op->getOperand(1));
+    std::optional<int64_t> d = ptonz::constantOf(op->getOperand(1));
     if (d && *d > 0 && llvm::has_single_bit((uint64_t)*d)) {
       unsigned a = sub(op->getOperand(0)), k = ofConstant(*d);
       return a == kZero ? kZero : (a > k ? a - k : 0);
     }
   } else if (isa<arith::RemSIOp, arith::RemUIOp>(op)) {
-    std::optional<int64_t> c = constantValue(op->getOperand(1));
+    std::optional<int64_t> c = ptonz::constantOf(op->getOperand(1));
     if (c && *c > 0) // a - q * c
       return std::min(sub(op->getOperand(0)), ofConstant(*c));
   }
-  if (op && isLaunchQuery(op))
+  if (op && ptonz::isLaunchQuery(op))
     return 0;
   // Other ops and iter_args: only a range that is one constant helps.
   int64_t lo, hi;

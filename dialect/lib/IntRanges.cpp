@@ -75,16 +75,8 @@ std::optional<ConstantIntRanges> launchRange(Operation *op, bool singleLaunch = 
   return ConstantIntRanges::fromSigned(APInt(w, lo, true), APInt(w, hi, true));
 }
 
-bool isLaunchQuery(Operation *op) { return launchRange(op).has_value(); }
-
-bool isForInductionVar(Value v) {
-  auto arg = llvm::dyn_cast<BlockArgument>(v);
-  if (!arg || arg.getArgNumber() != 0)
-    return false;
-  Operation *parent = arg.getOwner()->getParentOp();
-  return parent && parent->getName().getStringRef() == "scf.for" &&
-         parent->getNumOperands() >= 3 && arg.getOwner()->isEntryBlock();
-}
+using ptonz::isForInductionVar;
+using ptonz::isLaunchQuery;
 
 /// The values `for iv = lb to ub step step` takes (at the iv's width).
 ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb, const ConstantIntRanges &ub,
@@ -504,6 +496,29 @@ ptonz::ValueRanges::ValueRanges(Operation *root, bool dataflow, bool singleLaunc
 }
 
 ptonz::ValueRanges::~ValueRanges() = default;
+
+// (Not m_ConstantInt: that folds the op and looks up attribute interfaces,
+// several times the cost, for the same answer on arith.constant.)
+std::optional<int64_t> ptonz::constantOf(Value v) {
+  auto c = v.getDefiningOp<arith::ConstantOp>();
+  if (!c)
+    return std::nullopt;
+  auto i = llvm::dyn_cast<IntegerAttr>(c.getValue());
+  if (!i || !i.getValue().isSignedIntN(64)) // wider values (i128 ...) are not int64 constants
+    return std::nullopt;
+  return i.getValue().getSExtValue();
+}
+
+bool ptonz::isLaunchQuery(Operation *op) { return launchRange(op).has_value(); }
+
+bool ptonz::isForInductionVar(Value v) {
+  auto arg = llvm::dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getArgNumber() != 0)
+    return false;
+  Operation *parent = arg.getOwner()->getParentOp();
+  return parent && parent->getName().getStringRef() == "scf.for" &&
+         parent->getNumOperands() >= 3 && arg.getOwner()->isEntryBlock();
+}
 
 /// [smin, smax] of an integer/index value of at most 64 bits (the passes'
 /// offsets), without copying its range; false if it has none.

@@ -32,7 +32,7 @@ def test_pool_reuses_and_hoists_the_functions_constants(ctx):
     # the view that comes before its original position.
     assert str(c64.owner) == "%c64 = arith.constant 64 : index"
     view = _ptonz.collect_ops(func, ["pto.make_tensor_view"])[0]
-    _ptonz.set_view_strides(view, [64, 1], pool)
+    _ptonz.set_views_strides([(view, [64, 1])], pool)
     assert m.operation.verify()
     names = [op.name for op in func.regions[0].blocks[0].operations]
     assert names[:5] == ["arith.constant"] * 5 and names[5] == "pto.make_tensor_view"
@@ -96,8 +96,9 @@ def test_set_partition_updates_operands_and_type_in_place(ctx):
     pool = _ptonz.IndexConstants(func)
     view = _ptonz.collect_ops(func, ["pto.make_tensor_view"])[0]
     part = _ptonz.collect_ops(func, ["pto.partition_view"])[0]
-    _ptonz.set_view_shape(view, [1, 16, 16, 16, 32], [1, 16, 16, 16, 32], pool)
-    _ptonz.set_partition(part, [0, 0, (part.operands[1], 16), 0, 0], [1, 16, 16, 16, 32], pool)
+    _ptonz.set_blocked_view(view, [1, 16, 16, 16, 32], [1, 16, 16, 16, 32],
+                            [(part, [0, 0, (part.operands[1], 16), 0, 0], [1, 16, 16, 16, 32])],
+                            pool)
     text = str(func)
     assert "!pto.tensor_view<1x16x16x16x32xi8>" in text
     assert "user.note = 1" in text and "layout = #pto.layout<nz>" in text

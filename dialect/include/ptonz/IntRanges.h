@@ -12,6 +12,18 @@ namespace ptonz {
 /// CANN: blockDim "is a logical core count in [1, 65535]" (SetBlockDim).
 constexpr int64_t kMaxBlockNum = 65535;
 
+/// The value of an `arith.constant` of integer or index type that fits 64
+/// signed bits, else nullopt (what every ptonz query means by "a constant").
+std::optional<int64_t> constantOf(mlir::Value v);
+
+/// Whether `op` is a launch query (pto/pl get_block_idx/num, the subblock
+/// ones): bounded by the launch, not by the program.
+bool isLaunchQuery(mlir::Operation *op);
+
+/// Whether `v` is the induction variable of an scf.for (matched by name: the
+/// plugin does not link the SCF dialect's classes).
+bool isForInductionVar(mlir::Value v);
+
 /// Integer ranges of the values under `root` (a function), at each value's
 /// own bit width (index: 64 bits; index arithmetic is also proven at 32, as
 /// MLIR's arith rules do), from MLIR's InferIntRangeInterface transfer

@@ -113,9 +113,9 @@ def _bits(t: ir.Type) -> int:
 
 
 class Prover:
-    """Memoised proof of `offset % d == 0 and offset >= 0` for the values of
-    one function (`func`; `ranges`: its integer ranges, or those of its
-    module, computed on first use)."""
+    """Proof of `offset % d == 0 and offset >= 0` for the values of one
+    function or module (`func`; `ranges`: its integer ranges, computed on
+    first use if not given); the C++ analyses memoise per value."""
 
     def __init__(self, func, ranges: Optional[FunctionRanges] = None):
         self.ranges = ranges if ranges is not None else FunctionRanges(func)

@@ -487,16 +487,14 @@ class BlockNzViews(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         ok = True
         patterns = PlannedPatterns({"pto.make_tensor_view": block_nz_view})
-        # One C++ range analysis for the module (demand-driven, memoised by
-        # value: a function is planned before it is rewritten, so only values
-        # that were never erased are asked for).
-        ranges = FunctionRanges(module)
+        # One prover for the module: its C++ range and alignment analyses are
+        # demand-driven and memoised by value, and a function is planned before
+        # it is rewritten, so only values that were never erased are asked for.
+        prover = Prover(module, FunctionRanges(module))
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
-            # One prover per function: its SSA values are its own, and a module-wide
-            # memo would keep every wrapper alive (and the GC busy) to the end.
-            func_ok, plan = plan_function(func, Prover(func, ranges), self.opts["remarks"],
+            func_ok, plan = plan_function(func, prover, self.opts["remarks"],
                                           self.opts["allow-large-gm-gap"])
             ok &= func_ok
             if not func_ok or not plan:
