@@ -16,7 +16,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.test_source_root, ".lit_out")
 
 config.environment["PATH"] = os.environ.get("PATH", "")
-for var in ("HOME", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV", "PTOAS"):
+for var in ("HOME", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV", "PTOAS", "PTONZ_SHARED_KERNELS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -49,3 +49,11 @@ if ptoas and os.access(ptoas, os.X_OK):
 else:
     lit_config.note("ptoas not found ($PTOAS or PATH): REQUIRES: ptoas tests are UNSUPPORTED")
 config.substitutions.append(("%tools", os.path.join(os.path.dirname(config.test_source_root), "tools")))
+
+# The shared real kernels (outside the repository; $PTONZ_SHARED_KERNELS, else
+# /work/shared/kernels). `REQUIRES: shared-kernels` tests read them and are
+# UNSUPPORTED where the directory is absent.
+shared_kernels = os.environ.get("PTONZ_SHARED_KERNELS", "/work/shared/kernels")
+if os.path.isdir(os.path.join(shared_kernels, "deepseek-v4-decode-a3")):
+    config.available_features.add("shared-kernels")
+config.substitutions.append(("%shared_kernels", shared_kernels))

@@ -6,6 +6,7 @@
               [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
               [--ptoas-disable-infer-layout]
               [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--remarks] [--allow-large-gm-gap]
+              [--allow-clamped-gm-offsets]
               [--help] [--list-passes]
 
 Passes are looked up in MLIR's pass registry, where `import ptonz` put
@@ -160,6 +161,11 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
                    "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
                    "pto-block-nz-views' allow-large-gm-gap option)")
+    p.add_argument("--allow-clamped-gm-offsets", action="store_true",
+                   help="accept GM addresses whose clamped last offset PTOAS 0.59/0.60 prints "
+                   "without parentheses, dropping the other terms: only for a build with "
+                   "hw-native-sys/PTOAS#1317 fixed (sets pto-verify-ptoas' "
+                   "allow-clamped-gm-offsets option)")
     return p
 
 
@@ -267,6 +273,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         verify_defaults["infer-layout"] = False
     if args.ptoas_pto_level:
         verify_defaults["pto-level"] = args.ptoas_pto_level
+    if args.allow_clamped_gm_offsets:
+        verify_defaults["allow-clamped-gm-offsets"] = True
     if verify_defaults:
         pass_defaults["pto-verify-ptoas"] = verify_defaults
     if args.remarks:

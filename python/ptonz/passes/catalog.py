@@ -98,7 +98,12 @@ CATALOG: Dict[str, PassInfo] = {
         {"ptoas-version": (ptoas_version, "0.61", "PTOAS version to check against: a release (0.27 is "
                            "the newest) or the seeds' 0.60/0.61 layout behaviours"),
          "infer-layout": (parse_bool, True, "false when PTOAS runs with --disable-infer-layout"),
-         "pto-level": (pto_level, "level2", "the --pto-level PTOAS runs at (level1|level2|level3)")},
+         "pto-level": (pto_level, "level2", "the --pto-level PTOAS runs at (level1|level2|level3)"),
+         "allow-clamped-gm-offsets": (
+             parse_bool, False,
+             "accept partitions whose clamped last offset PTOAS 0.59/0.60 prints without "
+             "parentheses, dropping the other terms of the address (only with a build that has "
+             "hw-native-sys/PTOAS#1317 fixed)")},
         MODULE_OR_FUNCTION, "ptonz.passes.verify_ptoas:VerifyPTOAS"),
 }
 
