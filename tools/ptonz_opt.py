@@ -160,6 +160,17 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
                    "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
                    "pto-block-nz-views' allow-large-gm-gap option)")
+    p.add_argument("--nz-arg", action="append", default=[], metavar="@FUNC:INDEX[=SHAPE]",
+                   help="the GM bytes behind pointer argument INDEX of FUNC are NZ-packed, with "
+                   "logical shape SHAPE (e.g. 32x2048x4096: one NZ matrix per leading index; "
+                   "without it, the shape of the views that read it); repeatable (sets "
+                   "pto-declare-nz-args' nz-args option, the first pass of --lower-to-ptoas)")
+    p.add_argument("--arg-range", action="append", default=[],
+                   metavar="@FUNC:INDEX=LO:HI[:STEP]",
+                   help="scalar argument INDEX of FUNC lies in [LO, HI) (with STEP: takes the "
+                   "values LO, LO+STEP, ...): a launch fact (block index, expert index, a K "
+                   "offset) that every range and alignment proof then uses; repeatable (sets "
+                   "pto-declare-nz-args' arg-ranges option)")
     return p
 
 
@@ -276,6 +287,11 @@ def run(argv: Optional[List[str]] = None) -> int:
                 pass_defaults.setdefault(name, {})["remarks"] = "true"
     if args.allow_large_gm_gap:
         pass_defaults.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = "true"
+    if args.nz_arg:
+        pass_defaults.setdefault("pto-declare-nz-args", {})["nz-args"] = ",".join(args.nz_arg)
+    if args.arg_range:
+        pass_defaults.setdefault("pto-declare-nz-args", {})["arg-ranges"] = \
+            ",".join(args.arg_range)
 
     # The pipeline is checked before the input is read; the first chunk uses it.
     first_ctx = _new_context(args)
