@@ -415,7 +415,10 @@ def _nd_build(before, args, ordered, defaults):
     from ptonz.analyses.descriptors import nd_build
     if before is None:
         return None
-    return nd_build(before, lambda c: _pass_manager(c, args, ordered, defaults))
+    nd_defaults = {name: {k: v for k, v in opts.items() if k != "nz-args"}
+                   for name, opts in defaults.items()}
+    return nd_build(before, lambda c: _pass_manager(c, args, ordered, nd_defaults),
+                    declared_nz=bool(args.nz_arg))
 
 
 def _keyed_tile_buf(version: Optional[str]) -> bool:

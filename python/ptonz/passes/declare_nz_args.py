@@ -42,8 +42,12 @@ from .declarations import ARG_RANGE_ATTR, NZ_SHAPE_ATTR, ArgRange, NzArg
 PASS = "pto-declare-nz-args"
 
 
+def _arg_types(func: ir.Operation) -> List[ir.Type]:
+    return list(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs)
+
+
 def _arg_attrs(func: ir.Operation) -> List[Dict[str, ir.Attribute]]:
-    n = len(func.regions[0].blocks[0].arguments)
+    n = len(_arg_types(func))
     if "arg_attrs" not in func.attributes:
         return [dict() for _ in range(n)]
     return [{a.name: a.attr for a in ir.DictAttr(d)} for d in ir.ArrayAttr(func.attributes["arg_attrs"])]
@@ -89,31 +93,31 @@ class _Declarer:
             self.reject(_file_start(self.module.location), f"{flag}={decl} names @{decl.func}, but the module "
                         f"has no function of that name (its functions: {known})")
             return None, None
-        args = func.regions[0].blocks[0].arguments
-        if decl.index >= len(args):
-            self.reject(func.location, f"{flag}={decl}: @{decl.func} has {len(args)} arguments "
-                        f"(indices 0 to {len(args) - 1})")
+        types = _arg_types(func)
+        if decl.index >= len(types):
+            self.reject(func.location, f"{flag}={decl}: @{decl.func} has {len(types)} arguments "
+                        f"(indices 0 to {len(types) - 1})")
             return None, None
-        return func, args[decl.index]
+        return func, types[decl.index]
 
     def attach(self, nz_args: Sequence[NzArg], ranges: Sequence[ArgRange]) -> None:
         for decl in nz_args:
-            func, arg = self._target(decl, "--nz-arg")
+            func, t = self._target(decl, "--nz-arg")
             if func is None:
                 continue
-            if not _ptonz.PtrType.isinstance(arg.type):
+            if not _ptonz.PtrType.isinstance(t):
                 self.reject(func.location, f"--nz-arg={decl}: argument {decl.index} of "
-                            f"@{decl.func} is {arg.type}, not a !pto.ptr: NZ packing is a fact "
+                            f"@{decl.func} is {t}, not a !pto.ptr: NZ packing is a fact "
                             "about the GM bytes behind a pointer argument (a !pl.tensor says "
                             "its layout in its type: !pl.tensor<..., nz>)")
                 continue
             shape = list(decl.shape) if decl.shape else []
             _set_arg_attr(func, decl.index, NZ_SHAPE_ATTR, ir.DenseI64ArrayAttr.get(shape))
         for decl in ranges:
-            func, arg = self._target(decl, "--arg-range")
+            func, t = self._target(decl, "--arg-range")
             if func is None:
                 continue
-            t = arg.type.maybe_downcast()
+            t = t.maybe_downcast()
             if not isinstance(t, (ir.IntegerType, ir.IndexType)):
                 self.reject(func.location, f"--arg-range={decl}: argument {decl.index} of "
                             f"@{decl.func} is {t}, not an integer or index scalar")
@@ -131,6 +135,8 @@ class _Declarer:
     # -- NZ pointers -> logical NZ views ----------------------------------
 
     def function(self, func: ir.Operation, prover: Prover) -> None:
+        if not func.regions[0].blocks:
+            return  # a declaration: its callers' views are checked where they are
         args = func.regions[0].blocks[0].arguments
         plans = []
         for index, attrs in enumerate(_arg_attrs(func)):
