@@ -15,10 +15,16 @@
 
 // CHECK-LABEL: func.func @flat
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK: pto.make_tensor_view %arg0, shape = [%c4, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>}
 // CHECK: %[[ROW:.*]] = arith.maxsi
 // CHECK: %[[MAT:.*]] = arith.floordivsi %[[ROW]], %[[C256]] : index
-// CHECK: %[[IN:.*]] = arith.remsi %[[ROW]], %[[C256]] : index
+// The row in its matrix, row mod 256, of a row proven a multiple of 128:
+// ((row floordiv 128) mod 2) * 128, whose range [0, 128] keeps the tile inside.
+// CHECK: %[[Q:.*]] = arith.floordivsi %[[ROW]], %[[C128]] : index
+// CHECK: %[[M:.*]] = arith.remsi %[[Q]], %[[C2]] : index
+// CHECK: %[[IN:.*]] = arith.muli %[[M]], %[[C128]] overflow<nsw, nuw> : index
 // CHECK: %[[FRAC:.*]] = arith.floordivsi %[[IN]], %c16 : index
 // CHECK: pto.partition_view %{{.*}}, offsets = [%[[MAT]], %{{.*}}, %[[FRAC]], %c0, %c0], sizes = [%c1, %c8, %c8, %c16, %c32]
 // CHECK-SAME: -> !pto.partition_tensor_view<1x8x8x16x32xi8>

@@ -339,12 +339,15 @@ class _Declarer:
                             "matrix boundary")
                 return None
             return [row // R, row % R, col], [1, Rt, Ct]
-        if not self.inside_one_matrix(part, row, R, Rt, prover, where):
+        a = self.inside_one_matrix(part, row, R, Rt, prover, where)
+        if a is None:
             return None
-        return [("floordiv", row, R), ("rem", row, R), col], [1, Rt, Ct]
+        return [("floordiv", row, R), ("rem", row, R, a), col], [1, Rt, Ct]
 
     def inside_one_matrix(self, part, row: ir.Value, R: int, Rt: int, prover: Prover,
-                          where: str) -> bool:
+                          where: str) -> Optional[int]:
+        """The alignment the row offset was proven inside one matrix by (1 if by
+        its range), or None after rejecting it."""
         r = prover.ranges.of(row)
         if r is None or r.smin < 0:
             shown = str(r) if r is not None else "unknown"
@@ -352,15 +355,15 @@ class _Declarer:
                         f"non-negative (it ranges over {shown}), so the matrix it reads "
                         "(row floordiv R) is not known; bound it (arith.maxsi(x, 0), a loop, "
                         "or --arg-range for the arguments it is computed from)")
-            return False
+            return None
         # By alignment: a multiple of a (a power of two dividing R, a >= Rt) has
         # row mod R <= R - a <= R - Rt.
         a = _power_of_two_at_least(Rt)
         if R % a == 0 and prover.aligned(row, a):
-            return True
+            return a
         # By range: the first and the last row read lie in one matrix.
         if r.smin // R == (r.smax + Rt - 1) // R:
-            return True
+            return 1
         self.reject(part.location, f"{where}: cannot prove that the {Rt}-row tile at this "
                     f"flattened row offset stays inside one {R}-row matrix: the offset is not "
                     f"proven a multiple of {a} (which would keep row mod {R} <= {R - a}), and "
@@ -368,7 +371,7 @@ class _Declarer:
                     "Bound what it is computed from (--arg-range=@FUNC:INDEX=LO:HI for the "
                     "block index, expert index, ...), or declare the weight as one matrix "
                     "(--nz-arg=@FUNC:INDEX=<rows>x<cols> of this view)")
-        return False
+        return None
 
 
 def _file_start(loc: ir.Location) -> ir.Location:
@@ -405,14 +408,24 @@ def _rewrite(view: ir.Operation, kind: str, data) -> None:
 
 
 def _build(part: ir.Operation, item):
+    """A planned offset: an int or value as it is; ("floordiv", o, R): the
+    matrix `o floordiv R`; ("rem", o, R, a): the row `o mod R` of `o` proven a
+    non-negative multiple of `a`, built as `((o floordiv a) mod (R/a)) * a` (the
+    same value; its range [0, R - a] shows that the tile stays in its matrix)."""
     if not isinstance(item, tuple):
         return item
     from mlir.dialects import arith  # only flattened views need it
-    how, value, divisor = item
+    pool = current_pool()
     with ir.InsertionPoint(part), part.location:
-        d = current_pool().get(divisor)
-        op = arith.FloorDivSIOp(value, d) if how == "floordiv" else arith.RemSIOp(value, d)
-    return op.result
+        if item[0] == "floordiv":
+            return arith.FloorDivSIOp(item[1], pool.get(item[2])).result
+        _how, o, R, a = item
+        if a == 1:
+            return arith.RemSIOp(o, pool.get(R)).result
+        flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
+        q = arith.FloorDivSIOp(o, pool.get(a)).result
+        m = arith.RemSIOp(q, pool.get(R // a)).result
+        return arith.MulIOp(m, pool.get(a), overflowFlags=flags).result
 
 
 @register
