@@ -166,6 +166,17 @@ def _build_parser() -> argparse.ArgumentParser:
                    "without parentheses, dropping the other terms: only for a build with "
                    "hw-native-sys/PTOAS#1317 fixed (sets pto-verify-ptoas' "
                    "allow-clamped-gm-offsets option)")
+    p.add_argument("--nz-arg", action="append", default=[], metavar="@FUNC:INDEX[=SHAPE]",
+                   help="the GM bytes behind pointer argument INDEX of FUNC are NZ-packed, with "
+                   "logical shape SHAPE (e.g. 32x2048x4096: one NZ matrix per leading index; "
+                   "without it, the shape of the views that read it); repeatable (sets "
+                   "pto-declare-nz-args' nz-args option, the first pass of --lower-to-ptoas)")
+    p.add_argument("--arg-range", action="append", default=[],
+                   metavar="@FUNC:INDEX=LO:HI[:STEP]",
+                   help="scalar argument INDEX of FUNC lies in [LO, HI) (with STEP: takes the "
+                   "values LO, LO+STEP, ...): a launch fact (block index, expert index, a K "
+                   "offset) that every range and alignment proof then uses; repeatable (sets "
+                   "pto-declare-nz-args' arg-ranges option)")
     return p
 
 
@@ -284,6 +295,11 @@ def run(argv: Optional[List[str]] = None) -> int:
                 pass_defaults.setdefault(name, {})["remarks"] = "true"
     if args.allow_large_gm_gap:
         pass_defaults.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = "true"
+    if args.nz_arg:
+        pass_defaults.setdefault("pto-declare-nz-args", {})["nz-args"] = ",".join(args.nz_arg)
+    if args.arg_range:
+        pass_defaults.setdefault("pto-declare-nz-args", {})["arg-ranges"] = \
+            ",".join(args.arg_range)
 
     # The pipeline is checked before the input is read; the first chunk uses it.
     first_ctx = _new_context(args)
@@ -407,7 +423,10 @@ def _nd_build(before, args, ordered, defaults):
     from ptonz.analyses.descriptors import nd_build
     if before is None:
         return None
-    return nd_build(before, lambda c: _pass_manager(c, args, ordered, defaults))
+    nd_defaults = {name: {k: v for k, v in opts.items() if k != "nz-args"}
+                   for name, opts in defaults.items()}
+    return nd_build(before, lambda c: _pass_manager(c, args, ordered, nd_defaults),
+                    declared_nz=bool(args.nz_arg))
 
 
 def _keyed_tile_buf(version: Optional[str]) -> bool:

@@ -8,6 +8,7 @@ run.
 from typing import Callable, Dict, NamedTuple, Tuple
 
 from ..analyses.ptoas_facts import LEVELS, parse_version
+from .declarations import Declarations, parse_arg_ranges, parse_nz_args
 
 
 def parse_bool(text: str) -> bool:
@@ -61,6 +62,20 @@ REMARKS: Option = (parse_bool, False,
                    "emit a remark for every partition whose bounds cannot be decided")
 
 CATALOG: Dict[str, PassInfo] = {
+    "pto-declare-nz-args": PassInfo(
+        "Declare kernel arguments: the GM bytes behind a !pto.ptr argument are NZ-packed "
+        "(nz-args), a scalar argument lies in a range (arg-ranges); both become argument "
+        "attributes, and every view of an NZ pointer gets the logical NZ form that "
+        "pto-block-nz-views lowers. Runs on builtin.module only.",
+        {"nz-args": (parse_nz_args, Declarations(),
+                     "@FUNC:INDEX[=SHAPE],...: argument INDEX of FUNC is a pointer to NZ-packed "
+                     "bytes of logical shape SHAPE (e.g. 32x2048x4096; without it, the shape of "
+                     "the views that read it)"),
+         "arg-ranges": (parse_arg_ranges, Declarations(),
+                        "@FUNC:INDEX=LO:HI[:STEP],...: scalar argument INDEX of FUNC lies in "
+                        "[LO, HI) (with STEP: LO, LO+STEP, ...): launch facts, e.g. the block "
+                        "index; every range and alignment proof uses them")},
+        MODULE, "ptonz.passes.declare_nz_args:DeclareNzArgs"),
     "pl-annotate-nd": PassInfo(
         "The ND build: re-annotate every nz !pl.tensor argument nd (the same kernel with "
         "its weights row-major in GM), to lower and compare against the NZ build. Runs on "
@@ -109,9 +124,10 @@ CATALOG: Dict[str, PassInfo] = {
 
 PIPELINES: Dict[str, PipelineInfo] = {
     "lower-to-ptoas": PipelineInfo(
-        "The whole lowering from pl (or logical pto) to PTOAS input: convert-pl-to-pto, "
+        "The whole lowering from pl (or logical pto) to PTOAS input: pto-declare-nz-args, "
+        "convert-pl-to-pto, "
         "pto-verify-partition-bounds, pto-block-nz-views, pto-materialize-strides, "
         "pto-verify-ptoas (its options are those of its passes, by name).",
-        ("convert-pl-to-pto", "pto-verify-partition-bounds", "pto-block-nz-views",
+        ("pto-declare-nz-args", "convert-pl-to-pto", "pto-verify-partition-bounds", "pto-block-nz-views",
          "pto-materialize-strides", "pto-verify-ptoas")),
 }
