@@ -7,6 +7,14 @@
 // RUN: ptonz-opt --lower-to-ptoas --emit=descriptors %S/Inputs/ptoas-061-accepted.mlir | FileCheck %S/Inputs/ptoas-061-accepted.mlir --check-prefix=DESC
 // RUN: ptonz-opt --split-input-file --verify-diagnostics --lower-to-ptoas %s
 
+// Every view ptonz creates carries its layout attribute ({layout = nd} too), so
+// that 0.61's inference of views without one can never reinterpret it.
+// RUN: ptonz-opt --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir | FileCheck %s --check-prefix=EXPLICIT
+// RUN: ptonz-opt --lower-to-ptoas %S/Inputs/check-results-ranks.mlir | FileCheck %s --check-prefix=EXPLICIT
+// EXPLICIT-NOT: pto.make_tensor_view {{[^{]*}}: !pto.tensor_view
+// EXPLICIT: pto.make_tensor_view {{.*}} {layout = #pto.layout<
+// EXPLICIT-NOT: pto.make_tensor_view {{[^{]*}}: !pto.tensor_view
+
 
 // An explicit NZ view is checked by PTOAS's rules, with or without the mark.
 func.func @physical_bad_gap(%p: !pto.ptr<f32>) {

@@ -620,9 +620,9 @@ class Interpreter:
                                f"extent {d} (offsets {list(part.offsets)}, sizes "
                                f"{list(part.sizes)}, view shape {list(view.shape)})", op,
                                kind="out-of-bounds")
-        if rank > 5 and view.kind != LOGICAL:
-            raise SimError(f"rank-{rank} partition (GlobalTensor is at most rank 5)", op)
-        # A logical view is never assembled: it is read at its own rank.
+        # A partition of any rank reads sum((off_k + i_k) * stride_k); only
+        # NZ bytes need the rank-5 blocked form (below). (That PTOAS's
+        # GlobalTensor is at most rank 5 is pto-verify-ptoas's to say.)
         pad = max(5 - rank, 0)
         n = rank + pad
         offsets = (0,) * pad + part.offsets
