@@ -252,14 +252,29 @@ ViewInfo viewInfo(ptonz::pto::MakeTensorViewOp op) {
 using TileInfo =
     std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;
 
-std::optional<TileInfo> tileInfo(mlir::Type type) {
-  MlirType t = wrap(type);
+/// The tile_info of a tile value: its type's fields, where a dynamic valid
+/// dim (`v_row=?`) that its pto.alloc_tile gives as a constant operand
+/// (`valid_row = %c256`, pypto's form) counts as that constant. This is the
+/// one place the passes read a tile's valid extents.
+std::optional<TileInfo> tileInfo(mlir::Value tile) {
+  MlirType t = wrap(tile.getType());
   if (!ptonzTypeIsATileBuf(t))
     return std::nullopt;
+  int64_t validRow = ptonzTileBufTypeGetValidRow(t), validCol = ptonzTileBufTypeGetValidCol(t);
+  if (auto alloc = tile.getDefiningOp<ptonz::pto::AllocTileOp>()) {
+    auto resolve = [](int64_t dim, mlir::Value operand) {
+      if (dim != mlir::ShapedType::kDynamic || !operand)
+        return dim;
+      std::optional<int64_t> c = constantOf(operand);
+      return c ? *c : dim;
+    };
+    validRow = resolve(validRow, alloc.getValidRow());
+    validCol = resolve(validCol, alloc.getValidCol());
+  }
   return TileInfo(str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
-                  ptonzTileBufTypeGetCols(t), ptonzTileBufTypeGetValidRow(t),
-                  ptonzTileBufTypeGetValidCol(t), str(ptonzTileBufTypeGetBLayout(t)),
-                  str(ptonzTileBufTypeGetSLayout(t)), ptonzTileBufTypeGetFractal(t));
+                  ptonzTileBufTypeGetCols(t), validRow, validCol,
+                  str(ptonzTileBufTypeGetBLayout(t)), str(ptonzTileBufTypeGetSLayout(t)),
+                  ptonzTileBufTypeGetFractal(t));
 }
 
 } // namespace
@@ -516,7 +531,7 @@ void ptonz::populateBuilders(nb::module_ &m) {
           for (mlir::Operation *u : pv.getResult().getUsers()) {
             std::optional<TileInfo> tile;
             if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
-              tile = tileInfo(load.getDst().getType());
+              tile = tileInfo(load.getDst());
             users.emplace_back(wrap(u), u->getName().getStringRef().str(), tile);
           }
           out.emplace_back(wrap(user), user->getName().getStringRef().str(), offsets,

@@ -633,9 +633,13 @@ def _merge(results: List[ResultCheck]) -> ResultCheck:
 
 
 def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
-                      ptoas_version: str = "0.61") -> Optional[str]:
+                      ptoas_version: str = "0.61", nz_args=None, **kernel_options) -> Optional[str]:
     """`ptonz-opt --check-results[=N]`: the line to print, or None after
-    emitting a located error (ptonz-opt then exits 1)."""
+    emitting a located error (ptonz-opt then exits 1). A `pl` program is
+    checked by `check_results`; a pto kernel by
+    `ptonz.sim.kernels.check_pto_results` (its lowering against itself, the
+    `nz_args` weights NZ-packed; `kernel_options`: its `scalars`,
+    `arg_ranges`, `pipeline`, ...)."""
     from .. import _ptonz
 
     def fail(message: str, loc: Optional[ir.Location], notes=()) -> None:
@@ -644,7 +648,13 @@ def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
         _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
     try:
-        result = check_results(module, samples=samples, ptoas_version=ptoas_version)
+        if _has_pl(module):
+            result = check_results(module, samples=samples, ptoas_version=ptoas_version)
+        else:
+            from .kernels import check_pto_results
+
+            result = check_pto_results(module, nz_args, samples=samples,
+                                       ptoas_version=ptoas_version, **kernel_options)
     except CheckError as exc:
         if exc.diagnostics:
             for d in exc.diagnostics:
