@@ -57,7 +57,7 @@ func.func @experts(%x: !pl.tensor<32x256xbf16>, %w: !pl.tensor<4x64x256xbf16, nz
 // PTO: check-results: @gate: the lowered kernel, reading argument #2 as 128x128 NZ-packed, matches the original kernel (ND) bit for bit (2 stores, 1024 elements of argument #0; block ids 0, 1 of 2; scalars #3 = 0 (default))
 // The same kernel with its weight in ND: the lowering changes nothing.
 // RUN: ptonz-opt --pto-level=level3 --check-results=1 %S/../python/inputs/pypto_gate_nd.pto | FileCheck %s --check-prefix=PTO-ND
-// PTO-ND: check-results: @gate: the two kernels match bit for bit (no NZ argument) (1 store, 512 elements of argument #0; block ids 0 of 1; scalars #3 = 0 (default))
+// PTO-ND: check-results: @gate: the lowered kernel matches the original kernel bit for bit (no NZ argument) (1 store, 512 elements of argument #0; block ids 0 of 1; scalars #3 = 0 (default))
 
 // A kernel the lowering rejects is reported where it is rejected.
 // RUN: not ptonz-opt --check-results %S/Inputs/unaligned-matmul.mlir 2>&1 | FileCheck %s --check-prefix=REJECTED

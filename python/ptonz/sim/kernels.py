@@ -36,8 +36,8 @@ arguments (`%__pypto_spmd_block_idx`, `%__pypto_spmd_block_num`); they, and
 (default `samples`, as `check_results`), of which `samples` block ids run
 (0, the last, seeded others). `arg_ranges` (`{function: {index: (lo, hi)}}`,
 what `--arg-range=@FUNC:INDEX=LO:HI` states) bound scalars: the block index's
-range is the launch (`[0, 2)`: 2 blocks), any other scalar takes a seeded value
-in its range. `scalars` (`{function: {index: value}}`) fixes values. A scalar
+range is the launch (`[0, 2)`: 2 blocks; a range of the block count alone: its
+largest count), any other scalar takes a seeded value in its range. `scalars` (`{function: {index: value}}`) fixes values. A scalar
 given neither is 16 when it is the extent of a view (a row count), else 0.
 
 Sampling, as `check_results`: a loop that carries nothing and stores runs
@@ -182,6 +182,12 @@ def _launch(func: ir.Operation, samples: int, seed: int, block_num: Optional[int
             raise CheckError(f"the block index range [{lo}, {hi}) is empty or negative",
                              op=func, kind="input")
         block_num = hi if block_num is None else block_num
+    if pair is not None and pair[1] in ranges and block_num is None:
+        c_lo, c_hi = ranges[pair[1]]
+        if not 1 <= c_lo < c_hi:
+            raise CheckError(f"the block count range [{c_lo}, {c_hi}) has no launch of one "
+                             "block or more", op=func, kind="input")
+        block_num = c_hi - 1  # the largest launch it allows
     bnum = block_num if block_num is not None else max(1, samples)
     if not uses_bid:
         bnum = 1
@@ -312,7 +318,7 @@ class KernelResultCheck:
         nz = ", ".join(f"#{i} as {'x'.join(map(str, s))}" for i, s in sorted(self.nz.items()))
         what = (f"the lowered kernel, reading argument{'s' if len(self.nz) > 1 else ''} {nz} "
                 "NZ-packed, matches the original kernel (ND) bit for bit" if nz else
-                "the two kernels match bit for bit (no NZ argument)")
+                "the lowered kernel matches the original kernel bit for bit (no NZ argument)")
         loops = ", ".join(f"{self.loop_names.get(k, 'loop')}: {run} of {of}"
                           for k, (run, of) in self.sampled.items())
         parts = [f"{self.stores} store{'s' if self.stores != 1 else ''}, {self.elements} "
