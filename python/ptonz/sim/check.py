@@ -489,7 +489,8 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
         gm_logical, gm_lowered = _buffers(func, seed)
         # Scalar arguments (pypto's row offsets, expert indices, extents): the
         # result check's choice; its trailing i32 pair: the block id and count.
-        scalars = _launch(func, samples, seed, block_num, {}, {}).scalars
+        launch = _launch(func, samples, seed, block_num, {}, {})
+        scalars = launch.scalars
         pair = launch_args(func)
         for bid in result.block_ids:
             policy_a, policy_b = _SampledLoops(seed, max_trips), _SampledLoops(seed, max_trips)
@@ -505,6 +506,12 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
             try:
                 recs_a = run_a.run(func)
             except SimError as exc:
+                if exc.kind == "out-of-bounds" and launch.chosen:
+                    # Out of bounds for the scalar values the check chose: not a
+                    # fact of the program, which the caller's launch may keep inside.
+                    raise CheckError(f"cannot simulate the logical program with the scalar "
+                                     f"arguments {', '.join(launch.chosen)}: {exc.message}",
+                                     op=exc.op, kind="input") from None
                 raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op,
                                  kind=exc.kind) from None
             lowered_error = None

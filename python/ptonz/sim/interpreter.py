@@ -38,7 +38,8 @@ pto-isa layout of each tile_buf, `alloc_tile addr` aliasing):
 
 * `pto.tload` writes the tile it reads into its buffer;
 * `pto.textract` (`dst[i, j] = src[i + row, j + col]`), `pto.tmov`
-  (`dst = src`, same shape and element type; mat -> left/right included);
+  (`dst = src`, same shape and element type; mat -> left/right included),
+  both over dst's valid part (pto-isa), the rest of dst keeping its bytes;
 * `pto.tmatmul` / `pto.tmatmul.acc` / `pto.tmatmul.bias` (left x right into
   acc) over pto-isa's domain: M, K = the left tile's valid rows and columns,
   N = the right tile's valid columns; `dst[0:M, 0:N]` is written, the rest of
@@ -744,7 +745,12 @@ class Interpreter:
         if row < 0 or col < 0 or row + dst.rows > src.rows or col + dst.cols > src.cols:
             raise SimError(f"pto.textract window [{row}:{row + dst.rows}, {col}:{col + dst.cols}] "
                            f"lies outside the {src.rows}x{src.cols} source", op)
-        dst.write(src.read()[row:row + dst.rows, col:col + dst.cols])
+        # pto-isa: dst[i, j] = src[row + i, col + j] over dst's valid part; the
+        # rest of dst keeps its bytes.
+        vr, vc = dst.valid_extents()
+        out = dst.read()
+        out[:vr, :vc] = src.read()[row:row + vr, col:col + vc]
+        dst.write(out)
 
     def _tmov(self, op):
         if not self.compute:
@@ -754,7 +760,11 @@ class Interpreter:
         if (src.rows, src.cols) != (dst.rows, dst.cols) or src.element_type != dst.element_type:
             raise SimError("pto.tmov between tiles of different shapes or element types is not "
                            "modelled", op)
-        dst.write(src.read())
+        # pto-isa: a copy over dst's valid region; the rest of dst keeps its bytes.
+        vr, vc = dst.valid_extents()
+        out = dst.read()
+        out[:vr, :vc] = src.read()[:vr, :vc]
+        dst.write(out)
 
     def _tmatmul(self, op):
         """dst[0:M, 0:N] (+)= lhs[0:M, 0:K] x rhs[0:K, 0:N] (+ bias[0, 0:N]) with
