@@ -252,24 +252,23 @@ ViewInfo viewInfo(ptonz::pto::MakeTensorViewOp op) {
 using TileInfo =
     std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;
 
-/// The tile_info of a tile value: its type's fields, where a dynamic valid
-/// dim (`v_row=?`) that its pto.alloc_tile gives as a constant operand
-/// (`valid_row = %c256`, pypto's form) counts as that constant. This is the
-/// one place the passes read a tile's valid extents.
+/// A tile's (loc, rows, cols, valid rows, valid cols, blayout, slayout,
+/// fractal). A valid extent that the type leaves dynamic (`v_row=?`, as pypto
+/// writes every tile) but that its `pto.alloc_tile` gives as a constant
+/// operand is that constant: the one place where a tile's valid part is read,
+/// so NZ loads, ragged tails and the GM-gap guard all see the same extents.
 std::optional<TileInfo> tileInfo(mlir::Value tile) {
   MlirType t = wrap(tile.getType());
   if (!ptonzTypeIsATileBuf(t))
     return std::nullopt;
   int64_t validRow = ptonzTileBufTypeGetValidRow(t), validCol = ptonzTileBufTypeGetValidCol(t);
   if (auto alloc = tile.getDefiningOp<ptonz::pto::AllocTileOp>()) {
-    auto resolve = [](int64_t dim, mlir::Value operand) {
-      if (dim != mlir::ShapedType::kDynamic || !operand)
-        return dim;
-      std::optional<int64_t> c = constantOf(operand);
-      return c ? *c : dim;
-    };
-    validRow = resolve(validRow, alloc.getValidRow());
-    validCol = resolve(validCol, alloc.getValidCol());
+    if (validRow == mlir::ShapedType::kDynamic && alloc.getValidRow())
+      if (auto c = ptonz::constantOf(alloc.getValidRow()))
+        validRow = *c;
+    if (validCol == mlir::ShapedType::kDynamic && alloc.getValidCol())
+      if (auto c = ptonz::constantOf(alloc.getValidCol()))
+        validCol = *c;
   }
   return TileInfo(str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
                   ptonzTileBufTypeGetCols(t), validRow, validCol,

@@ -3,8 +3,9 @@ and GlobalTensor element types, as pure functions."""
 
 import pytest
 
-from ptonz.analyses.ptoas_facts import (global_tensor_type_ok, inferred_layout,
-                                        parse_version)
+from ptonz.analyses.ptoas_facts import (clamped_gm_offset_bug, clamped_gm_offset_miscompiled,
+                                        clamped_gm_offset_versions, global_tensor_type_ok,
+                                        inferred_layout, parse_version)
 from ptonz.analyses.nz_geometry import blocked_shape, default_strides
 
 
@@ -63,3 +64,29 @@ def test_global_tensor_types():
         assert global_tensor_type_ok(t)
     for t in ("f8E4M3FN", "f8E5M2", "i4", "i1", "tf32", "f80", "index"):
         assert not global_tensor_type_ok(t)
+
+
+@pytest.mark.parametrize("version,affected", [("0.27", False), ("0.58", False), ("0.59", True),
+                                              ("0.60", True), ("0.61", False), ("0.65", False),
+                                              ("1.0", False)])
+def test_ptoas_1317_versions(version, affected):
+    assert clamped_gm_offset_bug(parse_version(version)) == affected
+    assert clamped_gm_offset_versions() == "0.59 and 0.60"
+
+
+@pytest.mark.parametrize("constant,dynamic,want", [
+    (0, [("arith.maxsi", 512, 1), ("arith.maxsi", 1, 1)], True),   # row term, clamped column
+    (2048, [("arith.maxsi", 1, 1)], True),                          # constant row
+    (2048, [("arith.floordivsi", 1, 1)], True),
+    (2048, [("arith.select", 1, 1)], True),
+    (0, [("arith.maxsi", 1, 1)], False),       # alone: `0 + c ? a : b` is right
+    (2048, [("arith.maxsi", 1, 2)], False),    # shared: a statement of its own
+    (2048, [("arith.maxsi", 16, 1)], False),   # multiplied: parenthesised
+    (0, [("arith.maxsi", 1, 1), ("arith.muli", 512, 1)], False),  # not last
+    (2048, [("arith.addi", 1, 1)], False),
+    (2048, [("arith.andi", 1, 1)], False),     # ends in a cast
+    (2048, [(None, 1, 1)], False),             # an argument
+    (2048, [], False),
+])
+def test_ptoas_1317_rule(constant, dynamic, want):
+    assert clamped_gm_offset_miscompiled(constant, dynamic) == want

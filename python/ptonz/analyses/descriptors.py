@@ -190,34 +190,48 @@ def _side_by_side(nd: List[Descriptor], nz: List[Descriptor]) -> List[str]:
                     f"{_runs_text(other)} | NZ build {_runs_text(d)}")
     if not rows:
         return []
-    return ["ND build vs NZ build (the same kernel with its nz tensors annotated nd, "
-            "pl-annotate-nd):"] + ["  " + r for r in rows]
+    return ["ND build vs NZ build (the same kernel with its NZ weights in ND: nz pl tensors "
+            "annotated nd by pl-annotate-nd, --nz-arg declarations dropped):"] + \
+        ["  " + r for r in rows]
 
 
-def nd_build(module, make_pass_manager):
-    """The ND build of a pl input `module` (an unlowered copy, rewritten in
-    place): its nz tensors annotated nd (`pl-annotate-nd`), then the pass
-    manager `make_pass_manager(ctx)` gives (the same pipeline as the NZ
-    build); None if the input has no nz pl tensor, no pipeline runs, or the
-    ND build fails."""
+def nd_build(module, make_pass_manager, declared_nz: bool = False):
+    """The ND build of an input `module` (an unlowered copy, rewritten in
+    place): its nz pl tensors annotated nd (`pl-annotate-nd`), and the NZ
+    declarations of its pto pointer arguments (`ptonz.nz_shape`) dropped, then
+    the pass manager `make_pass_manager(ctx)` gives (the same pipeline as the
+    NZ build, given without the `--nz-arg` declarations); None if the input
+    has nothing NZ (`declared_nz`: `--nz-arg` declared some), no pipeline
+    runs, or the ND build fails."""
     from mlir.passmanager import PassManager
 
     from .._ptonz import PLTensorType
     from ..passes import run_pass_manager
+    from ..passes.declarations import NZ_SHAPE_ATTR
 
     ctx = module.context
+    funcs = [f for f in ops_named(module.operation, "func.func") if f.operation.regions[0].blocks]
     has_nz = any(PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
-                 for f in ops_named(module.operation, "func.func")
-                 if f.operation.regions[0].blocks
-                 for a in f.operation.regions[0].blocks[0].arguments)
-    if not has_nz:
+                 for f in funcs for a in f.operation.regions[0].blocks[0].arguments)
+    for f in funcs:
+        attrs = f.operation.attributes
+        if "arg_attrs" not in attrs:
+            continue
+        dicts = [ir.DictAttr(d) for d in ir.ArrayAttr(attrs["arg_attrs"])]
+        if any(NZ_SHAPE_ATTR in d for d in dicts):
+            declared_nz = True
+            attrs["arg_attrs"] = ir.ArrayAttr.get([
+                ir.DictAttr.get({a.name: a.attr for a in d if a.name != NZ_SHAPE_ATTR})
+                for d in dicts])
+    if not has_nz and not declared_nz:
         return None
     pm = make_pass_manager(ctx)
     if pm is None:
         return None
     try:
-        run_pass_manager(PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx),
-                         module.operation)
+        if has_nz:
+            run_pass_manager(PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx),
+                             module.operation)
         run_pass_manager(pm, module.operation)
     except ir.MLIRError:
         return None

@@ -27,6 +27,24 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
 * `pto.alloc_tile addr = ...` is accepted only with `--pto-level=level3`,
   which in turn requires `addr` on every alloc_tile (PlanMemory does not
   run there); `pto.tassign` needs level3 too.
+* hw-native-sys/PTOAS#1317 (read in the sources of tonibohnlein/PTOAS main
+  of 2026-08-21, `project(ptoas VERSION 0.60)`, and reproduced with Debian's
+  LLVM 19.1.7 C++ emitter; `clamped_gm_offset_miscompiled` has the rule).
+  Commit eb79e5f9 (PR #1156, merged 2026-08-13, after v0.58 was released
+  and before v0.59 was) moved PTOAS to LLVM 19 and added
+  `FormEmitCExpressionsCompatPass`, which folds every single-use EmitC
+  expression into its user. LLVM 19's C++ emitter, inside a sub-expression
+  it has parenthesised, compares the operands against the lowest precedence,
+  so a `?:` operand there is printed bare. A static partition_view address
+  is `data + (c0 + o1*s1 + ... + on)` (PTOPartitionViewStaticToEmitC: the
+  constant offsets folded into c0, a term multiplied only when its stride is
+  not 1), so a last term that is a `?:` comes out as
+  `data + (c0 + o1*s1 + x < 0 ? 0 : x)` and C++ drops every other term. The
+  fix, PR #1322 (merged by 2026-08-24), keeps expressions with a `?:` as
+  temporaries. Affected: 0.59 and 0.60. v0.60 was released after
+  2026-08-21 (main still said 0.60 then) and its release date against the
+  fix's is not known here: it is taken as affected; 0.61 (pinned by pypto
+  from 2026-09-08) is taken as fixed.
 """
 
 from __future__ import annotations
@@ -40,6 +58,7 @@ FIRST_TRUSTED_NZ = (0, 61)      # seed 000's "0.61": explicit NZ annotations are
 FIRST_COMPACT_TILE_BUF = (0, 25)
 NEWEST_MEASURED = (0, 27)
 LEVELS = ("level1", "level2", "level3")
+PTOAS_1317 = ((0, 59), (0, 61))  # [first affected, first fixed): see the module docstring
 
 _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.\d+)?")
 
@@ -100,3 +119,43 @@ GLOBAL_TENSOR_TYPES = frozenset(
 def global_tensor_type_ok(element_type: str) -> bool:
     """Whether PTOAS 0.27 names this GM element type right in its C++."""
     return element_type in GLOBAL_TENSOR_TYPES
+
+
+def clamped_gm_offset_bug(version: Version) -> bool:
+    """Whether this PTOAS version has hw-native-sys/PTOAS#1317 (0.59, 0.60)."""
+    return PTOAS_1317[0] <= version < PTOAS_1317[1]
+
+
+def clamped_gm_offset_versions() -> str:
+    """The affected versions, for messages: '0.59 and 0.60'."""
+    (major, first), (_, fixed) = PTOAS_1317
+    names = [f"{major}.{minor}" for minor in range(first, fixed)]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+# The arith ops PTOAS 0.59/0.60 writes as a C conditional `c ? a : b` at the
+# root of their expression (PTOToEmitC: ArithMaxSI/MinSI/MaxUI/MinUI, Select,
+# FloorDivSI and CeilDivSI). Bitwise ops, shifts and ceildivui end in a cast,
+# which binds tighter than `+`.
+CONDITIONAL_OPS = frozenset(["arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
+                             "arith.select", "arith.floordivsi", "arith.ceildivsi"])
+
+
+def clamped_gm_offset_miscompiled(constant_offset: int,
+                                  dynamic: Sequence[Tuple[Optional[str], Optional[int], int]]
+                                  ) -> bool:
+    """Whether PTOAS#1317 drops terms of a static partition address.
+
+    `constant_offset`: the sum of constant offset * stride; `dynamic`: the
+    non-constant offsets in dimension order, each (name of its defining op or
+    None, its source stride, its number of uses after canonicalize and cse).
+    Only the last term can lose its parentheses: it is bare only when its
+    stride is 1 (no `*`), it is a `?:` only when its op is in
+    CONDITIONAL_OPS, and it is folded into the sum only when the sum is its
+    one use. With no other term the printed `0 + x < 0 ? 0 : x` still gives
+    x, so it is miscompiled only beside a non-zero constant or another term."""
+    if not dynamic:
+        return False
+    name, stride, uses = dynamic[-1]
+    return (stride == 1 and name in CONDITIONAL_OPS and uses == 1
+            and (constant_offset != 0 or len(dynamic) > 1))

@@ -28,7 +28,7 @@ from mlir import ir
 from .. import _ptonz
 from .._ptonz import DYNAMIC
 from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
-from ..analyses.int_ranges import FunctionRanges
+from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_shape,
                                     c0_for_bitwidth)
@@ -214,9 +214,21 @@ class _Validator:
         else:
             batch = offsets[0] if rank == 3 else 0
         self.gm_gap(op, extents[1], valid, Ct // c0)
+        if self.remarks:
+            self.declared_uses(op, offsets)
         row_blocks = valid // FRACTAL_ROWS if isinstance(valid, int) else (valid, FRACTAL_ROWS)
         return ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS), 0, 0],
                 [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
+
+    def declared_uses(self, op, offsets) -> None:
+        """--remarks: the declared argument ranges this partition's proofs used."""
+        used = {}
+        for o in offsets:
+            for arg, declared in declared_arguments(o):
+                used[arg] = describe_declaration(arg, declared)
+        if used:
+            remark(op.location, f"{PASS}: the offsets of this NZ partition are proven with "
+                   + "; ".join(used.values()))
 
     def ragged_rows(self, op, value) -> bool:
         """A dynamic row count (a ragged tail's valid rows) must be a provable

@@ -3,13 +3,15 @@ given flags, accepts -- before handing it over (analyses/ptoas_facts.py has
 the measured facts).
 
 Options (ptonz-opt: `--ptoas-version`, `--ptoas-disable-infer-layout`,
-`--ptoas-pto-level`):
+`--ptoas-pto-level`, `--allow-clamped-gm-offsets`):
 
 * `ptoas-version` (default 0.61): a real version (0.27 is the newest) or the
   seeds' 0.60 / 0.61 layout behaviours.
 * `infer-layout` (default true): false when PTOAS will run with
   `--disable-infer-layout`.
 * `pto-level` (default level2, PTOAS's): the `--pto-level` PTOAS will run at.
+* `allow-clamped-gm-offsets` (default false): lift the PTOAS#1317 check for
+  a 0.59/0.60 build that has the fix.
 
 NZ views. From 0.61 PTOAS trusts the annotation and checks the NZ descriptor
 (rank 5, shape[3] == 16, shape[4] == c0, strides [.., .., 16*c0, c0, 1]
@@ -21,19 +23,30 @@ shape and strides is accepted only where PTOAS's inference happens to say NZ
 rule at all, so the 0.61 rules are checked all the same (ptonz's own guard),
 and a view without a layout attribute whose strides PTOAS would have inferred
 DN or NZ is rejected: PTOAS would describe it as ND.
+
+GM addresses (PTOAS 0.59 and 0.60, hw-native-sys/PTOAS#1317). A partition
+read or written by tload/tstore whose address those versions print without
+the parentheses of its last, clamped term is rejected
+(`ptoas_facts.clamped_gm_offset_miscompiled`). The check sees the offsets as
+PTOAS does after its canonicalize and cse: on a copy of the op, so that
+a clamp shared with another use (a separate C++ statement, printed right)
+is told from a clamp used once.
 """
 
 from __future__ import annotations
 
 from mlir import ir
+from mlir.passmanager import PassManager
 
 from .. import _ptonz
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of
 from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, c0_for_bitwidth
-from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, format_version, global_tensor_type_ok,
-                                    inferred_layout, parse_version)
+from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, clamped_gm_offset_bug,
+                                    clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
+                                    format_version, global_tensor_type_ok, inferred_layout,
+                                    parse_version)
 from ._util import error
 from .base import ModulePass, register
 
@@ -67,6 +80,8 @@ class VerifyPTOAS(ModulePass):
         self._alloc_tiles(module)
         if self.version < FIRST_TRUSTED_NZ:
             self._global_tensor_types(module)
+        if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
+            self._clamped_gm_offsets(module)
         if self.ok:
             self._blocked_bounds(module)
         return self.ok
@@ -145,6 +160,44 @@ class VerifyPTOAS(ModulePass):
                                   f"must keep offset=0 and size={whole} (got offset={off}, "
                                   f"size={size})")
 
+    def _clamped_gm_offsets(self, op) -> None:
+        """PTOAS#1317: see the module docstring. `op`: the module or a function."""
+        copy = op.clone()
+        try:
+            pm = PassManager.parse(f"{op.name}(canonicalize, cse)", context=op.context)
+            pm.enable_verifier(False)
+            try:
+                pm.run(copy)
+            except ir.MLIRError:  # judge the offsets as written: more of them are single-use
+                copy.erase()
+                copy = op.clone()
+            for part in _ptonz.collect_ops(copy, ["pto.partition_view"]):
+                if not any(use.owner.name in ("pto.tload", "pto.tstore")
+                           for use in part.result.uses):
+                    continue
+                terms = _static_address(part.opview)
+                if terms is not None and clamped_gm_offset_miscompiled(*terms):
+                    self._clamped_gm_offset_error(part, terms)
+        finally:
+            copy.erase()
+
+    def _clamped_gm_offset_error(self, part, terms) -> None:
+        constant, dynamic = terms
+        name = dynamic[-1][0]
+        v = format_version(self.version)
+        sum_ = " + ".join(([str(constant)] if constant else [])
+                          + [f"o{i}*{s}" for i, (_n, s, _u) in enumerate(dynamic[:-1])])
+        moves = "/".join(sorted({use.owner.name[4:] for use in part.result.uses}))
+        self._fail(part, f"PTOAS {v} miscompiles the GM address of this partition "
+                   f"(hw-native-sys/PTOAS#1317, PTOAS {clamped_gm_offset_versions()}): its "
+                   f"last offset, a single-use `{name}` of stride 1, is printed bare after the "
+                   f"other terms, `data + ({sum_} + c ? a : b)`, which C++ reads as "
+                   f"`data + (({sum_} + c) ? a : b)`: the other terms of the address are "
+                   f"dropped and the {moves} moves the wrong elements, without an error. Use a "
+                   "PTOAS with the fix (PR #1322, 0.61 or later), or, for a build of this "
+                   "version that has it, pto-verify-ptoas{allow-clamped-gm-offsets=true} "
+                   "(ptonz-opt --allow-clamped-gm-offsets)")
+
     def _unannotated_view(self, op, info) -> None:
         """Under --disable-infer-layout, PTOAS describes a view without a
         layout attribute as ND: reject one whose strides say otherwise."""
@@ -217,3 +270,35 @@ class VerifyPTOAS(ModulePass):
               f"offset to 0). Keep 0 <= offset and offset + {size} <= {extent} in blocked "
               "coordinates", v.notes)
         self.ok = False
+
+
+def _static_address(part):
+    """(constant offset, dynamic terms) of a partition PTOAS 0.59/0.60 lowers
+    with PTOPartitionViewStaticToEmitC (constant sizes, constant source
+    strides), for `clamped_gm_offset_miscompiled`; None for the others (their
+    address multiplies every offset by its stride: printed right)."""
+    if any(_ptonz.constant_int(s) is None for s in part.sizes):
+        return None
+    source = part.source.owner
+    if isinstance(source, ir.Block) or source.name != "pto.make_tensor_view":
+        # Neither made here: PTOAS takes row-major strides of the view type.
+        shape = _ptonz.TensorViewType(part.source.type).shape
+        if any(d == _ptonz.DYNAMIC for d in shape):
+            return None
+        strides = [1] * len(shape)
+        for i in range(len(shape) - 2, -1, -1):
+            strides[i] = strides[i + 1] * shape[i + 1]
+    else:
+        strides = [_ptonz.constant_int(s) for s in source.opview.strides]
+        if len(strides) != len(part.offsets) or None in strides:
+            return None
+    constant, dynamic = 0, []
+    for offset, stride in zip(part.offsets, strides):
+        c = _ptonz.constant_int(offset)
+        if c is not None:
+            constant += c * stride
+            continue
+        owner = offset.owner
+        name = None if isinstance(owner, ir.Block) else owner.name
+        dynamic.append((name, stride, sum(1 for _ in offset.uses)))
+    return constant, dynamic
