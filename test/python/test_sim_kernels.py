@@ -17,13 +17,12 @@ from ptonz.sim import kernels as K
 from ptonz.sim.check import CheckError, check_pipeline, clone, lower
 
 INPUTS = os.path.join(os.path.dirname(__file__), "inputs")
-# pypto's DeepSeek V4 cube kernels: ../shared/kernels beside the repository (or
-# beside the directory of a git worktree of it), or $PTONZ_SHARED_KERNELS.
+# pypto's DeepSeek V4 cube kernels: $PTONZ_KERNELS (as the lit suite's), else
+# ../shared/kernels beside the repository (or beside a git worktree's directory).
 _ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-_CANDIDATES = [os.path.join(_ROOT, *[".."] * up, "shared", "kernels", "deepseek-v4-decode-a3",
-                            "aic") for up in (1, 2)]
-SHARED = os.environ.get("PTONZ_SHARED_KERNELS") or next(
-    (c for c in _CANDIDATES if os.path.isdir(c)), _CANDIDATES[0])
+_CANDIDATES = [os.path.join(_ROOT, *[".."] * up, "shared", "kernels") for up in (1, 2)]
+SHARED = os.path.join(os.environ.get("PTONZ_KERNELS") or next(
+    (c for c in _CANDIDATES if os.path.isdir(c)), _CANDIDATES[0]), "deepseek-v4-decode-a3", "aic")
 KERNELS = sorted(glob.glob(os.path.join(SHARED, "*.pto")))
 
 
@@ -93,11 +92,15 @@ def test_a_wrong_lowering_is_caught(ctx3):
             op.operands[2], op.operands[3] = op.operands[3], op.operands[2]
             swapped += 1
     assert swapped == 1
-    r = K.check_kernel_results(nd, nz, GATE_NZ, samples=2, arg_ranges=GATE_LAUNCH)
+    r = K.check_kernel_results(nd, nz, GATE_NZ, samples=2, scalars={"gate": {3: 0}},
+                               arg_ranges=GATE_LAUNCH)
     assert not r.ok
     d = r.mismatch.describe()
     assert d.startswith("store #0 (block id 0; no enclosing loop): tile[") and \
         "elements differ" in d, d
+    # Expert 1: the swapped offsets leave the blocked view; the lowered kernel fails.
+    r = K.check_kernel_results(nd, nz, GATE_NZ, samples=2, arg_ranges=GATE_LAUNCH)
+    assert not r.ok and "the lowered kernel fails: partition dim 1" in r.mismatch.reason
     assert "MISMATCH at" in r.summary() and "pypto_gate_nd.pto" not in r.mismatch.where
 
 
@@ -120,6 +123,30 @@ def test_a_dropped_atomic_add_is_caught(ctx3):
     r = K.check_kernel_results(nd, other, {}, samples=1)
     assert not r.ok and "0x" in r.mismatch.reason
     assert K.check_kernel_results(nd, clone(nd), {}, samples=1).ok
+
+
+NZ_ARG = {"pto-declare-nz-args": {"nz-args": "@gate:2=2x64x128",
+                                   "arg-ranges": "@gate:3=0:2,@gate:4=0:2"}}
+
+
+def test_nz_arg_declarations_are_what_the_check_packs(ctx3):
+    """--nz-arg=@gate:2=2x64x128 (one NZ matrix per expert, the flattened view
+    decomposed) and --arg-range: the lowering leaves ptonz.nz_shape and
+    ptonz.arg_range on the arguments, and the checks pack and launch by them."""
+    nd = _parse(ctx3, os.path.join(INPUTS, "pypto_gate_nd.pto"))
+    low = lower(nd, pass_defaults=NZ_ARG)
+    r = K.check_kernel_results(nd, low, samples=2)
+    assert r.ok, r.summary()
+    assert r.nz == {2: (2, 64, 128)} and r.block_ids == [0, 1] and r.block_num == 2
+    assert r.scalars == ["#3 = 1 (in [0, 2))"]  # the expert: not 0, where there is another
+    assert check_pipeline(nd, low, samples=2).ok
+    assert K.check_pto_results(nd, samples=2, pass_defaults=NZ_ARG).ok
+    for pv in ops_named(low.operation, "pto.partition_view"):
+        op = pv.operation
+        if len(op.operands) == 11:  # the blocked weight partition: [b, col/c0, row/16] wrong
+            op.operands[2], op.operands[3] = op.operands[3], op.operands[2]
+    assert not K.check_kernel_results(nd, low, samples=2).ok
+    assert not check_pipeline(nd, low, samples=2).ok
 
 
 def test_nz_args_default_to_the_logical_nz_views(ctx3):

@@ -30,14 +30,20 @@ values (floats in [-1, 1)), the same in both runs, with the writes of each run
 kept apart: inputs, outputs and in-out arguments (`tstore` with
 `atomicType = atomic_add` adds to what is there) alike.
 
+Without `nz_args` / `arg_ranges`, the declarations the lowering left on the
+lowered kernel's arguments are used (`ptonz.nz_shape`, `ptonz.arg_range`: what
+`--nz-arg` and `--arg-range` declare), so `ptonz-opt --nz-arg=... --arg-range=...
+--check-results KERNEL.pto` checks what it lowers.
+
 Scalar arguments. pypto passes the block index and count as the last two `i32`
 arguments (`%__pypto_spmd_block_idx`, `%__pypto_spmd_block_num`); they, and
 `pto.get_block_idx`/`get_block_num`, get the launch: `block_num` blocks
 (default `samples`, as `check_results`), of which `samples` block ids run
-(0, the last, seeded others). `arg_ranges` (`{function: {index: (lo, hi)}}`,
-what `--arg-range=@FUNC:INDEX=LO:HI` states) bound scalars: the block index's
+(0, the last, seeded others). `arg_ranges` (`{function: {index: (lo, hi[, step])}}`,
+what `--arg-range=@FUNC:INDEX=LO:HI[:STEP]` states) bound scalars: the block index's
 range is the launch (`[0, 2)`: 2 blocks; a range of the block count alone: its
-largest count), any other scalar takes a seeded value in its range. `scalars` (`{function: {index: value}}`) fixes values. A scalar
+largest count), any other scalar takes a seeded value in its range (not its
+start, when it has another value: a zero offset hides wrong addressing). `scalars` (`{function: {index: value}}`) fixes values. A scalar
 given neither is 16 when it is the extent of a view (a row count), else 0.
 
 Sampling, as `check_results`: a loop that carries nothing and stores runs
@@ -139,6 +145,58 @@ def logical_nz_args(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
     return out
 
 
+def _declared(module: ir.Module, attr: str) -> Dict[str, Dict[int, Tuple[int, ...]]]:
+    """`{function: {argument: values}}` of an `array<i64: ...>` argument attribute."""
+    out: Dict[str, Dict[int, Tuple[int, ...]]] = {}
+    for func in _functions(module):
+        if "arg_attrs" not in func.attributes:
+            continue
+        for i, attrs in enumerate(ir.ArrayAttr(func.attributes["arg_attrs"])):
+            attrs = ir.DictAttr(attrs)
+            if attr in attrs:
+                out.setdefault(symbol_name(func), {})[i] = \
+                    tuple(ir.DenseI64ArrayAttr(attrs[attr]))
+    return out
+
+
+def declared_nz_args(module: ir.Module, original: Optional[ir.Module] = None
+                     ) -> Dict[str, Dict[int, Tuple[int, ...]]]:
+    """The NZ arguments a module declares (`ptonz.nz_shape`, what
+    `--nz-arg=@FUNC:INDEX[=SHAPE]` leaves on the lowered kernel), with an empty
+    shape resolved to the constant shape of the views that read the argument
+    in `original` (default: `module`)."""
+    from ..passes.declarations import NZ_SHAPE_ATTR
+
+    out = _declared(module, NZ_SHAPE_ATTR)
+    source = original if original is not None else module
+    funcs = {symbol_name(f): f for f in _functions(source)}
+    for name, args in out.items():
+        for i, shape in list(args.items()):
+            if shape:
+                continue
+            shapes = set()
+            func = funcs.get(name)
+            for view in ops_named(func, "pto.make_tensor_view") if func is not None else ():
+                ptr = view.ptr
+                if isinstance(ptr.owner, ir.Block) and ir.BlockArgument(ptr).arg_number == i \
+                        and list(view.operation.results[0].uses):
+                    shapes.add(tuple(constant_int(v) for v in view.shape))
+            if len(shapes) != 1 or None in next(iter(shapes)):
+                raise CheckError(f"argument #{i} of @{name} is declared NZ without a shape and "
+                                 "its views do not give one constant shape: declare it "
+                                 "(--nz-arg=@FUNC:INDEX=SHAPE)", kind="input")
+            args[i] = next(iter(shapes))
+    return out
+
+
+def declared_arg_ranges(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
+    """`{function: {argument: (lo, hi[, step])}}` of `ptonz.arg_range`
+    (`--arg-range=@FUNC:INDEX=LO:HI[:STEP]`)."""
+    from ..passes.declarations import ARG_RANGE_ATTR
+
+    return _declared(module, ARG_RANGE_ATTR)
+
+
 def launch_args(func: ir.Operation) -> Optional[Tuple[int, int]]:
     """(block index, block count) argument numbers: pypto's trailing pair of
     `i32` arguments, or None."""
@@ -177,13 +235,13 @@ def _launch(func: ir.Operation, samples: int, seed: int, block_num: Optional[int
                                                   "pto.get_block_num"))
     lo = 0
     if pair is not None and pair[0] in ranges:
-        lo, hi = ranges[pair[0]]
+        lo, hi = ranges[pair[0]][:2]
         if not 0 <= lo < hi:
             raise CheckError(f"the block index range [{lo}, {hi}) is empty or negative",
                              op=func, kind="input")
         block_num = hi if block_num is None else block_num
     if pair is not None and pair[1] in ranges and block_num is None:
-        c_lo, c_hi = ranges[pair[1]]
+        c_lo, c_hi = ranges[pair[1]][:2]
         if not 1 <= c_lo < c_hi:
             raise CheckError(f"the block count range [{c_lo}, {c_hi}) has no launch of one "
                              "block or more", op=func, kind="input")
@@ -205,11 +263,16 @@ def _launch(func: ir.Operation, samples: int, seed: int, block_num: Optional[int
         if i in scalars:
             values[i], how = int(scalars[i]), "given"
         elif i in ranges:
-            r_lo, r_hi = ranges[i]
-            if r_lo >= r_hi:
+            r_lo, r_hi = ranges[i][:2]
+            step = ranges[i][2] if len(ranges[i]) > 2 else 1
+            if r_lo >= r_hi or step <= 0:
                 raise CheckError(f"the range [{r_lo}, {r_hi}) of argument #{i} is empty",
                                  op=func, kind="input")
-            values[i], how = rng.randrange(r_lo, r_hi), f"in [{r_lo}, {r_hi})"
+            # A seeded value past the start where there is one: a zero offset
+            # (expert 0, row 0) would hide a wrong decomposition.
+            start = r_lo + step if r_lo + step < r_hi else r_lo
+            values[i] = rng.randrange(start, r_hi, step)
+            how = f"in [{r_lo}, {r_hi})" + (f" step {step}" if step != 1 else "")
         else:
             values[i] = DEFAULT_EXTENT if i in extents else 0
             how = "default: a view extent" if i in extents else "default"
@@ -356,8 +419,10 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
     """Run `original` (weights in ND) and `lowered` (the `nz_args` weights
     NZ-packed) on the same seeded inputs and compare every store and every
     written GM element bit for bit (see the module docstring). `nz_args`
-    None: the arguments `original` reads through logical NZ views, with their
-    views' shapes. Returns the first kernel's result, the first mismatch, or
+    None: the arguments `original` reads through logical NZ views (with their
+    views' shapes) and those `lowered` declares NZ (`ptonz.nz_shape`, left by
+    `--nz-arg`); `arg_ranges` None: those `lowered` declares (`ptonz.arg_range`,
+    `--arg-range`). Returns the first kernel's result, the first mismatch, or
     one result over several kernels. Raises `CheckError` when the check cannot
     run (an op the simulator does not model, the original kernel failing with
     the chosen launch, a bad declaration)."""
@@ -365,7 +430,11 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
     lowered = _module(lowered, original.context)
     if nz_args is None:
         nz_args = logical_nz_args(original)
-    scalars, arg_ranges = scalars or {}, arg_ranges or {}
+        for name, args in declared_nz_args(lowered, original).items():
+            nz_args.setdefault(name, {}).update(args)
+    if arg_ranges is None:
+        arg_ranges = declared_arg_ranges(lowered)
+    scalars = scalars or {}
     lowered_funcs = {symbol_name(f): f for f in _functions(lowered)}
     known = {symbol_name(f) for f in _functions(original)}
     for name in nz_args:
@@ -374,6 +443,7 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
                              "define", kind="input")
     independent = _Loops.decisions(original)
     state = ir.AsmState(original.operation)
+    state_low = ir.AsmState(lowered.operation)  # names in the lowered kernel's records
     results = []
     for func in _entry_functions(original):
         name = symbol_name(func)
@@ -422,14 +492,14 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
                     len(got["lowered"]) + len(run.stores),
                     format_location(op.location) if op is not None else "<unknown>",
                     op.location if op is not None else None,
-                    _iteration(TstoreRecord(op, loops, path, bid, None, None), state), bid,
+                    _iteration(TstoreRecord(op, loops, path, bid, None, None), state_low), bid,
                     f"the lowered kernel fails: {exc.message}")
                 return result
             got["lowered"] += run.stores
         for loop in ops_named(func, "scf.for"):
             result.loop_names[str(loop.operation.location)] = _iv_name(loop.operation, state)
         result.stores = len(got["original"])
-        result.mismatch = _compare_stores(got["original"], got["lowered"], state)
+        result.mismatch = _compare_stores(got["original"], got["lowered"], state_low)
         written = {key: {i: b.written for i, b in bufs.items() if b.written}
                    for key, bufs in outs.items()}
         result.written = written
@@ -502,9 +572,12 @@ def _compare_gm(written) -> Optional[KernelMismatch]:
 def check_pto_results(module, nz_args: Optional[NzArgs] = None, *,
                       samples: int = DEFAULT_SAMPLES, seed: int = 0,
                       pipeline: Optional[str] = None, ptoas_version: str = "0.61",
-                      **kwargs) -> KernelResultCheck:
+                      pass_defaults=None, **kwargs) -> KernelResultCheck:
     """Lower a clone of the pto kernel `module` (`pipeline`, default
-    `--lower-to-ptoas` for `ptoas_version`) and check it against `module`."""
+    `--lower-to-ptoas` for `ptoas_version`; `pass_defaults`: pass option
+    defaults, ptonz-opt's `{"pto-declare-nz-args": {"nz-args": ...,
+    "arg-ranges": ...}}`) and check it against `module`; the NZ arguments and
+    scalar ranges default to those the lowering declared."""
     from ..passes import lower_to_ptoas_pipeline
     from .check import _run_pipeline, clone
 
@@ -517,6 +590,6 @@ def check_pto_results(module, nz_args: Optional[NzArgs] = None, *,
                              kind="input")
     with original.context, ir.Location.unknown(context=original.context):
         lowered = clone(original)
-        _run_pipeline(lowered, pipeline or lower_to_ptoas_pipeline(ptoas_version))
+        _run_pipeline(lowered, pipeline or lower_to_ptoas_pipeline(ptoas_version), pass_defaults)
         return check_kernel_results(original, lowered, nz_args, samples=samples, seed=seed,
                                     **kwargs)
