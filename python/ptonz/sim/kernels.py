@@ -39,11 +39,12 @@ Scalar arguments. pypto passes the block index and count as the last two `i32`
 arguments (`%__pypto_spmd_block_idx`, `%__pypto_spmd_block_num`); they, and
 `pto.get_block_idx`/`get_block_num`, get the launch: `block_num` blocks
 (default `samples`, as `check_results`), of which `samples` block ids run
-(0, the last, seeded others). `arg_ranges` (`{function: {index: (lo, hi[, step])}}`,
-what `--arg-range=@FUNC:INDEX=LO:HI[:STEP]` states) bound scalars: the block index's
-range is the launch (`[0, 2)`: 2 blocks; a range of the block count alone: its
-largest count), any other scalar takes a seeded value in its range (not its
-start, when it has another value: a zero offset hides wrong addressing). `scalars` (`{function: {index: value}}`) fixes values. A scalar
+(0, the last, seeded others). `arg_ranges` (`{function: {index: (lo, hi[,
+step])}}`, what `--arg-range=@FUNC:INDEX=LO:HI[:STEP]` states) bound scalars:
+the block index's range is the launch (`[0, 2)`: 2 blocks; a range of the block
+count alone: its largest count), any other scalar takes a seeded value in its
+range (not its start, when it has another value: a zero offset hides wrong
+addressing). `scalars` (`{function: {index: value}}`) fixes values. A scalar
 given neither is 16 when it is the extent of a view (a row count), else 0.
 
 Sampling, as `check_results`: a loop that carries nothing and stores runs
@@ -67,15 +68,14 @@ from ..analyses.ir_queries import bit_width, constant_int, layout_of, ops_named,
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..diagnostics import format_location
 from . import interpreter as I
-from .check import (EAGER_ELEMENTS, CheckError, _block_ids, _functions, numpy_dtype, pack_nz,
-                    parsed_clone, random_weights)
+from .check import (EAGER_ELEMENTS, UNBOUNDED, CheckError, _block_ids, _functions, numpy_dtype,
+                    pack_nz, parsed_clone, random_weights)
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TstoreRecord
 from .results import DEFAULT_SAMPLES, _iteration, _iv_name, _Loops
 
 NzArgs = Mapping[str, Mapping[int, Sequence[int]]]
 # A scalar that is the extent of a view (a row count) and has no value or range.
 DEFAULT_EXTENT = 16
-UNBOUNDED = 1 << 62  # elements of a GM argument whose size the kernel does not say
 
 
 class OverlayBuffer(GMBuffer):
