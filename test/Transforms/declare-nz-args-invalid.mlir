@@ -155,3 +155,31 @@ func.func @unread(%p: !pto.ptr<i8> {ptonz.nz_shape = array<i64: 256, 512>}) {
   %a = pto.make_tensor_view %p, shape = [%c7, %c7], strides = [%c7, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
   return
 }
+
+// -----
+
+// A dynamic extent takes the declared packing's (pypto's `[%arg4, 5120]`
+// weight views): accepted, and the view gets the SHAPE's extents.
+func.func @dynamic_rows(%p: !pto.ptr<bf16> {ptonz.nz_shape = array<i64: 256, 512>}, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %a = pto.make_tensor_view %p, shape = [%rows, %c512], strides = [%c512, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xbf16>
+  %pa = pto.partition_view %a, offsets = [%c0, %c0], sizes = [%c64, %c512] : !pto.tensor_view<?x?xbf16> -> !pto.partition_tensor_view<64x512xbf16>
+  return
+}
+
+// -----
+
+// ... but not one whose static extents are not the SHAPE's.
+func.func @dynamic_other(%p: !pto.ptr<bf16> {ptonz.nz_shape = array<i64: 256, 512>}, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{a view of it with a dynamic shape (?x256) that is not the declared 256x512 in its static dimensions}}
+  %a = pto.make_tensor_view %p, shape = [%rows, %c256], strides = [%c256, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xbf16>
+  %pa = pto.partition_view %a, offsets = [%c0, %c0], sizes = [%c64, %c256] : !pto.tensor_view<?x?xbf16> -> !pto.partition_tensor_view<64x256xbf16>
+  return
+}

@@ -70,6 +70,10 @@ def _shape_text(shape: Sequence[int]) -> str:
     return "x".join(map(str, shape))
 
 
+def _dims_text(dims: Sequence[Optional[int]]) -> str:
+    return "x".join("?" if d is None else str(d) for d in dims)
+
+
 def _power_of_two_at_least(n: int) -> int:
     return 1 << max(0, (n - 1).bit_length())
 
@@ -264,16 +268,26 @@ class _Declarer:
         layout, _bits, _type_shape, dims, strides = _ptonz.view_info(view)
         if layout == "nz":
             return None  # already an NZ view (logical or blocked): the passes after check it
+        fixed = None
         if any(d is None for d in dims):
-            return self.reject(view.location, f"{where}: a view of it with a dynamic shape: "
-                               "its NZ coordinates cannot be proven; give its shape operands "
-                               "as arith.constant values")
+            # A dynamic extent (pypto's `[%arg4, 5120]`) takes the declared
+            # packing's: the NZ byte order is that of the SHAPE, whatever part of
+            # it the view names.
+            if len(dims) != len(shape) or any(d is not None and d != e
+                                              for d, e in zip(dims, shape)):
+                return self.reject(view.location, f"{where}: a view of it with a dynamic "
+                                   f"shape ({_dims_text(dims)}) that is not the declared "
+                                   f"{_shape_text(shape)} in its static dimensions: its NZ "
+                                   "coordinates cannot be proven; give its shape operands as "
+                                   "arith.constant values, or declare the packing it reads")
+            dims = fixed = list(shape)
         if layout not in ("", "nd"):
             return self.reject(view.location, f"{where}: this view is {layout}, but the bytes "
                                "are NZ-packed; view them nd (row-major) with their logical "
                                "shape, and ptonz gives the view its NZ form")
         dense = [math.prod(dims[i + 1:]) for i in range(len(dims))]
-        if strides and list(strides) != dense:
+        if strides and any(st is not None and st != d for st, d in zip(strides, dense)) \
+                or (strides and fixed is None and None in strides):
             return self.reject(view.location, f"{where}: this view has strides {list(strides)}, "
                                f"not the row-major strides {dense} of its shape: it does not "
                                "read the logical tensor element by element, so it has no NZ "
@@ -290,7 +304,7 @@ class _Declarer:
             count = math.prod(dims[:-2])
             if first + count > matrices:
                 return self.reject(view.location, self._too_big(where, dims, shape, first))
-            return (view, "whole", None)
+            return (view, "whole", fixed)
         if len(dims) == 2 and dims[1] == C and dims[0] % R == 0:
             count = dims[0] // R
             if first + count > matrices:
@@ -398,6 +412,8 @@ def _rewrite(view: ir.Operation, kind: str, data) -> None:
     view.attributes["layout"] = ir.Attribute.parse("#pto.layout<nz>")
     _ptonz.set_views_strides([(view, [])], pool)
     if kind == "whole":
+        if data is not None:  # dynamic extents: the declared packing's
+            _ptonz.set_blocked_view(view, [DYNAMIC] * len(data), list(data), [], pool)
         return
     count, R, C, parts = data
     built = []

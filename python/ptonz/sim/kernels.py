@@ -66,6 +66,7 @@ from mlir import ir
 
 from ..analyses.ir_queries import bit_width, constant_int, layout_of, ops_named, symbol_name
 from ..analyses.nz_geometry import c0_for_bitwidth
+from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import interpreter as I
 from .check import (EAGER_ELEMENTS, UNBOUNDED, CheckError, _block_ids, _functions, numpy_dtype,
@@ -126,7 +127,7 @@ def logical_nz_args(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
     for func in _functions(module):
         block = func.regions[0].blocks[0]
         for view in ops_named(func, "pto.make_tensor_view"):
-            if layout_of(view) != "nz" or len(view.shape) == 5:
+            if kind_of(view) != LOGICAL or layout_of(view) != "nz":
                 continue
             ptr = view.ptr
             if not isinstance(ptr.owner, ir.Block) or ptr.owner != block:
@@ -583,7 +584,7 @@ def check_pto_results(module, nz_args: Optional[NzArgs] = None, *,
 
     original = module if isinstance(module, ir.Module) else parsed_clone(module)
     for f in _functions(original):
-        if "pto.nz_tensor_views_blocked" in f.attributes:
+        if BLOCKED_MARK in f.attributes:
             raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked): the "
                              "result check runs the kernel before lowering (pl, or pto with its "
                              "weights' views as written) against its lowering", op=f,
