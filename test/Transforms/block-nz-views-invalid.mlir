@@ -443,7 +443,7 @@ func.func @dynamic_row_count_argument(%p: !pto.ptr<i8>, %n: index) {
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
-  // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be a provable multiple of 16 and non-negative}}
+  // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be a provable multiple of 16 and proven at least 16 (it ranges over [-9223372036854775808, 9223372036854775807])}}
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
   return
 }
@@ -867,7 +867,9 @@ func.func @ragged_rows_other_value(%p: !pto.ptr<i8>) {
   %c512 = arith.constant 512 : index
   %b = pto.get_block_idx
   %bi = arith.index_cast %b : i64 to index
-  %m = arith.remui %bi, %c16 : index
+  %c1 = arith.constant 1 : index
+  %r = arith.remui %bi, %c16 : index
+  %m = arith.addi %r, %c1 : index
   %n = arith.muli %m, %c16 : index
   %n2 = arith.muli %m, %c32 : index
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
@@ -880,20 +882,22 @@ func.func @ragged_rows_other_value(%p: !pto.ptr<i8>) {
 
 // -----
 
-// A dynamic row count that may exceed the tile: (blk % 32) * 16 reaches 496.
+// A dynamic row count that may exceed the tile: (blk % 32 + 1) * 16 reaches 512.
 func.func @ragged_rows_past_tile(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
   %c512 = arith.constant 512 : index
   %b = pto.get_block_idx
   %bi = arith.index_cast %b : i64 to index
-  %m = arith.remui %bi, %c32 : index
+  %r = arith.remui %bi, %c32 : index
+  %m = arith.addi %r, %c1 : index
   %n = arith.muli %m, %c16 : index
   %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
   %t = pto.alloc_tile valid_row = %n : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
-  // expected-error@+1 {{pto-block-nz-views: cannot prove that the dynamic valid row count (in [0, 496]) fits the 256-row destination tile}}
+  // expected-error@+1 {{pto-block-nz-views: cannot prove that the dynamic valid row count (in [16, 512]) fits the 256-row destination tile}}
   pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
   return
 }

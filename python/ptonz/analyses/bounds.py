@@ -153,3 +153,51 @@ def _unique(values: List[ir.Value]) -> List[ir.Value]:
         if v not in out:
             out.append(v)
     return out
+
+
+def is_min_of_rest(valid, offset, extent) -> bool:
+    """Whether the size value `valid` is arith.minsi(extent - offset, x)
+    (either order): with `valid` proven positive, extent - offset >= valid > 0,
+    so [offset, offset + valid) stays inside the extent (a ragged tail). (Not
+    minui: an unsigned minimum of a negative difference is x.)"""
+    name, _n, operands, _c = _ptonz.value_source(valid)
+    if name != "arith.minsi" or extent is None:
+        return False
+    for x in operands[:2]:
+        if isinstance(x, int):
+            continue
+        sub = _ptonz.value_source(x, True)
+        if sub[0] == "arith.subi" and sub[2][0] == extent and not isinstance(sub[2][1], int) \
+                and sub[2][1] == offset:
+            return True
+    return False
+
+
+# A dynamic size's verdict: proven at least 1, not (an error), undecided.
+POSITIVE, NOT_POSITIVE = "positive", "not-positive"
+
+
+def size_verdict(ranges: FunctionRanges, size: ir.Value) -> Tuple[str, str, list]:
+    """(verdict, reason, notes) of a dynamic partition size, by the rules of
+    the offsets: POSITIVE when every value it takes is >= 1; NOT_POSITIVE (an
+    error) when it is never positive in the launch of one block, or can be 0
+    or negative there with its range from the program alone (constants, loop
+    bounds and arithmetic: a loop that runs one tile past the end);
+    UNDECIDED when that depends on a function argument or the launch."""
+    full = ranges.of(size)
+    if full is not None and full.smin >= 1:
+        return POSITIVE, "", []
+    single = ranges.in_single_launch(size)
+    where = f"ranges over {single}" + (" in a launch of one block" if single != full else "")
+    notes = [(location_of(size), f"the size {where} here")]
+    if single is not None and single.smax < 1:
+        return NOT_POSITIVE, f"it is never positive (it {where})", notes
+    assumed = FunctionRanges.assumptions(size)
+    if single is not None and single.smin < 1 and not assumed:
+        return NOT_POSITIVE, (f"it {where}, so it can be 0 or negative (the range follows "
+                              "from the program's own constants, loop bounds and "
+                              "arithmetic)"), notes
+    return UNDECIDED, f"it {where}", [
+        (location_of(a), f"the size depends on {describe_assumption(a)}")
+        for a in _unique([a for a in assumed if _owner_name(a) not in LAUNCH_QUERIES]
+                         or assumed)[:3]]

@@ -32,8 +32,8 @@ from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of
 from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, c0_for_bitwidth
-from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, format_version, global_tensor_type_ok,
-                                    inferred_layout, parse_version)
+from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, element_type_problem, format_version,
+                                    global_tensor_type_ok, inferred_layout, parse_version)
 from ._util import error
 from .base import ModulePass, register
 
@@ -65,6 +65,7 @@ class VerifyPTOAS(ModulePass):
             else:
                 self._unannotated_view(op, info)
         self._alloc_tiles(module)
+        self._element_types(module)
         if self.version < FIRST_TRUSTED_NZ:
             self._global_tensor_types(module)
         if self.ok:
@@ -106,8 +107,7 @@ class VerifyPTOAS(ModulePass):
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
         if bits < 8 or C0_BITS % bits:
-            return self._fail(op, f"NZ view of {bits}-bit elements: a 32-byte C0 line does not "
-                              "hold a whole number of them, so there is no NZ descriptor")
+            return  # no PTOAS element type (every one divides a C0 line): _element_types
         c0 = c0_for_bitwidth(bits)
         shape = dims_of(info)
         if shape[3] is not None and shape[3] != FRACTAL_ROWS:
@@ -157,6 +157,23 @@ class VerifyPTOAS(ModulePass):
                    f"as ND and read the wrong elements; add "
                    f"{{layout = #pto.layout<{inferred[0]}>}}")
 
+    def _element_types(self, module) -> None:
+        """Every GM view and tile must have elements PTOAS has a C++ type for
+        (analyses/ptoas_facts.py): any other fails its type conversion or is
+        silently written as int32_t / float."""
+        problems = {}  # element type -> problem (None: fine), one query per type
+        for op in _ptonz.collect_ops(module, ["pto.make_tensor_view", "pto.alloc_tile"]):
+            elem = getattr(op.results[0].type, "element_type", None)
+            if elem is None:
+                continue
+            if elem not in problems:
+                problems[elem] = element_type_problem(str(elem))
+            if problems[elem] is not None:
+                what = "GM view" if op.name == "pto.make_tensor_view" else "tile"
+                self._fail(op, f"a {what} of {elem} elements: {problems[elem]}; use one of "
+                           "those element types (move the bytes as an integer of the same "
+                           "width and reinterpret them on chip)")
+
     def _global_tensor_types(self, module) -> None:
         """PTOAS 0.27 writes GlobalTensor<float, ...> for a GM element type it
         does not know (float8 among them): the load or store would count
@@ -164,7 +181,8 @@ class VerifyPTOAS(ModulePass):
         for op in _ptonz.collect_ops(module, ["pto.tload", "pto.tstore"]):
             gm = op.operands[0] if op.name == "pto.tload" else op.operands[1]
             elem = getattr(gm.type, "element_type", None)
-            if elem is None or global_tensor_type_ok(str(elem)):
+            if elem is None or global_tensor_type_ok(str(elem)) \
+                    or element_type_problem(str(elem)):  # reported by _element_types
                 continue
             v = format_version(self.version)
             self._fail(op, f"PTOAS {v} writes the GM side of this {op.name[4:]} as "
