@@ -901,3 +901,46 @@ func.func @ragged_rows_past_tile(%p: !pto.ptr<i8>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
   return
 }
+
+// -----
+
+// Issue 24: a ragged tail whose valid row count can be 0 -- four 256-row
+// tiles over 768 rows, the last min(768 - 768, 256) = 0 rows.
+func.func @ragged_tail_of_zero_rows(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %v = pto.make_tensor_view %p, shape = [%c768, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %ob = %c0 to %c4 step %c1 {
+    %o0 = arith.muli %ob, %c256 : index
+    %rest = arith.subi %c768, %o0 : index
+    // expected-note@+1 {{the valid row count ranges over [0, 256] here}}
+    %valid = arith.minsi %rest, %c256 : index
+    // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be proven at least 16 (it ranges over [0, 256]): a row count that can be 0 or negative is an empty NZ load past the last tile (PTOAS needs every partition size positive), as min(R - o, Rt) is when the loop over o runs one tile too far; stop the loop at the last full or partial tile (o < R: a trip count of ceil(R / Rt))}}
+    %pv = pto.partition_view %v, offsets = [%o0, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+    %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+
+// -----
+
+// minsi(0, 256): always empty.
+func.func @ragged_tail_always_empty(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %v = pto.make_tensor_view %p, shape = [%c768, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  // expected-note@+1 {{the valid row count ranges over [0, 0] here}}
+  %valid = arith.minsi %c0, %c256 : index
+  // expected-error@+1 {{needs the dynamic valid_shape[-2] to be proven at least 16 (it ranges over [0, 0])}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+  %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  return
+}

@@ -164,7 +164,7 @@ class _Validator:
             if user not in users:
                 users.append(user)
         if not users:
-            return self.reject(func, f"{what} cannot be lowered: {why}")
+            return self.reject(func, f"{what}, cannot be lowered: {why}")
         for user in users:
             if user.name != "pl.tile.store":  # rejected by op(): not a loaded or computed tile
                 self.reject(user, f"'{user.name}' reads {what}: {why}")
