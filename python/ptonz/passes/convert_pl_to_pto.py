@@ -24,9 +24,11 @@ What cannot be lowered is rejected at the op, never dropped: an NZ load into
 a memory other than mat, an NZ store destination, any `pl.remote_load`
 (distributed loads have no pto form here, and NZ ones no blocked form),
 `pl.tensor.view` / `reinterpret_view`, tensors used by other ops, matmul
-tiles that do not fit or align to the cube's buffers, and accumulators read
+tiles that do not fit or align to the cube's buffers, accumulators read
 after they were updated in place or carried in any way other than `scf.for`
-iter_args.
+iter_args, pl tiles passed as function arguments (a kernel cannot be handed
+an on-chip buffer), element types PTOAS has no C++ type for
+(`ptoas_facts.element_type_problem`) and constant valid extents below 1.
 """
 
 from __future__ import annotations

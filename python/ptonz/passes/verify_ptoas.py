@@ -21,6 +21,10 @@ shape and strides is accepted only where PTOAS's inference happens to say NZ
 rule at all, so the 0.61 rules are checked all the same (ptonz's own guard),
 and a view without a layout attribute whose strides PTOAS would have inferred
 DN or NZ is rejected: PTOAS would describe it as ND.
+
+Element types, for every version: a GM view or tile of an element type
+PTOAS's C++ emitter has no type for (f80, f128, tf32, f6/f4, i1, i4, i12,
+...; `ptoas_facts.element_type_problem`) is an error at the view or tile.
 """
 
 from __future__ import annotations
