@@ -125,3 +125,26 @@ func.func @f128_vec_load(%out: !pl.tensor<64x256xf128>) {
       {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xf128> -> !pl.tile<64x256xf128, vec>
   return
 }
+
+// -----
+
+// An ND valid row count that can exceed the tile: min(768 - o0, 512) rows
+// into a 256-row tile (the NZ form is refused by pto-block-nz-views).
+func.func @valid_rows_past_the_tile_nd(%w: !pl.tensor<768x512xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  scf.for %ob = %c0 to %c3 step %c1 {
+    %o0 = arith.muli %ob, %c256 : index
+    %rest = arith.subi %c768, %o0 : index
+    // expected-note@+1 {{the size ranges over [256, 512] here}}
+    %valid = arith.minsi %rest, %c512 : index
+    // expected-error@+1 {{pto-verify-partition-bounds: the tile's dynamic valid row count must be in [0, 256] (the tile has 256 rows), but it ranges over [256, 512], so it can exceed 256}}
+    %t = pl.tile.load %w, offsets = [%o0, %c0], sizes = [256, 512], valid_shape = [%valid, %c512]
+        {target_memory = #pl.memory<mat>} : !pl.tensor<768x512xi8> -> !pl.tile<256x512xi8, mat>
+  }
+  return
+}

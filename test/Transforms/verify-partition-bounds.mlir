@@ -199,3 +199,27 @@ func.func @dynamic_size_past_the_view(%p: !pto.ptr<f16>) {
   }
   return
 }
+
+// -----
+
+// A tile's dynamic valid rows must stay within the tile (a tload would write
+// past its buffer): min(768 - o, 512) into a 256-row tile reaches 512.
+func.func @tile_valid_rows_past_the_tile(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %v = pto.make_tensor_view %p, shape = [%c768, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %o = arith.muli %i, %c256 : index
+    %rest = arith.subi %c768, %o : index
+    // expected-note@+1 {{the size ranges over [256, 512] here}}
+    %valid = arith.minsi %rest, %c512 : index
+    %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+    // expected-error@+1 {{pto-verify-partition-bounds: the tile's dynamic valid row count must be in [0, 256] (the tile has 256 rows), but it ranges over [256, 512], so it can exceed 256 (the range follows from the program's own constants, loop bounds and arithmetic): a tload into it would write past its buffer; bound it by the tile (min(..., 256))}}
+    %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<vec, 256x512xi8, valid=?x512>
+  }
+  return
+}

@@ -173,30 +173,36 @@ def is_min_of_rest(valid, offset, extent) -> bool:
     return False
 
 
-# A dynamic size's verdict: proven at least 1, not (an error), undecided.
+# A dynamic size's verdict: proven in its bounds, not (an error), undecided.
 POSITIVE, NOT_POSITIVE = "positive", "not-positive"
 
 
-def size_verdict(ranges: FunctionRanges, size: ir.Value) -> Tuple[str, str, list]:
-    """(verdict, reason, notes) of a dynamic partition size, by the rules of
-    the offsets: POSITIVE when every value it takes is >= 1; NOT_POSITIVE (an
-    error) when it is never positive in the launch of one block, or can be 0
-    or negative there with its range from the program alone (constants, loop
-    bounds and arithmetic: a loop that runs one tile past the end);
+def size_verdict(ranges: FunctionRanges, size: ir.Value, lo: int = 1,
+                 hi: Optional[int] = None) -> Tuple[str, str, list]:
+    """(verdict, reason, notes) of a dynamic size (a partition's, or a
+    tile's valid extent) that must lie in [lo, hi] (hi None: no upper end),
+    by the rules of the offsets: POSITIVE when every value it takes does;
+    NOT_POSITIVE (an error) when none does in the launch of one block, or
+    some does not there with its range from the program alone (constants,
+    loop bounds and arithmetic: a loop that runs one tile past the end);
     UNDECIDED when that depends on a function argument or the launch."""
+    top = hi if hi is not None else float("inf")
     full = ranges.of(size)
-    if full is not None and full.smin >= 1:
+    if full is not None and lo <= full.smin and full.smax <= top:
         return POSITIVE, "", []
     single = ranges.in_single_launch(size)
     where = f"ranges over {single}" + (" in a launch of one block" if single != full else "")
     notes = [(location_of(size), f"the size {where} here")]
-    if single is not None and single.smax < 1:
-        return NOT_POSITIVE, f"it is never positive (it {where})", notes
+    if single is not None and (single.smax < lo or single.smin > top):
+        return NOT_POSITIVE, f"it is never in [{lo}, {hi}] (it {where})" if hi is not None \
+            else f"it is never positive (it {where})", notes
     assumed = FunctionRanges.assumptions(size)
-    if single is not None and single.smin < 1 and not assumed:
-        return NOT_POSITIVE, (f"it {where}, so it can be 0 or negative (the range follows "
-                              "from the program's own constants, loop bounds and "
-                              "arithmetic)"), notes
+    if single is not None and (single.smin < lo or single.smax > top) and not assumed:
+        low = single.smin < lo
+        what = ("it can be 0 or negative" if lo == 1 else f"it can be below {lo}") if low \
+            else f"it can exceed {hi}"
+        return NOT_POSITIVE, (f"it {where}, so {what} (the range follows from the program's "
+                              "own constants, loop bounds and arithmetic)"), notes
     return UNDECIDED, f"it {where}", [
         (location_of(a), f"the size depends on {describe_assumption(a)}")
         for a in _unique([a for a in assumed if _owner_name(a) not in LAUNCH_QUERIES]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _ptonz
+from .._ptonz import DYNAMIC, TileBufType
 from ..analyses.bounds import (NOT_POSITIVE, OUTSIDE, UNDECIDED, check_dim, explained,
                                is_min_of_rest, size_verdict, verdict_name)
 from ..analyses.int_ranges import FunctionRanges
@@ -54,6 +55,31 @@ class VerifyPartitionBounds(ModulePass):
                         if isinstance(offset, int) else \
                         explained(ranges, verdict_name(code), offset, size, extents[dim])
                     ok &= self._report(part, dim, size, extents[dim], v)
+        for tile in _ptonz.collect_ops(module, ["pto.alloc_tile"]):
+            ok &= self._tile_valid_extents(ranges, tile)
+        return ok
+
+    def _tile_valid_extents(self, ranges, op) -> bool:
+        """A tile's dynamic valid rows / columns must stay within the tile: a
+        tload into it would write past its buffer (into the next tile)."""
+        alloc = op.opview
+        t = TileBufType(op.results[0].type)
+        ok = True
+        for what, value, dynamic, limit in (("row", alloc.valid_row, t.valid_row, t.rows),
+                                            ("column", alloc.valid_col, t.valid_col, t.cols)):
+            if value is None or dynamic != DYNAMIC:
+                continue
+            verdict, reason, notes = size_verdict(ranges, value, 0, limit)
+            if verdict == NOT_POSITIVE:
+                error(op.location, f"{PASS}: the tile's dynamic valid {what} count must be "
+                      f"in [0, {limit}] (the tile has {limit} {what}s), but {reason}: a tload "
+                      "into it would write past its buffer; bound it by the tile "
+                      f"(min(..., {limit}))", notes)
+                ok = False
+            elif verdict == UNDECIDED and self.opts["remarks"]:
+                remark(op.location, f"{PASS}: cannot decide whether the tile's dynamic valid "
+                       f"{what} count stays within its {limit} {what}s: {reason}; accepted, as "
+                       "the launch (or the caller) must keep it inside", notes)
         return ok
 
     def _dynamic_size(self, ranges, op, pv, dim: int, extent) -> bool:

@@ -581,9 +581,10 @@ class Interpreter:
         if vc == DYNAMIC:
             vc = self.int_of(view.valid_col, op)
         if not (0 <= vr <= t.rows and 0 <= vc <= t.cols):
-            # A negative valid extent is a transfer PTOAS cannot describe.
+            # A tload into it would write past the tile's buffer (or move a
+            # negative count): the passes must have rejected it (issue 24).
             raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op,
-                           kind="out-of-bounds" if min(vr, vc) < 0 else "unsupported")
+                           kind="out-of-bounds")
         tile.valid_rows, tile.valid_cols = vr, vc
         self.env[op.results[0]] = tile
 
