@@ -477,12 +477,6 @@ def _tile_arguments(func) -> List[Tuple[int, ir.Value]]:
     return [(i, a) for i, a in enumerate(blocks[0].arguments) if is_tile(a.type)]
 
 
-def _has_tile_arguments(func) -> bool:
-    """Whether a function definition (not a declaration) takes a pl tile."""
-    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
-    return any(is_tile(t) for t in ftype.inputs) and bool(len(func.regions[0].blocks))
-
-
 def _has_uses(value: ir.Value) -> bool:
     for _use in value.uses:
         return True
@@ -774,7 +768,7 @@ class ConvertPLToPTO(ModulePass):
         for func in functions(module):
             tensor_args = _ptonz.pl_tensor_args(func.operation)
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
-            if not tensor_args and not pl_ops and not _has_tile_arguments(func):
+            if not tensor_args and not pl_ops and not _ptonz.has_pl_tile_args(func):
                 continue
             func = func.opview
             v = _Validator(func)

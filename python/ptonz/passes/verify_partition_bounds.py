@@ -20,7 +20,6 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _ptonz
-from .._ptonz import DYNAMIC, TileBufType
 from ..analyses.bounds import (NOT_POSITIVE, OUTSIDE, UNDECIDED, check_dim, explained,
                                is_min_of_rest, size_verdict, verdict_name)
 from ..analyses.int_ranges import FunctionRanges
@@ -55,20 +54,17 @@ class VerifyPartitionBounds(ModulePass):
                         if isinstance(offset, int) else \
                         explained(ranges, verdict_name(code), offset, size, extents[dim])
                     ok &= self._report(part, dim, size, extents[dim], v)
-        for tile in _ptonz.collect_ops(module, ["pto.alloc_tile"]):
-            ok &= self._tile_valid_extents(ranges, tile)
+        for tile, dims in _ptonz.dynamic_valid_tiles(module):
+            ok &= self._tile_valid_extents(ranges, tile, dims)
         return ok
 
-    def _tile_valid_extents(self, ranges, op) -> bool:
+    def _tile_valid_extents(self, ranges, op, dims) -> bool:
         """A tile's dynamic valid rows / columns must stay within the tile: a
-        tload into it would write past its buffer (into the next tile)."""
-        alloc = op.opview
-        t = TileBufType(op.results[0].type)
+        tload into it would write past its buffer (into the next tile).
+        `dims`: from `_ptonz.dynamic_valid_tiles`."""
         ok = True
-        for what, value, dynamic, limit in (("row", alloc.valid_row, t.valid_row, t.rows),
-                                            ("column", alloc.valid_col, t.valid_col, t.cols)):
-            if value is None or dynamic != DYNAMIC:
-                continue
+        for k, value, limit in dims:
+            what = ("row", "column")[k]
             verdict, reason, notes = size_verdict(ranges, value, 0, limit)
             if verdict == NOT_POSITIVE:
                 error(op.location, f"{PASS}: the tile's dynamic valid {what} count must be "

@@ -36,7 +36,8 @@ from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of
 from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, c0_for_bitwidth
-from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, element_type_problem, format_version,
+from ..analyses.ptoas_facts import (ELEMENT_TYPES, FIRST_TRUSTED_NZ, element_type_problem,
+                                    format_version,
                                     global_tensor_type_ok, inferred_layout, parse_version)
 from ._util import error
 from .base import ModulePass, register
@@ -165,18 +166,12 @@ class VerifyPTOAS(ModulePass):
         """Every GM view and tile must have elements PTOAS has a C++ type for
         (analyses/ptoas_facts.py): any other fails its type conversion or is
         silently written as int32_t / float."""
-        problems = {}  # element type -> problem (None: fine), one query per type
-        for op in _ptonz.collect_ops(module, ["pto.make_tensor_view", "pto.alloc_tile"]):
-            elem = getattr(op.results[0].type, "element_type", None)
-            if elem is None:
-                continue
-            if elem not in problems:
-                problems[elem] = element_type_problem(str(elem))
-            if problems[elem] is not None:
-                what = "GM view" if op.name == "pto.make_tensor_view" else "tile"
-                self._fail(op, f"a {what} of {elem} elements: {problems[elem]}; use one of "
-                           "those element types (move the bytes as an integer of the same "
-                           "width and reinterpret them on chip)")
+        for op, elem in _ptonz.element_types_outside(
+                module, ["pto.make_tensor_view", "pto.alloc_tile"], sorted(ELEMENT_TYPES)):
+            what = "GM view" if op.name == "pto.make_tensor_view" else "tile"
+            self._fail(op, f"a {what} of {elem} elements: {element_type_problem(str(elem))}; "
+                       "use one of those element types (move the bytes as an integer of the "
+                       "same width and reinterpret them on chip)")
 
     def _global_tensor_types(self, module) -> None:
         """PTOAS 0.27 writes GlobalTensor<float, ...> for a GM element type it
