@@ -12,7 +12,9 @@ dimension by a tile), ragged tails whose valid extent can be zero or negative
 (pl valid shapes, dynamic pto partition sizes), loaded tiles turned into
 function arguments, every MLIR element type (f80, f128, tf32, the f8/f6/f4
 variants, odd integer widths, index, complex), attributes (layout, memory,
-tile layout, the blocked marker), offsets, and syntax damage (deleted, duplicated, truncated text,
+tile layout, the blocked marker), view kinds (`analyses.view_kinds`: the old
+type spelling of a logical view, a view without its layout), offsets, and
+syntax damage (deleted, duplicated, truncated text,
 bytes that are not UTF-8). Mutant `i` of seed `s` depends only on (s, i).
 
 Every mutant runs in-process (`ptonz-opt`'s own `run`) in a forked worker,
@@ -326,6 +328,8 @@ def mut_ragged_tail(rng, text):
             m = rng.choice(loads)
             sizes = [int(x) for x in m.group(4).split(",")]
             offsets = [x.strip() for x in m.group(3).split(",")]
+            if len(offsets) < 2:
+                return None
             k = rng.choice([-2, -2, -1])
             tensor = re.search(r"!pl\.tensor<([\dx]+)x", text[m.end():m.end() + 400])
             dims = [int(d) for d in tensor.group(1).split("x")] if tensor else []
@@ -347,7 +351,7 @@ def mut_ragged_tail(rng, text):
     offsets = [x.strip() for x in m.group(3).split(",")]
     sizes = [x.strip() for x in m.group(4).split(",")]
     dims = m.group(6).split("x")
-    if len(dims) != len(sizes) + 1 or len(sizes) < 2:
+    if len(dims) != len(sizes) + 1 or len(sizes) < 2 or len(offsets) != len(sizes):
         return None
     k = len(sizes) - rng.choice([2, 2, 1])
     rows = int(dims[k]) if dims[k].isdigit() else 256
@@ -400,13 +404,38 @@ def mut_attribute(rng, text):
     return _sub_at(text, m, 1, rng.choice(choices))
 
 
+def _blocked_mark() -> str:
+    from ptonz.analyses.view_kinds import BLOCKED_MARK  # the one name of the mark
+    return BLOCKED_MARK
+
+
 def mut_marker(rng, text):
-    if "pto.nz_tensor_views_blocked" in text:
-        return text.replace(" attributes {pto.nz_tensor_views_blocked}", "", 1)
+    mark = _blocked_mark()
+    if mark in text:
+        return text.replace(f" attributes {{{mark}}}", "", 1)
     m = _pick(rng, r"func\.func @\w+\([^)]*\)", text)
     if m is None:
         return None
-    return text[:m.end()] + " attributes {pto.nz_tensor_views_blocked}" + text[m.end():]
+    return text[:m.end()] + f" attributes {{{mark}}}" + text[m.end():]
+
+
+_LOGICAL_VIEW = (r"strides = \[\] \{layout = #pto\.layout<(nd|dn|nz)>\} : "
+                 r"!pto\.tensor_view<([^>]*)>")
+
+
+def mut_view_kind(rng, text):
+    """Move a view between the kinds of `analyses.view_kinds`: a logical view
+    in the old spelling (the layout in the view type), or without its layout
+    attribute."""
+    m = _pick(rng, _LOGICAL_VIEW, text)
+    if m is None:
+        return None
+    layout, body = m.group(1), m.group(2)
+    new = rng.choice([f"strides = [] : !pto.tensor_view<{body}, #pto.layout<{layout}>>",
+                      f"strides = [] {{layout = #pto.layout<{layout}>}} : "
+                      f"!pto.tensor_view<{body}, #pto.layout<{layout}>>",
+                      f"strides = [] : !pto.tensor_view<{body}>"])
+    return text[:m.start()] + new + text[m.end():]
 
 
 def mut_damage(rng, text):
@@ -447,13 +476,14 @@ MUTATIONS: Dict[str, Callable] = {
     "block_offset": mut_block_offset,
     "attribute": mut_attribute,
     "marker": mut_marker,
+    "view_kind": mut_view_kind,
     "damage": mut_damage,
     "loop_overrun": mut_loop_overrun,
     "ragged_tail": mut_ragged_tail,
     "tile_argument": mut_tile_argument,
 }
 # Semantic mutations are more interesting than syntax damage.
-WEIGHTS = {"damage": 1, "marker": 1, "attribute": 2, "element_type": 2, "shape_dim": 3,
+WEIGHTS = {"damage": 1, "marker": 1, "view_kind": 1, "attribute": 2, "element_type": 2, "shape_dim": 3,
            "constant": 4, "arith_swap": 3, "narrow_cast": 3, "narrow_arith": 3,
            "loop_bound": 3, "offset": 3, "sizes": 2, "block_offset": 2, "loop_overrun": 3,
            "ragged_tail": 3, "tile_argument": 1}
