@@ -7,9 +7,14 @@ The corpus is ptonz's own inputs: `examples/*.mlir` and `test/**/*.mlir`,
 split at `// -----`. Each mutant applies one to three mutations to a corpus
 chunk: element types and widths, shapes, tile sizes, integer constants near
 powers of two, arithmetic swaps (addi/subi/muli/shli/...), wrapping and narrowing
-casts, loop bounds, attributes (layout, memory, tile layout, the blocked
-marker), view kinds (`analyses.view_kinds`: the old type spelling of a
-logical view, a view without its layout), offsets, and syntax damage (deleted, duplicated, truncated text,
+casts, loop bounds (and loops one or two trips too long, overrunning their
+dimension by a tile), ragged tails whose valid extent can be zero or negative
+(pl valid shapes, dynamic pto partition sizes), loaded tiles turned into
+function arguments, every MLIR element type (f80, f128, tf32, the f8/f6/f4
+variants, odd integer widths, index, complex), attributes (layout, memory,
+tile layout, the blocked marker), view kinds (`analyses.view_kinds`: the old
+type spelling of a logical view, a view without its layout), offsets, and
+syntax damage (deleted, duplicated, truncated text,
 bytes that are not UTF-8). Mutant `i` of seed `s` depends only on (s, i).
 
 Every mutant runs in-process (`ptonz-opt`'s own `run`) in a forked worker,
@@ -87,9 +92,13 @@ def load_corpus(root: Path) -> List[Tuple[str, str]]:
 # Mutations (each: (rng, text) -> text, or None when it does not apply)
 # --------------------------------------------------------------------------
 
-ELEMENT_TYPES = ["i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64", "i1", "i4", "i12",
-                 "i24", "i128", "i256", "i512", "tf32", "f80", "f8E4M3FN", "f8E5M2",
-                 "f4E2M1FN", "ui8", "si8", "index"]
+# Every MLIR builtin element type (and a few non-scalar ones): PTOAS has C++
+# types for some, the rest must be located errors.
+ELEMENT_TYPES = ["i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64", "i1", "i2", "i4",
+                 "i12", "i24", "i128", "i256", "i512", "ui8", "si8", "ui16", "si32", "ui64",
+                 "tf32", "f80", "f128", "f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ",
+                 "f8E5M2", "f8E5M2FNUZ", "f8E3M4", "f8E8M0FNU", "f6E2M3FN", "f6E3M2FN",
+                 "f4E2M1FN", "index", "complex<f32>", "complex<i8>", "vector<4xf16>"]
 INT_TYPES = ["i8", "i16", "i32", "i64"]
 ARITH_BINARY = ["addi", "subi", "muli", "shli", "shrsi", "shrui", "divsi", "divui",
                 "floordivsi", "ceildivsi", "remsi", "remui", "minsi", "maxsi", "minui",
@@ -120,7 +129,7 @@ def _pick(rng: random.Random, pattern: str, text: str, flags=0) -> Optional[re.M
 
 
 def mut_element_type(rng, text):
-    m = _pick(rng, r"(?<=[x<])(i\d+|f\d+|bf16|tf32|f8E\w+|f4E\w+|ui8|si8)(?=[>,])", text)
+    m = _pick(rng, r"(?<=[x<])(i\d+|f\d+|bf16|tf32|f[864]E\w+|[su]i\d+)(?=[>,])", text)
     if m is None:
         return None
     old, new = m.group(0), rng.choice(ELEMENT_TYPES)
@@ -260,6 +269,122 @@ def mut_sizes(rng, text):
     return text
 
 
+def _constants(text: str) -> Dict[str, int]:
+    """The index constants of a chunk: name -> value."""
+    return {m.group(1): int(m.group(2))
+            for m in re.finditer(r"(%[\w.$-]+) = arith\.constant (-?\d+) : index", text)}
+
+
+def mut_loop_overrun(rng, text):
+    """One more trip: an scf.for whose bounds are constants runs to ub + step,
+    so a loop over tiles overruns its dimension by one tile."""
+    consts = _constants(text)
+    loops = [m for m in re.finditer(r"^(\s*)(?:%[\w.$-]+(?::\d+)? = )?scf\.for (%[\w.$-]+) = "
+                                    r"(%[\w.$-]+) to (%[\w.$-]+) step (%[\w.$-]+)", text, re.M)
+             if m.group(4) in consts and m.group(5) in consts]
+    if not loops:
+        return None
+    m = rng.choice(loops)
+    ub = consts[m.group(4)] + consts[m.group(5)] * rng.choice([1, 1, 1, 2])
+    name = f"%fz{rng.randrange(1 << 20)}_ub"
+    line = f"{m.group(1)}{name} = arith.constant {ub} : index\n"
+    text = _sub_at(text, m, 4, name)
+    start = text.rfind("\n", 0, m.start(2)) + 1
+    return text[:start] + line + text[start:]
+
+
+def _valid_extent(rng, indent: str, offset: Optional[str], rows: int,
+                  extents: Sequence[int]) -> Tuple[str, str]:
+    """(definitions, value) of a valid extent that may be zero or negative:
+    min(E - offset, rows) with E the dimension's extent (usually one of
+    `extents`), or a hidden constant 0 / negative count. The names are
+    fresh, so that the mutation can apply twice."""
+    n = f"%fz{rng.randrange(1 << 20)}"
+    kind = rng.choice(["rest", "rest", "rest", "zero", "negative"])
+    if kind == "rest" and offset is not None:
+        e = rng.choice(list(extents) * 3 + [0, rows, 256, 768, 4096])
+        return (f"{indent}{n}_e = arith.constant {e} : index\n"
+                f"{indent}{n}_r = arith.subi {n}_e, {offset} : index\n"
+                f"{indent}{n}_t = arith.constant {rows} : index\n"
+                f"{indent}{n}_v = arith.minsi {n}_r, {n}_t : index\n"), f"{n}_v"
+    c = 0 if kind != "negative" else rng.choice([-1, -16, -256])
+    return (f"{indent}{n}_z = arith.constant {c} : index\n"
+            f"{indent}{n}_t = arith.constant {rows} : index\n"
+            f"{indent}{n}_v = arith.minsi {n}_z, {n}_t : index\n"), f"{n}_v"
+
+
+_PL_LOAD = re.compile(r"^(\s*)(%[\w.$-]+) = pl\.tile\.load [^\n]*?offsets = \[([^\]]*)\], "
+                      r"sizes = \[([-\d, ]+)\](, valid_shape = \[[^\]]*\])?", re.M)
+
+
+def mut_ragged_tail(rng, text):
+    """A ragged tail whose valid extent can be zero or negative: a
+    pl.tile.load gets (or has replaced) a valid_shape whose row (or column)
+    count is min(E - offset, Rt) or a hidden constant 0 / negative count; a
+    pto.partition_view gets such a dynamic size (its result type `?` there)."""
+    if rng.random() < 0.5:
+        loads = [m for m in _PL_LOAD.finditer(text) if len(m.group(4).split(",")) >= 2]
+        if loads:
+            m = rng.choice(loads)
+            sizes = [int(x) for x in m.group(4).split(",")]
+            offsets = [x.strip() for x in m.group(3).split(",")]
+            if len(offsets) < 2:
+                return None
+            k = rng.choice([-2, -2, -1])
+            tensor = re.search(r"!pl\.tensor<([\dx]+)x", text[m.end():m.end() + 400])
+            dims = [int(d) for d in tensor.group(1).split("x")] if tensor else []
+            defs, value = _valid_extent(rng, m.group(1), offsets[k] if offsets[k].startswith("%")
+                                        else None, sizes[k], dims[k:][:1])
+            other = sizes[-1] if k == -2 else sizes[-2]
+            o = f"%fz{rng.randrange(1 << 20)}_o"
+            defs += f"{m.group(1)}{o} = arith.constant {other} : index\n"
+            valid = [value, o] if k == -2 else [o, value]
+            new = f", valid_shape = [{', '.join(valid)}]"
+            text = (text[:m.end(4) + 1] + new + text[m.end(5) if m.group(5) else m.end(4) + 1:])
+            return text[:m.start()] + defs + text[m.start():]
+    parts = list(re.finditer(r"^(\s*)(%[\w.$-]+) = pto\.partition_view [^\n]*?offsets = "
+                             r"\[([^\]]*)\], sizes = \[([^\]]*)\] : [^\n]*-> "
+                             r"(!pto\.partition_tensor_view<([^>]*)>)", text, re.M))
+    if not parts:
+        return None
+    m = rng.choice(parts)
+    offsets = [x.strip() for x in m.group(3).split(",")]
+    sizes = [x.strip() for x in m.group(4).split(",")]
+    dims = m.group(6).split("x")
+    if len(dims) != len(sizes) + 1 or len(sizes) < 2 or len(offsets) != len(sizes):
+        return None
+    k = len(sizes) - rng.choice([2, 2, 1])
+    rows = int(dims[k]) if dims[k].isdigit() else 256
+    extents = [v for v in _constants(text[:m.start()]).values() if v >= rows][-3:]
+    defs, value = _valid_extent(rng, m.group(1), offsets[k], rows, extents)
+    sizes[k] = value
+    dims[k] = "?"
+    old_type, new_type = m.group(5), f"!pto.partition_tensor_view<{'x'.join(dims)}>"
+    text = (text[:m.start(4)] + ", ".join(sizes) + text[m.end(4):m.start(5)] + new_type
+            + text[m.end(5):].replace(old_type, new_type))
+    return text[:m.start()] + defs + text[m.start():]
+
+
+def mut_tile_argument(rng, text):
+    """A loaded pl tile becomes an argument of its function instead (a
+    tile passed in: no function can be handed one)."""
+    loads = list(re.finditer(r"^\s*(%[\w.$-]+) = pl\.tile\.load [^\n]*(?:\n[^\n]*)??"
+                             r" -> (!pl\.tile<[^>]*>)[ \t]*\n", text, re.M))
+    if not loads:
+        return None
+    m = rng.choice(loads)
+    func = None
+    for f in re.finditer(r"func\.func @[\w.$-]+\(", text[:m.start()]):
+        func = f
+    if func is None:
+        return None
+    arg = f"{m.group(1)}: {m.group(2)}"
+    close = text.find(")", func.end())
+    sep = "" if close == func.end() else ", "
+    text = text[:m.start()] + "\n" + text[m.end():]
+    return text[:func.end()] + arg + sep + text[func.end():]
+
+
 ATTRIBUTE_SWAPS = [
     (r"#pto\.layout<(nd|dn|nz)>", ["nd", "dn", "nz"]),
     (r"!pl\.tensor<[^>]*?, (nd|dn|nz)>", ["nd", "dn", "nz"]),
@@ -353,11 +478,15 @@ MUTATIONS: Dict[str, Callable] = {
     "marker": mut_marker,
     "view_kind": mut_view_kind,
     "damage": mut_damage,
+    "loop_overrun": mut_loop_overrun,
+    "ragged_tail": mut_ragged_tail,
+    "tile_argument": mut_tile_argument,
 }
 # Semantic mutations are more interesting than syntax damage.
 WEIGHTS = {"damage": 1, "marker": 1, "view_kind": 1, "attribute": 2, "element_type": 2, "shape_dim": 3,
            "constant": 4, "arith_swap": 3, "narrow_cast": 3, "narrow_arith": 3,
-           "loop_bound": 3, "offset": 3, "sizes": 2, "block_offset": 2}
+           "loop_bound": 3, "offset": 3, "sizes": 2, "block_offset": 2, "loop_overrun": 3,
+           "ragged_tail": 3, "tile_argument": 1}
 
 
 VALID_BIAS = 8

@@ -21,6 +21,7 @@
 #include "ptonz/CAPI.h"
 #include "ptonz/PL.h"
 #include "ptonz/PTO.h"
+#include "ptonz/PTOVerify.h"
 
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
@@ -630,6 +631,73 @@ void ptonz::populateBuilders(nb::module_ &m) {
       nb::arg("func"),
       "(index, argument, shape, layout, element type) of each !pl.tensor argument of a "
       "function's entry block.");
+
+  m.def(
+      "has_pl_tile_args",
+      [](MlirOperation func) {
+        mlir::Operation *f = unwrap(func);
+        if (f->getNumRegions() != 1 || f->getRegion(0).empty())
+          return false;
+        return llvm::any_of(f->getRegion(0).front().getArgumentTypes(),
+                            [](mlir::Type t) { return llvm::isa<ptonz::pl::TileType>(t); });
+      },
+      nb::arg("func"), "Whether a function definition has a !pl.tile entry-block argument.");
+
+  m.def(
+      "dynamic_valid_tiles",
+      [](MlirOperation root) {
+        // (alloc_tile, [(0 row | 1 column, valid value, tile extent)]) of the
+        // pto.alloc_tile ops with a valid_row / valid_col operand (few).
+        std::vector<std::pair<MlirOperation, std::vector<std::tuple<int, MlirValue, int64_t>>>>
+            out;
+        unwrap(root)->walk([&](ptonz::pto::AllocTileOp op) {
+          if (!op.getValidRow() && !op.getValidCol())
+            return;
+          auto t = llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
+          std::vector<std::tuple<int, MlirValue, int64_t>> dims;
+          if (mlir::Value v = op.getValidRow())
+            dims.emplace_back(0, wrap(v), t.getRows());
+          if (mlir::Value v = op.getValidCol())
+            dims.emplace_back(1, wrap(v), t.getCols());
+          out.emplace_back(wrap(op.getOperation()), std::move(dims));
+        });
+        return out;
+      },
+      nb::arg("root"),
+      "(op, [(0 for rows | 1 for columns, value, tile rows | columns)]) of every "
+      "pto.alloc_tile under `root` with a dynamic valid_row or valid_col operand.");
+
+  m.def(
+      "element_types_outside",
+      [](MlirOperation root, const std::vector<std::string> &names,
+         const std::vector<std::string> &allowed) {
+        // (op, element type) of the ops named `names` whose result's element
+        // type does not print as one of `allowed`; one print per type.
+        std::vector<std::pair<MlirOperation, MlirType>> out;
+        llvm::DenseMap<mlir::Type, bool> ok;
+        unwrap(root)->walk([&](mlir::Operation *op) {
+          llvm::StringRef name = op->getName().getStringRef();
+          if (op->getNumResults() != 1 ||
+              llvm::none_of(names, [&](const std::string &n) { return name == n; }))
+            return;
+          mlir::Type elem = ptonz::pto::elementTypeOf(op->getResult(0).getType());
+          if (!elem)
+            return;
+          auto it = ok.find(elem);
+          if (it == ok.end()) {
+            std::string text;
+            llvm::raw_string_ostream os(text);
+            elem.print(os);
+            it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str())).first;
+          }
+          if (!it->second)
+            out.emplace_back(wrap(op), wrap(elem));
+        });
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"), nb::arg("allowed"),
+      "(op, element type) of each op under `root` named in `names` whose result's element "
+      "type (of a pointer, view or tile) prints as none of `allowed`.");
 
   m.def(
       "set_argument_types",

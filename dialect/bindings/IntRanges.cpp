@@ -85,11 +85,17 @@ std::optional<int64_t> partitionSize(ptonz::pto::PartitionViewOp pv, size_t k) {
   return std::nullopt;
 }
 
+/// The verdict code of a dimension whose size is not static (a dynamic valid
+/// size): its range is the caller's to check.
+constexpr int kDynamicSize = 3;
+
 /// The dimensions of each pto.partition_view of `view` that are not inside
-/// `extents` (all but Outside ones dropped unless `undecided`).
+/// `extents` (all but Outside ones dropped unless `undecided`), and, with
+/// `dynamicSizes`, those whose size is not static (kDynamicSize).
 void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
                        const std::vector<std::optional<int64_t>> &extents, bool undecided,
-                       std::vector<std::pair<MlirOperation, DimVerdicts>> &out) {
+                       std::vector<std::pair<MlirOperation, DimVerdicts>> &out,
+                       bool dynamicSizes = false) {
   for (mlir::Operation *user : view->getResult(0).getUsers()) {
     auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
     if (!pv || pv.getOffsets().size() != extents.size() ||
@@ -98,8 +104,11 @@ void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
     DimVerdicts dims;
     for (size_t k = 0; k < extents.size(); ++k) {
       std::optional<int64_t> size = partitionSize(pv, k);
-      if (!size)
-        continue; // a dynamic size: nothing to check it against
+      if (!size) { // a dynamic size: nothing static to check it against
+        if (dynamicSizes)
+          dims.emplace_back(k, kDynamicSize);
+        continue;
+      }
       auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true), pv.getOffsets()[k], *size,
                                     extents[k]);
       if (v == ptonz::BoundsVerdict::Outside ||
@@ -116,6 +125,7 @@ void ptonz::populateIntRanges(nb::module_ &m) {
   m.attr("INSIDE") = (int)ptonz::BoundsVerdict::Inside;
   m.attr("OUTSIDE") = (int)ptonz::BoundsVerdict::Outside;
   m.attr("UNDECIDED") = (int)ptonz::BoundsVerdict::Undecided;
+  m.attr("DYNAMIC_SIZE") = kDynamicSize;
   nb::class_<FunctionIntRanges>(m, "IntRanges",
                                 "Integer ranges of a function's values (MLIR's range "
                                 "inference); valid until its IR changes.")
@@ -189,7 +199,8 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           "`partition_size`; dimensions without a static size are not checked.")
       .def(
           "view_partition_verdicts",
-          [](FunctionIntRanges &r, MlirOperation root, bool nz, bool undecided) {
+          [](FunctionIntRanges &r, MlirOperation root, bool nz, bool undecided,
+             bool dynamicSizes) {
             // partition_verdicts for every view under `root` of a layout, in
             // one call (one pass over the module instead of one per view).
             std::vector<std::tuple<MlirOperation, std::vector<std::optional<int64_t>>,
@@ -208,15 +219,18 @@ void ptonz::populateIntRanges(nb::module_ &m) {
                   extents[k] = lo;
               }
               std::vector<std::pair<MlirOperation, DimVerdicts>> parts;
-              partitionVerdicts(r, view, extents, undecided, parts);
+              partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes);
               if (!parts.empty())
                 out.emplace_back(wrap(view.getOperation()), std::move(extents), std::move(parts));
             });
             return out;
           },
           nb::arg("root"), nb::arg("nz"), nb::arg("undecided") = false,
+          nb::arg("dynamic_sizes") = false,
           "[(view, extents, partition_verdicts)] of every pto.make_tensor_view under `root` "
-          "whose layout is nz (`nz`) or not, that has a partition to report.")
+          "whose layout is nz (`nz`) or not, that has a partition to report; with "
+          "`dynamic_sizes`, a dimension whose size is not static is reported as "
+          "DYNAMIC_SIZE (its range is the caller's to check).")
       .def_static(
           "partition_size",
           [](MlirOperation op, size_t dim) -> std::optional<int64_t> {

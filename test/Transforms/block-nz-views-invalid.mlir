@@ -470,7 +470,7 @@ func.func @dynamic_row_count_argument(%p: !pto.ptr<i8>, %n: index) {
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
-  // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be a provable multiple of 16 and non-negative}}
+  // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be a provable multiple of 16 and proven at least 16 (it ranges over [-9223372036854775808, 9223372036854775807])}}
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
   return
 }
@@ -909,7 +909,9 @@ func.func @ragged_rows_other_value(%p: !pto.ptr<i8>) {
   %c512 = arith.constant 512 : index
   %b = pto.get_block_idx
   %bi = arith.index_cast %b : i64 to index
-  %m = arith.remui %bi, %c16 : index
+  %c1 = arith.constant 1 : index
+  %r = arith.remui %bi, %c16 : index
+  %m = arith.addi %r, %c1 : index
   %n = arith.muli %m, %c16 : index
   %n2 = arith.muli %m, %c32 : index
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
@@ -922,20 +924,65 @@ func.func @ragged_rows_other_value(%p: !pto.ptr<i8>) {
 
 // -----
 
-// A dynamic row count that may exceed the tile: (blk % 32) * 16 reaches 496.
+// A dynamic row count that may exceed the tile: (blk % 32 + 1) * 16 reaches 512.
 func.func @ragged_rows_past_tile(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
   %c512 = arith.constant 512 : index
   %b = pto.get_block_idx
   %bi = arith.index_cast %b : i64 to index
-  %m = arith.remui %bi, %c32 : index
+  %r = arith.remui %bi, %c32 : index
+  %m = arith.addi %r, %c1 : index
   %n = arith.muli %m, %c16 : index
   %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
   %t = pto.alloc_tile valid_row = %n : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
-  // expected-error@+1 {{pto-block-nz-views: cannot prove that the dynamic valid row count (in [0, 496]) fits the 256-row destination tile}}
+  // expected-error@+1 {{pto-block-nz-views: cannot prove that the dynamic valid row count (in [16, 512]) fits the 256-row destination tile}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// Issue 24: a ragged tail whose valid row count can be 0 -- four 256-row
+// tiles over 768 rows, the last min(768 - 768, 256) = 0 rows.
+func.func @ragged_tail_of_zero_rows(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %v = pto.make_tensor_view %p, shape = [%c768, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %ob = %c0 to %c4 step %c1 {
+    %o0 = arith.muli %ob, %c256 : index
+    %rest = arith.subi %c768, %o0 : index
+    // expected-note@+1 {{the valid row count ranges over [0, 256] here}}
+    %valid = arith.minsi %rest, %c256 : index
+    // expected-error@+1 {{pto-block-nz-views: an NZ load with a dynamic valid row count needs the dynamic valid_shape[-2] to be proven at least 16 (it ranges over [0, 256]): a row count that can be 0 or negative is an empty NZ load past the last tile (PTOAS needs every partition size positive), as min(R - o, Rt) is when the loop over o runs one tile too far; stop the loop at the last full or partial tile (o < R: a trip count of ceil(R / Rt))}}
+    %pv = pto.partition_view %v, offsets = [%o0, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+    %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  }
+  return
+}
+
+// -----
+
+// minsi(0, 256): always empty.
+func.func @ragged_tail_always_empty(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %v = pto.make_tensor_view %p, shape = [%c768, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  // expected-note@+1 {{the valid row count ranges over [0, 0] here}}
+  %valid = arith.minsi %c0, %c256 : index
+  // expected-error@+1 {{needs the dynamic valid_shape[-2] to be proven at least 16 (it ranges over [0, 0])}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+  %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
   pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
   return
 }

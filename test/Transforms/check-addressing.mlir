@@ -38,23 +38,26 @@
 
 // Element types (issue 11): an f64 NZ weight is checked (it was an internal
 // error: the packer does not take 64-bit types, the check packs them by the
-// NZ formula); an i256 one, which the simulator cannot hold, and a sub-byte
-// one, which the lowering rejects, get errors located at the view (the i256
-// one was `<unknown>:0`).
+// NZ formula); an i256 one, which PTOAS has no type for (issue 24) and the
+// simulator cannot hold, and a sub-byte one, which the lowering rejects, get
+// errors located at the view (the i256 one was `<unknown>:0`).
 // RUN: ptonz-opt --check-addressing=2 %S/Inputs/nz-f64.mlir | FileCheck %s --check-prefix=F64
 // F64: check-addressing: 1 of 1 tloads read identical tiles (1 block id)
 // RUN: %python %S/../ptonz-opt/Inputs/expect_exit.py 1 ptonz-opt --split-input-file --check-addressing=2 %S/Inputs/nz-element-types.mlir 2>&1 | FileCheck %s --check-prefix=TYPES
-// TYPES: nz-element-types.mlir:6:8: error: check-addressing: unsupported element type i256: the simulator holds 8-, 16-, 32- and 64-bit elements
+// TYPES: nz-element-types.mlir:6:8: error: check-addressing: pto-verify-ptoas: a GM view of i256 elements: PTOAS has no element type i256
+// TYPES: nz-element-types.mlir:8:8: error: check-addressing: pto-verify-ptoas: a tile of i256 elements: PTOAS has no element type i256
 // TYPES: nz-element-types.mlir:17:8: error: check-addressing: pto-block-nz-views: NZ view of sub-byte element type f4E2M1FN
+// Without pto-verify-ptoas the simulator says that it cannot hold i256.
+// RUN: %python %S/../ptonz-opt/Inputs/expect_exit.py 1 ptonz-opt --split-input-file '--pass-pipeline=builtin.module(pto-block-nz-views,pto-materialize-strides)' --check-addressing=2 %S/Inputs/nz-element-types.mlir 2>&1 | FileCheck %s --check-prefix=SIM-TYPES
+// SIM-TYPES: nz-element-types.mlir:6:8: error: check-addressing: unsupported element type i256: the simulator holds 8-, 16-, 32- and 64-bit elements
 
-// Tiles of element types the simulator does not hold are located errors,
-// not internal ones (fuzzer findings). Scalar arguments get the result check's
-// default values (here 0: the valid shape 0x0), so the i4 tile, whose bytes
-// the addressing check does not hold, runs (and prints nothing, as the output
-// of a --split-input-file run with an error).
+// Tiles of element types PTOAS has no type for (and the simulator does not
+// hold) are located errors, not internal ones (fuzzer findings).
 // RUN: %python %S/../ptonz-opt/Inputs/expect_exit.py 1 ptonz-opt --split-input-file --check-addressing=2 %S/Inputs/tile-element-types.mlir 2>&1 | FileCheck %s --check-prefix=TILES
-// TILES: tile-element-types.mlir:4:8: error: check-addressing: cannot simulate the logical program: unsupported element type f80
-// TILES-NOT: error
+// TILES: tile-element-types.mlir:4:8: error: check-addressing: pto-verify-ptoas: a tile of f80 elements: PTOAS has no element type f80 (its C++ emitter cannot convert it
+// TILES: tile-element-types.mlir:11:8: error: check-addressing: pto-verify-ptoas: a tile of i4 elements: PTOAS has no element type i4 (its C++ emitter would silently write int32_t / float for it
+// RUN: %python %S/../ptonz-opt/Inputs/expect_exit.py 1 ptonz-opt --split-input-file '--pass-pipeline=builtin.module(pto-block-nz-views)' --check-addressing=2 %S/Inputs/tile-element-types.mlir 2>&1 | FileCheck %s --check-prefix=SIM-TILES
+// SIM-TILES: tile-element-types.mlir:12:8: error: check-addressing: cannot simulate the logical program: use of block argument #0
 
 // Issue 14's forms (rank-4 fold, leading-axis NZ slices passed by func.call,
 // split-K remainders, a ragged tail, a whole-tensor flatten) read the same

@@ -324,3 +324,53 @@ func.func @mat_overflow(%w: !pl.tensor<512x2048xi8, nz>) {
 func.func @stride_past_int64(%x: !pl.tensor<32x4611686018427387904x4096xi8>) {
   return
 }
+
+// -----
+
+// pl tiles are never function arguments (issue 24; README, Decisions): at
+// each op that reads one, at the function when none does.
+func.func @matmul_acc_into_argument_tile(%acc: !pl.tile<64x256xi32, acc>, %x: !pl.tensor<64x512xi8>, %w: !pl.tensor<256x512xi8, nz>) {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<64x512xi8> -> !pl.tile<64x512xi8, mat>
+  %wt = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512] {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xi8, nz> -> !pl.tile<256x512xi8, mat>
+  // expected-error@+1 {{convert-pl-to-pto: 'pl.tile.matmul_acc' reads argument #0, a pl tile (!pl.tile<64x256xi32, acc>): every function lowered from pl is a kernel (pto.entry)}}
+  %a = pl.tile.matmul_acc %acc, %xt, %wt b_trans : !pl.tile<64x256xi32, acc>, !pl.tile<64x512xi8, mat>, !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// expected-error@+1 {{convert-pl-to-pto: argument #0, a pl tile (!pl.tile<64x512xi8, mat>), cannot be lowered: every function lowered from pl is a kernel (pto.entry), whose arguments are GM pointers and scalars, and a tile lives in an on-chip buffer that no caller can pass; pass the tensor instead and pl.tile.load the tile in this function}}
+func.func @unused_argument_tile(%t: !pl.tile<64x512xi8, mat>) {
+  return
+}
+
+// -----
+
+// Element types PTOAS has no C++ type for, at the load or store (issue 24).
+func.func @i12_store(%x: !pl.tensor<64x256xi12>, %y: !pl.tensor<64x256xi12>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: cannot load i12 elements: PTOAS has no element type i12 (its C++ emitter would silently write int32_t / float for it;}}
+  %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 256] {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xi12> -> !pl.tile<64x256xi12, vec>
+  // expected-error@+1 {{convert-pl-to-pto: cannot store i12 elements: PTOAS has no element type i12}}
+  pl.tile.store %t, %y, offsets = [%c0, %c0] : !pl.tile<64x256xi12, vec>, !pl.tensor<64x256xi12>
+  return
+}
+
+// -----
+
+// expected-error@+1 {{convert-pl-to-pto: argument #0 (!pl.tensor<64x256xf6E2M3FN>): PTOAS has no element type f6E2M3FN (its C++ emitter cannot convert it;}}
+func.func @unused_f6_tensor(%x: !pl.tensor<64x256xf6E2M3FN>) {
+  return
+}
+
+// -----
+
+// A static valid size of 0 (issue 24), ND too.
+func.func @static_zero_valid_columns(%x: !pl.tensor<64x256xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  // expected-error@+1 {{convert-pl-to-pto: valid_shape[1] = 0: a load of no elements}}
+  %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 256], valid_shape = [%c64, %c0] {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xf16> -> !pl.tile<64x256xf16, vec>
+  return
+}

@@ -41,3 +41,17 @@ func.func @nd_argument(%p: !pto.ptr<i8>, %row: index) {
   %pv = pto.partition_view %v, offsets = [%row, %c0], sizes = [%c64, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x512xi8>
   return
 }
+
+// -----
+
+// An ND valid row count from a function argument: whether it is positive is
+// the caller's business (issue 24; a ragged tail's upper end then too).
+// expected-note@+1 {{the size depends on a function argument}}
+func.func @nd_dynamic_size_argument(%p: !pto.ptr<i8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  // expected-remark@+1 {{pto-verify-partition-bounds: cannot decide whether the partition's dynamic size in dimension 0 is positive: it ranges over [-9223372036854775808, 9223372036854775807]; accepted, as the launch (or the caller) must keep it at least 1}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+  return
+}

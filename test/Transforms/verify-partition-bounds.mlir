@@ -138,3 +138,109 @@ func.func @single_valued_extent(%p: !pto.ptr<f16>) {
   %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x16xf16>
   return
 }
+
+// -----
+
+// Dynamic sizes (valid shapes, issue 24) must be proven at least 1. A ragged
+// tail min(D - o, T) of a loop that stops at the last partial tile is, and
+// stays inside the view; a size from a function argument cannot be decided
+// (accepted, a remark with --remarks).
+// CHECK-LABEL: func.func @dynamic_sizes_accepted
+func.func @dynamic_sizes_accepted(%p: !pto.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c200 = arith.constant 200 : index
+  %v = pto.make_tensor_view %p, shape = [%c200, %c128], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %o = arith.muli %i, %c64 : index
+    %rest = arith.subi %c200, %o : index
+    %valid = arith.minsi %rest, %c64 : index
+    %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%valid, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  }
+  %pn = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  return
+}
+
+// -----
+
+// One tile too many: min(192 - o, 64) is 0 in the last iteration.
+func.func @dynamic_size_can_be_zero(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c192 = arith.constant 192 : index
+  %v = pto.make_tensor_view %p, shape = [%c192, %c128], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %o = arith.muli %i, %c64 : index
+    %rest = arith.subi %c192, %o : index
+    // expected-note@+1 {{the size ranges over [0, 64] here}}
+    %valid = arith.minsi %rest, %c64 : index
+    // expected-error@+1 {{pto-verify-partition-bounds: the partition's dynamic size in dimension 0 must be proven at least 1, but it ranges over [0, 64], so it can be 0 or negative (the range follows from the program's own constants, loop bounds and arithmetic)}}
+    %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%valid, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  }
+  return
+}
+
+// -----
+
+// Negative: 64 - 128.
+func.func @dynamic_size_negative(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %v = pto.make_tensor_view %p, shape = [%c128, %c128], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-note@+1 {{the size ranges over [-64, -64] here}}
+  %size = arith.subi %c64, %c128 : index
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition's dynamic size in dimension 1 must be proven at least 1, but it is never positive (it ranges over [-64, -64])}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %size] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x?xf16>
+  return
+}
+
+// -----
+
+// A positive dynamic size whose largest value leaves the view: 64 + (up to
+// 128) > 128.
+func.func @dynamic_size_past_the_view(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %v = pto.make_tensor_view %p, shape = [%c128, %c128], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %j = arith.addi %i, %c1 : index
+    %size = arith.muli %j, %c64 : index
+    // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset 64 + size 128 = 192 exceeds the view's extent 128}}
+    %pv = pto.partition_view %v, offsets = [%c64, %c0], sizes = [%size, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  }
+  return
+}
+
+// -----
+
+// A tile's dynamic valid rows must stay within the tile (a tload would write
+// past its buffer): min(768 - o, 512) into a 256-row tile reaches 512.
+func.func @tile_valid_rows_past_the_tile(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %v = pto.make_tensor_view %p, shape = [%c768, %c512], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %o = arith.muli %i, %c256 : index
+    %rest = arith.subi %c768, %o : index
+    // expected-note@+1 {{the size ranges over [256, 512] here}}
+    %valid = arith.minsi %rest, %c512 : index
+    %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+    // expected-error@+1 {{pto-verify-partition-bounds: the tile's dynamic valid row count must be in [0, 256] (the tile has 256 rows), but it ranges over [256, 512], so it can exceed 256 (the range follows from the program's own constants, loop bounds and arithmetic): a tload into it would write past its buffer; bound it by the tile (min(..., 256))}}
+    %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<vec, 256x512xi8, valid=?x512>
+  }
+  return
+}

@@ -341,3 +341,34 @@ func.func @blocked_size_from_the_result_type(%p: !pto.ptr<i8>, %n: index) attrib
   %pv = pto.partition_view %v, offsets = [%c0, %c0, %c16, %c0, %c0], sizes = [%c1, %c16, %n, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x8x16x32xi8>
   return
 }
+
+// -----
+
+// Element types (issue 24): PTOAS's C++ emitter has types for f16, bf16, f32,
+// f64, the float8 E4M3/E5M2 variants and 8/16/32/64-bit integers.
+// CHECK-LABEL: func.func @ptoas_element_types
+func.func @ptoas_element_types(%p: !pto.ptr<f8E4M3FN>, %q: !pto.ptr<ui16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = pto.make_tensor_view %p, shape = [%c64, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf8E4M3FN>
+  %w = pto.make_tensor_view %q, shape = [%c64, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xui16>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 64x64xf8E4M3FN>
+  return
+}
+
+// -----
+
+// Any other is an error at the view or tile (f80 fails PTOAS's conversion; i12
+// would become int32_t).
+func.func @no_ptoas_element_type(%p: !pto.ptr<f80>, %q: !pto.ptr<i12>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-error@+1 {{pto-verify-ptoas: a GM view of f80 elements: PTOAS has no element type f80 (its C++ emitter cannot convert it; it has f16, bf16, f32, f64, f8E4M3*/f8E5M2* and 8/16/32/64-bit integers only); use one of those element types (move the bytes as an integer of the same width and reinterpret them on chip)}}
+  %v = pto.make_tensor_view %p, shape = [%c64, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf80>
+  // expected-error@+1 {{pto-verify-ptoas: a GM view of i12 elements: PTOAS has no element type i12 (its C++ emitter would silently write int32_t / float for it;}}
+  %w = pto.make_tensor_view %q, shape = [%c64, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi12>
+  // expected-error@+1 {{pto-verify-ptoas: a tile of tf32 elements: PTOAS has no element type tf32}}
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 64x64xtf32>
+  return
+}

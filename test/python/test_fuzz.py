@@ -2,8 +2,10 @@
 bounded run over ptonz's examples and lit inputs (`make fuzz` runs more)."""
 
 import os
+import re
 import signal
 import time
+from collections import Counter
 from pathlib import Path
 
 from ptonz.tools import ptonz_fuzz as F
@@ -22,6 +24,35 @@ def test_mutants_are_deterministic_and_varied():
     assert a == b
     used = {m for _name, applied, _data in a for m in applied}
     assert used == set(F.MUTATIONS)  # every mutation applies somewhere
+
+
+def test_bounded_run_covers_the_issue_24_classes():
+    """CI's mutants (those of test_bounded_run_finds_nothing) include loops
+    that overrun their dimension by a tile, ragged tails with zero or
+    negative valid extents (pl valid shapes and pto partition sizes), loaded
+    tiles turned into arguments, and every element type of the list, which
+    holds every MLIR float (f80, f128, tf32, f8/f6/f4), odd integer widths,
+    index and complex."""
+    corpus = F.load_corpus(ROOT)
+    applied, types, extents = Counter(), set(), set()
+    for i in range(CI_MUTANTS):
+        _name, ap, data = F.make_mutant(corpus, CI_SEED, i)
+        applied.update(ap)
+        text = data.decode("utf-8", "replace")
+        if "element_type" in ap:
+            types |= {t for t in F.ELEMENT_TYPES
+                      if re.search(r"(?<=[x<])" + re.escape(t) + r"(?=[>,])", text)}
+        if "ragged_tail" in ap:
+            extents |= {m.group(1) for m in re.finditer(
+                r"_z = arith\.constant (-?\d+) : index", text)}
+            extents |= {"rest in pl"} if re.search(r"_r = arith\.subi[^\n]*\n[^\n]*\n[^\n]*\n"
+                                                   r"[^\n]*\n[^\n]*pl\.tile\.load", text) else set()
+            extents |= {"pto size"} if re.search(r"sizes = \[[^\]]*%fz\d+_v", text) else set()
+    assert all(applied[m] >= 10 for m in ("loop_overrun", "ragged_tail", "tile_argument"))
+    assert {"f80", "f128", "tf32", "f6E2M3FN", "f4E2M1FN", "f8E8M0FNU", "index",
+            "complex<f32>"} <= set(F.ELEMENT_TYPES)
+    assert types == set(F.ELEMENT_TYPES)
+    assert {"0", "rest in pl", "pto size"} <= extents and any(x.startswith("-") for x in extents)
 
 
 def test_outcomes_are_classified():

@@ -153,3 +153,57 @@ def _unique(values: List[ir.Value]) -> List[ir.Value]:
         if v not in out:
             out.append(v)
     return out
+
+
+def is_min_of_rest(valid, offset, extent) -> bool:
+    """Whether the size value `valid` is arith.minsi(extent - offset, x)
+    (either order): with `valid` proven positive, extent - offset >= valid > 0,
+    so [offset, offset + valid) stays inside the extent (a ragged tail). (Not
+    minui: an unsigned minimum of a negative difference is x.)"""
+    name, _n, operands, _c = _ptonz.value_source(valid)
+    if name != "arith.minsi" or extent is None:
+        return False
+    for x in operands[:2]:
+        if isinstance(x, int):
+            continue
+        sub = _ptonz.value_source(x, True)
+        if sub[0] == "arith.subi" and sub[2][0] == extent and not isinstance(sub[2][1], int) \
+                and sub[2][1] == offset:
+            return True
+    return False
+
+
+# A dynamic size's verdict: proven in its bounds, not (an error), undecided.
+POSITIVE, NOT_POSITIVE = "positive", "not-positive"
+
+
+def size_verdict(ranges: FunctionRanges, size: ir.Value, lo: int = 1,
+                 hi: Optional[int] = None) -> Tuple[str, str, list]:
+    """(verdict, reason, notes) of a dynamic size (a partition's, or a
+    tile's valid extent) that must lie in [lo, hi] (hi None: no upper end),
+    by the rules of the offsets: POSITIVE when every value it takes does;
+    NOT_POSITIVE (an error) when none does in the launch of one block, or
+    some does not there with its range from the program alone (constants,
+    loop bounds and arithmetic: a loop that runs one tile past the end);
+    UNDECIDED when that depends on a function argument or the launch."""
+    top = hi if hi is not None else float("inf")
+    full = ranges.of(size)
+    if full is not None and lo <= full.smin and full.smax <= top:
+        return POSITIVE, "", []
+    single = ranges.in_single_launch(size)
+    where = f"ranges over {single}" + (" in a launch of one block" if single != full else "")
+    notes = [(location_of(size), f"the size {where} here")]
+    if single is not None and (single.smax < lo or single.smin > top):
+        return NOT_POSITIVE, f"it is never in [{lo}, {hi}] (it {where})" if hi is not None \
+            else f"it is never positive (it {where})", notes
+    assumed = FunctionRanges.assumptions(size)
+    if single is not None and (single.smin < lo or single.smax > top) and not assumed:
+        low = single.smin < lo
+        what = ("it can be 0 or negative" if lo == 1 else f"it can be below {lo}") if low \
+            else f"it can exceed {hi}"
+        return NOT_POSITIVE, (f"it {where}, so {what} (the range follows from the program's "
+                              "own constants, loop bounds and arithmetic)"), notes
+    return UNDECIDED, f"it {where}", [
+        (location_of(a), f"the size depends on {describe_assumption(a)}")
+        for a in _unique([a for a in assumed if _owner_name(a) not in LAUNCH_QUERIES]
+                         or assumed)[:3]]

@@ -56,10 +56,16 @@ def layout_of(op) -> Optional[str]:
 
 
 def bit_width(t: ir.Type) -> int:
-    """Bit width of an integer or float type; `index` counts as 64 bits."""
+    """Bit width of an integer or float type (every MLIR float, f80 and f128
+    included: the Python bindings have no class of their own for some, so
+    the type is asked, not its class); `index` counts as 64 bits. The C++
+    side's twin is `elementBits` (dialect/bindings/Builders.cpp)."""
     t = t.maybe_downcast() if hasattr(t, "maybe_downcast") else t
     if isinstance(t, ir.IndexType):
         return 64
     if isinstance(t, (ir.IntegerType, ir.FloatType)):
         return t.width
-    raise ValueError(f"{t} has no bit width")
+    try:
+        return ir.FloatType(t).width  # f80, f128: no class of their own
+    except ValueError:
+        raise ValueError(f"{t} has no bit width") from None

@@ -45,6 +45,12 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
   types (`!pto.tensor_view<1x8x8x16x8xf32, #pto.layout<nz>>`). FP4 NZ views
   count packed pairs (1-byte storage element, c0 = 32). `layout_rules_061`
   says which versions follow these rules.
+* Its C++ emitter (PTOToEmitC) has a C++ element type for f16, bf16, f32,
+  f64, the float8 E4M3 and E5M2 variants and 8/16/32/64-bit integers only:
+  any other float (f80, f128, tf32, f6/f4, f8E8M0FNU, f8E3M4, ...) fails its
+  type conversion ("Unsupported FloatType"), any other integer width (i1,
+  i4, i12, i128, ...) becomes `int32_t` in a GM pointer and `float` in a
+  tile, so the bytes moved are wrong.
 * `pto.alloc_tile addr = ...` is accepted only with `--pto-level=level3`,
   which in turn requires `addr` on every alloc_tile (PlanMemory does not
   run there); `pto.tassign` needs level3 too.
@@ -243,6 +249,23 @@ def inferred_layout_061(shape: Sequence[Optional[int]], strides: Sequence[Option
 GLOBAL_TENSOR_TYPES = frozenset(
     ["f16", "bf16", "f32", "f64"]
     + [f"{s}{w}" for s in ("i", "si", "ui") for w in (8, 16, 32, 64)])
+
+
+# Element types PTOAS's C++ emitter has a C++ type for (MLIR spelling).
+ELEMENT_TYPES = GLOBAL_TENSOR_TYPES | frozenset(
+    ["f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ"])
+ELEMENT_TYPES_NAMED = "f16, bf16, f32, f64, f8E4M3*/f8E5M2* and 8/16/32/64-bit integers"
+
+
+def element_type_problem(element_type: str) -> Optional[str]:
+    """None when PTOAS has a C++ element type for this one (MLIR spelling),
+    else why not, as a sentence part: "PTOAS has no element type f80 ..."."""
+    if element_type in ELEMENT_TYPES:
+        return None
+    what = ("its C++ emitter cannot convert it" if not re.fullmatch(r"[su]?i\d+", element_type)
+            else "its C++ emitter would silently write int32_t / float for it")
+    return (f"PTOAS has no element type {element_type} ({what}; it has {ELEMENT_TYPES_NAMED} "
+            "only)")
 
 
 def global_tensor_type_ok(element_type: str) -> bool:

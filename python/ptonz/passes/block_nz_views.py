@@ -31,7 +31,8 @@ from mlir import ir
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
-from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
+from ..analyses.bounds import (OUTSIDE, UNDECIDED, check_dim, explained, is_min_of_rest,
+                               verdict_name)
 from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_shape,
@@ -246,19 +247,34 @@ class _Validator:
                    + "; ".join(used.values()))
 
     def ragged_rows(self, op, value) -> bool:
-        """A dynamic row count (a ragged tail's valid rows) must be a provable
-        non-negative multiple of 16: it is divided into row fractals."""
+        """A dynamic row count (a ragged tail's valid rows) must be proven a
+        multiple of 16 (it is divided into row fractals) and at least 16 (a
+        load of 0 rows, or fewer, is no NZ TLOAD: PTOAS needs every partition
+        size positive); that it fits the tile is checked at the tload."""
         fact = self.prover.fact(value, FRACTAL_ROWS)
-        if fact.proven:
+        r = self.prover.ranges.of(value)
+        positive = fact.nonneg and r is not None and r.smin >= 1
+        if fact.multiple and positive:
             return True
-        missing = " and ".join(p for p, ok in (("a provable multiple of 16", fact.multiple),
-                                               ("non-negative", fact.nonneg)) if not ok)
-        notes = [(fact.why[0], fact.why[1])] if fact.why else []
+        missing, fixes, notes = [], [], []
+        if not fact.multiple:
+            missing.append("a provable multiple of 16")
+            fixes.append("a valid region that ends inside a 16-row fractal has no blocked form "
+                         "(it is never rounded); make the row count a multiple of 16, e.g. "
+                         "min(R - o, Rt) with R, o and Rt multiples of 16")
+            if fact.why:
+                notes.append((fact.why[0], fact.why[1]))
+        if not positive:
+            missing.append(f"proven at least 16 (it ranges over {r})")
+            fixes.append("a row count that can be 0 or negative is an empty NZ load past the "
+                         "last tile (PTOAS needs every partition size positive), as "
+                         "min(R - o, Rt) is when the loop over o runs one tile too far; stop "
+                         "the loop at the last full or partial tile (o < R: a trip count of "
+                         "ceil(R / Rt))")
+            if fact.multiple:  # else the note on the multiple says where it comes from
+                notes.append((_loc_of(value), f"the valid row count ranges over {r} here"))
         self.reject(op, f"an NZ load with a dynamic valid row count needs the dynamic "
-                    f"valid_shape[-2] to be {missing}: a valid region that ends inside a "
-                    "16-row fractal has no blocked form (it is never rounded); make the "
-                    "row count a multiple of 16, e.g. min(R - o, Rt) with R, o and Rt "
-                    "multiples of 16", notes)
+                    f"valid_shape[-2] to be {' and '.join(missing)}: {'; '.join(fixes)}", notes)
         return False
 
     def folded_batch(self, op, lead_offsets, leading):
@@ -295,7 +311,7 @@ class _Validator:
 
     def ragged_bounds(self, op, offset, valid, dim: int, extent) -> None:
         """A dynamic valid row count: the rows read are [offset, offset + valid)."""
-        if _is_min_of_rest(valid, offset, extent):
+        if is_min_of_rest(valid, offset, extent):
             return  # valid <= extent - offset, with offset proven non-negative
         r = self.prover.ranges.of(valid)
         size = r.smax if r is not None else 0
@@ -427,24 +443,6 @@ def _dynamic_valid_row(tload: ir.Operation):
         return None
     alloc = owner.opview
     return alloc.valid_row
-
-
-def _is_min_of_rest(valid, offset, extent) -> bool:
-    """Whether `valid` is arith.minsi(extent - offset, x) (either order). Its
-    proven non-negative range then bounds extent - offset >= valid >= 0, so
-    [offset, offset + valid) stays inside the extent. (Not minui: an
-    unsigned minimum of a negative difference is x.)"""
-    name, _n, operands, _c = _ptonz.value_source(valid)
-    if name != "arith.minsi" or extent is None:
-        return False
-    for x in operands[:2]:
-        if isinstance(x, int):
-            continue
-        sub = _ptonz.value_source(x, True)
-        if sub[0] == "arith.subi" and sub[2][0] == extent and not isinstance(sub[2][1], int) \
-                and sub[2][1] == offset:
-            return True
-    return False
 
 
 def _loc_of(value) -> ir.Location:

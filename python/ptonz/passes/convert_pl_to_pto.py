@@ -24,9 +24,11 @@ What cannot be lowered is rejected at the op, never dropped: an NZ load into
 a memory other than mat, an NZ store destination, any `pl.remote_load`
 (distributed loads have no pto form here, and NZ ones no blocked form),
 `pl.tensor.view` / `reinterpret_view`, tensors used by other ops, matmul
-tiles that do not fit or align to the cube's buffers, and accumulators read
+tiles that do not fit or align to the cube's buffers, accumulators read
 after they were updated in place or carried in any way other than `scf.for`
-iter_args.
+iter_args, pl tiles passed as function arguments (a kernel cannot be handed
+an on-chip buffer), element types PTOAS has no C++ type for
+(`ptoas_facts.element_type_problem`) and constant valid extents below 1.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
 from ..analyses.nz_geometry import INDEX32_MAX, default_strides
+from ..analyses.ptoas_facts import element_type_problem
 from ._util import constant_pool, error
 from .base import ModulePass, register
 from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
@@ -113,6 +116,8 @@ class _Validator:
         """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops."""
         for index, arg, shape, layout, _elem in tensor_args:
             self.argument(func, index, arg, shape, layout)
+        for index, arg in _tile_arguments(func):
+            self.tile_argument(func, index, arg)
         for op in pl_ops:
             if op.name in TENSOR_OPS:
                 self.op(op)
@@ -138,7 +143,33 @@ class _Validator:
                                f"view would be {strides[k]}, beyond int64 (the tensor spans "
                                "more than 2^63 elements), so no index can address it; split "
                                "the tensor or shrink its shape")
+        if not _has_uses(arg):  # else its loads and stores say it
+            problem = element_type_problem(str(PLTensorType(arg.type).element_type))
+            if problem is not None:
+                return self.reject(func, f"argument #{index} ({arg.type}): {problem}; use one "
+                                   "of those element types")
         self.tensor_users(arg)
+
+    def tile_argument(self, func, index: int, arg: ir.Value) -> None:
+        """A pl tile is never a function argument (README, Decisions): every
+        lowered function is a kernel, and a tile lives in an on-chip buffer of
+        the core that runs it, so no caller can hand one over. Rejected at
+        each op that uses it (pl.tile.store says so itself), else at the
+        function."""
+        what = f"argument #{index}, a pl tile ({arg.type})"
+        why = ("every function lowered from pl is a kernel (pto.entry), whose arguments are GM "
+               "pointers and scalars, and a tile lives in an on-chip buffer that no caller can "
+               "pass; pass the tensor instead and pl.tile.load the tile in this function")
+        users = []
+        for use in arg.uses:
+            user = use.owner.operation if hasattr(use.owner, "operation") else use.owner
+            if user not in users:
+                users.append(user)
+        if not users:
+            return self.reject(func, f"{what}, cannot be lowered: {why}")
+        for user in users:
+            if user.name != "pl.tile.store":  # rejected by op(): not a loaded or computed tile
+                self.reject(user, f"'{user.name}' reads {what}: {why}")
 
     def tensor_users(self, value: ir.Value) -> None:
         # One C++ call: the users that are not pl tensor ops (usually none).
@@ -176,11 +207,22 @@ class _Validator:
                                    "mat and move the tile")
             if self.flat_nz and op.operands[0] in self.flat_nz:
                 self.whole_read(op)
+            empty = [(i, v) for i, v in enumerate(_ptonz.pl_load_valid_shape(op))
+                     if v is not None and v <= 0]
+            if empty:
+                i, v = empty[0]
+                return self.reject(op, f"valid_shape[{i}] = {v}: a load of no elements (an "
+                                   "empty valid region) is no tload PTOAS can describe (it "
+                                   "needs every partition size positive); do not load it: "
+                                   "stop the loop at the last full or partial tile, or give "
+                                   "a valid size of at least 1 (a multiple of 16 rows for NZ)")
             # A loaded tile is read by stores and matmuls only (one C++ query:
             # most kernels have many loads; tile_uses says why otherwise).
             if _ptonz.foreign_users(op.results[0], ["pl.tile.store"] + list(TILE_OPS)):
                 self.tile_uses(op.results[0])
             tile = PLTileType(op.results[0].type)
+            if not self.element_type(op, tile.element_type, "load"):
+                return
             dims = list(tile.shape)
             rows, cols = ([1] + dims)[-2:]
             size = tile_bytes(rows, cols, bit_width(tile.element_type))
@@ -195,6 +237,8 @@ class _Validator:
                     ("pl.tile.load", "scf.for") + TILE_OPS):
                 return self.reject(op, "pl.tile.store must store a tile made by pl.tile.load, "
                                    "pl.tile.matmul or pl.tile.matmul_acc")
+            if not self.element_type(op, op.operands[1].type.element_type, "store"):
+                return
             if op.operands[1].type.layout == "nz":
                 return self.reject(op, "an NZ tensor cannot be a store destination: ptonz's NZ "
                                    "support is read-only (weights already packed in GM); store "
@@ -213,6 +257,16 @@ class _Validator:
         else:
             return self.reject(op, f"{name} has no pto lowering in ptonz; slice tensors with "
                                "pl.tile.load / pl.tile.store offsets instead")
+
+    def element_type(self, op, elem: ir.Type, what: str) -> bool:
+        """Whether PTOAS has a C++ type for the elements a load or store moves
+        (else rejected at `op`)."""
+        problem = element_type_problem(str(elem))
+        if problem is not None:
+            self.reject(op, f"cannot {what} {elem} elements: {problem}, so it cannot assemble "
+                        f"this {what}; use one of those element types (move the bytes as an "
+                        "integer of the same width and reinterpret them on chip)")
+        return problem is None
 
     def matmul(self, op: ir.Operation) -> None:
         """What the cube's buffers and moves need (the op verifier checked
@@ -414,6 +468,20 @@ class _Validator:
                         f"{n}: a prefetch of every byte, in any order); a windowed read of it "
                         "returns NZ-ordered bytes, not logical elements; load the logical NZ "
                         "tensor instead")
+
+def _tile_arguments(func) -> List[Tuple[int, ir.Value]]:
+    """(index, argument) of the pl tile arguments of a function definition."""
+    blocks = func.regions[0].blocks
+    if not len(blocks):
+        return []
+    return [(i, a) for i, a in enumerate(blocks[0].arguments) if is_tile(a.type)]
+
+
+def _has_uses(value: ir.Value) -> bool:
+    for _use in value.uses:
+        return True
+    return False
+
 
 def _program_order(a: ir.Operation, b: ir.Operation) -> int:
     """Order of two ops of one block (others compare equal: the sort is stable)."""
@@ -700,7 +768,7 @@ class ConvertPLToPTO(ModulePass):
         for func in functions(module):
             tensor_args = _ptonz.pl_tensor_args(func.operation)
             pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
-            if not tensor_args and not pl_ops:
+            if not tensor_args and not pl_ops and not _ptonz.has_pl_tile_args(func):
                 continue
             func = func.opview
             v = _Validator(func)

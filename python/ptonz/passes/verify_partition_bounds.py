@@ -6,7 +6,9 @@ checked against the view's extent (`analyses.bounds`): a partition that
 provably leaves the view (offset + size > dim, or a negative offset) is an
 error at the partition; one whose range depends on the launch or on a
 function argument cannot be decided and is accepted (a remark with
-`remarks=true`, i.e. `ptonz-opt --remarks`).
+`remarks=true`, i.e. `ptonz-opt --remarks`). A dynamic size (a valid shape)
+must be at least 1 by the same rules (`analyses.bounds.size_verdict`), and
+its largest value must keep the partition inside the view.
 
 NZ partitions are not checked here: `pto-block-nz-views` checks a logical NZ
 partition before it blocks it (blocking one that leaves its view would read
@@ -18,7 +20,8 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _ptonz
-from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
+from ..analyses.bounds import (NOT_POSITIVE, OUTSIDE, UNDECIDED, check_dim, explained,
+                               is_min_of_rest, size_verdict, verdict_name)
 from ..analyses.int_ranges import FunctionRanges
 from ._util import error, remark
 from .base import ModulePass, register
@@ -37,10 +40,13 @@ class VerifyPartitionBounds(ModulePass):
         # are not inside come back.
         ranges = FunctionRanges(module)
         for _view, extents, parts in ranges.native.view_partition_verdicts(
-                module, False, self.opts["remarks"]):
+                module, False, self.opts["remarks"], True):
             for part, dims in parts:
                 pv = part.opview
                 for dim, code in dims:
+                    if code == _ptonz.DYNAMIC_SIZE:
+                        ok &= self._dynamic_size(ranges, part, pv, dim, extents[dim])
+                        continue
                     offset = _ptonz.constant_int(pv.offsets[dim])
                     offset = pv.offsets[dim] if offset is None else offset
                     size = _ptonz.IntRanges.partition_size(pv.operation, dim)
@@ -48,7 +54,57 @@ class VerifyPartitionBounds(ModulePass):
                         if isinstance(offset, int) else \
                         explained(ranges, verdict_name(code), offset, size, extents[dim])
                     ok &= self._report(part, dim, size, extents[dim], v)
+        for tile, dims in _ptonz.dynamic_valid_tiles(module):
+            ok &= self._tile_valid_extents(ranges, tile, dims)
         return ok
+
+    def _tile_valid_extents(self, ranges, op, dims) -> bool:
+        """A tile's dynamic valid rows / columns must stay within the tile: a
+        tload into it would write past its buffer (into the next tile).
+        `dims`: from `_ptonz.dynamic_valid_tiles`."""
+        ok = True
+        for k, value, limit in dims:
+            what = ("row", "column")[k]
+            verdict, reason, notes = size_verdict(ranges, value, 0, limit)
+            if verdict == NOT_POSITIVE:
+                error(op.location, f"{PASS}: the tile's dynamic valid {what} count must be "
+                      f"in [0, {limit}] (the tile has {limit} {what}s), but {reason}: a tload "
+                      "into it would write past its buffer; bound it by the tile "
+                      f"(min(..., {limit}))", notes)
+                ok = False
+            elif verdict == UNDECIDED and self.opts["remarks"]:
+                remark(op.location, f"{PASS}: cannot decide whether the tile's dynamic valid "
+                       f"{what} count stays within its {limit} {what}s: {reason}; accepted, as "
+                       "the launch (or the caller) must keep it inside", notes)
+        return ok
+
+    def _dynamic_size(self, ranges, op, pv, dim: int, extent) -> bool:
+        """A dynamic size (a valid shape): proven at least 1, and inside the
+        view with its largest value (a ragged tail min(D - o, T) is)."""
+        size = pv.sizes[dim]
+        verdict, reason, notes = size_verdict(ranges, size)
+        if verdict == NOT_POSITIVE:
+            error(op.location, f"{PASS}: the partition's dynamic size in dimension {dim} must "
+                  f"be proven at least 1, but {reason}: a tload or tstore of 0 (or a negative "
+                  "number of) elements is no transfer PTOAS can describe (it needs every "
+                  "partition size positive); stop the loop at the last full or partial tile "
+                  "(offsets below the extent, e.g. min(D - o, T) with o < D)", notes)
+            return False
+        if verdict == UNDECIDED:
+            if self.opts["remarks"]:
+                remark(op.location, f"{PASS}: cannot decide whether the partition's dynamic "
+                       f"size in dimension {dim} is positive: {reason}; accepted, as the "
+                       "launch (or the caller) must keep it at least 1", notes)
+            return True
+        offset = _ptonz.constant_int(pv.offsets[dim])
+        offset = pv.offsets[dim] if offset is None else offset
+        if is_min_of_rest(size, offset, extent) or FunctionRanges.assumptions(size):
+            return True  # a ragged tail; or its largest value is the caller's
+        largest = ranges.of(size).smax
+        v = check_dim(ranges, offset, largest, extent)
+        if v.verdict == UNDECIDED and not self.opts["remarks"]:
+            return True
+        return self._report(op, dim, largest, extent, v)
 
     def _report(self, op, dim: int, size: int, extent, v) -> bool:
         if v.verdict == OUTSIDE:

@@ -43,6 +43,10 @@ here, a physical one is checked by PTOAS's own rules
 (`ptoas_facts.nz_view_error`, `nz_partition_error`), with or without the
 blocked mark. A layout in a partition type that differs from its view's is
 an error of the pto.partition_view verifier.
+
+Element types, for every version: a GM view or tile of an element type
+PTOAS's C++ emitter has no type for (f80, f128, tf32, f6/f4, i1, i4, i12,
+...; `ptoas_facts.element_type_problem`) is an error at the view or tile.
 """
 
 from __future__ import annotations
@@ -53,13 +57,13 @@ from mlir.passmanager import PassManager
 from .. import _ptonz
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import dims_of
+from ..analyses.ir_queries import dims_of, layout_of
 from ..analyses.nz_geometry import C0_BITS
-from ..analyses.ptoas_facts import (SUB_BYTE_NZ, clamped_gm_offset_bug,
+from ..analyses.ptoas_facts import (ELEMENT_TYPES, SUB_BYTE_NZ, clamped_gm_offset_bug,
                                     clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
-                                    format_version, global_tensor_type_ok, inferred_layout,
-                                    inferred_layout_061, layout_rules_061, nz_partition_error,
-                                    nz_view_error, parse_version)
+                                    element_type_problem, format_version, global_tensor_type_ok,
+                                    inferred_layout, inferred_layout_061, layout_rules_061,
+                                    nz_partition_error, nz_view_error, parse_version)
 from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, LOGICAL, kind_of, legacy_message
 from ._util import error
 from .base import ModulePass, register
@@ -97,6 +101,7 @@ class VerifyPTOAS(ModulePass):
             else:
                 self._inferred_061(op, info)
         self._alloc_tiles(module)
+        self._element_types(module)
         if not rules_061:
             self._global_tensor_types(module)
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
@@ -153,6 +158,9 @@ class VerifyPTOAS(ModulePass):
         if C0_BITS % bits:
             return self._fail(op, f"NZ view of {bits}-bit elements: a 32-byte C0 line does not "
                               "hold a whole number of them, so there is no NZ descriptor")
+        elem = op.results[0].type.element_type
+        if element_type_problem(str(elem)) is not None:  # i128, i256, ...
+            return self._element_type(op, "GM view", elem)
         shape = dims_of(info)
         if len(st) != 5:
             return self._fail(op, "NZ view has no strides: PTOAS needs them explicit (run "
@@ -231,6 +239,23 @@ class VerifyPTOAS(ModulePass):
                    f"as ND and read the wrong elements; add "
                    f"{{layout = #pto.layout<{inferred[0]}>}}")
 
+    def _element_types(self, module) -> None:
+        """Every GM view and tile must have elements PTOAS has a C++ type for
+        (analyses/ptoas_facts.py): any other fails its type conversion or is
+        silently written as int32_t / float."""
+        for op, elem in _ptonz.element_types_outside(
+                module, ["pto.make_tensor_view", "pto.alloc_tile"], sorted(ELEMENT_TYPES)):
+            if op.name == "pto.make_tensor_view":
+                if layout_of(op) != "nz":  # NZ views: _nz_view, with the NZ reasons first
+                    self._element_type(op, "GM view", elem)
+            else:
+                self._element_type(op, "tile", elem)
+
+    def _element_type(self, op, what: str, elem) -> None:
+        self._fail(op, f"a {what} of {elem} elements: {element_type_problem(str(elem))}; use "
+                   "one of those element types (move the bytes as an integer of the same width "
+                   "and reinterpret them on chip)")
+
     def _global_tensor_types(self, module) -> None:
         """PTOAS 0.27 writes GlobalTensor<float, ...> for a GM element type it
         does not know (float8 among them): the load or store would count
@@ -238,7 +263,8 @@ class VerifyPTOAS(ModulePass):
         for op in _ptonz.collect_ops(module, ["pto.tload", "pto.tstore"]):
             gm = op.operands[0] if op.name == "pto.tload" else op.operands[1]
             elem = getattr(gm.type, "element_type", None)
-            if elem is None or global_tensor_type_ok(str(elem)):
+            if elem is None or global_tensor_type_ok(str(elem)) \
+                    or element_type_problem(str(elem)):  # reported by _element_types
                 continue
             v = format_version(self.version)
             self._fail(op, f"PTOAS {v} writes the GM side of this {op.name[4:]} as "

@@ -604,7 +604,10 @@ class Interpreter:
         if vc == DYNAMIC:
             vc = self.int_of(view.valid_col, op)
         if not (0 <= vr <= t.rows and 0 <= vc <= t.cols):
-            raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op)
+            # A tload into it would write past the tile's buffer (or move a
+            # negative count): the passes must have rejected it (issue 24).
+            raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op,
+                           kind="out-of-bounds")
         tile.valid_rows, tile.valid_cols = vr, vc
         self.env[op.results[0]] = tile
 
@@ -647,8 +650,11 @@ class Interpreter:
         offsets = (0,) * pad + part.offsets
         sizes = (1,) * pad + part.sizes
         strides = (0,) * pad + view.strides
-        if any(s < 0 for s in sizes) or (any(s == 0 for s in sizes) and (vr, vc) == (rows, cols)):
-            raise SimError(f"non-positive partition sizes {list(part.sizes)}", op)
+        if any(s <= 0 for s in sizes):
+            # An empty (or negative) transfer: PTOAS needs every partition
+            # size positive, so the passes must have rejected it (issue 24).
+            raise SimError(f"non-positive partition sizes {list(part.sizes)}", op,
+                           kind="out-of-bounds")
         flat = np.zeros(sizes, dtype=np.int64)
         for k in range(n):
             shape = [1] * n
