@@ -49,3 +49,22 @@ if ptoas and os.access(ptoas, os.X_OK):
 else:
     lit_config.note("ptoas not found ($PTOAS or PATH): REQUIRES: ptoas tests are UNSUPPORTED")
 config.substitutions.append(("%tools", os.path.join(os.path.dirname(config.test_source_root), "tools")))
+
+# The real kernels (DeepSeek V4 decode, as pypto exports them) are data kept
+# outside the project, in a `shared/kernels` directory next to the checkout or
+# above it ($PTONZ_KERNELS overrides). `REQUIRES: kernels` tests use them as
+# %kernels and are UNSUPPORTED where the directory is absent.
+kernels = os.environ.get("PTONZ_KERNELS")
+if not kernels:
+    d = os.path.dirname(os.path.abspath(config.test_source_root))
+    while os.path.dirname(d) != d:
+        d = os.path.dirname(d)
+        if os.path.isdir(os.path.join(d, "shared", "kernels")):
+            kernels = os.path.join(d, "shared", "kernels")
+            break
+if kernels and os.path.isdir(kernels):
+    config.available_features.add("kernels")
+    config.substitutions.append(("%kernels", kernels))
+else:
+    lit_config.note("shared/kernels not found ($PTONZ_KERNELS): REQUIRES: kernels tests are "
+                    "UNSUPPORTED")

@@ -33,7 +33,8 @@ from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_shape,
                                     c0_for_bitwidth)
 from ..analyses.provable import PROVABLE_FORMS, Prover
-from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
+from ._util import (PlannedPatterns, constant_pool, current_pool as _pool, error, name_of, named,
+                    remark)
 from .base import ModulePass, register
 
 BLOCKED_MARK = "pto.nz_tensor_views_blocked"
@@ -215,7 +216,10 @@ class _Validator:
             batch = offsets[0] if rank == 3 else 0
         self.gm_gap(op, extents[1], valid, Ct // c0)
         row_blocks = valid // FRACTAL_ROWS if isinstance(valid, int) else (valid, FRACTAL_ROWS)
-        return ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS), 0, 0],
+        # The blocked offsets are named after the logical ones: `%n0` ->
+        # `%n0_row_frac` (its 16-row fractal), `%k0` -> `%k0_col_frac`.
+        return ([batch, _divided(offsets[-1], c0, "_col_frac"),
+                 _divided(offsets[-2], FRACTAL_ROWS, "_row_frac"), 0, 0],
                 [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
 
     def ragged_rows(self, op, value) -> bool:
@@ -439,9 +443,10 @@ def plan_function(func, prover: Prover, remarks: bool = False,
 # Rewrite patterns (run only on validated functions)
 # --------------------------------------------------------------------------
 
-def _divided(offset, divisor: int):
+def _divided(offset, divisor: int, suffix: str):
     """offset / divisor as a builder operand (`offset`: an int if constant,
-    else the value): an int when constant, else `(value, divisor)`, built as
+    else the value): an int when constant, else `(value, divisor, suffix)`
+    (the quotient is named after the value, or the partition, + `suffix`), built as
     `arith.floordivsi` of the whole value (never re-associated, so the
     offset's own wrap-around holds)."""
     assert divisor & (divisor - 1) == 0, "NZ divisors are powers of two"
@@ -449,7 +454,7 @@ def _divided(offset, divisor: int):
         return offset // divisor
     if divisor == 1:
         return offset
-    return (offset, divisor)
+    return (offset, divisor, suffix)
 
 
 def block_nz_view(op: ir.Operation, planned) -> None:
@@ -471,7 +476,11 @@ def _build_fold(op: ir.Operation, terms) -> ir.Value:
     from mlir.dialects import arith  # rare (rank > 3 views): not imported by every run
     flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
     acc = None
-    with ir.InsertionPoint(op), op.location:
+    part = name_of(op.results[0])
+    # `%w_pview` -> `%w_batch`: the recombined batch index of its leading offsets.
+    batch = (part[:-len("_pview")] if part.endswith("_pview") else part) + "_batch" \
+        if part else None
+    with ir.InsertionPoint(op), named(op.location, batch):
         for o, stride in terms:
             term = o if not isinstance(o, int) else _pool().get(o)
             if stride != 1:
