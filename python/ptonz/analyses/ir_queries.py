@@ -34,6 +34,14 @@ def defining_op(value: ir.Value) -> Optional[ir.OpView]:
     return owner.opview if hasattr(owner, "opview") else owner
 
 
+def ssa_name(value: ir.Value, state: ir.AsmState) -> str:
+    """`%name` of a value as ptonz prints it: its NameLoc (the input's name,
+    kept by the parser, or the one a pass gave it), else what `state`'s
+    printer numbers it (the bindings' AsmState has no NameLoc option)."""
+    name = _ptonz.value_name(value)
+    return "%" + name if name else value.get_name(state)
+
+
 def constant_int(value: ir.Value) -> Optional[int]:
     """The value of a constant integer/index value (`arith.constant`), else None."""
     return _ptonz.constant_int(value)

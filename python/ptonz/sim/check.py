@@ -53,7 +53,7 @@ from mlir import ir
 
 from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
-                                   symbol_name as _sym)
+                                   ssa_name, symbol_name as _sym)
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..diagnostics import format_location
 from . import interpreter as I
@@ -399,7 +399,7 @@ def _iteration(rec: TloadRecord, state: Optional[ir.AsmState]) -> List[Tuple[str
     for loop, v in zip(rec.loops, rec.path):
         iv = loop.regions[0].blocks[0].arguments[0]
         try:
-            name = iv.get_name(state) if state is not None else "iv"
+            name = ssa_name(iv, state) if state is not None else "iv"
         except Exception:  # pragma: no cover
             name = "iv"
         out.append((name, v))

@@ -48,6 +48,7 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 from mlir import ir
 
+from .. import _ptonz
 from .._ptonz import PLTensorType, PLTileType
 from ..analyses.cube_geometry import ACCUMULATOR
 from ..analyses.ir_queries import ops_named, symbol_name as _sym
@@ -377,8 +378,13 @@ _SOURCE_LINES: Dict[str, List[str]] = {}
 
 
 def _iv_name(loop: ir.Operation, state: ir.AsmState) -> str:
-    """The loop's induction variable as the source spells it (`%e`), when
-    the source file is readable, else as the printer names it."""
+    """The loop's induction variable as the source spells it (`%e`): its
+    NameLoc (ptonz's parser keeps it), else read from the source file when
+    it is readable (a module parsed without names), else as the printer
+    numbers it."""
+    name = _ptonz.value_name(loop.regions[0].blocks[0].arguments[0])
+    if name:
+        return "%" + name
     pos = file_location(loop.location)
     if pos is not None:
         lines = _SOURCE_LINES.get(pos[0])

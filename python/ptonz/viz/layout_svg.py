@@ -34,7 +34,7 @@ from mlir import ir
 
 from ..analyses.descriptors import Descriptor, _right_align, contiguous_runs, descriptors, gm_path
 from ..analyses.ir_queries import (bit_width, constant_int, defining_op, layout_of, ops_named,
-                                   symbol_name as _sym)
+                                   ssa_name, symbol_name as _sym)
 from ..diagnostics import format_location
 from ..sim.interpreter import _UINT, GMBuffer, Interpreter, SimError
 
@@ -222,7 +222,7 @@ def picture_of(d: Descriptor, state: ir.AsmState, first: Dict) -> LoadPicture:
 
     def entry(v):
         c = constant_int(v)
-        return str(c) if c is not None else v.get_name(state)
+        return str(c) if c is not None else ssa_name(v, state)
 
     pic = LoadPicture(
         where=format_location(op.location), func=_sym(_func_of(op)), element=str(d.element_type),
