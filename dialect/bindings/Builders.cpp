@@ -455,8 +455,9 @@ void ptonz::populateBuilders(nb::module_ &m) {
         // partition is named after the view (`%x_pview` of `%x_view`).
         mlir::Location loc = op.getLoc();
         auto pv = ptonz::pto::PartitionViewOp::create(
-            b, ptonz::named(loc, partitionName(unwrap(view))), partitionType(typeSizes, elementType(unwrap(view).getType())),
-            unwrap(view), op.getOffsets(), sizeValues);
+            b, ptonz::named(loc, partitionName(unwrap(view))),
+            partitionType(typeSizes, elementType(unwrap(view).getType())), unwrap(view),
+            op.getOffsets(), sizeValues);
         // A dynamic valid dim of the tile type takes its value from valid_shape
         // (a rank-1 tile is one row: its valid_shape is the valid column count).
         mlir::Value validRow, validCol;

@@ -70,7 +70,8 @@ static llvm::StringRef writtenName(llvm::SMRange range) {
   if (!range.isValid())
     return {};
   llvm::StringRef text(range.Start.getPointer(), range.End.getPointer() - range.Start.getPointer());
-  if (!text.consume_front("%") || text.empty() || llvm::all_of(text, [](char c) { return c >= '0' && c <= '9'; }))
+  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  if (!text.consume_front("%") || text.empty() || llvm::all_of(text, isDigit))
     return {};
   return text;
 }
