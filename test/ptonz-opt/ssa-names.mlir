@@ -28,6 +28,35 @@
 // RUN: ptonz-opt --mlir-print-debuginfo %t.dbg -o %t.dbg2
 // RUN: diff %t.dbg %t.dbg2
 
+// A pl kernel (seed 001): what convert-pl-to-pto creates is named after what
+// it stands for; a tile that replaces a pl value takes its name; repeated
+// names are made unique by the printer (`_0`, `_1`, ...).
+// RUN: ptonz-opt --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir | FileCheck %s --check-prefix=PL
+// PL-LABEL: func.func @w13_gmm(%x: !pto.ptr<i8>, %w1: !pto.ptr<i8>, %out: !pto.ptr<i32>)
+// PL:         %x_view = pto.make_tensor_view %x,
+// PL:         %w1_view = pto.make_tensor_view %w1,
+// PL:         %out_view = pto.make_tensor_view %out,
+// PL:         scf.for %e =
+// PL:           %n0 = arith.muli %nb, %c256 : index
+// PL:           %x_pview = pto.partition_view %x_view,
+// PL:           %xt = pto.alloc_tile
+// PL:           %n0_row_frac = arith.floordivsi %n0, %c16 : index
+// PL:           %w1_pview = pto.partition_view %w1_view, offsets = [%e, %c0, %n0_row_frac, %c0, %c0]
+// PL:           %w1_k0 = pto.alloc_tile
+// PL:           pto.tload ins(%w1_pview : {{.*}}) outs(%w1_k0 :
+// PL:           %acc0 = pto.alloc_tile : !pto.tile_buf<acc,
+// PL:           %w1_k0_zn = pto.treshape %w1_k0
+// PL:           %acc0_left = pto.alloc_tile : !pto.tile_buf<left,
+// PL:           %acc0_right = pto.alloc_tile : !pto.tile_buf<right,
+// PL:           scf.for %k0 =
+// PL:             %x_pview_0 = pto.partition_view %x_view, offsets = [%c0, %k0]
+// PL:             %k0_col_frac = arith.floordivsi %k0, %c32 : index
+// PL:             %n0_row_frac_1 = arith.floordivsi %n0, %c16 : index
+// PL:             %w1_pview_2 = pto.partition_view %w1_view, offsets = [%e, %k0_col_frac, %n0_row_frac_1, %c0, %c0]
+// PL:             %a_next_left = pto.alloc_tile
+// PL:           %out_pview = pto.partition_view %out_view, offsets = [%c0, %n0]
+// PL:           pto.tstore ins(%acc0 : {{.*}}) outs(%out_pview :
+
 // CHECK-LABEL: func.func @w1_gate(
 // CHECK-SAME:    %w1: !pto.ptr<i8>, %__pypto_spmd_block_idx: i32)
 // CHECK-DAG:   %c16_index = arith.constant 16 : index
