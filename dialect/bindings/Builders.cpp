@@ -27,6 +27,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/CAPI/Rewrite.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
@@ -725,6 +726,28 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "per tile dimension.");
 
   //===--- SSA value names (NameLoc) --------------------------------------===//
+
+  // ir.AsmState without printNameLocAsPrefix numbers named values: reports
+  // that name a value must say what the printed module says.
+  struct NameState {
+    explicit NameState(MlirOperation root)
+        : state(unwrap(root), mlir::OpPrintingFlags().printNameLocAsPrefix()) {}
+    mlir::AsmState state;
+  };
+  nb::class_<NameState>(m, "NameState",
+                        "The SSA names of the values under an op as print_asm(op) prints them "
+                        "(an AsmState with NameLocs as names); the IR must not change while "
+                        "it is used.")
+      .def(nb::init<MlirOperation>(), nb::arg("root"))
+      .def(
+          "name",
+          [](NameState &s, MlirValue value) {
+            std::string out;
+            llvm::raw_string_ostream os(out);
+            unwrap(value).printAsOperand(os, s.state);
+            return out;
+          },
+          nb::arg("value"), "`%name` of `value` (a result of an op group: `%name#k`).");
 
   m.def(
       "value_name",

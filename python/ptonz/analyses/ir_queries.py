@@ -34,12 +34,16 @@ def defining_op(value: ir.Value) -> Optional[ir.OpView]:
     return owner.opview if hasattr(owner, "opview") else owner
 
 
-def ssa_name(value: ir.Value, state: ir.AsmState) -> str:
-    """`%name` of a value as ptonz prints it: its NameLoc (the input's name,
-    kept by the parser, or the one a pass gave it), else what `state`'s
-    printer numbers it (the bindings' AsmState has no NameLoc option)."""
-    name = _ptonz.value_name(value)
-    return "%" + name if name else value.get_name(state)
+def name_state(op) -> "_ptonz.NameState":
+    """The SSA names of the values under `op` as ptonz prints it (NameLocs
+    as names, made unique as the printer does); the bindings' ir.AsmState
+    has no NameLoc option and numbers them."""
+    return _ptonz.NameState(getattr(op, "operation", op))
+
+
+def ssa_name(value: ir.Value, state: "_ptonz.NameState") -> str:
+    """`%name` of `value` in `state` (name_state), as the printed module says."""
+    return state.name(value)
 
 
 def constant_int(value: ir.Value) -> Optional[int]:
