@@ -6,6 +6,7 @@
               [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
               [--ptoas-disable-infer-layout]
               [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--remarks] [--allow-large-gm-gap]
+              [--allow-clamped-gm-offsets]
               [--help] [--list-passes]
 
 Passes are looked up in MLIR's pass registry, where `import ptonz` put
@@ -123,9 +124,12 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="print the time of each pass (MLIR's execution time report) and of "
                    "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="PTOAS version pto-verify-ptoas checks against where the pipeline does "
-                   "not say: a release (0.27 is the newest) or the seeds' 0.60/0.61 layout "
-                   "behaviours (default 0.61)")
+                   help="the PTOAS release pto-verify-ptoas checks against where the pipeline "
+                   "does not say: 0.27 (measured with the real binary), 0.59/0.60 (read in the "
+                   "sources: 0.27's layout inference, PTOAS#1317), 0.61 (PR #1027's layout "
+                   "rules, read in the sources; the default), 0.63/0.65 (no source here: the "
+                   "0.61 rules); pto-verify-ptoas's ptoas-version option below says how each "
+                   "fact was established")
     p.add_argument("--ptoas-disable-infer-layout", action="store_true",
                    help="PTOAS will run with --disable-infer-layout "
                    "(pto-verify-ptoas{infer-layout=false})")
@@ -166,6 +170,22 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
                    "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
                    "pto-block-nz-views' allow-large-gm-gap option)")
+    p.add_argument("--allow-clamped-gm-offsets", action="store_true",
+                   help="accept GM addresses whose clamped last offset PTOAS 0.59/0.60 prints "
+                   "without parentheses, dropping the other terms: only for a build with "
+                   "hw-native-sys/PTOAS#1317 fixed (sets pto-verify-ptoas' "
+                   "allow-clamped-gm-offsets option)")
+    p.add_argument("--nz-arg", action="append", default=[], metavar="@FUNC:INDEX[=SHAPE]",
+                   help="the GM bytes behind pointer argument INDEX of FUNC are NZ-packed, with "
+                   "logical shape SHAPE (e.g. 32x2048x4096: one NZ matrix per leading index; "
+                   "without it, the shape of the views that read it); repeatable (sets "
+                   "pto-declare-nz-args' nz-args option, the first pass of --lower-to-ptoas)")
+    p.add_argument("--arg-range", action="append", default=[],
+                   metavar="@FUNC:INDEX=LO:HI[:STEP]",
+                   help="scalar argument INDEX of FUNC lies in [LO, HI) (with STEP: takes the "
+                   "values LO, LO+STEP, ...): a launch fact (block index, expert index, a K "
+                   "offset) that every range and alignment proof then uses; repeatable (sets "
+                   "pto-declare-nz-args' arg-ranges option)")
     return p
 
 
@@ -273,6 +293,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         verify_defaults["infer-layout"] = False
     if args.ptoas_pto_level:
         verify_defaults["pto-level"] = args.ptoas_pto_level
+    if args.allow_clamped_gm_offsets:
+        verify_defaults["allow-clamped-gm-offsets"] = True
     if verify_defaults:
         pass_defaults["pto-verify-ptoas"] = verify_defaults
     if args.remarks:
@@ -282,6 +304,11 @@ def run(argv: Optional[List[str]] = None) -> int:
                 pass_defaults.setdefault(name, {})["remarks"] = "true"
     if args.allow_large_gm_gap:
         pass_defaults.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = "true"
+    if args.nz_arg:
+        pass_defaults.setdefault("pto-declare-nz-args", {})["nz-args"] = ",".join(args.nz_arg)
+    if args.arg_range:
+        pass_defaults.setdefault("pto-declare-nz-args", {})["arg-ranges"] = \
+            ",".join(args.arg_range)
 
     # The pipeline is checked before the input is read; the first chunk uses it.
     first_ctx = _new_context(args)
@@ -406,7 +433,10 @@ def _nd_build(before, args, ordered, defaults):
     from ptonz.analyses.descriptors import nd_build
     if before is None:
         return None
-    return nd_build(before, lambda c: _pass_manager(c, args, ordered, defaults))
+    nd_defaults = {name: {k: v for k, v in opts.items() if k != "nz-args"}
+                   for name, opts in defaults.items()}
+    return nd_build(before, lambda c: _pass_manager(c, args, ordered, nd_defaults),
+                    declared_nz=bool(args.nz_arg))
 
 
 def _keyed_tile_buf(version: Optional[str]) -> bool:
@@ -429,15 +459,17 @@ def _emit(args, module, ctx, collector, before=None, chunk=None,
     `chunk` numbers --split-input-file chunks (for SVG file names); `nd_build()`
     gives the ND build for --report=loads."""
     from ptonz import _ptonz
+    from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 
     if args.check_results is not None:
         from ptonz.sim.results import check_results_cli
         return check_results_cli(module, samples=args.check_results,
-                                 ptoas_version=args.ptoas_version or "0.61")
+                                 ptoas_version=args.ptoas_version or DEFAULT_VERSION)
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or "0.61", before=before)
+                                    ptoas_version=args.ptoas_version or DEFAULT_VERSION,
+                                    before=before)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         return loads_report(module, nd_build())

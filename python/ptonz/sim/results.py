@@ -49,6 +49,7 @@ import numpy as np
 from mlir import ir
 
 from .. import _ptonz
+from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType, PLTileType
 from ..analyses.cube_geometry import ACCUMULATOR
 from ..analyses.ir_queries import name_state, ops_named, symbol_name as _sym
@@ -232,14 +233,16 @@ class _Inputs:
         logical = self.logical[a.index]
         if layout == "nd":
             return logical
-        b, r, c = a.shape if len(a.shape) == 3 else (1,) + tuple(a.shape[-2:])
+        # Any rank: the leading axes fold into the batch, as the passes fold them.
+        b, r, c = int(np.prod(a.shape[:-2])), a.shape[-2], a.shape[-1]
         eager = self._eager.get(a.index)
         if layout == "nz":
             c0 = c0_for_bitwidth(bit_width_of(a.element_type))
             if eager is not None:
                 from ..nz_layout import pack_nz
 
-                return ArrayBuffer(np.ascontiguousarray(pack_nz(eager)).reshape(-1))
+                batched = eager.reshape((b, r, c)) if eager.ndim > 3 else eager
+                return ArrayBuffer(np.ascontiguousarray(pack_nz(batched)).reshape(-1))
             return HashBuffer(logical.size, logical.bits, seed=logical.seed, dtype=logical.dtype,
                               nz=(b, r, c, c0))
         if layout == "dn":
@@ -473,7 +476,7 @@ def _pl_module(module_text_or_module, context) -> ir.Module:
     return module
 
 
-def builds(pl_module: ir.Module, ptoas_version: str = "0.61") -> Tuple[ir.Module, ir.Module]:
+def builds(pl_module: ir.Module, ptoas_version: str = DEFAULT_VERSION) -> Tuple[ir.Module, ir.Module]:
     """(ND build, NZ build): lowered clones of the pl program, the first with
     its nz tensors annotated nd."""
     from ..passes import lower_to_ptoas_pipeline
@@ -606,7 +609,7 @@ def _store_shape(ref_stores: List[RefStore], out_args: Dict[int, _Arg]) -> Tuple
 
 
 def check_results(module_text_or_module, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-                  ptoas_version: str = "0.61", block_num: Optional[int] = None,
+                  ptoas_version: str = DEFAULT_VERSION, block_num: Optional[int] = None,
                   context: Optional[ir.Context] = None) -> ResultCheck:
     """Lower the pl program twice (ND and NZ build) and compare both with
     NumPy (see the module docstring). Returns the first function's result,
@@ -639,7 +642,7 @@ def _merge(results: List[ResultCheck]) -> ResultCheck:
 
 
 def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
-                      ptoas_version: str = "0.61") -> Optional[str]:
+                      ptoas_version: str = DEFAULT_VERSION) -> Optional[str]:
     """`ptonz-opt --check-results[=N]`: the line to print, or None after
     emitting a located error (ptonz-opt then exits 1)."""
     from .. import _ptonz
