@@ -85,10 +85,17 @@ if ptoas:
     config.substitutions.append(("%ptoas", ptoas))
 
 # The real kernels given beside the project (../shared/kernels: pypto's DeepSeek
-# V4 decode kernels, PTOAS's samples); tests that read them `REQUIRES: kernels`.
-kernels = os.path.join(os.path.dirname(os.path.dirname(config.test_source_root)),
-                       "shared", "kernels")
-kernels = os.environ.get("PTONZ_KERNELS", kernels)
+# V4 decode kernels, PTOAS's samples; searched upwards, so a checkout in a
+# subdirectory, e.g. a git worktree, finds them too; $PTONZ_KERNELS
+# overrides); tests that read them `REQUIRES: kernels`.
+kernels = os.environ.get("PTONZ_KERNELS")
+if not kernels:
+    d = kernels = os.path.dirname(os.path.abspath(config.test_source_root))
+    while os.path.dirname(d) != d:
+        d = os.path.dirname(d)
+        if os.path.isdir(os.path.join(d, "shared", "kernels")):
+            kernels = os.path.join(d, "shared", "kernels")
+            break
 if os.path.isdir(kernels):
     config.available_features.add("kernels")
     config.substitutions.append(("%kernels", kernels))

@@ -103,6 +103,12 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="check diagnostics against expected-* comments in the input")
     p.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
     p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+    p.add_argument("--mlir-retain-identifier-names", action=argparse.BooleanOptionalAction,
+                   default=True,
+                   help="keep the input's SSA value and block-argument names (%%c128_index, "
+                   "%%t__tile) through the passes into the output, as MLIR NameLocs (default; "
+                   "--no-mlir-retain-identifier-names numbers the values as MLIR's printer "
+                   "does by default)")
     p.add_argument("--allow-unregistered-dialect", action="store_true",
                    help="allow operations of unregistered dialects")
     p.add_argument("--pass-pipeline", metavar="PIPELINE",
@@ -342,7 +348,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         produced: List[D.Diag] = []
         with ctx, ir.Location.unknown():
             t_parse = time.perf_counter()
-            module = _ptonz.parse_source(ctx, "\n" * (first_line - 1) + chunk, filename)
+            module = _ptonz.parse_source(ctx, "\n" * (first_line - 1) + chunk, filename,
+                                         retain_names=args.mlir_retain_identifier_names)
             timing["parse"] += time.perf_counter() - t_parse
             produced += collector.take()
             ok = module is not None
@@ -479,7 +486,8 @@ def _emit(args, module, ctx, collector, before=None, chunk=None,
         return descriptors_text(module)
     # One C++ buffer: Operation.print(file=...) calls back into Python per token.
     return _ptonz.print_asm(module.operation, generic=args.mlir_print_op_generic,
-                            debug_info=args.mlir_print_debuginfo)
+                            debug_info=args.mlir_print_debuginfo,
+                            names=args.mlir_retain_identifier_names)
 
 
 INTERNAL_ERROR = 2

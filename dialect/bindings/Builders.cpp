@@ -28,7 +28,9 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/CAPI/Rewrite.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
 
 #include <unordered_map>
@@ -43,6 +45,49 @@ namespace nb = nanobind;
 using namespace mlir::python::nanobind_adaptors;
 
 static std::string str(MlirStringRef s) { return std::string(s.data, s.length); }
+
+mlir::Location ptonz::unnamed(mlir::Location loc) {
+  while (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    loc = n.getChildLoc();
+  return loc;
+}
+
+mlir::Location ptonz::named(mlir::Location loc, llvm::StringRef name) {
+  mlir::Location base = unnamed(loc);
+  if (name.empty())
+    return base;
+  return mlir::NameLoc::get(mlir::StringAttr::get(loc->getContext(), name), base);
+}
+
+std::string ptonz::nameOf(mlir::Value value) {
+  // What the printer's printNameLocAsPrefix looks up.
+  if (auto n = value.getLoc()->findInstanceOf<mlir::NameLoc>())
+    return n.getName().str();
+  return "";
+}
+
+void ptonz::setName(mlir::Value value, llvm::StringRef name) {
+  if (mlir::Operation *op = value.getDefiningOp())
+    op->setLoc(named(op->getLoc(), name));
+  else
+    llvm::cast<mlir::BlockArgument>(value).setLoc(named(value.getLoc(), name));
+}
+
+std::string ptonz::derivedName(mlir::Value value, llvm::StringRef suffix,
+                               llvm::StringRef fallback) {
+  std::string base = value ? nameOf(value) : std::string();
+  if (base.empty())
+    base = fallback.str();
+  return base.empty() ? base : base + suffix.str();
+}
+
+/// The name of a partition of `view`: pypto's `%x_pview` of `%x_view`.
+static std::string partitionName(mlir::Value view) {
+  std::string name = ptonz::nameOf(view);
+  llvm::StringRef base(name);
+  base.consume_back("_view");
+  return base.empty() ? std::string() : base.str() + "_pview";
+}
 
 namespace {
 
@@ -73,7 +118,8 @@ public:
       b.setInsertionPointAfter(last);
     else
       b.setInsertionPointToStart(entry);
-    auto c = mlir::arith::ConstantIndexOp::create(b, func->getLoc(), value);
+    // Unnamed: the printer names it %c<value> (arith.constant's own names).
+    auto c = mlir::arith::ConstantIndexOp::create(b, ptonz::unnamed(func->getLoc()), value);
     last = c;
     values[value] = c.getResult();
     return c.getResult();
@@ -136,9 +182,12 @@ private:
 };
 
 /// Index operands given from Python as a list whose items are an SSA value,
-/// an int (a pooled constant), or a tuple (value, d) meaning value floordiv d.
+/// an int (a pooled constant), or a tuple (value, d[, suffix]) meaning value
+/// floordiv d, named after `value` (else `fallback`, the name of the op the
+/// operands are for) + `suffix` (default `_div<d>`).
 llvm::SmallVector<mlir::Value> indexOperands(nb::handle items, IndexConstants &pool,
-                                             mlir::OpBuilder &b, mlir::Location loc) {
+                                             mlir::OpBuilder &b, mlir::Location loc,
+                                             llvm::StringRef fallback = "") {
   llvm::SmallVector<mlir::Value> out;
   for (nb::handle item : items) {
     if (nb::isinstance<nb::int_>(item)) {
@@ -146,8 +195,12 @@ llvm::SmallVector<mlir::Value> indexOperands(nb::handle items, IndexConstants &p
     } else if (nb::isinstance<nb::tuple>(item)) {
       auto pair = nb::cast<nb::tuple>(item);
       mlir::Value v = unwrap(nb::cast<MlirValue>(pair[0]));
-      mlir::Value d = pool.get(nb::cast<int64_t>(pair[1]));
-      out.push_back(mlir::arith::FloorDivSIOp::create(b, loc, v, d).getResult());
+      int64_t divisor = nb::cast<int64_t>(pair[1]);
+      mlir::Value d = pool.get(divisor);
+      std::string suffix = pair.size() > 2 ? nb::cast<std::string>(pair[2])
+                                           : "_div" + std::to_string(divisor);
+      mlir::Location l = ptonz::named(loc, ptonz::derivedName(v, suffix, fallback));
+      out.push_back(mlir::arith::FloorDivSIOp::create(b, l, v, d).getResult());
     } else {
       out.push_back(unwrap(nb::cast<MlirValue>(item)));
     }
@@ -285,7 +338,7 @@ void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
                   nb::handle shape, IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
   mlir::OpBuilder b(op);
-  auto values = indexOperands(shape, pool, b, op.getLoc());
+  auto values = indexOperands(shape, pool, b, op.getLoc(), ptonz::nameOf(op.getResult()));
   mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(), "set_blocked_view");
   op.getShapeMutable().assign(values);
   op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(t));
@@ -296,13 +349,14 @@ void setPartition(mlir::Operation *partition, nb::handle offsets, nb::handle siz
                   IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::PartitionViewOp>(partition);
   mlir::OpBuilder b(op);
-  auto offsetsV = indexOperands(offsets, pool, b, op.getLoc());
+  std::string name = ptonz::nameOf(op.getResult());
+  auto offsetsV = indexOperands(offsets, pool, b, op.getLoc(), name);
   // A size given as an int is static in the result type, any other is `?`.
   llvm::SmallVector<int64_t> typeSizes;
   for (nb::handle item : sizes)
     typeSizes.push_back(nb::isinstance<nb::int_>(item) ? nb::cast<int64_t>(item)
                                                        : mlir::ShapedType::kDynamic);
-  auto sizesV = indexOperands(sizes, pool, b, op.getLoc());
+  auto sizesV = indexOperands(sizes, pool, b, op.getLoc(), name);
   mlir::Type t = partitionType(typeSizes, elementType(op.getResult().getType()));
   op.getOffsetsMutable().assign(offsetsV);
   op.getSizesMutable().assign(sizesV);
@@ -331,16 +385,17 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "build_make_tensor_view",
       [](MlirOperation before, const std::vector<int64_t> &resultShape, MlirValue ptr,
          nb::handle shape, nb::handle strides, IndexConstants &pool,
-         std::optional<MlirAttribute> layout, std::optional<MlirLocation> loc) {
+         std::optional<MlirAttribute> layout, std::optional<MlirLocation> loc,
+         const std::string &name) {
         mlir::Operation *at = unwrap(before);
-        mlir::Location l = loc ? unwrap(*loc) : at->getLoc();
+        mlir::Location l = ptonz::named(loc ? unwrap(*loc) : at->getLoc(), name);
         mlir::OpBuilder b(at);
         // The view's element type is the pointer's (!pto.ptr<T>).
         mlir::Type resultType =
             viewType(resultShape, unwrap(ptonzPtrTypeGetElementType(wrap(unwrap(ptr).getType()))),
                      "build_make_tensor_view");
-        auto shapeV = indexOperands(shape, pool, b, l);
-        auto stridesV = indexOperands(strides, pool, b, l);
+        auto shapeV = indexOperands(shape, pool, b, l, name);
+        auto stridesV = indexOperands(strides, pool, b, l, name);
         auto layoutA = layout ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
                               : ptonz::pto::LayoutAttr();
         auto view = ptonz::pto::MakeTensorViewOp::create(b, l, resultType, unwrap(ptr),
@@ -349,10 +404,11 @@ void ptonz::populateBuilders(nb::module_ &m) {
       },
       nb::arg("before"), nb::arg("result_shape"), nb::arg("ptr"), nb::arg("shape"),
       nb::arg("strides"), nb::arg("pool"), nb::arg("layout").none() = nb::none(),
-      nb::arg("loc").none() = nb::none(),
+      nb::arg("loc").none() = nb::none(), nb::arg("name") = "",
       "pto.make_tensor_view of `ptr` (a !pto.ptr<T>; the result is a !pto.tensor_view of "
-      "`result_shape` and T) before `before` (at `loc`, default its location); shape and "
-      "strides items are a value, an int or (value, divisor).");
+      "`result_shape` and T) before `before` (at `loc`, default its location, named `name`; "
+      "'': unnamed); shape and strides items are a value, an int or (value, divisor[, "
+      "name suffix]).");
 
   //===--- in-place updates -----------------------------------------------===//
   // The blocking and stride patterns change operands and result types of the
@@ -368,7 +424,8 @@ void ptonz::populateBuilders(nb::module_ &m) {
           auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(
               unwrap(nb::cast<MlirOperation>(pair[0])));
           mlir::OpBuilder b(op);
-          op.getStridesMutable().assign(indexOperands(pair[1], pool, b, op.getLoc()));
+          op.getStridesMutable().assign(
+              indexOperands(pair[1], pool, b, op.getLoc(), ptonz::nameOf(op.getResult())));
         }
       },
       nb::arg("views"), nb::arg("pool"),
@@ -410,9 +467,13 @@ void ptonz::populateBuilders(nb::module_ &m) {
           typeSizes[d] = c ? *c : mlir::ShapedType::kDynamic;
           sizeValues[d] = c ? pool.get(*c) : v;
         }
+        // The tile replaces the load's result and takes its name; the
+        // partition is named after the view (`%x_pview` of `%x_view`).
+        mlir::Location loc = op.getLoc();
         auto pv = ptonz::pto::PartitionViewOp::create(
-            b, op.getLoc(), partitionType(typeSizes, elementType(unwrap(view).getType())),
-            unwrap(view), op.getOffsets(), sizeValues);
+            b, ptonz::named(loc, partitionName(unwrap(view))),
+            partitionType(typeSizes, elementType(unwrap(view).getType())), unwrap(view),
+            op.getOffsets(), sizeValues);
         // A dynamic valid dim of the tile type takes its value from valid_shape
         // (a rank-1 tile is one row: its valid_shape is the valid column count).
         mlir::Value validRow, validCol;
@@ -424,9 +485,10 @@ void ptonz::populateBuilders(nb::module_ &m) {
           if (ptonzTileBufTypeGetValidCol(tt) == mlir::ShapedType::kDynamic)
             validCol = valid.back();
         }
-        auto buf = ptonz::pto::AllocTileOp::create(b, op.getLoc(), unwrap(tileType), nullptr,
-                                                   validRow, validCol);
-        ptonz::pto::TLoadOp::create(b, op.getLoc(), pv.getResult(), buf.getResult());
+        auto buf = ptonz::pto::AllocTileOp::create(
+            b, ptonz::named(loc, ptonz::nameOf(op.getResult())), unwrap(tileType), nullptr,
+            validRow, validCol);
+        ptonz::pto::TLoadOp::create(b, ptonz::unnamed(loc), pv.getResult(), buf.getResult());
         return wrap(buf.getResult());
       },
       nb::arg("load"), nb::arg("view"), nb::arg("tile_type"), nb::arg("pool"),
@@ -439,20 +501,24 @@ void ptonz::populateBuilders(nb::module_ &m) {
          const std::vector<int64_t> &sizes, IndexConstants &pool) {
         mlir::Operation *at = unwrap(before);
         mlir::OpBuilder b(at);
-        auto offsetsV = indexOperands(offsets, pool, b, at->getLoc());
-        auto pv = createPartition(b, at->getLoc(), unwrap(source), offsetsV, sizes, pool);
+        std::string name = partitionName(unwrap(source));
+        auto offsetsV = indexOperands(offsets, pool, b, at->getLoc(), name);
+        auto pv = createPartition(b, ptonz::named(at->getLoc(), name), unwrap(source), offsetsV,
+                                  sizes, pool);
         return wrap(pv.getOperation());
       },
       nb::arg("before"), nb::arg("source"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
-      "pto.partition_view of `source` (offsets: value, int or (value, divisor); static sizes), "
-      "before `before` and at its location.");
+      "pto.partition_view of `source` (offsets: value, int or (value, divisor[, name "
+      "suffix]); static sizes), before `before` and at its location, named after `source` "
+      "(`%x_pview` of `%x_view`).");
 
   m.def(
       "build_tile_store",
       [](MlirOperation before, MlirValue tile, MlirValue partition) {
         mlir::Operation *at = unwrap(before);
         mlir::OpBuilder b(at);
-        ptonz::pto::TStoreOp::create(b, at->getLoc(), unwrap(tile), unwrap(partition));
+        ptonz::pto::TStoreOp::create(b, ptonz::unnamed(at->getLoc()), unwrap(tile),
+                                     unwrap(partition));
       },
       nb::arg("before"), nb::arg("tile"), nb::arg("partition"),
       "pto.tstore of `tile` into `partition`, before `before`.");
@@ -740,6 +806,56 @@ void ptonz::populateBuilders(nb::module_ &m) {
       nb::arg("load"),
       "The valid_shape of a pl.tile.load: [] if it has none, else one constant (or None) "
       "per tile dimension.");
+
+  //===--- SSA value names (NameLoc) --------------------------------------===//
+
+  // ir.AsmState without printNameLocAsPrefix numbers named values: reports
+  // that name a value must say what the printed module says.
+  struct NameState {
+    explicit NameState(MlirOperation root)
+        : state(unwrap(root), mlir::OpPrintingFlags().printNameLocAsPrefix()) {}
+    mlir::AsmState state;
+  };
+  nb::class_<NameState>(m, "NameState",
+                        "The SSA names of the values under an op as print_asm(op) prints them "
+                        "(an AsmState with NameLocs as names); the IR must not change while "
+                        "it is used.")
+      .def(nb::init<MlirOperation>(), nb::arg("root"))
+      .def(
+          "name",
+          [](NameState &s, MlirValue value) {
+            std::string out;
+            llvm::raw_string_ostream os(out);
+            unwrap(value).printAsOperand(os, s.state);
+            return out;
+          },
+          nb::arg("value"), "`%name` of `value` (a result of an op group: `%name#k`).");
+
+  m.def(
+      "value_name",
+      [](MlirValue value) -> std::optional<std::string> {
+        std::string n = ptonz::nameOf(unwrap(value));
+        if (n.empty())
+          return std::nullopt;
+        return n;
+      },
+      nb::arg("value"),
+      "The name `value` prints with (its NameLoc: the input's SSA name, or the one a pass "
+      "gave it), else None (it prints numbered).");
+  m.def(
+      "set_value_name",
+      [](MlirValue value, const std::string &name) { ptonz::setName(unwrap(value), name); },
+      nb::arg("value"), nb::arg("name"),
+      "Name `value` (an op result: its op's location; a block argument: its own) with a "
+      "NameLoc wrapping its location; '' removes the name.");
+  m.def(
+      "named_location",
+      [](MlirLocation loc, const std::string &name) {
+        return wrap(ptonz::named(unwrap(loc), name));
+      },
+      nb::arg("location"), nb::arg("name"),
+      "NameLoc(name, `location` without its outer NameLocs): the location of a new op "
+      "whose result prints as %name; '' gives the bare location (an unnamed result).");
 
   m.def(
       "foreign_users",

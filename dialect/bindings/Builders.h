@@ -16,6 +16,32 @@ namespace ptonz {
 /// Adds IndexConstants and the build_* / query helpers to the `_ptonz` module.
 void populateBuilders(nanobind::module_ &m);
 
+/// SSA value names (MLIR's NameLoc mechanism). The parser keeps the input's
+/// names as NameLocs wrapping each op's (or block argument's) location, and
+/// the printer (OpPrintingFlags::printNameLocAsPrefix) prints them as SSA
+/// names; values the passes create get a NameLoc saying what they are.
+
+/// `loc` without its outer NameLoc wrappers (what a new op built at an
+/// existing op's location starts from: it must not take that op's name).
+mlir::Location unnamed(mlir::Location loc);
+
+/// NameLoc(name, unnamed(loc)); unnamed(loc) if `name` is empty.
+mlir::Location named(mlir::Location loc, llvm::StringRef name);
+
+/// The name a value prints with under printNameLocAsPrefix (the first
+/// NameLoc in its location: its op's for a result, its own for a block
+/// argument), "" if it has none.
+std::string nameOf(mlir::Value value);
+
+/// Give `value` the name `name`: its op's location (a result; the op's other
+/// results print as `%name#k`) or its own (a block argument) becomes
+/// named(location, name).
+void setName(mlir::Value value, llvm::StringRef name);
+
+/// `base` + `suffix`, where `base` is nameOf(value), else `fallback`; "" if
+/// both are empty (the value then prints numbered).
+std::string derivedName(mlir::Value value, llvm::StringRef suffix, llvm::StringRef fallback = "");
+
 /// Adds IntRanges (MLIR's integer range analysis, run once per function).
 void populateIntRanges(nanobind::module_ &m);
 

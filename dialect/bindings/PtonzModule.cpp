@@ -21,6 +21,10 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
@@ -60,6 +64,55 @@ static void addShapedAccessors(Cls &cls) {
                             [](MlirType t) { return ptonzShapedGetElementType(t); });
 }
 
+/// The SSA name written at `range` (`%name`), without the `%`; empty for a
+/// numbered value (`%0`, `%12`: the printer numbers those itself).
+static llvm::StringRef writtenName(llvm::SMRange range) {
+  if (!range.isValid())
+    return {};
+  llvm::StringRef text(range.Start.getPointer(), range.End.getPointer() - range.Start.getPointer());
+  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  if (!text.consume_front("%") || text.empty() || llvm::all_of(text, isDigit))
+    return {};
+  return text;
+}
+
+/// NameLoc(name, loc), unless `loc` already is that NameLoc (the input was
+/// printed with its locations, -mlir-print-debuginfo).
+static mlir::Location withName(mlir::Location loc, llvm::StringRef name) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc); n && n.getName() == name)
+    return loc;
+  return mlir::NameLoc::get(mlir::StringAttr::get(loc->getContext(), name), loc);
+}
+
+/// What mlir-opt's proposed --mlir-retain-identifier-names does (MLIR 22's
+/// parser has no such option): from the parser's record of every definition
+/// (AsmParserState, the MLIR LSP server's source of truth), wrap the
+/// location of each op whose results the input named, and of each named
+/// block argument, in a NameLoc of that name. The file position stays the
+/// NameLoc's child, so diagnostics still point at file:line:col; the printer's
+/// printNameLocAsPrefix prints the names back. An op with several result
+/// groups (`%a, %b = ...`) keeps its first name (`%a#1` for `%b`).
+static void retainIdentifierNames(const mlir::AsmParserState &state) {
+  for (const auto &def : state.getOpDefs()) {
+    if (def.resultGroups.empty() || def.resultGroups.front().startIndex != 0)
+      continue;
+    llvm::StringRef name = writtenName(def.resultGroups.front().definition.loc);
+    if (!name.empty())
+      def.op->setLoc(withName(def.op->getLoc(), name));
+  }
+  for (const auto &def : state.getBlockDefs()) {
+    for (auto [i, arg] : llvm::enumerate(def.arguments)) {
+      if (i >= def.block->getNumArguments())
+        break;
+      llvm::StringRef name = writtenName(arg.loc);
+      if (name.empty())
+        continue;
+      mlir::BlockArgument value = def.block->getArgument(i);
+      value.setLoc(withName(value.getLoc(), name));
+    }
+  }
+}
+
 NB_MODULE(_ptonz, m) {
   m.doc() = "ptonz dialect plugin: pto and pl dialects, typed types, helpers";
 
@@ -73,22 +126,43 @@ NB_MODULE(_ptonz, m) {
 
   m.def(
       "parse_source",
-      [](MlirContext ctx, const std::string &text, const std::string &filename)
-          -> std::optional<MlirModule> {
-        mlir::ParserConfig config(unwrap(ctx));
+      [](MlirContext ctx, const std::string &text, const std::string &filename,
+         bool retainNames) -> std::optional<MlirModule> {
+        mlir::MLIRContext *context = unwrap(ctx);
+        mlir::ParserConfig config(context);
+        if (!retainNames) {
+          mlir::OwningOpRef<mlir::ModuleOp> mod =
+              mlir::parseSourceString<mlir::ModuleOp>(text, config, filename);
+          if (!mod)
+            return std::nullopt;
+          return wrap(mod.release());
+        }
+        // parseSourceString<ModuleOp>, with the parser's definitions recorded.
+        llvm::SourceMgr sourceMgr;
+        sourceMgr.AddNewSourceBuffer(
+            llvm::MemoryBuffer::getMemBuffer(text, filename, /*RequiresNullTerminator=*/false),
+            llvm::SMLoc());
+        mlir::Block block;
+        mlir::AsmParserState state;
+        if (mlir::failed(mlir::parseAsmSourceFile(sourceMgr, &block, config, &state)))
+          return std::nullopt;
+        retainIdentifierNames(state);
         mlir::OwningOpRef<mlir::ModuleOp> mod =
-            mlir::parseSourceString<mlir::ModuleOp>(text, config, filename);
+            mlir::detail::constructContainerOpForParserIfNecessary<mlir::ModuleOp>(
+                &block, context, mlir::FileLineColLoc::get(context, filename, 0, 0));
         if (!mod)
           return std::nullopt;
         return wrap(mod.release());
       },
-      nb::arg("context"), nb::arg("text"), nb::arg("filename"),
-      "Parse (and verify) a module; locations carry `filename`. Diagnostics go to the "
-      "context's handlers; returns None on failure.");
+      nb::arg("context"), nb::arg("text"), nb::arg("filename"), nb::arg("retain_names") = true,
+      "Parse (and verify) a module; locations carry `filename`. With `retain_names`, every "
+      "SSA value (and block argument) the text names keeps its name as a NameLoc around its "
+      "location (see print_asm). Diagnostics go to the context's handlers; returns None on "
+      "failure.");
 
   m.def(
       "print_asm",
-      [](MlirOperation op, bool generic, bool debugInfo) {
+      [](MlirOperation op, bool generic, bool debugInfo, bool names) {
         // The bindings print through an unbuffered callback stream (one
         // Python call per token); this prints into one buffer instead.
         mlir::OpPrintingFlags flags;
@@ -97,6 +171,8 @@ NB_MODULE(_ptonz, m) {
           flags.printGenericOpForm();
         if (debugInfo)
           flags.enableDebugInfo();
+        // SSA names from NameLocs (mlir-opt --mlir-use-nameloc-as-prefix).
+        flags.printNameLocAsPrefix(names);
         std::string out;
         llvm::raw_string_ostream os(out);
         unwrap(op)->print(os, flags);
@@ -104,7 +180,10 @@ NB_MODULE(_ptonz, m) {
         return nb::str(out.data(), out.size());
       },
       nb::arg("op"), nb::arg("generic") = false, nb::arg("debug_info") = false,
-      "The textual form of `op` (as Operation.print(assume_verified=True)), as one string.");
+      nb::arg("names") = true,
+      "The textual form of `op` (as Operation.print(assume_verified=True)), as one string; "
+      "with `names`, each value whose location has a NameLoc prints as %<that name> "
+      "(Operation.print(use_name_loc_as_prefix=True)).");
 
   m.def(
       "emit_diagnostic",

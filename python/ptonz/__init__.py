@@ -33,7 +33,51 @@ from .passes.registration import register_catalog as _register_passes  # noqa: E
 
 _register_passes()
 
+
+
+def parse_module(text: str, filename: str = "<string>", context=None, *,
+                 retain_names: bool = True):
+    """Parse and verify `text` as a module (locations `filename:line:col`),
+    keeping every SSA value and block-argument name it writes (`%c128_index`,
+    `%t__tile`) as a NameLoc around the value's location, as ptonz-opt does;
+    `asm` prints them back, and ptonz's passes keep them and name what they
+    create. `retain_names=False` is `ir.Module.parse`. Raises ValueError with
+    the located diagnostics if the text does not parse or verify."""
+    from mlir import ir
+
+    from .diagnostics import Collector, Sources, render
+
+    if context is None:
+        try:
+            context = ir.Context.current
+        except ValueError:  # no enclosing `with ir.Context():`
+            context = ir.Context()
+    ctx = context
+    collector = Collector(ctx)
+    try:
+        module = _ptonz.parse_source(ctx, text, filename, retain_names=retain_names)
+    finally:
+        diags = collector.take()
+        collector.detach()
+    if module is None:
+        sources = Sources()
+        sources.add(filename, text)
+        raise ValueError("\n".join(render(d, sources) for d in diags) or "parse failed")
+    return module
+
+
+def asm(op, *, names: bool = True, generic: bool = False, debug_info: bool = False) -> str:
+    """The textual form of a module or operation, each value named by its
+    NameLoc (the input's name kept by `parse_module`, or the one a ptonz pass
+    gave it; `Operation.print(use_name_loc_as_prefix=True)`); `names=False`
+    numbers them, as `str(module)` does."""
+    return _ptonz.print_asm(getattr(op, "operation", op), generic=generic,
+                            debug_info=debug_info, names=names)
+
+
 __all__ = [
+    "parse_module",
+    "asm",
     "PtrType",
     "TensorViewType",
     "PartitionTensorViewType",

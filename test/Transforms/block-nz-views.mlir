@@ -7,7 +7,7 @@
 // Seed 000: w : [256, 512] i8 -> [1, 16, 16, 16, 32]; the batch is synthesised.
 // CHECK-LABEL: func.func @rank2_i8
 // CHECK-SAME: attributes {pto.nz_tensor_views_blocked}
-// CHECK: %[[V:.*]] = pto.make_tensor_view %arg0, shape = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: %[[V:.*]] = pto.make_tensor_view %w, shape = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
 // CHECK: pto.partition_view %[[V]], offsets = [%[[Z:.*]], %[[Z1:.*]], %[[Z2:.*]], %{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
 // CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<1x16x16x16x32xi8>) outs(%{{.*}} : !pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>)
 func.func @rank2_i8(%w: !pto.ptr<i8>) {
@@ -25,7 +25,7 @@ func.func @rank2_i8(%w: !pto.ptr<i8>) {
 // [4, 1024, 2048] i8 -> [1, 512/32, 256/16, 0, 0].
 // CHECK-LABEL: func.func @rank3_static_const_offsets
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
-// CHECK: pto.make_tensor_view %arg0, shape = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<4x64x64x16x32xi8>
+// CHECK: pto.make_tensor_view %w, shape = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<4x64x64x16x32xi8>
 // CHECK: pto.partition_view %{{.*}}, offsets = [%{{.*}}, %[[C16]], %[[C16]], %{{.*}}, %{{.*}}], sizes = {{.*}} : !pto.tensor_view<4x64x64x16x32xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
 // CHECK-NOT: arith.floordivsi
 func.func @rank3_static_const_offsets(%w: !pto.ptr<i8>) {
@@ -94,7 +94,7 @@ func.func @element_widths(%a: !pto.ptr<bf16>, %b: !pto.ptr<f32>, %c: !pto.ptr<f8
 // ND views and functions without NZ views are left alone (and unmarked).
 // CHECK-LABEL: func.func @nd_untouched(
 // CHECK-NOT: pto.nz_tensor_views_blocked
-// CHECK: pto.make_tensor_view %arg0, shape = [%{{.*}}, %{{.*}}], strides = [%{{.*}}, %{{.*}}] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+// CHECK: pto.make_tensor_view %w, shape = [%{{.*}}, %{{.*}}], strides = [%{{.*}}, %{{.*}}] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
 func.func @nd_untouched(%w: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
@@ -210,7 +210,7 @@ func.func @extreme_index_constants(%w: !pto.ptr<i8>) {
 // CHECK-DAG: %[[C7:.*]] = arith.constant 7 : index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK: pto.make_tensor_view %arg0, shape = [%[[C8]], %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<8x16x16x16x32xi8>
+// CHECK: pto.make_tensor_view %w, shape = [%[[C8]], %{{.*}}], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<8x16x16x16x32xi8>
 // CHECK: pto.partition_view %{{.*}}, offsets = [%[[C7]], %[[C0]], %[[C0]], %[[C0]], %[[C0]]], sizes = [{{.*}}] : !pto.tensor_view<8x16x16x16x32xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
 func.func @rank4_const_offsets(%w: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index

@@ -16,7 +16,7 @@
 // CHECK-COUNT-1: arith.constant 16 : index
 // CHECK-NOT:     arith.constant 16 : index
 // CHECK-NOT:     arith.constant 7 : index
-// CHECK:         pto.make_tensor_view %arg0, shape = [%c1, %c16, %c16, %c16, %c32]
+// CHECK:         pto.make_tensor_view %w, shape = [%c1, %c16, %c16, %c16, %c32]
 // CHECK:         arith.floordivsi %{{.*}}, %c16 : index
 // CHECK:         return
 func.func @shares_constants(%w: !pl.tensor<256x512xi8, nz>) {

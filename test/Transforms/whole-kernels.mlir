@@ -95,8 +95,8 @@ module attributes {pto.target_arch = "a5"} {
 }
 
 // CHECK-LABEL: func.func @ffn(
-// CHECK-NEXT:    call @ffn_cube(%arg0, %arg1)
-// CHECK-NEXT:    call @ffn_vector(%arg2)
+// CHECK-NEXT:    call @ffn_cube(%x, %w)
+// CHECK-NEXT:    call @ffn_vector(%y)
 // CHECK-NEXT:    return
 
 // The NZ weight 256x32 f16 is blocked into [1, 32/16, 256/16, 16, 16] and
@@ -106,8 +106,8 @@ module attributes {pto.target_arch = "a5"} {
 // CHECK-SAME:      pto.kernel_kind = #pto.kernel_kind<cube>
 // CHECK:         %[[BUF:.*]] = pto.import_reserved_buffer{name = "c2v_fifo", peer_func = @ffn_vector} -> i32
 // CHECK-NEXT:    pto.aic_initialize_pipe{dir_mask = 1, slot_size = 1024} ( c2v_consumer_buf = %[[BUF]] : i32, v2c_consumer_buf = %c0_i32 : i32)
-// CHECK-NEXT:    %[[X:.*]] = pto.make_tensor_view %arg0, shape = [%c16, %c256], strides = [%c256, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
-// CHECK-NEXT:    %[[W:.*]] = pto.make_tensor_view %arg1, shape = [%c1, %c2, %c16, %c16, %c16], strides = [%c8192, %c4096, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+// CHECK-NEXT:    %[[X:.*]] = pto.make_tensor_view %x, shape = [%c16, %c256], strides = [%c256, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+// CHECK-NEXT:    %[[W:.*]] = pto.make_tensor_view %w, shape = [%c1, %c2, %c16, %c16, %c16], strides = [%c8192, %c4096, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
 // CHECK-NEXT:    %[[XM:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 16x128xf16, blayout=col_major, slayout=row_major>
 // CHECK-NEXT:    %[[WM:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 128x32xf16, blayout=col_major, slayout=row_major>
 // CHECK-NEXT:    %[[L:.*]] = pto.alloc_tile : !pto.tile_buf<left, 16x128xf16, slayout=row_major>
@@ -163,7 +163,7 @@ module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    %[[SB:.*]] = pto.get_subblock_idx
 // CHECK-NEXT:    %[[SBI:.*]] = arith.index_cast %[[SB]] : i64 to index
 // CHECK-NEXT:    %[[ROW:.*]] = arith.muli %[[SBI]], %c8 : index
-// CHECK-NEXT:    %[[Y:.*]] = pto.make_tensor_view %arg0, shape = [%c16, %c32], strides = [%c32, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf32>
+// CHECK-NEXT:    %[[Y:.*]] = pto.make_tensor_view %y, shape = [%c16, %c32], strides = [%c32, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf32>
 // CHECK-NEXT:    %[[YP:.*]] = pto.partition_view %[[Y]], offsets = [%[[ROW]], %c0], sizes = [%c8, %c32] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x32xf32>
 // CHECK-NEXT:    pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
 // CHECK-NEXT:    pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
@@ -203,7 +203,7 @@ module {
 }
 
 // CHECK-LABEL: func.func @gemv_cube(
-// CHECK:         %[[GW:.*]] = pto.make_tensor_view %arg0, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK:         %[[GW:.*]] = pto.make_tensor_view %w, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
 // CHECK:         scf.for %[[K:.*]] = %c0 to %c4 step %c1 {
 // CHECK:           %[[GP:.*]] = pto.partition_view %[[GW]], offsets = [%c0, %c0, %{{.*}}, %c0, %c0], sizes = [%c1, %c16, %c4, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x4x16x32xi8>
 // CHECK-NEXT:      pto.tload ins(%[[GP]] : !pto.partition_tensor_view<1x16x4x16x32xi8>)
@@ -212,8 +212,8 @@ module {
 // CHECK-NEXT:    }
 
 // CHECK-LABEL: func.func @gemv_vector(
-// CHECK-NEXT:    pto.tfancy_blend ins(%arg0, %arg1 : !pto.tile_buf<vec, 16x64xf16>, !pto.tile_buf<vec, 16x64xf16>) outs(%arg0 : !pto.tile_buf<vec, 16x64xf16>) {alpha = 5.000000e-01 : f32}
-// CHECK-NEXT:    pto.tadd ins(%arg0, %arg1 : !pto.tile_buf<vec, 16x64xf16>, !pto.tile_buf<vec, 16x64xf16>) outs(%arg1 : !pto.tile_buf<vec, 16x64xf16>)
+// CHECK-NEXT:    pto.tfancy_blend ins(%a, %b : !pto.tile_buf<vec, 16x64xf16>, !pto.tile_buf<vec, 16x64xf16>) outs(%a : !pto.tile_buf<vec, 16x64xf16>) {alpha = 5.000000e-01 : f32}
+// CHECK-NEXT:    pto.tadd ins(%a, %b : !pto.tile_buf<vec, 16x64xf16>, !pto.tile_buf<vec, 16x64xf16>) outs(%b : !pto.tile_buf<vec, 16x64xf16>)
 // CHECK-NEXT:    return
 
 // -----

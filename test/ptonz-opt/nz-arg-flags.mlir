@@ -15,7 +15,7 @@
 // EMPTY: 'arg-ranges' of pass 'pto-declare-nz-args': '@k:1=5:5': the range [5, 5) is empty
 // WIDTH: error: pto-declare-nz-args: --arg-range=@k:2=0:1000: [0, 1000) does not fit argument 2's type i8
 // SCALAR: error: pto-declare-nz-args: --arg-range=@k:0=0:4: argument 0 of @k is !pto.ptr<i8>, not an integer or index scalar
-// OK: func.func @k(%arg0: !pto.ptr<i8> {ptonz.nz_shape = array<i64: 256, 512>}, %arg1: index {ptonz.arg_range = array<i64: 0, 4>}, %arg2: i8 {ptonz.arg_range = array<i64: 0, 2>})
+// OK: func.func @k(%p: !pto.ptr<i8> {ptonz.nz_shape = array<i64: 256, 512>}, %e: index {ptonz.arg_range = array<i64: 0, 4>}, %b: i8 {ptonz.arg_range = array<i64: 0, 2>})
 func.func @k(%p: !pto.ptr<i8>, %e: index, %b: i8) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

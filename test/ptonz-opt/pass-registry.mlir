@@ -41,7 +41,7 @@
 
 // CHECK-LABEL: func.func @rank2_i8
 // CHECK-SAME: attributes {pto.nz_tensor_views_blocked}
-// CHECK: pto.make_tensor_view %arg0, shape = [%c1, %c16, %c16, %c16, %c32]
+// CHECK: pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32]
 func.func @rank2_i8(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -55,7 +55,7 @@ func.func @rank2_i8(%p: !pto.ptr<i8>) {
 
 // CHECK-LABEL: func.func @rank2_f16
 // CHECK-SAME: attributes {pto.nz_tensor_views_blocked}
-// CHECK: pto.make_tensor_view %arg0, shape = [%c1, %c8, %c4, %c16, %c16]
+// CHECK: pto.make_tensor_view %p, shape = [%c1, %c8, %c4, %c16, %c16]
 func.func @rank2_f16(%p: !pto.ptr<f16>) {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index

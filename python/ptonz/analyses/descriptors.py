@@ -22,7 +22,8 @@ from mlir import ir
 
 from .._ptonz import PartitionTensorViewType, TileBufType
 from ..diagnostics import format_location
-from .ir_queries import bit_width, constant_int, defining_op, layout_of, ops_named
+from .ir_queries import (bit_width, constant_int, defining_op, layout_of, name_state, ops_named,
+                         ssa_name)
 
 Entry = Union[int, str]
 
@@ -53,9 +54,9 @@ class Descriptor:
         return bit_width(self.element_type) // 8
 
 
-def _entry(value: ir.Value, state: ir.AsmState) -> Entry:
+def _entry(value: ir.Value, state) -> Entry:
     c = constant_int(value)
-    return c if c is not None else value.get_name(state)
+    return c if c is not None else ssa_name(value, state)
 
 
 def _right_align(shape: List[Entry], strides: List[Entry]) -> None:
@@ -68,7 +69,7 @@ def _right_align(shape: List[Entry], strides: List[Entry]) -> None:
         strides.insert(0, stride)
 
 
-def descriptor_of(tload, state: ir.AsmState) -> Optional[Descriptor]:
+def descriptor_of(tload, state) -> Optional[Descriptor]:
     """The descriptor of a tload from a GM view, or None if it reads something else."""
     part = defining_op(tload.src)
     if part is None or part.operation.name != "pto.partition_view":
@@ -105,7 +106,7 @@ def _pointer_offset(offsets: List[Entry], strides: List[Entry]) -> Entry:
 
 def descriptors(module) -> List[Descriptor]:
     op = module.operation if hasattr(module, "operation") else module
-    state = ir.AsmState(op)
+    state = name_state(op)
     out = []
     for tload in ops_named(op, "pto.tload"):
         d = descriptor_of(tload, state)

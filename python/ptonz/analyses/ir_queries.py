@@ -34,6 +34,18 @@ def defining_op(value: ir.Value) -> Optional[ir.OpView]:
     return owner.opview if hasattr(owner, "opview") else owner
 
 
+def name_state(op) -> "_ptonz.NameState":
+    """The SSA names of the values under `op` as ptonz prints it (NameLocs
+    as names, made unique as the printer does); the bindings' ir.AsmState
+    has no NameLoc option and numbers them."""
+    return _ptonz.NameState(getattr(op, "operation", op))
+
+
+def ssa_name(value: ir.Value, state: "_ptonz.NameState") -> str:
+    """`%name` of `value` in `state` (name_state), as the printed module says."""
+    return state.name(value)
+
+
 def constant_int(value: ir.Value) -> Optional[int]:
     """The value of a constant integer/index value (`arith.constant`), else None."""
     return _ptonz.constant_int(value)

@@ -23,6 +23,33 @@ def remark(loc: ir.Location, message: str,
     _ptonz.emit_diagnostic(loc, "remark", message, list(notes))
 
 
+def named(loc: ir.Location, name: Optional[str]) -> ir.Location:
+    """The location for a new op built at `loc` whose result prints as
+    %`name` (a NameLoc around `loc` without its own name; see
+    `_ptonz.named_location`). A new op must never take the name of the op
+    whose location it is built at: with `name` None or '' it is unnamed."""
+    return _ptonz.named_location(loc, name or "")
+
+
+def name_of(value: ir.Value) -> Optional[str]:
+    """The name `value` prints with (the input's SSA name, or the one a pass
+    gave it), else None."""
+    return _ptonz.value_name(value)
+
+
+def derived_name(value: ir.Value, suffix: str, fallback: Optional[str] = None) -> Optional[str]:
+    """name_of(value) (else `fallback`) + `suffix`, or None when neither has
+    a name (the new value then prints numbered, as its source does)."""
+    base = name_of(value) or fallback
+    return base + suffix if base else None
+
+
+def set_name(value: ir.Value, name: Optional[str]) -> None:
+    """Name `value` (a new op's result, or a new block argument); None: nothing."""
+    if name:
+        _ptonz.set_value_name(value, name)
+
+
 _pool: Optional["_ptonz.IndexConstants"] = None
 
 

@@ -40,7 +40,8 @@ from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_
 from ..analyses.provable import PROVABLE_FORMS, Prover
 from ..analyses.ptoas_facts import SUB_BYTE_NZ
 from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of, legacy_message
-from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
+from ._util import (PlannedPatterns, constant_pool, current_pool as _pool, error, name_of, named,
+                    remark)
 from .base import ModulePass, register
 
 _PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
@@ -233,7 +234,10 @@ class _Validator:
         if self.remarks:
             self.declared_uses(op, offsets)
         row_blocks = valid // FRACTAL_ROWS if isinstance(valid, int) else (valid, FRACTAL_ROWS)
-        return ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS), 0, 0],
+        # The blocked offsets are named after the logical ones: `%n0` ->
+        # `%n0_row_frac` (its 16-row fractal), `%k0` -> `%k0_col_frac`.
+        return ([batch, _divided(offsets[-1], c0, "_col_frac"),
+                 _divided(offsets[-2], FRACTAL_ROWS, "_row_frac"), 0, 0],
                 [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
 
     def declared_uses(self, op, offsets) -> None:
@@ -470,9 +474,10 @@ def plan_function(func, prover: Prover, remarks: bool = False,
 # Rewrite patterns (run only on validated functions)
 # --------------------------------------------------------------------------
 
-def _divided(offset, divisor: int):
+def _divided(offset, divisor: int, suffix: str):
     """offset / divisor as a builder operand (`offset`: an int if constant,
-    else the value): an int when constant, else `(value, divisor)`, built as
+    else the value): an int when constant, else `(value, divisor, suffix)`
+    (the quotient is named after the value, or the partition, + `suffix`), built as
     `arith.floordivsi` of the whole value (never re-associated, so the
     offset's own wrap-around holds)."""
     assert divisor & (divisor - 1) == 0, "NZ divisors are powers of two"
@@ -480,7 +485,7 @@ def _divided(offset, divisor: int):
         return offset // divisor
     if divisor == 1:
         return offset
-    return (offset, divisor)
+    return (offset, divisor, suffix)
 
 
 def block_nz_view(op: ir.Operation, planned) -> None:
@@ -502,7 +507,11 @@ def _build_fold(op: ir.Operation, terms) -> ir.Value:
     from mlir.dialects import arith  # rare (rank > 3 views): not imported by every run
     flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
     acc = None
-    with ir.InsertionPoint(op), op.location:
+    part = name_of(op.results[0])
+    # `%w_pview` -> `%w_batch`: the recombined batch index of its leading offsets.
+    batch = (part[:-len("_pview")] if part.endswith("_pview") else part) + "_batch" \
+        if part else None
+    with ir.InsertionPoint(op), named(op.location, batch):
         for o, stride in terms:
             term = o if not isinstance(o, int) else _pool().get(o)
             if stride != 1:

@@ -51,7 +51,7 @@ from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
 from ..analyses.nz_geometry import INDEX32_MAX, default_strides
 from ..analyses.ptoas_facts import element_type_problem
-from ._util import constant_pool, error
+from ._util import constant_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
 from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
 
@@ -536,19 +536,23 @@ def _make_views(func, pool, tensor_args, makers, v: _Validator,
         name = ir.StringAttr(func.attributes["sym_name"]).value
         offset_args = _add_offset_arguments(
             func, [i for i, *_ in tensor_args if (name, i) in needs])
+    # Names: the view of argument `%w1` is `%w1_view` (`%arg3_view` for an
+    # unnamed one); a slice or reshape `%ws` is replaced by its view `%ws`.
     for index, arg, shape, layout, elem in tensor_args:
         at[arg] = (arg, offset_args.get(index))
-        views[arg] = _view(before, at[arg], shape, layout, pool, func.location)
+        views[arg] = _view(before, at[arg], shape, layout, pool, func.location,
+                           derived_name(arg, "_view", f"arg{index}"))
     for op in makers:
         src, res = op.operands[0], op.results[0]
         root, offset = at[src]
         if op in v.slices:
-            with ir.InsertionPoint(op), op.location:
+            with ir.InsertionPoint(op), named(op.location, derived_name(res, "_offset")):
                 offset = _plus(offset, _linear(v.slices[op], pool))
         at[res] = (root, offset)
         if any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
             t = res.type
-            views[res] = _view(op, at[res], list(t.shape), t.layout, pool, op.location)
+            views[res] = _view(op, at[res], list(t.shape), t.layout, pool, op.location,
+                               name_of(res))
     if not has_calls:
         return views
     calls = {user for value in at for user in _ptonz.foreign_users(value, list(TENSOR_OPS))
@@ -558,17 +562,20 @@ def _make_views(func, pool, tensor_args, makers, v: _Validator,
     return views
 
 
-def _view(before, root_offset, shape, layout, pool, loc) -> ir.Value:
-    """make_tensor_view of `root + offset` (pto.addptr) before `before`."""
+def _view(before, root_offset, shape, layout, pool, loc, name) -> ir.Value:
+    """make_tensor_view of `root + offset` (pto.addptr) before `before`,
+    named `name` (its pointer `<name>_ptr`, without a trailing `_view`)."""
     root, offset = root_offset
     ptr = root
     if offset is not None:
-        with ir.InsertionPoint(before), loc:
+        base = name[:-len("_view")] if name and name.endswith("_view") else name
+        with ir.InsertionPoint(before), named(loc, base and base + "_ptr"):
             from ..dialects import pto  # the generated op classes: only when lowering
             ptr = pto.AddPtrOp(root.type, root, offset).result
     strides = [] if layout == "nz" else default_strides(shape, layout)
     return build_make_tensor_view(before, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
-                                  layout=layout_attr(layout), loc=loc).results[0]
+                                  layout=layout_attr(layout), loc=loc,
+                                  name=name or "").results[0]
 
 
 def _plus(a: Optional[ir.Value], b: ir.Value) -> ir.Value:
@@ -587,8 +594,9 @@ def _add_offset_arguments(func, indices) -> Dict[int, ir.Value]:
     ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
     index_t = ir.IndexType.get()
     out = {}
-    for i in indices:
-        out[i] = block.add_argument(index_t, func.location)
+    for i in indices:  # `%w1` -> `%w1_offset`
+        name = derived_name(block.arguments[i], "_offset", f"arg{i}")
+        out[i] = block.add_argument(index_t, named(func.location, name))
     func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
         list(ftype.inputs) + [index_t] * len(indices), list(ftype.results)))
     if "arg_attrs" in func.attributes:
@@ -721,9 +729,13 @@ def _patterns(fn: _Function):
 
     def block_query(pto_op):
         def rewrite(op, rewriter):
-            with ir.InsertionPoint(op), op.location:
-                q = pto_op(ir.IntegerType.get_signless(64)).result
-                cast = arith.IndexCastOp(ir.IndexType.get(), q).result
+            # `%bid` -> `%bid_i64` (the pto query) and `%bid` (its index cast).
+            name = name_of(op.results[0])
+            with ir.InsertionPoint(op):
+                q = pto_op(ir.IntegerType.get_signless(64),
+                           loc=named(op.location, name and name + "_i64")).result
+                cast = arith.IndexCastOp(ir.IndexType.get(), q,
+                                         loc=named(op.location, name)).result
             rewriter.replace_op(op, [cast])
         return rewrite
 

@@ -35,7 +35,7 @@ from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, symbol_name
 from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
 from ..analyses.provable import Prover
-from ._util import constant_pool, current_pool, error
+from ._util import constant_pool, current_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
 from .declarations import ARG_RANGE_ATTR, NZ_SHAPE_ATTR, ArgRange, NzArg
 
@@ -432,16 +432,25 @@ def _build(part: ir.Operation, item):
         return item
     from mlir.dialects import arith  # only flattened views need it
     pool = current_pool()
-    with ir.InsertionPoint(part), part.location:
+    # Named after the flattened row offset `%r` (else the partition): its
+    # matrix `%r_matrix` and its row in that matrix `%r_row` (`%r_row_blocks`,
+    # `%r_row_block`: the steps of the proven form).
+    loc, fallback = part.location, name_of(part.results[0])
+
+    def at(o, suffix):
+        return named(loc, derived_name(o, suffix, fallback))
+
+    with ir.InsertionPoint(part):
         if item[0] == "floordiv":
-            return arith.FloorDivSIOp(item[1], pool.get(item[2])).result
+            o = item[1]
+            return arith.FloorDivSIOp(o, pool.get(item[2]), loc=at(o, "_matrix")).result
         _how, o, R, a = item
         if a == 1:
-            return arith.RemSIOp(o, pool.get(R)).result
+            return arith.RemSIOp(o, pool.get(R), loc=at(o, "_row")).result
         flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
-        q = arith.FloorDivSIOp(o, pool.get(a)).result
-        m = arith.RemSIOp(q, pool.get(R // a)).result
-        return arith.MulIOp(m, pool.get(a), overflowFlags=flags).result
+        q = arith.FloorDivSIOp(o, pool.get(a), loc=at(o, "_row_blocks")).result
+        m = arith.RemSIOp(q, pool.get(R // a), loc=at(o, "_row_block")).result
+        return arith.MulIOp(m, pool.get(a), overflowFlags=flags, loc=at(o, "_row")).result
 
 
 @register

@@ -23,7 +23,7 @@ from mlir import ir
 from .. import _ptonz
 from ..analyses.ir_queries import constant_int, functions
 from ..analyses.nz_geometry import default_strides, stride_order
-from ._util import constant_pool, error, index_constant
+from ._util import constant_pool, derived_name, error, index_constant, named
 from .base import ModulePass, register
 from ..analyses.view_kinds import BLOCKED, is_marked, kind_of
 
@@ -98,7 +98,8 @@ def _planned_strides(op, layout: str, consts) -> list:
     built before `op`."""
     if all(c is not None for c in consts):
         return _static_strides(layout, tuple(consts))
-    with ir.InsertionPoint(op), op.location:
+    # `%x_view` -> `%x_view_stride`, `%x_view_stride_0`, ... (the printer numbers repeats).
+    with ir.InsertionPoint(op), named(op.location, derived_name(op.results[0], "_stride")):
         return strides_for(list(op.operands)[1:1 + len(consts)], layout or None)
 
 

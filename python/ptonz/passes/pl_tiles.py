@@ -43,6 +43,7 @@ from mlir import ir
 from .._ptonz import PLTileType, TensorViewType, TileBufType, build_partition_view, build_tile_store
 from ..analyses.cube_geometry import l0_k_chunk
 from ..analyses.ir_queries import bit_width
+from ._util import derived_name, name_of, named
 
 # tile_buf configurations: (loc, blayout, slayout, fractal).
 LEFT = ("left", "row_major", "row_major", 512)     # A2/A3 textract: zZ
@@ -103,17 +104,27 @@ class CubeLowering:
         n = rhs_t.rows if b_trans else rhs_t.cols
         chunk = l0_k_chunk(m, k, n, bits)
         assert chunk is not None, "validated by convert-pl-to-pto"
-        with ir.InsertionPoint(op), op.location:
+        # Names: the accumulator replaces the result `%acc` and takes its name
+        # (matmul_acc: it is its input's); its L0 operands are `%acc_left`,
+        # `%acc_right`; the transposed view of `%w` is `%w_zn`.
+        loc = op.location
+        result = name_of(op.results[0])
+        with ir.InsertionPoint(op), named(loc, None):
             if accumulate:
                 acc = acc_in
             else:
                 result_t = PLTileType(op.results[0].type)
-                acc = pto.AllocTileOp(tile_buf(ACC, result_t.element_type, m, n)).result
+                acc = pto.AllocTileOp(tile_buf(ACC, result_t.element_type, m, n),
+                                      loc=named(loc, result)).result
             if b_trans:
                 # [N, K] NZ == [K, N] ZN, byte for byte: a view of the same bytes.
-                rhs = pto.TReshapeOp(tile_buf(MAT_ZN, elem, k, n), rhs).result
-            left = pto.AllocTileOp(tile_buf(LEFT, elem, m, chunk)).result
-            right = pto.AllocTileOp(tile_buf(RIGHT, elem, chunk, n)).result
+                rhs = pto.TReshapeOp(tile_buf(MAT_ZN, elem, k, n), rhs,
+                                     loc=named(loc, derived_name(rhs, "_zn"))).result
+            base = result or name_of(acc)
+            left = pto.AllocTileOp(tile_buf(LEFT, elem, m, chunk),
+                                   loc=named(loc, base and base + "_left")).result
+            right = pto.AllocTileOp(tile_buf(RIGHT, elem, chunk, n),
+                                    loc=named(loc, base and base + "_right")).result
             zero = self.pool.get(0)
             for i, k0 in enumerate(range(0, k, chunk)):
                 at = self.pool.get(k0)
@@ -157,7 +168,7 @@ class CubeLowering:
         inits = list(loop.operands)[3:]
         keep = [i for i, r in enumerate(loop.results) if not is_tile(r.type)]
         lb, ub, step = list(loop.operands)[:3]
-        with ir.InsertionPoint(loop), loop.location:
+        with ir.InsertionPoint(loop), loop.location:  # the same op: its name too
             new = scf.ForOp(lb, ub, step, [inits[i] for i in keep])
         for name in ("unsignedCmp",):
             if name in loop.attributes:
@@ -165,13 +176,15 @@ class CubeLowering:
         new_body = new.body
         old_yield = body.operations[len(body.operations) - 1]
         body.arguments[0].replace_all_uses_with(new.induction_variable)
+        new.induction_variable.set_location(body.arguments[0].location)
         for j, i in enumerate(keep):
             body.arguments[1 + i].replace_all_uses_with(new_body.arguments[1 + j])
+            new_body.arguments[1 + j].set_location(body.arguments[1 + i].location)
         for child in list(body.operations):
             if child.operation == old_yield.operation:
                 break
             new_body.append(child.operation)
-        with ir.InsertionPoint(new_body), old_yield.location:
+        with ir.InsertionPoint(new_body), named(old_yield.location, None):
             scf.YieldOp([old_yield.operands[i] for i in keep])
         for j, i in enumerate(keep):
             loop.results[i].replace_all_uses_with(new.results[j])

@@ -54,7 +54,7 @@ from mlir import ir
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
-                                   symbol_name as _sym)
+                                   name_state, ssa_name, symbol_name as _sym)
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, is_blocked_nz, is_marked, kind_of
 from ..diagnostics import format_location
@@ -436,12 +436,12 @@ def _block_ids(samples: int, block_num: int, seed: int) -> List[int]:
     return sorted(picks)
 
 
-def _iteration(rec: TloadRecord, state: Optional[ir.AsmState]) -> List[Tuple[str, int]]:
+def _iteration(rec: TloadRecord, state) -> List[Tuple[str, int]]:
     out = []
     for loop, v in zip(rec.loops, rec.path):
         iv = loop.regions[0].blocks[0].arguments[0]
         try:
-            name = iv.get_name(state) if state is not None else "iv"
+            name = ssa_name(iv, state) if state is not None else "iv"
         except Exception:  # pragma: no cover
             name = "iv"
         out.append((name, v))
@@ -493,7 +493,7 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
     per_run = None
     if max_tloads is not None:
         per_run = max(1, max_tloads // max(1, len(result.block_ids)))
-    state = ir.AsmState(logical.operation)
+    state = name_state(logical)
     index = 0
     # A function the module calls runs inside its callers' runs, with their
     # pointers (and slice offsets); it is not run on its own.

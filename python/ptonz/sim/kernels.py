@@ -64,7 +64,8 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 from mlir import ir
 
-from ..analyses.ir_queries import bit_width, constant_int, layout_of, ops_named, symbol_name
+from ..analyses.ir_queries import (bit_width, constant_int, layout_of, name_state, ops_named,
+                                   symbol_name)
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, kind_of
@@ -444,8 +445,8 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
             raise CheckError(f"NZ arguments declared for @{name}, which the kernel does not "
                              "define", kind="input")
     independent = _Loops.decisions(original)
-    state = ir.AsmState(original.operation)
-    state_low = ir.AsmState(lowered.operation)  # names in the lowered kernel's records
+    state = name_state(original)
+    state_low = name_state(lowered)  # names in the lowered kernel's records
     results = []
     for func in _entry_functions(original):
         name = symbol_name(func)

@@ -48,10 +48,11 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 from mlir import ir
 
+from .. import _ptonz
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType, PLTileType
 from ..analyses.cube_geometry import ACCUMULATOR
-from ..analyses.ir_queries import ops_named, symbol_name as _sym
+from ..analyses.ir_queries import name_state, ops_named, symbol_name as _sym
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..diagnostics import file_location, format_location
 from . import dtypes
@@ -379,9 +380,14 @@ class ResultCheck:
 _SOURCE_LINES: Dict[str, List[str]] = {}
 
 
-def _iv_name(loop: ir.Operation, state: ir.AsmState) -> str:
-    """The loop's induction variable as the source spells it (`%e`), when
-    the source file is readable, else as the printer names it."""
+def _iv_name(loop: ir.Operation, state) -> str:
+    """The loop's induction variable as the source spells it (`%e`): its
+    NameLoc (ptonz's parser keeps it), else read from the source file when
+    it is readable (a module parsed without names), else as the printer
+    numbers it."""
+    iv = loop.regions[0].blocks[0].arguments[0]
+    if _ptonz.value_name(iv):
+        return state.name(iv)
     pos = file_location(loop.location)
     if pos is not None:
         lines = _SOURCE_LINES.get(pos[0])
@@ -397,12 +403,12 @@ def _iv_name(loop: ir.Operation, state: ir.AsmState) -> str:
             if m:
                 return m.group(1)
     try:
-        return loop.regions[0].blocks[0].arguments[0].get_name(state)
+        return state.name(iv)
     except Exception:  # pragma: no cover
         return "iv"
 
 
-def _iteration(record: TstoreRecord, state: ir.AsmState) -> List[Tuple[str, int]]:
+def _iteration(record: TstoreRecord, state) -> List[Tuple[str, int]]:
     return [(_iv_name(loop, state), v) for loop, v in zip(record.loops, record.path)]
 
 
@@ -492,7 +498,7 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
     nd_funcs = {_sym(f): f for f in _functions(nd_build)}
     nz_funcs = {_sym(f): f for f in _functions(nz_build)}
     independent = _Loops.decisions(pl_module)
-    state = ir.AsmState(pl_module.operation)
+    state = name_state(pl_module)
     for func in _functions(pl_module):
         block = func.regions[0].blocks[0]
         if not any(PLTensorType.isinstance(a.type) for a in block.arguments):

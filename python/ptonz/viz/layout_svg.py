@@ -35,7 +35,7 @@ from mlir import ir
 from ..analyses.descriptors import Descriptor, _right_align, contiguous_runs, descriptors, gm_path
 from ..analyses.view_kinds import is_blocked_nz
 from ..analyses.ir_queries import (bit_width, constant_int, defining_op, layout_of, ops_named,
-                                   symbol_name as _sym)
+                                   name_state, ssa_name, symbol_name as _sym)
 from ..diagnostics import format_location
 from ..sim.interpreter import _UINT, GMBuffer, Interpreter, SimError
 
@@ -180,7 +180,7 @@ def _iteration_text(rec) -> str:
     return f"its first execution (block id 0; {loops})"
 
 
-def picture_of(d: Descriptor, state: ir.AsmState, first: Dict) -> LoadPicture:
+def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
     """The LoadPicture of an NZ->NZ tload's descriptor."""
     op = d.op.operation
     part = defining_op(d.op.src)
@@ -223,7 +223,7 @@ def picture_of(d: Descriptor, state: ir.AsmState, first: Dict) -> LoadPicture:
 
     def entry(v):
         c = constant_int(v)
-        return str(c) if c is not None else v.get_name(state)
+        return str(c) if c is not None else ssa_name(v, state)
 
     pic = LoadPicture(
         where=format_location(op.location), func=_sym(_func_of(op)), element=str(d.element_type),
@@ -252,7 +252,7 @@ def _check_runs(p: LoadPicture, op=None) -> None:
 def pictures(module) -> List[LoadPicture]:
     """A LoadPicture for every NZ->NZ tload of the module, in IR order."""
     op = module.operation if hasattr(module, "operation") else module
-    state = ir.AsmState(op)
+    state = name_state(op)
     firsts: Dict[ir.Operation, Dict] = {}
     out = []
     for d in descriptors(op):
