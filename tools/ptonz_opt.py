@@ -194,9 +194,9 @@ def _report_to_stderr(text: str) -> None:
 def run(argv: Optional[List[str]] = None) -> int:
     t_start = time.perf_counter()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "--version" in argv:
-        from ptonz import __version__
-        print(f"ptonz-opt {__version__} (MLIR 22.1.8 Python bindings)")
+    if "--version" in argv:  # the ptonz-opt command answers it in ptonz_cli
+        from ptonz_cli import version_line
+        print(version_line())
         return 0
     # Pass flags are the names in MLIR's pass registry, which `import ptonz` fills.
     from ptonz import _ptonz
