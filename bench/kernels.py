@@ -67,20 +67,26 @@ def ptonz_opt() -> str:
 
 
 def timed_child(argv: List[str]) -> Dict:
-    """run_child with CPU time (user+sys) and peak RSS from GNU time."""
+    """Wall seconds, CPU seconds (user + sys, from wait4: microseconds, where
+    GNU time's %U/%S count in 10 ms steps) and peak RSS (KiB, GNU time's %M:
+    the command alone) of one child process, and its exit status and output."""
     if GNU_TIME:
-        argv = [GNU_TIME, "-f", "BENCH %e %U %S %M"] + argv
-    t0 = time.perf_counter()
-    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - t0
-    cpu, rss = float("nan"), 0
-    err = proc.stderr.decode(errors="replace")
+        argv = [GNU_TIME, "-f", "BENCH_MAXRSS %M"] + argv
+    with tempfile.TemporaryFile() as fout, tempfile.TemporaryFile() as ferr:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=fout, stderr=ferr)
+        _pid, status, ru = os.wait4(proc.pid, 0)  # reaps it, with its rusage
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        fout.seek(0)
+        ferr.seek(0)
+        out, err = fout.read(), ferr.read().decode(errors="replace")
+    rss = ru.ru_maxrss
     for line in err.splitlines():
-        if line.startswith("BENCH "):
-            _, _e, u, s, m = line.split()
-            cpu, rss = float(u) + float(s), int(m)
-    return {"wall": wall, "cpu": cpu, "rss_kib": rss, "rc": proc.returncode,
-            "stdout": proc.stdout.decode(errors="replace"), "stderr": err}
+        if line.startswith("BENCH_MAXRSS "):
+            rss = int(line.split()[1])
+    return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_kib": rss,
+            "rc": proc.returncode, "stdout": out.decode(errors="replace"), "stderr": err}
 
 
 # ---------------------------------------------------------------------------
@@ -247,7 +253,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         per_file = {}
         for key in ("wall", "cpu"):
             per_file[key] = [statistics.median(r["one-file"][f"per_file_{key}"][i]
-                                               / r["ptoas"][f"per_file_{key}"][i] for r in rounds)
+                                               / max(r["ptoas"][f"per_file_{key}"][i], 1e-6)
+                                               for r in rounds)
                              for i in range(n)]
         worst = max(range(n), key=lambda i: per_file["wall"][i])
         print(f"\none-file ptonz-opt / ptoas on the same kernel: median over the kernels "

@@ -1,13 +1,13 @@
 """ptonz-opt: an mlir-opt-style driver for the ptonz dialects and passes.
 
-    ptonz-opt [input|-] [-o out]   |   ptonz-opt [flags] IN1 IN2 DIR... -o OUTDIR (batch)
-              [--split-input-file] [--verify-diagnostics]
+    ptonz-opt [input|-] [-o out] [--split-input-file] [--verify-diagnostics]
               [--pass-pipeline='builtin.module(...)'] [--<pass-name>...]
               [--lower-to-ptoas] [--ptoas-version=X.Y] [--emit=mlir|descriptors|layout-svg]
               [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
               [--ptoas-disable-infer-layout]
               [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--remarks] [--allow-large-gm-gap]
               [--help] [--list-passes]
+    ptonz-opt [flags] IN1 IN2 DIR ... -o OUTDIR     (batch: one process, one output each)
 
 Passes are looked up in MLIR's pass registry, where `import ptonz` put
 ptonz's own (`--<pass-name>` is any registered pass or pipeline, upstream
