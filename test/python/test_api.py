@@ -189,3 +189,19 @@ def test_threads():
     for t in threads:
         t.join()
     assert results == {k: [True] * 6 for k in range(4)}
+
+
+def test_readme_snippet_runs():
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    section = readme[readme.index("### In process: `ptonz.lower`"):]
+    start = section.index("```python\n") + len("```python\n")
+    snippet = section[start:section.index("```\n", start)]
+    proc = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True,
+                          cwd=root, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "4 loads"
+    assert lines[1].startswith("k.mlir:1:1: error: pto-block-nz-views: NZ view rows")
+    assert lines[-1] == "k.mlir 1 1 error"
