@@ -387,7 +387,8 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
             return _emit(args, module, before=before, chunk=chunk_no,
                          nd_build=lambda: _nd_build(before, pipeline))
 
-        outcome = process(first.pop("ctx", None) or target.context(), chunk, filename, pipeline,
+        ctx = first.pop("ctx") if "ctx" in first else target.context()
+        outcome = process(ctx, chunk, filename, pipeline,
                           pm=first.pop("pm", None), first_line=first_line,
                           verify_each=args.verify_each, mlir_timing=args.mlir_timing,
                           timing=timing, keep_input=keep_input, emit=emit)
