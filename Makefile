@@ -21,7 +21,7 @@ demo: install
 	  ptoas --disable-infer-layout --enable-insert-sync build/demo.pto \
 	    -o build/demo.cpp 2>/dev/null && \
 	  echo "ptoas: build/demo.cpp ($$(grep -c 'TMATMUL' build/demo.cpp) matmul calls)"; \
-	else echo "ptoas is not installed: skipping the assembly (tools/build-ptoas.sh builds it)"; fi
+	else echo "ptoas is not installed: skipping the assembly (PTOAS is installed separately, from its own project)"; fi
 
 install:
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)

@@ -1,7 +1,7 @@
 """Check ptonz's output against the real PTOAS assembler.
 
     python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] descriptors FILE... \
-        [--ptoas-flags='--pto-arch=a5']
+        [--ptoas-flags='--pto-arch=a5'] [--nz-arg=@F:I=SHAPE] [--arg-range=@F:I=LO:HI]
     python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] roundtrip FILE... \
         [--ptoas-flags='--pto-level=level3']
     python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] verdicts FILE... \
@@ -124,7 +124,9 @@ def tload_global_tensors(cpp: str) -> List[str]:
 
 
 def _entries(gt: str) -> List[str]:
-    return re.findall(r"-?\w+(?:::\w+)*", gt)
+    """The type's names and template arguments (`1*%18*4096`, a symbolic stride
+    of ptonz's, is one entry)."""
+    return [e.strip() for e in re.split(r"[<>,]", gt) if e.strip()]
 
 
 def same_descriptor(ptonz: str, ptoas: str) -> bool:
@@ -136,10 +138,13 @@ def same_descriptor(ptonz: str, ptoas: str) -> bool:
 
 
 class Checker:
-    def __init__(self, ptoas: str, workdir: str):
+    def __init__(self, ptoas: str, workdir: str, declarations=None, expect_lowering=False):
         import ptonz  # noqa: F401  (registers the dialects)
         self.ptoas = ptoas
         self.workdir = workdir
+        # pto-declare-nz-args' options ({"nz-args": ..., "arg-ranges": ...}).
+        self.declarations = declarations or {}
+        self.expect_lowering = expect_lowering
         self.failures = 0
         self.checked = 0
 
@@ -171,7 +176,8 @@ class Checker:
                 return None, errors[0] if errors else "parse error"
             try:
                 build_pass_manager(lower_to_ptoas_pipeline(), defaults={
-                    "pto-verify-ptoas": {"pto-level": level}}).run(module.operation)
+                    "pto-verify-ptoas": {"pto-level": level},
+                    "pto-declare-nz-args": self.declarations}).run(module.operation)
             except ir.MLIRError as exc:
                 return None, (errors or [str(exc)])[0]
             text = _ptonz.print_asm(module.operation, generic=False, debug_info=False)
@@ -185,7 +191,11 @@ class Checker:
                 continue
             lowered, result = self._lower("\n" * (line - 1) + chunk, path, list(flags))
             if lowered is None:
-                print(f"{where}: skipped: ptonz does not lower it ({result})")
+                if self.expect_lowering:
+                    self.checked += 1
+                    self._fail(where, f"ptonz does not lower it: {result}")
+                else:
+                    print(f"{where}: skipped: ptonz does not lower it ({result})")
                 continue
             cpp, err = assemble(self.ptoas, lowered, ["--disable-infer-layout", *flags],
                                 self.workdir)
@@ -258,12 +268,20 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--ptoas-flags", default="",
                    help="(further) flags ptoas runs with; --pto-arch and --pto-level also set the "
                    "target ptonz's op verifiers check")
+    p.add_argument("--nz-arg", action="append", default=[],
+                   help="as ptonz-opt's --nz-arg (descriptors mode); repeatable")
+    p.add_argument("--arg-range", action="append", default=[],
+                   help="as ptonz-opt's --arg-range (descriptors mode); repeatable")
+    p.add_argument("--expect-lowering", action="store_true",
+                   help="descriptors mode: an input ptonz does not lower is a failure, not a skip")
     args = p.parse_args(argv)
+    declarations = {k: ",".join(v) for k, v in (("nz-args", args.nz_arg),
+                                                 ("arg-ranges", args.arg_range)) if v}
     if not args.ptoas:
         print("ptoas_check: no ptoas ($PTOAS or PATH)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
-        checker = Checker(args.ptoas, tmp)
+        checker = Checker(args.ptoas, tmp, declarations, args.expect_lowering)
         for path in args.files:
             getattr(checker, args.mode)(path, args.split_input_file,
                                         shlex.split(args.ptoas_flags))

@@ -8,7 +8,8 @@ split at `// -----`. Each mutant applies one to three mutations to a corpus
 chunk: element types and widths, shapes, tile sizes, integer constants near
 powers of two, arithmetic swaps (addi/subi/muli/shli/...), wrapping and narrowing
 casts, loop bounds, attributes (layout, memory, tile layout, the blocked
-marker), offsets, and syntax damage (deleted, duplicated, truncated text,
+marker), view kinds (`analyses.view_kinds`: the old type spelling of a
+logical view, a view without its layout), offsets, and syntax damage (deleted, duplicated, truncated text,
 bytes that are not UTF-8). Mutant `i` of seed `s` depends only on (s, i).
 
 Every mutant runs in-process (`ptonz-opt`'s own `run`) in a forked worker,
@@ -278,13 +279,38 @@ def mut_attribute(rng, text):
     return _sub_at(text, m, 1, rng.choice(choices))
 
 
+def _blocked_mark() -> str:
+    from ptonz.analyses.view_kinds import BLOCKED_MARK  # the one name of the mark
+    return BLOCKED_MARK
+
+
 def mut_marker(rng, text):
-    if "pto.nz_tensor_views_blocked" in text:
-        return text.replace(" attributes {pto.nz_tensor_views_blocked}", "", 1)
+    mark = _blocked_mark()
+    if mark in text:
+        return text.replace(f" attributes {{{mark}}}", "", 1)
     m = _pick(rng, r"func\.func @\w+\([^)]*\)", text)
     if m is None:
         return None
-    return text[:m.end()] + " attributes {pto.nz_tensor_views_blocked}" + text[m.end():]
+    return text[:m.end()] + f" attributes {{{mark}}}" + text[m.end():]
+
+
+_LOGICAL_VIEW = (r"strides = \[\] \{layout = #pto\.layout<(nd|dn|nz)>\} : "
+                 r"!pto\.tensor_view<([^>]*)>")
+
+
+def mut_view_kind(rng, text):
+    """Move a view between the kinds of `analyses.view_kinds`: a logical view
+    in the old spelling (the layout in the view type), or without its layout
+    attribute."""
+    m = _pick(rng, _LOGICAL_VIEW, text)
+    if m is None:
+        return None
+    layout, body = m.group(1), m.group(2)
+    new = rng.choice([f"strides = [] : !pto.tensor_view<{body}, #pto.layout<{layout}>>",
+                      f"strides = [] {{layout = #pto.layout<{layout}>}} : "
+                      f"!pto.tensor_view<{body}, #pto.layout<{layout}>>",
+                      f"strides = [] : !pto.tensor_view<{body}>"])
+    return text[:m.start()] + new + text[m.end():]
 
 
 def mut_damage(rng, text):
@@ -325,10 +351,11 @@ MUTATIONS: Dict[str, Callable] = {
     "block_offset": mut_block_offset,
     "attribute": mut_attribute,
     "marker": mut_marker,
+    "view_kind": mut_view_kind,
     "damage": mut_damage,
 }
 # Semantic mutations are more interesting than syntax damage.
-WEIGHTS = {"damage": 1, "marker": 1, "attribute": 2, "element_type": 2, "shape_dim": 3,
+WEIGHTS = {"damage": 1, "marker": 1, "view_kind": 1, "attribute": 2, "element_type": 2, "shape_dim": 3,
            "constant": 4, "arith_swap": 3, "narrow_cast": 3, "narrow_arith": 3,
            "loop_bound": 3, "offset": 3, "sizes": 2, "block_offset": 2}
 

@@ -6,6 +6,7 @@
               [--pto-arch=a3|a5] [--ptoas-pto-level=level1|level2|level3]
               [--ptoas-disable-infer-layout]
               [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--remarks] [--allow-large-gm-gap]
+              [--allow-clamped-gm-offsets]
               [--help] [--list-passes]
     ptonz-opt [flags] IN1 IN2 DIR ... -o OUTDIR     (batch: one process, one output each)
 
@@ -168,6 +169,22 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
                    "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
                    "pto-block-nz-views' allow-large-gm-gap option)")
+    p.add_argument("--allow-clamped-gm-offsets", action="store_true",
+                   help="accept GM addresses whose clamped last offset PTOAS 0.59/0.60 prints "
+                   "without parentheses, dropping the other terms: only for a build with "
+                   "hw-native-sys/PTOAS#1317 fixed (sets pto-verify-ptoas' "
+                   "allow-clamped-gm-offsets option)")
+    p.add_argument("--nz-arg", action="append", default=[], metavar="@FUNC:INDEX[=SHAPE]",
+                   help="the GM bytes behind pointer argument INDEX of FUNC are NZ-packed, with "
+                   "logical shape SHAPE (e.g. 32x2048x4096: one NZ matrix per leading index; "
+                   "without it, the shape of the views that read it); repeatable (sets "
+                   "pto-declare-nz-args' nz-args option, the first pass of --lower-to-ptoas)")
+    p.add_argument("--arg-range", action="append", default=[],
+                   metavar="@FUNC:INDEX=LO:HI[:STEP]",
+                   help="scalar argument INDEX of FUNC lies in [LO, HI) (with STEP: takes the "
+                   "values LO, LO+STEP, ...): a launch fact (block index, expert index, a K "
+                   "offset) that every range and alignment proof then uses; repeatable (sets "
+                   "pto-declare-nz-args' arg-ranges option)")
     return p
 
 
@@ -235,7 +252,9 @@ def run(argv: Optional[List[str]] = None) -> int:
             defaults=pass_defaults(ptoas_version=args.ptoas_version,
                                    infer_layout=not args.ptoas_disable_infer_layout,
                                    pto_level=args.ptoas_pto_level, remarks=args.remarks,
-                                   allow_large_gm_gap=args.allow_large_gm_gap))
+                                   allow_large_gm_gap=args.allow_large_gm_gap,
+                                   allow_clamped_gm_offsets=args.allow_clamped_gm_offsets,
+                                   nz_args=args.nz_arg, arg_ranges=args.arg_range))
         first["pm"] = pipeline.pass_manager(first["ctx"])
     except PipelineError as exc:
         print(f"ptonz-opt: error: {exc}", file=sys.stderr)
@@ -385,7 +404,7 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
 
         def emit(module, before, chunk_no=chunk_no):
             return _emit(args, module, before=before, chunk=chunk_no,
-                         nd_build=lambda: _nd_build(before, pipeline))
+                         nd_build=lambda: _nd_build(before, pipeline, args))
 
         ctx = first.pop("ctx") if "ctx" in first else target.context()
         outcome = process(ctx, chunk, filename, pipeline,
@@ -418,12 +437,17 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
     return 1 if failed else 0
 
 
-def _nd_build(before, pipeline):
+def _nd_build(before, pipeline, args):
     """--report=loads: the ND build of the input (see analyses.descriptors)."""
     from ptonz.analyses.descriptors import nd_build
+    from ptonz.driver import Pipeline
     if before is None:
         return None
-    return nd_build(before, pipeline.pass_manager)
+    # The ND build declares no pointer NZ: its weights are row-major in GM.
+    nd_defaults = {name: {k: v for k, v in opts.items() if k != "nz-args"}
+                   for name, opts in pipeline.defaults.items()}
+    nd = Pipeline(text=pipeline.text, elements=pipeline.elements, defaults=nd_defaults)
+    return nd_build(before, nd.pass_manager, declared_nz=bool(args.nz_arg))
 
 
 def _emit(args, module, before=None, chunk=None, nd_build=lambda: None) -> Optional[str]:

@@ -252,14 +252,28 @@ ViewInfo viewInfo(ptonz::pto::MakeTensorViewOp op) {
 using TileInfo =
     std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;
 
-std::optional<TileInfo> tileInfo(mlir::Type type) {
-  MlirType t = wrap(type);
+/// A tile's (loc, rows, cols, valid rows, valid cols, blayout, slayout,
+/// fractal). A valid extent that the type leaves dynamic (`v_row=?`, as pypto
+/// writes every tile) but that its `pto.alloc_tile` gives as a constant
+/// operand is that constant: the one place where a tile's valid part is read,
+/// so NZ loads, ragged tails and the GM-gap guard all see the same extents.
+std::optional<TileInfo> tileInfo(mlir::Value tile) {
+  MlirType t = wrap(tile.getType());
   if (!ptonzTypeIsATileBuf(t))
     return std::nullopt;
+  int64_t validRow = ptonzTileBufTypeGetValidRow(t), validCol = ptonzTileBufTypeGetValidCol(t);
+  if (auto alloc = tile.getDefiningOp<ptonz::pto::AllocTileOp>()) {
+    if (validRow == mlir::ShapedType::kDynamic && alloc.getValidRow())
+      if (auto c = ptonz::constantOf(alloc.getValidRow()))
+        validRow = *c;
+    if (validCol == mlir::ShapedType::kDynamic && alloc.getValidCol())
+      if (auto c = ptonz::constantOf(alloc.getValidCol()))
+        validCol = *c;
+  }
   return TileInfo(str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
-                  ptonzTileBufTypeGetCols(t), ptonzTileBufTypeGetValidRow(t),
-                  ptonzTileBufTypeGetValidCol(t), str(ptonzTileBufTypeGetBLayout(t)),
-                  str(ptonzTileBufTypeGetSLayout(t)), ptonzTileBufTypeGetFractal(t));
+                  ptonzTileBufTypeGetCols(t), validRow, validCol,
+                  str(ptonzTileBufTypeGetBLayout(t)), str(ptonzTileBufTypeGetSLayout(t)),
+                  ptonzTileBufTypeGetFractal(t));
 }
 
 } // namespace
@@ -516,7 +530,7 @@ void ptonz::populateBuilders(nb::module_ &m) {
           for (mlir::Operation *u : pv.getResult().getUsers()) {
             std::optional<TileInfo> tile;
             if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
-              tile = tileInfo(load.getDst().getType());
+              tile = tileInfo(load.getDst());
             users.emplace_back(wrap(u), u->getName().getStringRef().str(), tile);
           }
           out.emplace_back(wrap(user), user->getName().getStringRef().str(), offsets,

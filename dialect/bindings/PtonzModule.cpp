@@ -161,6 +161,8 @@ NB_MODULE(_ptonz, m) {
       "inside functions (a func.func nested in another is not listed).");
 
   m.attr("DYNAMIC") = ptonzDynamicDim();
+  m.attr("NZ_BLOCKED_MARK") =
+      ptonz::pto::PTODialect::kNzTensorViewsBlockedAttrName.str();
   ptonz::populateBuilders(m);
   ptonz::populatePythonPasses(m);
   ptonz::populateIntRanges(m);

@@ -56,8 +56,10 @@ unsigned ptonz::Alignment::compute(Value v, unsigned depth) {
     Operation *parent = llvm::cast<BlockArgument>(v).getOwner()->getParentOp();
     if (ptonz::isForInductionVar(v)) // lb + k * step
       return std::min(sub(parent->getOperand(0)), sub(parent->getOperand(2)));
+    if (std::optional<ptonz::DeclaredArgument> d = ptonz::declaredArgument(v))
+      return std::min(ofConstant(d->lo), ofConstant(d->step)); // lo + k * step
     if (!parent || parent->getName().getStringRef() != "scf.for")
-      return 0; // function and other block arguments: nothing is known
+      return 0; // other function and block arguments: nothing is known
     // an scf.for iter_arg: only a constant range helps (below)
   } else if (isa<arith::ConstantOp>(op)) {
     return 0; // not an integer of at most 64 bits

@@ -35,6 +35,7 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
@@ -77,6 +78,17 @@ std::optional<ConstantIntRanges> launchRange(Operation *op, bool singleLaunch = 
 
 using ptonz::isForInductionVar;
 using ptonz::isLaunchQuery;
+
+/// The range a function argument is declared to lie in (see
+/// ptonz::declaredArgument), at the argument's width.
+std::optional<ConstantIntRanges> declaredRange(Value v) {
+  std::optional<ptonz::DeclaredArgument> d = ptonz::declaredArgument(v);
+  if (!d)
+    return std::nullopt;
+  unsigned w = ConstantIntRanges::getStorageBitwidth(v.getType());
+  return ConstantIntRanges::fromSigned(APInt(64, d->lo, true).sextOrTrunc(w),
+                                       APInt(64, d->last, true).sextOrTrunc(w));
+}
 
 /// The values `for iv = lb to ub step step` takes (at the iv's width).
 ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb, const ConstantIntRanges &ub,
@@ -307,7 +319,8 @@ private:
       memo.find(v)->second = range;
       return;
     }
-    memo.try_emplace(v, maxRangeOf(v)); // function arguments and other block arguments
+    // Function arguments (unless declared) and other block arguments.
+    memo.try_emplace(v, declaredRange(v).value_or(maxRangeOf(v)));
   }
 
 public:
@@ -447,6 +460,14 @@ public:
     return IntegerRangeAnalysis::visitOperation(op, operands, results);
   }
 
+  void setToEntryState(IntegerValueRangeLattice *lattice) override {
+    if (auto range = declaredRange(lattice->getAnchor())) {
+      propagateIfChanged(lattice, lattice->join(IntegerValueRange(*range)));
+      return;
+    }
+    IntegerRangeAnalysis::setToEntryState(lattice);
+  }
+
   void visitNonControlFlowArguments(Operation *op, const RegionSuccessor &successor,
                                     ArrayRef<IntegerValueRangeLattice *> argLattices,
                                     unsigned firstIndex) override {
@@ -510,6 +531,28 @@ std::optional<int64_t> ptonz::constantOf(Value v) {
 }
 
 bool ptonz::isLaunchQuery(Operation *op) { return launchRange(op).has_value(); }
+
+std::optional<ptonz::DeclaredArgument> ptonz::declaredArgument(Value v) {
+  auto arg = llvm::dyn_cast<BlockArgument>(v);
+  if (!arg || !arg.getOwner()->isEntryBlock() || !v.getType().isIntOrIndex())
+    return std::nullopt;
+  auto func = llvm::dyn_cast_if_present<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!func || arg.getArgNumber() >= func.getNumArguments())
+    return std::nullopt;
+  auto attr = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(), kArgRangeAttr);
+  if (!attr || (attr.size() != 2 && attr.size() != 3))
+    return std::nullopt;
+  int64_t lo = attr[0], hi = attr[1], step = attr.size() == 3 ? attr[2] : 1;
+  if (lo >= hi || step <= 0)
+    return std::nullopt;
+  // The last value taken, lo + ((hi - 1 - lo) / step) * step, without overflow.
+  uint64_t span = (uint64_t)hi - 1 - (uint64_t)lo;
+  int64_t last = (int64_t)((uint64_t)lo + span / (uint64_t)step * (uint64_t)step);
+  unsigned w = ConstantIntRanges::getStorageBitwidth(v.getType());
+  if (w < 64 && (!APInt(64, lo, true).isSignedIntN(w) || !APInt(64, last, true).isSignedIntN(w)))
+    return std::nullopt; // not representable at the argument's width: rejected when declared
+  return DeclaredArgument{lo, last, step};
+}
 
 bool ptonz::isForInductionVar(Value v) {
   auto arg = llvm::dyn_cast<BlockArgument>(v);

@@ -102,8 +102,10 @@ LogicalResult pl::TensorType::verify(function_ref<InFlightDiagnostic()> emitErro
   unsigned bits = elem.getIntOrFloatBitWidth();
   if (bits < 8)
     return emitError() << "NZ layout on a sub-byte element type (" << elem
-                       << ") is outside ptonz's scope: packed-nibble fractal addressing "
-                          "is not verified end to end; annotate the tensor nd";
+                       << ") is outside ptonz's scope: sub-byte NZ is unsettled (PTOAS >= "
+                          "0.61 counts an FP4 NZ view in packed pairs, c0 = 32, pto-isa's A5 "
+                          "path in 4-bit elements, c0 = 64, until a measurement settles it); "
+                          "annotate the tensor nd";
   if (256 % bits != 0)
     return emitError() << "NZ layout needs an element bit width dividing 256 (one 32-byte C0 "
                           "line), got " << elem;

@@ -207,6 +207,16 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op, NamedAttribute
                                   "calls in C++";
     return success();
   }
+  if (name == kNzTensorViewsBlockedAttrName) {
+    if (op->getName().getStringRef() != "func.func")
+      return op->emitOpError() << "`" << name << "` marks a func.func whose NZ views are "
+                                  "blocked; it is not valid here";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "`" << name << "` is a unit attribute (the function's NZ "
+                                  "views are blocked or not), got "
+                               << attr.getValue();
+    return success();
+  }
   if (name == "pto.kernel_kind" && !isa<KernelKindAttr>(attr.getValue()))
     return op->emitOpError() << "`pto.kernel_kind` must be #pto.kernel_kind<cube|vector>, got "
                              << attr.getValue();

@@ -161,6 +161,18 @@ LogicalResult PartitionViewOp::verify() {
       return emitOpError() << "rank-reduced result holds " << have
                            << " elements but the sizes select " << want;
   }
+  // A layout in the partition type is the resolved layout of its view
+  // (PTOAS >= 0.61): it must agree with the view's, where that is known.
+  if (Attribute partLayout = res.getLayout()) {
+    Attribute srcLayout = src.getLayout();
+    if (!srcLayout)
+      if (auto view = getSource().getDefiningOp<MakeTensorViewOp>())
+        srcLayout = view.getLayoutAttr();
+    if (srcLayout && srcLayout != partLayout)
+      return emitOpError() << "partition layout=" << stringifyLayout(cast<LayoutAttr>(partLayout).getValue())
+                           << " does not match source layout="
+                           << stringifyLayout(cast<LayoutAttr>(srcLayout).getValue());
+  }
   return success();
 }
 

@@ -58,7 +58,7 @@ def lower(source: Union[str, bytes, ir.Module], *, filename: Optional[str] = Non
           ptoas_version: Optional[str] = None, pto_arch: str = "a3",
           pto_level: Optional[str] = None, infer_layout: Optional[bool] = None,
           remarks: bool = False, allow_large_gm_gap: bool = False,
-          pipeline: str = "lower-to-ptoas",
+          allow_clamped_gm_offsets: bool = False, pipeline: str = "lower-to-ptoas",
           pass_options: Optional[Mapping[str, Mapping[str, object]]] = None,
           allow_unregistered_dialect: bool = False, as_text: bool = False,
           diagnostics: Optional[list] = None) -> Union[ir.Module, str]:
@@ -73,7 +73,8 @@ def lower(source: Union[str, bytes, ir.Module], *, filename: Optional[str] = Non
     ptoas_version, pto_arch, pto_level, infer_layout: ptonz-opt's
       --ptoas-version, --pto-arch, --ptoas-pto-level and (False)
       --ptoas-disable-infer-layout: the PTOAS run the output is for.
-    remarks, allow_large_gm_gap: ptonz-opt's --remarks, --allow-large-gm-gap.
+    remarks, allow_large_gm_gap, allow_clamped_gm_offsets: ptonz-opt's
+      --remarks, --allow-large-gm-gap, --allow-clamped-gm-offsets.
     nz_args, arg_ranges: ptonz-opt's --nz-arg / --arg-range values
       (`@FUNC:INDEX[=SHAPE]`, `@FUNC:INDEX=LO:HI`): the `nz-args` /
       `arg-ranges` options of the `pto-declare-nz-args` pass (a LoweringError
@@ -91,7 +92,9 @@ def lower(source: Union[str, bytes, ir.Module], *, filename: Optional[str] = Non
     try:
         defaults = pass_defaults(ptoas_version=ptoas_version, infer_layout=infer_layout,
                                  pto_level=pto_level, remarks=remarks,
-                                 allow_large_gm_gap=allow_large_gm_gap, nz_args=nz_args,
+                                 allow_large_gm_gap=allow_large_gm_gap,
+                                 allow_clamped_gm_offsets=allow_clamped_gm_offsets,
+                                 nz_args=nz_args,
                                  arg_ranges=arg_ranges, pass_options=pass_options)
         pipe = Pipeline.of(pipeline, defaults) if pipeline else Pipeline()
         target = Target(pto_arch=pto_arch, pto_level=pto_level, ptoas_version=ptoas_version,

@@ -91,7 +91,8 @@ def _join(values) -> str:
 
 def pass_defaults(*, ptoas_version: Optional[str] = None, infer_layout: Optional[bool] = None,
                   pto_level: Optional[str] = None, remarks: bool = False,
-                  allow_large_gm_gap: bool = False, nz_args: Sequence[str] = (),
+                  allow_large_gm_gap: bool = False, allow_clamped_gm_offsets: bool = False,
+                  nz_args: Sequence[str] = (),
                   arg_ranges: Sequence[str] = (),
                   pass_options: Optional[Mapping[str, Mapping[str, object]]] = None
                   ) -> Dict[str, Dict[str, object]]:
@@ -110,6 +111,8 @@ def pass_defaults(*, ptoas_version: Optional[str] = None, infer_layout: Optional
         verify["infer-layout"] = False
     if pto_level:
         verify["pto-level"] = pto_level
+    if allow_clamped_gm_offsets:
+        verify["allow-clamped-gm-offsets"] = True
     if verify:
         out["pto-verify-ptoas"] = verify
     if remarks:

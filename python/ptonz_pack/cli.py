@@ -97,6 +97,11 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--shape", metavar="R,C|B,R,C", default=None,
                    help="LOGICAL shape of a raw input; with --unpack of a .npy input it "
                    "selects the result rank (default: [R, C] when B is 1, else [B, R, C])")
+    p.add_argument("--nz-shape", metavar="SHAPE", default=None,
+                   help="pack as this logical shape (e.g. 65536x4096: a [32, 2048, 4096] "
+                   "tensor as one NZ matrix; default: the tensor's own shape, one NZ matrix "
+                   "per leading index), as ptonz-opt --nz-arg=@FUNC:INDEX=SHAPE declares it; "
+                   "the same elements in row-major order")
     p.add_argument("--dtype", metavar="DTYPE", default=None,
                    help="element type of a raw input: " + ", ".join(SUPPORTED_DTYPES))
     p.add_argument("-q", "--quiet", action="store_true",
@@ -208,8 +213,30 @@ def resolve_select(names: Sequence[str], patterns: Sequence[str], path: str) -> 
     return [n for n in names if n in chosen]
 
 
-def _nz_shape_of(t, what: str) -> Tuple[Tuple[int, ...], "object"]:
-    """(blocked shape, NumPy dtype) of a tensor selected for packing."""
+def _packing_shape(args, label: str, shape: Sequence[int]) -> Tuple[int, ...]:
+    """The logical shape a tensor of `shape` is packed as (--nz-shape, else its own)."""
+    if args.nz_shape is None:
+        return tuple(shape)
+    try:
+        packing = tuple(int(d) for d in args.nz_shape.lower().split("x"))
+    except ValueError:
+        raise UserError(f"--nz-shape {args.nz_shape}: not a shape like 65536x4096") from None
+    count = 1
+    for d in shape:
+        count *= d
+    own = 1
+    for d in packing:
+        own *= d
+    if own != count or not packing or min(packing) <= 0:
+        raise UserError(f"{label}: --nz-shape {args.nz_shape} does not hold the tensor's "
+                        f"{count} elements (shape {list(shape)}); give a shape of the same "
+                        f"elements, e.g. {'x'.join(map(str, shape))}")
+    return packing
+
+
+def _nz_shape_of(t, what: str, logical=None) -> Tuple[Tuple[int, ...], "object"]:
+    """(blocked shape, NumPy dtype) of a tensor selected for packing (as
+    `logical`, by default its own shape)."""
     from . import layout as L
 
     bits = SAFETENSORS_BITS.get(t.code)
@@ -225,7 +252,7 @@ def _nz_shape_of(t, what: str) -> Tuple[Tuple[int, ...], "object"]:
 
     dtype = numpy_dtype(name)
     try:
-        blocked = L.nz_blocked_shape(t.shape, dtype)
+        blocked = L.nz_blocked_shape(t.shape if logical is None else logical, dtype)
     except ValueError as exc:
         raise UserError(f"{t.label}: {exc} (or leave it out of {what})") from None
     _check_size(t, dtype)
@@ -242,8 +269,9 @@ def _check_size(t, dtype) -> None:
                         f"file is corrupt")
 
 
-def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], "object"]]:
-    """(logical shape, dtype) of a tensor `src`'s metadata marks NZ-packed."""
+def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], "object", Tuple[int, ...]]]:
+    """(logical shape, dtype, the tensor's own shape) of a tensor `src`'s
+    metadata marks NZ-packed."""
     from . import layout as L
     from .tensor_io import FormatError, numpy_dtype
 
@@ -266,7 +294,7 @@ def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], "object"]]:
                           f"{list(blocked)} (c0={L.c0_for(dtype)}) of its metadata logical_shape "
                           f"{list(logical)}, c0={info['c0']}: the file is corrupt")
     _check_size(t, dtype)
-    return logical, dtype
+    return logical, dtype, info["tensor_shape"]
 
 
 def _pack_safetensors(args, out_path: str) -> str:
@@ -294,15 +322,18 @@ def _pack_safetensors(args, out_path: str) -> str:
                 raise UserError(f"{t.label}: already NZ-packed (its metadata has "
                                 f"'{T.META_TENSOR_PREFIX}{name}'): leave it out of --select, or "
                                 f"--unpack the file first")
-            plan[name] = _nz_shape_of(t, "--select")
+            logical = _packing_shape(args, t.label, t.shape)
+            plan[name] = _nz_shape_of(t, "--select", logical) + (logical,)
         metadata = dict(src.metadata)
         metadata[T.META_FORMAT_KEY] = T.META_FORMAT_VERSION
         entries = []
         for t in src.tensors:
             if t.name in plan:
-                blocked, dtype = plan[t.name]
-                metadata[T.META_TENSOR_PREFIX + t.name] = json.dumps(
-                    {"layout": "nz", "logical_shape": list(t.shape), "c0": L.c0_for(dtype)})
+                blocked, dtype, logical = plan[t.name]
+                record = {"layout": "nz", "logical_shape": list(logical), "c0": L.c0_for(dtype)}
+                if tuple(logical) != tuple(t.shape):
+                    record["tensor_shape"] = list(t.shape)
+                metadata[T.META_TENSOR_PREFIX + t.name] = json.dumps(record)
                 entries.append(T.OutEntry(t.name, t.code, blocked, t.nbytes))
             else:
                 entries.append(T.OutEntry(t.name, t.code, t.shape, t.nbytes))
@@ -318,7 +349,7 @@ def _pack_safetensors(args, out_path: str) -> str:
                 progress.label(t.name)
                 write = (lambda base: lambda off, arr: out.write(base + off, arr))(e.offset)
                 if t.name in plan:
-                    T.pack_tensor(t, write, t.shape, plan[t.name][1], progress)
+                    T.pack_tensor(t, write, plan[t.name][2], plan[t.name][1], progress)
                 else:
                     T.copy_bytes(t, write, t.nbytes, progress)
             out.commit(validate=T.validate_with_library)
@@ -357,7 +388,7 @@ def _unpack_safetensors(args, out_path: str) -> str:
                                        selected=None, packed=src)
         metadata = {k: v for k, v in src.metadata.items()
                     if k != T.META_FORMAT_KEY and not k.startswith(T.META_TENSOR_PREFIX)}
-        entries = [T.OutEntry(t.name, t.code, records[t.name][0] if t.name in records else t.shape,
+        entries = [T.OutEntry(t.name, t.code, records[t.name][2] if t.name in records else t.shape,
                               t.nbytes) for t in src.tensors]
         header = T.safetensors_header(entries, metadata)
         total = sum(e.nbytes for e in entries)
@@ -434,15 +465,19 @@ def _verify_safetensors(args, logical_path: str, packed_path: str, selected, log
                 if p.code != t.code:
                     raise UserError(f"verify: {p.label} is {p.code} but {t.label} is {t.code}")
                 if t.name in nz:
-                    lshape, dtype = nz[t.name]
-                    if tuple(lshape) != tuple(t.shape):
-                        raise UserError(f"verify: {p.label} unpacks to logical shape "
-                                        f"{list(lshape)}, not {list(t.shape)} as in {logical_path}")
+                    lshape, dtype, own = nz[t.name]
+                    if tuple(own) != tuple(t.shape):
+                        raise UserError(f"verify: {p.label} unpacks to shape "
+                                        f"{list(own)}, not {list(t.shape)} as in {logical_path}")
+                    if args.nz_shape is not None and \
+                            tuple(lshape) != _packing_shape(args, t.label, t.shape):
+                        raise UserError(f"verify: {p.label} is packed as {list(lshape)}, not "
+                                        f"--nz-shape {args.nz_shape}")
                     _check_size(t, dtype)
-                    bad = T.first_nz_mismatch(t, p, t.shape, dtype, progress)
+                    bad = T.first_nz_mismatch(t, p, lshape, dtype, progress)
                     if bad is not None:
                         b, r, c = bad
-                        at = f"[{r}, {c}]" if len(t.shape) == 2 else f"[{b}, {r}, {c}]"
+                        at = f"[{r}, {c}]" if len(lshape) == 2 else f"[{b}, {r}, {c}]"
                         raise UserError(f"verify: {p.label} is not NZ({t.label}): logical element "
                                         f"{at} differs")
                 else:
@@ -599,11 +634,12 @@ def _run_single(args, out_path: str, fmt: str) -> str:
         if shape is not None and tuple(src.shape) != tuple(shape):
             raise UserError(f"{args.input} has shape {list(src.shape)}, not --shape {list(shape)}: "
                             f"drop --shape or fix it")
+        logical = _packing_shape(args, args.input, src.shape)
         try:
-            blocked = L.nz_blocked_shape(src.shape, src.dtype())
+            blocked = L.nz_blocked_shape(logical, src.dtype())
         except ValueError as exc:
             raise UserError(f"{args.input}: {exc}") from None
-        return _write_single(args, src, out_path, fmt, tuple(src.shape), blocked, src.dtype(),
+        return _write_single(args, src, out_path, fmt, logical, blocked, src.dtype(),
                              T.pack_tensor, ("logical", "blocked"))
     finally:
         _close(src)

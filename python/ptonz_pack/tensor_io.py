@@ -25,6 +25,7 @@ tensors back to back.
 from __future__ import annotations
 
 import json
+import math
 import os
 import struct
 from dataclasses import dataclass, field
@@ -207,14 +208,20 @@ class SafetensorsFile:
         try:
             info = json.loads(raw)
             logical = tuple(int(d) for d in info["logical_shape"])
+            # The tensor's own shape when it was packed as another logical shape
+            # of the same elements (ptonz-pack --nz-shape); else the logical one.
+            own = tuple(int(d) for d in info.get("tensor_shape", logical))
             c0 = int(info["c0"])
+            if math.prod(own) != math.prod(logical):
+                raise ValueError(f"tensor_shape {list(own)} has other elements than "
+                                 f"logical_shape {list(logical)}")
             if info.get("layout") != "nz":
                 raise ValueError(f"layout {info.get('layout')!r}")
         except (ValueError, KeyError, TypeError) as exc:
             raise FormatError(f"{self.path}: metadata '{META_TENSOR_PREFIX}{name}' is not a "
                               f"ptonz NZ record ({exc}): the file was not written by "
                               f"ptonz-pack, or was edited") from None
-        return {"layout": "nz", "logical_shape": logical, "c0": c0}
+        return {"layout": "nz", "logical_shape": logical, "c0": c0, "tensor_shape": own}
 
 
 def validate_with_library(path: str) -> None:

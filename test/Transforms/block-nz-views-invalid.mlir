@@ -77,8 +77,21 @@ func.func @rank4_dynamic_leading(%p: !pto.ptr<i8>, %g: index) {
   %c2 = arith.constant 2 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 4 with a dynamic leading dimension: its leading axes fold into the single batch slot B = product of the leading extents, which must be a constant; give the leading shape operands as arith.constant values}}
+  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 4 with a dynamic leading extent on axis 0: its leading axes fold into the single batch slot B = product of the leading extents, which must be a constant; give shape operand 0 as an arith.constant value}}
   %v = pto.make_tensor_view %p, shape = [%g, %c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// The error names the dynamic axis (pypto's
+// test_rejects_a_dynamic_leading_extent_when_folding, axis 1).
+func.func @rank5_dynamic_leading_axis1(%p: !pto.ptr<i8>, %g: index) {
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 5 with a dynamic leading extent on axis 1:}}
+  %v = pto.make_tensor_view %p, shape = [%c2, %g, %c2, %c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
 
@@ -227,30 +240,44 @@ func.func @gm_gap_from_valid_shape(%p: !pto.ptr<i8>) {
 func.func @sub_byte(%p: !pto.ptr<i4>) {
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error@+1 {{pto-block-nz-views: NZ view of sub-byte element type i4: packed-nibble fractal addressing is outside ptonz's scope; annotate it nd}}
+  // expected-error@+1 {{pto-block-nz-views: NZ view of sub-byte element type i4: sub-byte NZ is unsettled: PTOAS >= 0.61 counts an FP4 NZ view in packed pairs (a 1-byte storage element, c0 = 32) while pto-isa's A5 register path counts 4-bit elements (c0 = 64); until a measurement settles which one the hardware reads, any NZ descriptor ptonz wrote could address the wrong bytes; annotate it nd}}
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi4>
   return
 }
 
 // -----
 
+// An NZ view with explicit strides is physical (analyses.view_kinds): PTOAS
+// >= 0.61 takes it as its rank-5 descriptor, so a rank-2 one is an error.
 func.func @explicit_strides(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error@+1 {{pto-block-nz-views: a logical NZ view must not carry explicit strides (got 2): its strides follow from the blocked shape and are filled in by pto-materialize-strides; write `strides = []`}}
+  // expected-error@+1 {{pto-block-nz-views: an NZ view with explicit strides is a physical view, which PTOAS >= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], but this one has rank 2; for a logical [.., R, C] NZ tensor write `strides = []` (pto-block-nz-views blocks it and pto-materialize-strides fills its strides)}}
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   return
 }
 
 // -----
 
-// The layout given by the view type (no attribute) is NZ too.
+// The old spelling of a logical view (the layout in the view type): a layout
+// in the type means PTOAS >= 0.61's resolved layout of a physical view.
 func.func @nz_from_type(%p: !pto.ptr<i8>) {
-  %c40 = arith.constant 40 : index
+  %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error@+1 {{pto-block-nz-views: NZ view rows (shape[-2] = 40) are not a multiple of 16}}
-  %v = pto.make_tensor_view %p, shape = [%c40, %c512], strides = [] : !pto.tensor_view<?x?xi8, #pto.layout<nz>>
+  // expected-error@+1 {{pto-block-nz-views: a layout inside the view type (!pto.tensor_view<?x?xi8, #pto.layout<nz>>) means what PTOAS >= 0.61 means by it, the resolved layout of a physical rank-5 view with explicit strides, but this view has `strides = []`: the old spelling of a logical NZ view. Write the layout as the op's attribute and keep the type plain: `strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>`}}
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] : !pto.tensor_view<?x?xi8, #pto.layout<nz>>
+  return
+}
+
+// -----
+
+// The same with the attribute as well.
+func.func @nz_in_type_and_attribute(%p: !pto.ptr<f16>) {
+  %c64 = arith.constant 64 : index
+  %c96 = arith.constant 96 : index
+  // expected-error@+1 {{the old spelling of a logical NZ view. Write the layout as the op's attribute and keep the type plain: `strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<64x96xf16>`}}
+  %v = pto.make_tensor_view %p, shape = [%c64, %c96], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<64x96xf16, #pto.layout<nz>>
   return
 }
 

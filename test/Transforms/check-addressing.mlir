@@ -27,6 +27,15 @@
 // RUN: not ptonz-opt --check-addressing=2 %t.lowered.mlir 2>&1 | FileCheck %s --check-prefix=LOWERED
 // LOWERED: lowered.mlir:{{[0-9]+}}:{{[0-9]+}}: error: check-addressing: the input is already lowered (pto.nz_tensor_views_blocked): the addressing check needs the logical program (pl, or pto with logical NZ views) it was lowered from as its input
 
+// Logical NZ views of rank 5 and 6 (issue 25): the simulator reads a
+// logical view at its own rank, whatever the rank, and its lowering through
+// the fold b = sum(i_k * prod(E_{k+1..})); both as a clone and through the
+// pipeline that ran. 1 + 3*4 + 2*2 tloads.
+// RUN: ptonz-opt --check-addressing=2 %S/Inputs/logical-ranks.mlir | FileCheck %s --check-prefix=RANKS
+// RANKS: check-addressing: 17 of 17 tloads read identical tiles (1 block id)
+// RUN: ptonz-opt --lower-to-ptoas --check-addressing=2 %S/Inputs/logical-ranks.mlir | FileCheck %s --check-prefix=RANKS-PIPELINE
+// RANKS-PIPELINE: check-addressing: 17 of 17 tloads read identical tiles (1 block id; the pipeline's input vs. its output)
+
 // Element types (issue 11): an f64 NZ weight is checked (it was an internal
 // error: the packer does not take 64-bit types, the check packs them by the
 // NZ formula); an i256 one, which the simulator cannot hold, and a sub-byte

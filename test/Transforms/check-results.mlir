@@ -52,3 +52,13 @@ func.func @experts(%x: !pl.tensor<32x256xbf16>, %w: !pl.tensor<4x64x256xbf16, nz
 // A kernel the lowering rejects is reported where it is rejected.
 // RUN: not ptonz-opt --check-results %S/Inputs/unaligned-matmul.mlir 2>&1 | FileCheck %s --check-prefix=REJECTED
 // REJECTED: unaligned-matmul.mlir:6:8: error: check-results: convert-pl-to-pto: M = 40 is not a multiple of 16
+
+// pl NZ weights of rank 4, 5 and 6 (issue 25): the leading axes fold into the
+// batch in the NZ build, and the NZ packing of the inputs folds them the same
+// way (a rank-5 tensor was an internal error: pack_nz takes [B, R, C]).
+// RUN: ptonz-opt --check-results=2 %S/Inputs/check-results-ranks.mlir | FileCheck %s --check-prefix=RANKS
+// RANKS: check-results: @rank4: the ND build and the NZ build both match NumPy exactly (1 store, 2048 i32 elements); ND and NZ are bit-identical
+// RANKS: check-results: @rank5: the ND build and the NZ build both match NumPy exactly (1 store, 2048 i32 elements); ND and NZ are bit-identical
+// RANKS: check-results: @rank6: the ND build and the NZ build both match NumPy exactly (1 store, 2048 i32 elements); ND and NZ are bit-identical
+// RUN: ptonz-opt --check-addressing=2 %S/Inputs/check-results-ranks.mlir | FileCheck %s --check-prefix=RANKS-ADDR
+// RANKS-ADDR: check-addressing: 6 of 6 tloads read identical tiles (1 block id)

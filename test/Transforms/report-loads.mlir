@@ -13,7 +13,7 @@
 // CHECK-NEXT: runs: 16 x 8192 B contiguous (131072 B per tile)
 // The same kernel's ND build (its nz tensor annotated nd) side by side: only
 // the nz weight's load differs.
-// CHECK: ND build vs NZ build (the same kernel with its nz tensors annotated nd, pl-annotate-nd):
+// CHECK: ND build vs NZ build (the same kernel with its NZ weights in ND: nz pl tensors annotated nd by pl-annotate-nd, --nz-arg declarations dropped):
 // CHECK-NEXT: report-loads.mlir:[[# @LINE + 10]]:{{[0-9]+}}: 256x512xi8 tile: ND build ND->NZ, 4096 runs of 32 B | NZ build NZ->NZ, 16 runs of 8 KiB
 // CHECK-NOT: tile:
 func.func @w1_nd_vs_nz(%w_nd: !pl.tensor<32x2048x4096xi8>, %w_nz: !pl.tensor<32x2048x4096xi8, nz>) {
@@ -31,7 +31,7 @@ func.func @w1_nd_vs_nz(%w_nd: !pl.tensor<32x2048x4096xi8>, %w_nz: !pl.tensor<32x
 
 // Seed 001's whole kernel: both weight loads (the first K tile and the K loop's).
 // RUN: ptonz-opt --lower-to-ptoas --report=loads %examples/seed001_grouped_matmul_pl.mlir | FileCheck %s --check-prefix=SEED001
-// SEED001: ND build vs NZ build (the same kernel with its nz tensors annotated nd, pl-annotate-nd):
+// SEED001: ND build vs NZ build (the same kernel with its NZ weights in ND: nz pl tensors annotated nd by pl-annotate-nd, --nz-arg declarations dropped):
 // SEED001-NEXT: seed001_grouped_matmul_pl.mlir:{{[0-9]+}}:{{[0-9]+}}: 256x512xi8 tile: ND build ND->NZ, 4096 runs of 32 B | NZ build NZ->NZ, 16 runs of 8 KiB
 // SEED001-NEXT: seed001_grouped_matmul_pl.mlir:{{[0-9]+}}:{{[0-9]+}}: 256x512xi8 tile: ND build ND->NZ, 4096 runs of 32 B | NZ build NZ->NZ, 16 runs of 8 KiB
 // SEED001-NOT: tile

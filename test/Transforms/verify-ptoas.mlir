@@ -55,7 +55,19 @@ func.func @rank2(%p: !pto.ptr<i8>) {
 func.func @rank4(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
   // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz requires a rank-5 view, got rank 4}}
+  %v = pto.make_tensor_view %p, shape = [%c16, %c16, %c16, %c16], strides = [%c4096, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// The old spelling of a logical view (the layout in the type, strides = []).
+func.func @legacy_type_layout(%p: !pto.ptr<i8>) {
+  %c16 = arith.constant 16 : index
+  // expected-error@+1 {{pto-verify-ptoas: a layout inside the view type (!pto.tensor_view<?x?x?x?xi8, #pto.layout<nz>>) means what PTOAS >= 0.61 means by it, the resolved layout of a physical rank-5 view with explicit strides, but this view has `strides = []`: the old spelling of a logical NZ view. Write the layout as the op's attribute and keep the type plain: `strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>`}}
   %v = pto.make_tensor_view %p, shape = [%c16, %c16, %c16, %c16], strides = [] : !pto.tensor_view<?x?x?x?xi8, #pto.layout<nz>>
   return
 }
@@ -67,8 +79,11 @@ func.func @shape3_not_16(%p: !pto.ptr<i8>) {
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected shape[3]==16 (got 8)}}
-  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c8, %c32], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  %c4096 = arith.constant 4096 : index
+  %c65536 = arith.constant 65536 : index
+  %c512 = arith.constant 512 : index
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected shape[3]==16 (got 8)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c8, %c32], strides = [%c65536, %c4096, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
 
@@ -79,19 +94,37 @@ func.func @shape4_not_c0(%p: !pto.ptr<f16>) {
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected shape[4]==c0=16 (got 32)}}
-  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected shape[4]==16 (got 32)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
   return
 }
 
 // -----
 
-func.func @no_strides(%p: !pto.ptr<i8>) {
+// Blocked (strides = [] in a marked function) but not materialised.
+func.func @no_strides(%p: !pto.ptr<i8>) attributes {pto.nz_tensor_views_blocked} {
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
   // expected-error@+1 {{pto-verify-ptoas: NZ view has no strides: PTOAS needs them explicit (run pto-materialize-strides)}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// A logical rank-5 NZ view (strides = [] outside a marked function, issue
+// 25): its leading axes fold into the batch; PTOAS has no meaning for it.
+func.func @logical_rank5(%p: !pto.ptr<i8>) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  // expected-error@+1 {{pto-verify-ptoas: this is a logical NZ view (`strides = []` with the layout attribute, in a function not marked pto.nz_tensor_views_blocked), which PTOAS has no meaning for: run pto-block-nz-views and pto-materialize-strides (ptonz-opt --lower-to-ptoas)}}
+  %v = pto.make_tensor_view %p, shape = [%c2, %c3, %c2, %c32, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
 
@@ -105,7 +138,7 @@ func.func @stride4_not_1(%p: !pto.ptr<i8>) {
   %c512 = arith.constant 512 : index
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[4]==1 (got 2)}}
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected stride[4]==1 (got 2)}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c2] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -120,7 +153,7 @@ func.func @stride3_not_c0(%p: !pto.ptr<i8>) {
   %c512 = arith.constant 512 : index
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[3]==32 (got 512)}}
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected stride[3]==32 (got 512)}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c32, %c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -133,7 +166,7 @@ func.func @stride2_not_16c0(%p: !pto.ptr<i8>) {
   %c32 = arith.constant 32 : index
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[2]==512 (got 32)}}
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected stride[2]==512 (got 32)}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c32, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -147,7 +180,7 @@ func.func @stride1_not_c0_aligned(%p: !pto.ptr<i8>) {
   %c512 = arith.constant 512 : index
   %c8200 = arith.constant 8200 : index
   %c131072 = arith.constant 131072 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[1] to be C0-aligned (32), got 8200}}
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected stride[1] to be C0-aligned (32), got 8200}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8200, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -162,7 +195,7 @@ func.func @stride1_overlaps(%p: !pto.ptr<i8>) {
   %c512 = arith.constant 512 : index
   %c4096 = arith.constant 4096 : index
   %c131072 = arith.constant 131072 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[1] >= shape[2] * stride[2] (8192), got 4096}}
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected stride[1] >= shape[2] * stride[2] (8192), got 4096}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c4096, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -176,7 +209,7 @@ func.func @stride0_overlaps(%p: !pto.ptr<i8>) {
   %c32 = arith.constant 32 : index
   %c512 = arith.constant 512 : index
   %c8192 = arith.constant 8192 : index
-  // expected-error@+1 {{pto-verify-ptoas: NZ view expected stride[0] >= shape[1] * stride[1] (131072), got 8192}}
+  // expected-error@+1 {{pto-verify-ptoas: user-specified layout=nz is incompatible with shape/stride: expected stride[0] >= shape[1] * stride[1] (131072), got 8192}}
   %v = pto.make_tensor_view %p, shape = [%c2, %c16, %c16, %c16, %c32], strides = [%c8192, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -225,7 +258,7 @@ func.func @partition_dynamic_d4(%p: !pto.ptr<i8>, %off: index) {
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
   %v = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c131072, %c8192, %c512, %c32, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
-  // expected-error@+1 {{pto-verify-ptoas: NZ partition must prove that d3|d4 remains complete at compile time (constant offsets and sizes)}}
+  // expected-error@+1 {{pto-verify-ptoas: NZ partition must prove that d4 remains complete at compile time}}
   %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %off], sizes = [%c1, %c16, %c16, %c16, %c32] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x16x16x16x32xi8>
   return
 }

@@ -16,10 +16,12 @@
 // HELP: --convert-pl-to-pto {{.*}}Runs on builtin.module only
 // HELP: --pto-block-nz-views {{.*}}Runs on builtin.module or func.func
 // HELP: --pto-verify-ptoas
+// HELP-NEXT: --allow-clamped-gm-offsets=<true|false> {{.*}}PTOAS#1317
 // HELP-NEXT: --infer-layout=<true|false> {{.*}}(default: true)
 // HELP-NEXT: --pto-level=<level1|level2|level3> {{.*}}(default: level2)
 // HELP-NEXT: --ptoas-version=<X.Y> {{.*}}(default: 0.61)
 // HELP: --lower-to-ptoas {{.*}}The whole lowering
+// HELP-NEXT: --allow-clamped-gm-offsets=<true|false>
 // HELP-NEXT: --allow-large-gm-gap=<true|false>
 
 // LIST-DAG: --canonicalize

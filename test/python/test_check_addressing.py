@@ -296,3 +296,161 @@ def test_issue14_wrong_lowerings_are_caught(ctx, good, bad):
     assert lowered.count(good) == 1, good
     r = C.compare_programs(logical, ir.Module.parse(lowered.replace(good, bad)), samples=4)
     assert not r.ok, r.summary()
+
+
+# --------------------------------------------------------------------------- logical ranks
+# Issue 25: logical NZ views of every rank the passes accept (analyses.view_kinds:
+# `strides = []` with the layout attribute), the leading axes folded into the
+# batch b = sum(i_k * prod(E_{k+1..})).
+
+ISSUE25 = """
+module {
+  func.func @rank5(%arg0: !pto.ptr<i8>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %w = pto.make_tensor_view %arg0, shape = [%c2, %c3, %c2, %c32, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    %pv = pto.partition_view %w, offsets = [%c1, %c2, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c32, %c64] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x1x1x32x64xi8>
+    pto.tload ins(%pv : !pto.partition_tensor_view<1x1x1x32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+    return
+  }
+}
+"""
+
+
+def test_issue25_rank5_logical_view_is_checked(ctx):
+    r = C.check_addressing(ISSUE25, samples=2, context=ctx)
+    assert r.ok, r.summary()
+    assert r.total == 1
+
+
+def test_issue25_through_the_cli_pipeline(ctx):
+    """`ptonz-opt --lower-to-ptoas --check-addressing`: the pipeline's input
+    (a logical rank-5 view) against its output."""
+    before = ir.Module.parse(ISSUE25)
+    after = C.lower(C.logical_module(before))
+    r = C.check_pipeline(before, after, samples=2)
+    assert r.ok and r.total == 1, r.summary()
+
+
+def _fold_program(leading, R, C_, dtype, c0, offsets, Rt, Ct, row, col):
+    """A logical NZ view [*leading, R, C] and one tload per combination of
+    `offsets` (per leading axis: an int, or "loop" for every index)."""
+    rank = len(leading) + 2
+    names = {}
+
+    def c(n):
+        names[n] = f"%c{n}"
+        return names[n]
+
+    shape = ", ".join(c(e) for e in list(leading) + [R, C_])
+    body, close = [], []
+    offs = []
+    for i, o in enumerate(offsets):
+        if o == "loop":
+            body.append(f"scf.for %i{i} = {c(0)} to {c(leading[i])} step {c(1)} {{")
+            close.append("}")
+            offs.append(f"%i{i}")
+        else:
+            offs.append(c(o))
+    offs += [c(row), c(col)]
+    sizes = ", ".join([c(1)] * len(leading) + [c(Rt), c(Ct)])
+    dyn = "x".join("?" * rank)
+    ptype = "x".join(["1"] * len(leading) + [str(Rt), str(Ct)]) + f"x{dtype}"
+    tile = (f"!pto.tile_buf<loc=mat, dtype={dtype}, rows={Rt}, cols={Ct}, v_row={Rt}, "
+            f"v_col={Ct}, blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+    body += [
+        f"%t = pto.alloc_tile : {tile}",
+        f"%pv = pto.partition_view %w, offsets = [{', '.join(offs)}], sizes = [{sizes}] : "
+        f"!pto.tensor_view<{dyn}x{dtype}> -> !pto.partition_tensor_view<{ptype}>",
+        f"pto.tload ins(%pv : !pto.partition_tensor_view<{ptype}>) outs(%t : {tile})",
+    ] + close
+    consts = "\n".join(f"  %c{n} = arith.constant {n} : index" for n in sorted(names))
+    view = (f"  %w = pto.make_tensor_view %p, shape = [{shape}], strides = [] "
+            f"{{layout = #pto.layout<nz>}} : !pto.tensor_view<{dyn}x{dtype}>")
+    return (f"func.func @k(%p: !pto.ptr<{dtype}>) {{\n{consts}\n{view}\n  "
+            + "\n  ".join(body) + "\n  return\n}\n")
+
+
+FOLD_CASES = [
+    # leading extents, plane R x C, dtype, c0, leading offsets, tile, row, col
+    ((3, 2), 48, 64, "i8", 32, (2, 1), 16, 32, 32, 32),
+    ((2, 3, 2), 32, 64, "i8", 32, (1, 2, 0), 32, 64, 0, 0),   # issue 25
+    ((3, 2, 4), 48, 64, "i8", 32, ("loop", 1, "loop"), 16, 32, 32, 32),
+    ((2, 2, 3, 2), 32, 48, "f16", 16, (1, "loop", 2, "loop"), 32, 16, 0, 32),
+    ((2, 3, 2, 2, 2), 16, 16, "f32", 8, (1, 2, "loop", 0, 1), 16, 8, 0, 8),
+    ((5, 3), 32, 32, "f32", 8, (4, 2), 16, 16, 16, 8),
+]
+
+
+@pytest.mark.parametrize("case", FOLD_CASES, ids=lambda c: f"rank{len(c[0]) + 2}-{c[3]}")
+def test_logical_ranks_fold_and_pass_the_check(ctx, case):
+    import math
+    import re as _re
+
+    from ptonz.analyses.descriptors import descriptors
+
+    leading, R, C_, dtype, c0, offsets, Rt, Ct, row, col = case
+    text = _fold_program(*case)
+    r = C.check_addressing(text, samples=2, context=ctx, max_trips=None)
+    assert r.ok, r.summary()
+    loops = [leading[i] for i, o in enumerate(offsets) if o == "loop"]
+    assert r.total == math.prod(loops)
+    # The exact descriptor of the first tload (every loop index 0): one batch
+    # b = sum(i_k * prod(E_{k+1..})) of [B, C/c0, R/16, 16, c0].
+    lowered = C.lower(C.logical_module(text, context=ctx))
+    B = math.prod(leading)
+    want_b = 0
+    for i, o in enumerate(offsets):
+        want_b += (0 if o == "loop" else o) * math.prod(leading[i + 1:])
+    strides = [C_ * R, R * c0, 16 * c0, c0, 1]
+    assert f"shape = [%c{B}, %c{C_ // c0}, %c{R // 16}, %c16, %c{c0}]" in str(lowered)
+    d = descriptors(lowered)[0]
+    assert d.shape == [1, Ct // c0, Rt // 16, 16, c0]
+    assert d.strides == strides and d.layout == "NZ"
+    if "loop" not in offsets:
+        assert d.offset == want_b * strides[0] + (col // c0) * strides[1] \
+            + (row // 16) * strides[2]
+    else:
+        assert not _re.fullmatch(r"\d+", str(d.offset))
+
+
+def test_a_wrong_fold_is_caught(ctx):
+    """The oracle guards the fold: swapping two leading strides' roles in the
+    batch (b = 1*6 + 2*2 read as 2*6 + 1*2 would be batch 14) mis-addresses."""
+    logical = C.logical_module(ISSUE25, context=ctx)
+    lowered = str(C.lower(logical))
+    assert "offsets = [%c10, %c0, %c0, %c0, %c0]" in lowered
+    bad = ir.Module.parse(lowered.replace("offsets = [%c10, %c0, %c0, %c0, %c0]",
+                                          "offsets = [%c11, %c0, %c0, %c0, %c0]")
+                          .replace("%c10 = arith.constant 10", "%c11 = arith.constant 11"))
+    r = C.compare_programs(logical, bad, samples=1)
+    assert not r.ok and r.mismatch.coord is not None
+
+
+def test_a_physical_nz_input_is_checked_as_written(ctx):
+    """An input view that is already physical NZ (explicit strides) is the
+    same bytes in both programs: the check runs and agrees."""
+    text = """
+func.func @k(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c8, %c16, %c8], strides = [%c4096, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c4, %c8, %c16, %c8] : !pto.tensor_view<?x?x?x?x?xf32> -> !pto.partition_tensor_view<1x4x8x16x8xf32>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 128x32xf32, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x4x8x16x8xf32>) outs(%t : !pto.tile_buf<mat, 128x32xf32, blayout=col_major, slayout=row_major>)
+  return
+}
+"""
+    r = C.check_addressing(text, samples=1, context=ctx)
+    assert r.ok and r.total == 1, r.summary()

@@ -88,8 +88,8 @@ def test_done_when_import_ptonz_then_parse_a_pipeline_string():
 
 
 def test_registry_lists_ptonz_passes_and_pipeline():
-    names = _ptonz.python_pass_arguments()[:7]  # then passes registered by tests
-    assert names == ["pl-annotate-nd", "convert-pl-to-pto", "pto-block-nz-views", "pto-materialize-strides",
+    names = _ptonz.python_pass_arguments()[:8]  # then passes registered by tests
+    assert names == ["pto-declare-nz-args", "pl-annotate-nd", "convert-pl-to-pto", "pto-block-nz-views", "pto-materialize-strides",
                      "pto-verify-partition-bounds", "pto-verify-ptoas", "lower-to-ptoas"]
     assert all(_ptonz.is_registered_pass(n) for n in names + ["cse", "canonicalize"])
     assert not _ptonz.is_registered_pass("no-such-pass")
@@ -106,7 +106,8 @@ def test_mixed_with_upstream_passes(ctx):
 def test_registered_pipeline_equals_its_passes(ctx):
     assert lowered("builtin.module(lower-to-ptoas)", seed001()) == lowered(LOWER, seed001())
     pm = PassManager.parse("builtin.module(lower-to-ptoas{ptoas-version=0.27 infer-layout=false})")
-    assert "pto-verify-ptoas{infer-layout=false pto-level=level2 ptoas-version=0.27}" in str(pm)
+    assert ("pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false pto-level=level2 "
+            "ptoas-version=0.27}") in str(pm)
 
 
 def test_pipeline_prints_and_reparses(ctx):
@@ -115,7 +116,8 @@ def test_pipeline_prints_and_reparses(ctx):
     text = str(pm)
     assert text == ("builtin.module(pto-block-nz-views{allow-large-gm-gap=false remarks=false},"
                     "func.func(cse,pto-materialize-strides),"
-                    "pto-verify-ptoas{infer-layout=false pto-level=level2 ptoas-version=0.27})")
+                    "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false "
+                    "pto-level=level2 ptoas-version=0.27})")
     assert str(PassManager.parse(text)) == text
 
 
@@ -154,7 +156,7 @@ def test_module_only_pass_is_not_scheduled_on_functions(ctx):
     ("pto-verify-ptoas{ptoas-version=banana}",
      "invalid value 'banana' for option 'ptoas-version' of pass 'pto-verify-ptoas': 'banana' is "
      "not a PTOAS version"),
-    ("pto-verify-ptoas{infer-layout=maybe}",
+    ("pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=maybe}",
      "invalid value 'maybe' for option 'infer-layout' of pass 'pto-verify-ptoas': expected true "
      "or false"),
     ("lower-to-ptoas{pto-level=level9}", "invalid value 'level9' for option 'pto-level'"),
@@ -181,9 +183,10 @@ def test_build_pass_manager_applies_option_defaults(ctx):
     pm = P.build_pass_manager("builtin.module(pto-verify-ptoas, pto-verify-ptoas{ptoas-version=0.61})",
                               defaults={"pto-verify-ptoas": {"ptoas_version": "0.27",
                                                              "infer-layout": False}})
-    assert str(pm) == ("builtin.module(pto-verify-ptoas{infer-layout=false pto-level=level2 "
-                       "ptoas-version=0.27},pto-verify-ptoas{infer-layout=false pto-level=level2 "
-                       "ptoas-version=0.61})")
+    assert str(pm) == ("builtin.module(pto-verify-ptoas{allow-clamped-gm-offsets=false "
+                       "infer-layout=false pto-level=level2 ptoas-version=0.27},"
+                       "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false "
+                       "pto-level=level2 ptoas-version=0.61})")
     # Restored afterwards.
     assert "ptoas-version=0.61" in str(PassManager.parse("builtin.module(pto-verify-ptoas)"))
     with pytest.raises(P.PipelineError, match="is not a PTOAS version"):
@@ -199,7 +202,8 @@ def test_add_to_goes_through_the_registry(ctx):
     pm.add("canonicalize")
     P.VerifyPTOAS(ptoas_version="0.27", infer_layout=False).add_to(pm)
     assert str(pm).endswith(
-        "pto-verify-ptoas{infer-layout=false pto-level=level2 ptoas-version=0.27})")
+        "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false pto-level=level2 "
+        "ptoas-version=0.27})")
     pm.run(m.operation)
     assert "strides = [%c131072, %c8192, %c512, %c32, %c1]" in str(m)
 

@@ -1,7 +1,8 @@
 """pypto's own tests of its NZ passes, translated to ptonz (issue 14).
 
 Every test of `tests/ut/ir/transforms/test_block_nz_tensor_views.py` in
-hw-native-sys/pypto (commit 0c1823fc, 41 tests) and the NZ tests of
+hw-native-sys/pypto (commit 0c1823fc, 41 tests; and the test commit 205288a8
+added, in its two parametrisations) and the NZ tests of
 `test_materialize_tensor_strides_pass.py` (5), one table row each: the
 kernel's NZ weight path written as ptonz `pl` (or `pto`) input, and what
 pypto's test expects of it -- accepted with the exact blocked shapes,
@@ -69,6 +70,18 @@ def gap_case(name: str, rows: int, tile_rows: int, cols: int = 512, valid_rows: 
     return Case(name, k(f"%w: {wt}", load("%w", wt, "%c0, %c0", f"{tile_rows}, {cols}",
                                           f"{tile_rows}x{cols}xi8", valid=valid)),
                 accept, list(expect))
+
+
+def dynamic_leading_case(axis: int) -> Case:
+    """A rank-4 logical NZ view whose leading extent on `axis` is dynamic."""
+    shape = ["%c2", "%c4", "%c256", "%c512"]
+    shape[axis] = "%g"
+    view = (f"  %v = pto.make_tensor_view %p, shape = [{', '.join(shape)}], strides = [] "
+            "{layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?xi8>")
+    return Case(f"test_rejects_a_dynamic_leading_extent_when_folding[axis{axis}]",
+                k("%p: !pto.ptr<i8>, %g: index", view), False,
+                [f"with a dynamic leading extent on axis {axis}:",
+                 f"give shape operand {axis} as an arith.constant value"])
 
 
 CASES = [
@@ -168,6 +181,10 @@ CASES = [
            "!pl.tensor<2x4x256x512xi8, nz> -> !pl.tensor<2x2x256x512xi8, nz>\n"
            + load("%v", "!pl.tensor<2x2x256x512xi8, nz>", "%c0, %c0, %c0, %c0",
                   "1, 1, 256, 512", "256x512xi8")), False, ["a window on one leading axis only"]),
+    # pypto commit 205288a8: a dynamic leading extent cannot fold into the
+    # batch slot; the error names the dynamic axis (axis 0 and axis 1).
+    dynamic_leading_case(0),
+    dynamic_leading_case(1),
     Case("test_rejects_a_slice_inside_the_fractal_plane",
          k(f"%w: {W512}",
            f"  %v = pl.tensor.view %w, offsets = [%c256, %c0] : {W512} -> {W256}\n"
@@ -358,7 +375,7 @@ def _run(case: Case):
 
 def test_the_table_covers_every_pypto_case():
     names = [c.name for c in CASES]
-    assert len(names) == len(set(names)) == 46
+    assert len(names) == len(set(names)) == 48
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

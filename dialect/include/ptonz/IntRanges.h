@@ -12,6 +12,20 @@ namespace ptonz {
 /// CANN: blockDim "is a logical core count in [1, 65535]" (SetBlockDim).
 constexpr int64_t kMaxBlockNum = 65535;
 
+/// The argument attribute that declares the values of a scalar function
+/// argument: `array<i64: lo, hi>` for [lo, hi), `array<i64: lo, hi, step>` for
+/// lo, lo + step, ... below hi (ptonz-opt --arg-range); the range and the
+/// alignment proofs read it.
+constexpr const char *kArgRangeAttr = "ptonz.arg_range";
+
+/// A declared argument: the values lo, lo + step, ..., last.
+struct DeclaredArgument {
+  int64_t lo, last, step;
+};
+
+/// What `kArgRangeAttr` declares of function argument `v`, else nullopt.
+std::optional<DeclaredArgument> declaredArgument(mlir::Value v);
+
 /// The value of an `arith.constant` of integer or index type that fits 64
 /// signed bits, else nullopt (what every ptonz query means by "a constant").
 std::optional<int64_t> constantOf(mlir::Value v);

@@ -29,6 +29,13 @@ def PTO_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
+    /// The function attribute (unit, on func.func) that says "the NZ views
+    /// of this function are blocked": `strides = []` there means the
+    /// row-major strides of the blocked rank-5 shape, not a logical view
+    /// (python/ptonz/analyses/view_kinds.py has the one definition).
+    static constexpr ::llvm::StringLiteral kNzTensorViewsBlockedAttrName =
+        "pto.nz_tensor_views_blocked";
+
     void registerTypes();
     void registerAttributes();
 

@@ -48,9 +48,13 @@ class PTO_ViewType<string name, string typeMnemonic> : PTO_Type<name, typeMnemon
 def PTO_TensorViewType : PTO_ViewType<"TensorView", "tensor_view"> {
   let summary = "a GM tensor made by pto.make_tensor_view";
   let description = [{
-    `!pto.tensor_view<?x?xf16>`. ptonz also reads a layout in the type,
-    `!pto.tensor_view<?x?xi8, #pto.layout<nz>>`, as the NZ marker of a logical
-    view; PTOAS parses no layout there (give it as the op's attribute).
+    `!pto.tensor_view<?x?xf16>`. A layout in the type,
+    `!pto.tensor_view<1x8x8x16x8xf32, #pto.layout<nz>>`, means what PTOAS >= 0.61
+    writes there: the resolved layout of a physical (rank-5, explicit-stride)
+    view; it must agree with the op's layout attribute. A logical NZ view says
+    `strides = [] {layout = #pto.layout<nz>}` with a plain type
+    (python/ptonz/analyses/view_kinds.py); PTOAS < 0.61 parses no layout in
+    the type.
   }];
 }
 

@@ -5,6 +5,12 @@ A tload from `pto.partition_view(pto.make_tensor_view(...))` becomes
 the partition sizes and the view strides, right-aligned to rank 5 (a padded
 leading dim has size 1 and stride = next size * next stride). Entries that
 are not constants print as their SSA name.
+
+The partition's offsets do not enter the descriptor: PTOAS moves the GM
+pointer by `sum(offset_k * stride_k)` elements (`Descriptor.offset`) and keeps
+the view's strides. So a partition of one batch of a batched NZ view
+[B, C/c0, R/16, 16, c0] at d0 = b is `Shape<1, ...>` with the parent strides
+at pointer offset `b * stride[0]` (PTOAS >= 0.61's `batched_nz_tload`).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ class Descriptor:
     strides: List[Entry]
     layout: str  # ND | DN | NZ
     tile: TileBufType
+    offset: Entry = 0  # elements the GM pointer moves: sum(offset_k * stride_k)
 
     def global_tensor(self) -> str:
         t = CPP_TYPES.get(str(self.element_type), str(self.element_type))
@@ -74,10 +81,26 @@ def descriptor_of(tload, state: ir.AsmState) -> Optional[Descriptor]:
         strides = [_entry(s, state) for s in view.strides]
     else:
         strides = ["?"] * len(shape)  # not materialized yet
+    offset = _pointer_offset([_entry(o, state) for o in part.offsets], strides)
     if len(strides) == len(shape):
         _right_align(shape, strides)
     return Descriptor(tload, PartitionTensorViewType(part.result.type).element_type, shape,
-                      strides, (layout_of(view) or "nd").upper(), TileBufType(tload.dst.type))
+                      strides, (layout_of(view) or "nd").upper(), TileBufType(tload.dst.type),
+                      offset)
+
+
+def _pointer_offset(offsets: List[Entry], strides: List[Entry]) -> Entry:
+    """sum(offset_k * stride_k): an int when every term is constant, else the
+    symbolic sum (constant terms folded, last)."""
+    const, terms = 0, []
+    for o, s in zip(offsets, strides):
+        if isinstance(o, int) and isinstance(s, int):
+            const += o * s
+        elif o != 0 and s != 0:
+            terms.append(f"{o}" if s == 1 else f"{o}*{s}")
+    if not terms:
+        return const
+    return " + ".join(terms + ([str(const)] if const else []))
 
 
 def descriptors(module) -> List[Descriptor]:
@@ -98,6 +121,7 @@ def descriptors_text(module) -> str:
         lines.append(f"{format_location(d.op.location)}: pto.tload")
         lines.append(f"  src:  {d.global_tensor()}")
         lines.append(f"  dst:  {d.tile}")
+        lines.append(f"  at:   ptr + {d.offset} elements")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -190,34 +214,48 @@ def _side_by_side(nd: List[Descriptor], nz: List[Descriptor]) -> List[str]:
                     f"{_runs_text(other)} | NZ build {_runs_text(d)}")
     if not rows:
         return []
-    return ["ND build vs NZ build (the same kernel with its nz tensors annotated nd, "
-            "pl-annotate-nd):"] + ["  " + r for r in rows]
+    return ["ND build vs NZ build (the same kernel with its NZ weights in ND: nz pl tensors "
+            "annotated nd by pl-annotate-nd, --nz-arg declarations dropped):"] + \
+        ["  " + r for r in rows]
 
 
-def nd_build(module, make_pass_manager):
-    """The ND build of a pl input `module` (an unlowered copy, rewritten in
-    place): its nz tensors annotated nd (`pl-annotate-nd`), then the pass
-    manager `make_pass_manager(ctx)` gives (the same pipeline as the NZ
-    build); None if the input has no nz pl tensor, no pipeline runs, or the
-    ND build fails."""
+def nd_build(module, make_pass_manager, declared_nz: bool = False):
+    """The ND build of an input `module` (an unlowered copy, rewritten in
+    place): its nz pl tensors annotated nd (`pl-annotate-nd`), and the NZ
+    declarations of its pto pointer arguments (`ptonz.nz_shape`) dropped, then
+    the pass manager `make_pass_manager(ctx)` gives (the same pipeline as the
+    NZ build, given without the `--nz-arg` declarations); None if the input
+    has nothing NZ (`declared_nz`: `--nz-arg` declared some), no pipeline
+    runs, or the ND build fails."""
     from mlir.passmanager import PassManager
 
     from .._ptonz import PLTensorType
     from ..passes import run_pass_manager
+    from ..passes.declarations import NZ_SHAPE_ATTR
 
     ctx = module.context
+    funcs = [f for f in ops_named(module.operation, "func.func") if f.operation.regions[0].blocks]
     has_nz = any(PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
-                 for f in ops_named(module.operation, "func.func")
-                 if f.operation.regions[0].blocks
-                 for a in f.operation.regions[0].blocks[0].arguments)
-    if not has_nz:
+                 for f in funcs for a in f.operation.regions[0].blocks[0].arguments)
+    for f in funcs:
+        attrs = f.operation.attributes
+        if "arg_attrs" not in attrs:
+            continue
+        dicts = [ir.DictAttr(d) for d in ir.ArrayAttr(attrs["arg_attrs"])]
+        if any(NZ_SHAPE_ATTR in d for d in dicts):
+            declared_nz = True
+            attrs["arg_attrs"] = ir.ArrayAttr.get([
+                ir.DictAttr.get({a.name: a.attr for a in d if a.name != NZ_SHAPE_ATTR})
+                for d in dicts])
+    if not has_nz and not declared_nz:
         return None
     pm = make_pass_manager(ctx)
     if pm is None:
         return None
     try:
-        run_pass_manager(PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx),
-                         module.operation)
+        if has_nz:
+            run_pass_manager(PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx),
+                             module.operation)
         run_pass_manager(pm, module.operation)
     except ir.MLIRError:
         return None

@@ -13,7 +13,11 @@ dialect/lib/IntRanges.cpp), plus two rules upstream does not know:
   https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/83RC1alpha002/API/basicdataapi/atlasopapi_07_00236.html);
 * an `scf.for` induction variable ranges over the values the loop really
   takes (`[lb, lb + ((ub - 1 - lb) / step) * step]` for constant bounds), or
-  over anything when `iv + step` may wrap around.
+  over anything when `iv + step` may wrap around;
+* a function argument declared with `ptonz.arg_range = array<i64: lo, hi[,
+  step]>` (ptonz-opt `--arg-range`) takes the values lo, lo + step, ... below
+  hi (also its alignment); `declared_arguments(value)` lists those a value's
+  range rests on.
 
 A range is at the value's own width: `x * 256` in i32 with `x` up to 2^24 may
 wrap, so its range is all of i32, never [0, 2^32]; a narrowing
@@ -118,12 +122,52 @@ class FunctionRanges:
         return _ptonz.IntRanges.assumptions(value)
 
 
+def declared_range(value: ir.Value) -> Optional[List[int]]:
+    """[lo, hi] or [lo, hi, step] of a function argument's `ptonz.arg_range`."""
+    if not isinstance(value.owner, ir.Block):
+        return None
+    owner = _ptonz.value_owner(value)
+    if owner is None or owner.name != "func.func" or "arg_attrs" not in owner.attributes:
+        return None
+    dicts = ir.ArrayAttr(owner.attributes["arg_attrs"])
+    k = ir.BlockArgument(value).arg_number
+    if k >= len(dicts):
+        return None
+    d = ir.DictAttr(dicts[k])
+    return list(ir.DenseI64ArrayAttr(d["ptonz.arg_range"])) if "ptonz.arg_range" in d else None
+
+
+def declared_arguments(value: ir.Value) -> List[Tuple[ir.Value, List[int]]]:
+    """The declared-range function arguments `value`'s range and alignment rest on."""
+    if isinstance(value, int):
+        return []
+    out = []
+    for a in FunctionRanges.assumptions(value):
+        r = declared_range(a)
+        if r is not None:
+            out.append((a, r))
+    return out
+
+
+def describe_declaration(arg: ir.Value, declared: List[int]) -> str:
+    """`argument 4 (%arg4) declared in [0, 32)` (with `in steps of S`)."""
+    k = ir.BlockArgument(arg).arg_number
+    step = f" in steps of {declared[2]}" if len(declared) > 2 else ""
+    return (f"argument {k} ({arg.get_name()}) declared in [{declared[0]}, {declared[1]}){step} "
+            "(--arg-range)")
+
+
 def describe_assumption(value: ir.Value) -> str:
     """What one of `FunctionRanges.assumptions` is, for a diagnostic."""
     owner = _ptonz.value_owner(value)
     if isinstance(value.owner, ir.Block):
         parent = owner.name if owner is not None else ""
-        return "a function argument" if parent == "func.func" else "a block argument"
+        if parent == "func.func":
+            declared = declared_range(value)
+            if declared is not None:
+                return "a function " + describe_declaration(value, declared)
+            return "a function argument (declare its values with --arg-range)"
+        return "a block argument"
     name = owner.name
     if name in LAUNCH_QUERIES:
         return f"{name} (bounded only by the launch: at most {MAX_BLOCK_NUM} blocks)"

@@ -244,8 +244,13 @@ def _signed_operand(x: ir.Value) -> bool:
 
 def _argument_message(name: str) -> str:
     kind = "a function argument" if name == "^func.func" else "a block argument"
+    if name != "^func.func":
+        return (f"{kind} is never resolved: nothing is known of its value; compute the "
+                "offset from provable forms inside the kernel")
     return (f"{kind} is never resolved: nothing is known of its value; compute the offset "
-            "from provable forms inside the kernel")
+            "from provable forms inside the kernel, or declare the values the launch gives "
+            "it (ptonz-opt --arg-range=@FUNC:INDEX=LO:HI[:STEP], e.g. :0:8192:256 for the "
+            "multiples of 256 below 8192)")
 
 
 def _wraps_message(name: str, value: ir.Value, r: Optional[Range],

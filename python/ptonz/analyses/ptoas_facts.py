@@ -24,9 +24,43 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
   included, which pto-isa calls float8_e4m3_t / float8_e5m2_t) becomes
   `GlobalTensor<float, ...>`, so shapes and strides count 4-byte elements
   and the load reads the wrong bytes.
+* 0.61 and later (PTOAS issue #527, PR #1027: the design
+  `docs/designs/nz-layout-inference-alignment.md`, `lib/PTO/IR/PTOLayoutUtils.cpp`,
+  `test/lit/pto/issue527_nz_canonical_view_infer.pto`; read, not run):
+  an explicit layout is authoritative and is checked by its own rules
+  (`nz_view_error`: rank 5, shape[3] == 16, shape[4] == c0, strides
+  [.., .., 16*c0, c0, 1], outer strides C0-aligned and at least the tight
+  span, so gaps are legal; an unknown operand is not held against it); a
+  partition keeps d3/d4 whole (`nz_partition_error`), may narrow d1/d2 and
+  slice d0 (emitted as `Shape<1, ...>` with the parent strides at a pointer
+  offset); a view WITHOUT a layout attribute is inferred
+  (`inferred_layout_061`): NZ only when it is rank 5, constant, canonical and
+  tight with shape[0] == 1 and more than one fractal, else ND/DN from its
+  last two dimensions. The resolved non-ND layout is written into the view
+  types (`!pto.tensor_view<1x8x8x16x8xf32, #pto.layout<nz>>`). FP4 NZ views
+  count packed pairs (1-byte storage element, c0 = 32). `layout_rules_061`
+  says which versions follow these rules.
 * `pto.alloc_tile addr = ...` is accepted only with `--pto-level=level3`,
   which in turn requires `addr` on every alloc_tile (PlanMemory does not
   run there); `pto.tassign` needs level3 too.
+* hw-native-sys/PTOAS#1317 (read in the sources of tonibohnlein/PTOAS main
+  of 2026-08-21, `project(ptoas VERSION 0.60)`, and reproduced with Debian's
+  LLVM 19.1.7 C++ emitter; `clamped_gm_offset_miscompiled` has the rule).
+  Commit eb79e5f9 (PR #1156, merged 2026-08-13, after v0.58 was released
+  and before v0.59 was) moved PTOAS to LLVM 19 and added
+  `FormEmitCExpressionsCompatPass`, which folds every single-use EmitC
+  expression into its user. LLVM 19's C++ emitter, inside a sub-expression
+  it has parenthesised, compares the operands against the lowest precedence,
+  so a `?:` operand there is printed bare. A static partition_view address
+  is `data + (c0 + o1*s1 + ... + on)` (PTOPartitionViewStaticToEmitC: the
+  constant offsets folded into c0, a term multiplied only when its stride is
+  not 1), so a last term that is a `?:` comes out as
+  `data + (c0 + o1*s1 + x < 0 ? 0 : x)` and C++ drops every other term. The
+  fix, PR #1322 (merged by 2026-08-24), keeps expressions with a `?:` as
+  temporaries. Affected: 0.59 and 0.60. v0.60 was released after
+  2026-08-21 (main still said 0.60 then) and its release date against the
+  fix's is not known here: it is taken as affected; 0.61 (pinned by pypto
+  from 2026-09-08) is taken as fixed.
 """
 
 from __future__ import annotations
@@ -40,6 +74,7 @@ FIRST_TRUSTED_NZ = (0, 61)      # seed 000's "0.61": explicit NZ annotations are
 FIRST_COMPACT_TILE_BUF = (0, 25)
 NEWEST_MEASURED = (0, 27)
 LEVELS = ("level1", "level2", "level3")
+PTOAS_1317 = ((0, 59), (0, 61))  # [first affected, first fixed): see the module docstring
 
 _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.\d+)?")
 
@@ -91,6 +126,94 @@ def inferred_layout(shape: Sequence[Optional[int]], strides: Sequence[Optional[i
     return _minor_2d(sh[3], sh[4], st[3], st[4])
 
 
+def layout_rules_061(version: Version) -> bool:
+    """Whether PTOAS `version` follows the layout rules of 0.61 (issue #527):
+    explicit layouts trusted and checked by their own rules, the new NZ
+    inference of views without a layout attribute."""
+    return version >= FIRST_TRUSTED_NZ
+
+
+NZ_BLOCK_BYTES = 32
+NZ_INNER_ROWS = 16
+
+# Why ptonz keeps sub-byte (FP4) NZ views rejected.
+SUB_BYTE_NZ = ("sub-byte NZ is unsettled: PTOAS >= 0.61 counts an FP4 NZ view in packed "
+               "pairs (a 1-byte storage element, c0 = 32) while pto-isa's A5 register path "
+               "counts 4-bit elements (c0 = 64); until a measurement settles which one the "
+               "hardware reads, any NZ descriptor ptonz wrote could address the wrong bytes")
+
+
+def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
+                  element_bytes: int) -> Optional[str]:
+    """PTOAS >= 0.61's complaint about an explicit NZ view of this shape and
+    these strides (None: not a constant, never held against the view), or
+    None if it accepts it. PTOAS prefixes it with `user-specified layout=nz
+    is incompatible with shape/stride: `, except for the rank and the C0."""
+    if len(shape) != 5:
+        return f"user-specified layout=nz requires a rank-5 view, got rank {len(shape)}"
+    if len(strides) != 5:
+        return "NZ layout requires rank-5 shape and stride"
+    if element_bytes <= 0 or NZ_BLOCK_BYTES % element_bytes:
+        return ("NZ layout requires a non-zero storage element byte size that divides 32, "
+                f"got {element_bytes}")
+    c0 = NZ_BLOCK_BYTES // element_bytes
+
+    def known(x, want):
+        return x is None or x == want
+
+    if shape[0] is not None and shape[0] <= 0:
+        return "NZ layout requires shape[0] to be positive"
+    for name, x, want in (("shape[3]", shape[3], NZ_INNER_ROWS), ("shape[4]", shape[4], c0),
+                          ("stride[4]", strides[4], 1), ("stride[3]", strides[3], c0),
+                          ("stride[2]", strides[2], NZ_INNER_ROWS * c0)):
+        if not known(x, want):
+            return f"expected {name}=={want} (got {x})"
+    for i in (1, 0):
+        st = strides[i]
+        if st is None:
+            continue
+        if st % c0:
+            return f"expected stride[{i}] to be C0-aligned ({c0}), got {st}"
+        if shape[i + 1] is not None and strides[i + 1] is not None:
+            least = shape[i + 1] * strides[i + 1]
+            if st < least:
+                return (f"expected stride[{i}] >= shape[{i + 1}] * stride[{i + 1}] ({least}), "
+                        f"got {st}")
+    return None
+
+
+def nz_partition_error(source_shape: Sequence[Optional[int]], offsets: Sequence[Optional[int]],
+                       sizes: Sequence[Optional[int]]) -> Optional[str]:
+    """PTOAS >= 0.61's complaint about a partition of an NZ view (None
+    entries: not constants), or None: d3 and d4 must stay whole, provably."""
+    if not len(source_shape) == len(offsets) == len(sizes) == 5:
+        return "NZ partition requires rank-5 source, offsets, and sizes"
+    for k in (3, 4):
+        off, size, whole = offsets[k], sizes[k], source_shape[k]
+        if off is None or size is None or whole is None:
+            return f"NZ partition must prove that d{k} remains complete at compile time"
+        if off != 0 or size != whole:
+            return (f"NZ view cannot be partitioned inside a fractal: d{k} must keep offset=0 "
+                    f"and size={whole} (got offset={off}, size={size})")
+    return None
+
+
+def inferred_layout_061(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
+                        element_bytes: int) -> Optional[Tuple[str, bool]]:
+    """(layout, ambiguous ND/DN) PTOAS >= 0.61 infers for a make_tensor_view
+    WITHOUT a layout attribute, or None when it does not infer (a non-constant
+    operand, rank 0 or > 5, no strides)."""
+    if (not shape or len(shape) > 5 or len(shape) != len(strides)
+            or any(x is None for x in list(shape) + list(strides)) or element_bytes <= 0):
+        return None
+    sh, st = _right_align(shape, strides)
+    if (len(shape) == 5 and nz_view_error(sh, st, element_bytes) is None
+            and st[1] == sh[2] * st[2] and st[0] == sh[1] * st[1]
+            and sh[0] == 1 and (sh[1] > 1 or sh[2] > 1)):
+        return "nz", False
+    return _minor_2d(sh[3], sh[4], st[3], st[4])
+
+
 # Element types PTOAS 0.27 writes into a GlobalTensor correctly (MLIR spelling).
 GLOBAL_TENSOR_TYPES = frozenset(
     ["f16", "bf16", "f32", "f64"]
@@ -100,3 +223,43 @@ GLOBAL_TENSOR_TYPES = frozenset(
 def global_tensor_type_ok(element_type: str) -> bool:
     """Whether PTOAS 0.27 names this GM element type right in its C++."""
     return element_type in GLOBAL_TENSOR_TYPES
+
+
+def clamped_gm_offset_bug(version: Version) -> bool:
+    """Whether this PTOAS version has hw-native-sys/PTOAS#1317 (0.59, 0.60)."""
+    return PTOAS_1317[0] <= version < PTOAS_1317[1]
+
+
+def clamped_gm_offset_versions() -> str:
+    """The affected versions, for messages: '0.59 and 0.60'."""
+    (major, first), (_, fixed) = PTOAS_1317
+    names = [f"{major}.{minor}" for minor in range(first, fixed)]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+# The arith ops PTOAS 0.59/0.60 writes as a C conditional `c ? a : b` at the
+# root of their expression (PTOToEmitC: ArithMaxSI/MinSI/MaxUI/MinUI, Select,
+# FloorDivSI and CeilDivSI). Bitwise ops, shifts and ceildivui end in a cast,
+# which binds tighter than `+`.
+CONDITIONAL_OPS = frozenset(["arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
+                             "arith.select", "arith.floordivsi", "arith.ceildivsi"])
+
+
+def clamped_gm_offset_miscompiled(constant_offset: int,
+                                  dynamic: Sequence[Tuple[Optional[str], Optional[int], int]]
+                                  ) -> bool:
+    """Whether PTOAS#1317 drops terms of a static partition address.
+
+    `constant_offset`: the sum of constant offset * stride; `dynamic`: the
+    non-constant offsets in dimension order, each (name of its defining op or
+    None, its source stride, its number of uses after canonicalize and cse).
+    Only the last term can lose its parentheses: it is bare only when its
+    stride is 1 (no `*`), it is a `?:` only when its op is in
+    CONDITIONAL_OPS, and it is folded into the sum only when the sum is its
+    one use. With no other term the printed `0 + x < 0 ? 0 : x` still gives
+    x, so it is miscompiled only beside a non-zero constant or another term."""
+    if not dynamic:
+        return False
+    name, stride, uses = dynamic[-1]
+    return (stride == 1 and name in CONDITIONAL_OPS and uses == 1
+            and (constant_offset != 0 or len(dynamic) > 1))

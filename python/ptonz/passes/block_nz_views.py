@@ -14,8 +14,12 @@ function is rewritten; what can is planned (the new shape of every view, the
 offsets and sizes of its partitions). The pattern (`PlannedPatterns`) then
 applies the plan, updating each op in place (operands and result type; the
 C++ side builds the index constants and divisions, one call per view).
-Rewritten functions are marked `pto.nz_tensor_views_blocked` and skipped
-afterwards, because blocking is not idempotent.
+Rewritten functions are marked `pto.nz_tensor_views_blocked` (BLOCKED_MARK)
+and skipped afterwards, because blocking is not idempotent. Which views are
+logical is `analyses.view_kinds`'s to say: a physical NZ view (explicit
+strides: PTOAS >= 0.61's rank-5 descriptor, as pypto emits it) is left as it
+is, and pto-verify-ptoas checks it by PTOAS's rules; the old spelling of a
+logical view (the layout in the view type) is a located error.
 """
 
 from __future__ import annotations
@@ -28,15 +32,16 @@ from mlir import ir
 from .. import _ptonz
 from .._ptonz import DYNAMIC
 from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim, explained, verdict_name
-from ..analyses.int_ranges import FunctionRanges
+from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_shape,
                                     c0_for_bitwidth)
 from ..analyses.provable import PROVABLE_FORMS, Prover
+from ..analyses.ptoas_facts import SUB_BYTE_NZ
+from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of, legacy_message
 from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
 from .base import ModulePass, register
 
-BLOCKED_MARK = "pto.nz_tensor_views_blocked"
 _PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
 _ALL_INSIDE: Dict[int, int] = {}  # the bounds verdicts of a partition inside its view
 PASS = "pto-block-nz-views"
@@ -65,6 +70,18 @@ class _Validator:
         error(op.location, f"{PASS}: {msg}", notes)
         self.ok = False
 
+    def physical(self, op: ir.Operation, info) -> None:
+        """An NZ view with explicit strides addresses GM as written (PTOAS's
+        meaning): it is left as it is when it has PTOAS's rank 5
+        (pto-verify-ptoas checks its shape and strides by PTOAS's rules)."""
+        rank = len(info[2])
+        if rank != 5:
+            self.reject(op, f"an NZ view with explicit strides is a physical view, which PTOAS "
+                        f">= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], "
+                        f"but this one has rank {rank}; for a logical [.., R, C] NZ tensor "
+                        "write `strides = []` (pto-block-nz-views blocks it and "
+                        "pto-materialize-strides fills its strides)")
+
     def view(self, op: ir.Operation, info) -> None:
         """`info`: the view's `_ptonz.view_info`."""
         _layout, bits, type_shape, _shape, strides = info
@@ -79,8 +96,8 @@ class _Validator:
                                "NZ fractals hold integer or float elements; annotate it nd")
         if bits < 8:
             elem = op.results[0].type.element_type
-            return self.reject(op, f"NZ view of sub-byte element type {elem}: packed-nibble "
-                               "fractal addressing is outside ptonz's scope; annotate it nd")
+            return self.reject(op, f"NZ view of sub-byte element type {elem}: {SUB_BYTE_NZ}; "
+                               "annotate it nd")
         if C0_BITS % bits:
             elem = op.results[0].type.element_type
             return self.reject(op, f"NZ view of element type {elem}: a 32-byte C0 line does not "
@@ -88,10 +105,6 @@ class _Validator:
                                "so it has no NZ fractal; use an 8-, 16-, 32-, 64-, 128- or "
                                "256-bit element type, or annotate it nd")
         c0 = c0_for_bitwidth(bits)
-        if strides:
-            return self.reject(op, f"a logical NZ view must not carry explicit strides (got "
-                               f"{len(strides)}): its strides follow from the blocked shape "
-                               "and are filled in by pto-materialize-strides; write `strides = []`")
         dims = dims_of(info)
         R, C = dims[-2:]
         if R is None or C is None:
@@ -108,11 +121,13 @@ class _Validator:
                                f"c0 = {c0} ({elem}: one 32-byte C0 line): an incomplete C0 line "
                                "has no blocked representation; pad the columns or annotate nd")
         leading = dims[:-2]
-        if rank > 3 and any(d is None for d in leading):
+        dynamic = [i for i, d in enumerate(leading) if d is None]
+        if rank > 3 and dynamic:
+            axes = ", ".join(map(str, dynamic))
             return self.reject(op, f"NZ view of logical rank {rank} with a dynamic leading "
-                               "dimension: its leading axes fold into the single batch slot "
-                               "B = product of the leading extents, which must be a constant; "
-                               "give the leading shape operands as arith.constant values")
+                               f"extent on axis {axes}: its leading axes fold into the single "
+                               "batch slot B = product of the leading extents, which must be a "
+                               f"constant; give shape operand {axes} as an arith.constant value")
         if rank > 3:
             B = math.prod(leading)
             if B - 1 > INDEX32_MAX:
@@ -214,9 +229,21 @@ class _Validator:
         else:
             batch = offsets[0] if rank == 3 else 0
         self.gm_gap(op, extents[1], valid, Ct // c0)
+        if self.remarks:
+            self.declared_uses(op, offsets)
         row_blocks = valid // FRACTAL_ROWS if isinstance(valid, int) else (valid, FRACTAL_ROWS)
         return ([batch, _divided(offsets[-1], c0), _divided(offsets[-2], FRACTAL_ROWS), 0, 0],
                 [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
+
+    def declared_uses(self, op, offsets) -> None:
+        """--remarks: the declared argument ranges this partition's proofs used."""
+        used = {}
+        for o in offsets:
+            for arg, declared in declared_arguments(o):
+                used[arg] = describe_declaration(arg, declared)
+        if used:
+            remark(op.location, f"{PASS}: the offsets of this NZ partition are proven with "
+                   + "; ".join(used.values()))
 
     def ragged_rows(self, op, value) -> bool:
         """A dynamic row count (a ragged tail's valid rows) must be a provable
@@ -431,7 +458,13 @@ def plan_function(func, prover: Prover, remarks: bool = False,
     NZ view mapped to its new operands and those of its partitions)."""
     v = _Validator(prover, remarks, allow_large_gm_gap)
     for op, info in _ptonz.tensor_views(func.operation, ["nz"]):
-        v.view(op, info)
+        kind = kind_of(op, marked=False)
+        if kind == LEGACY:
+            v.reject(op, legacy_message(op))
+        elif kind == PHYSICAL:
+            v.physical(op, info)
+        else:
+            v.view(op, info)
     return v.ok, v.plan
 
 

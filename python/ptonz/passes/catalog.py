@@ -8,6 +8,7 @@ run.
 from typing import Callable, Dict, NamedTuple, Tuple
 
 from ..analyses.ptoas_facts import LEVELS, parse_version
+from .declarations import Declarations, parse_arg_ranges, parse_nz_args
 
 
 def parse_bool(text: str) -> bool:
@@ -61,6 +62,20 @@ REMARKS: Option = (parse_bool, False,
                    "emit a remark for every partition whose bounds cannot be decided")
 
 CATALOG: Dict[str, PassInfo] = {
+    "pto-declare-nz-args": PassInfo(
+        "Declare kernel arguments: the GM bytes behind a !pto.ptr argument are NZ-packed "
+        "(nz-args), a scalar argument lies in a range (arg-ranges); both become argument "
+        "attributes, and every view of an NZ pointer gets the logical NZ form that "
+        "pto-block-nz-views lowers. Runs on builtin.module only.",
+        {"nz-args": (parse_nz_args, Declarations(),
+                     "@FUNC:INDEX[=SHAPE],...: argument INDEX of FUNC is a pointer to NZ-packed "
+                     "bytes of logical shape SHAPE (e.g. 32x2048x4096; without it, the shape of "
+                     "the views that read it)"),
+         "arg-ranges": (parse_arg_ranges, Declarations(),
+                        "@FUNC:INDEX=LO:HI[:STEP],...: scalar argument INDEX of FUNC lies in "
+                        "[LO, HI) (with STEP: LO, LO+STEP, ...): launch facts, e.g. the block "
+                        "index; every range and alignment proof uses them")},
+        MODULE, "ptonz.passes.declare_nz_args:DeclareNzArgs"),
     "pl-annotate-nd": PassInfo(
         "The ND build: re-annotate every nz !pl.tensor argument nd (the same kernel with "
         "its weights row-major in GM), to lower and compare against the NZ build. Runs on "
@@ -98,15 +113,21 @@ CATALOG: Dict[str, PassInfo] = {
         {"ptoas-version": (ptoas_version, "0.61", "PTOAS version to check against: a release (0.27 is "
                            "the newest) or the seeds' 0.60/0.61 layout behaviours"),
          "infer-layout": (parse_bool, True, "false when PTOAS runs with --disable-infer-layout"),
-         "pto-level": (pto_level, "level2", "the --pto-level PTOAS runs at (level1|level2|level3)")},
+         "pto-level": (pto_level, "level2", "the --pto-level PTOAS runs at (level1|level2|level3)"),
+         "allow-clamped-gm-offsets": (
+             parse_bool, False,
+             "accept partitions whose clamped last offset PTOAS 0.59/0.60 prints without "
+             "parentheses, dropping the other terms of the address (only with a build that has "
+             "hw-native-sys/PTOAS#1317 fixed)")},
         MODULE_OR_FUNCTION, "ptonz.passes.verify_ptoas:VerifyPTOAS"),
 }
 
 PIPELINES: Dict[str, PipelineInfo] = {
     "lower-to-ptoas": PipelineInfo(
-        "The whole lowering from pl (or logical pto) to PTOAS input: convert-pl-to-pto, "
+        "The whole lowering from pl (or logical pto) to PTOAS input: pto-declare-nz-args, "
+        "convert-pl-to-pto, "
         "pto-verify-partition-bounds, pto-block-nz-views, pto-materialize-strides, "
         "pto-verify-ptoas (its options are those of its passes, by name).",
-        ("convert-pl-to-pto", "pto-verify-partition-bounds", "pto-block-nz-views",
+        ("pto-declare-nz-args", "convert-pl-to-pto", "pto-verify-partition-bounds", "pto-block-nz-views",
          "pto-materialize-strides", "pto-verify-ptoas")),
 }

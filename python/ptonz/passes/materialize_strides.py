@@ -25,7 +25,7 @@ from ..analyses.ir_queries import constant_int, functions
 from ..analyses.nz_geometry import default_strides, stride_order
 from ._util import constant_pool, error, index_constant
 from .base import ModulePass, register
-from .block_nz_views import BLOCKED_MARK
+from ..analyses.view_kinds import BLOCKED, is_marked, kind_of
 
 PASS = "pto-materialize-strides"
 INT64_MAX = (1 << 63) - 1
@@ -109,13 +109,15 @@ class MaterializeStrides(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         ok = True
         for func in functions(module):
-            blocked = BLOCKED_MARK in func.attributes
+            marked = is_marked(func)
             plan: List[tuple] = []
             for op, (layout, _bits, type_shape, consts, strides) in _ptonz.tensor_views(func):
-                # Before the "strides already given" skip: explicit strides do not
-                # make an unblocked NZ view addressable (pypto's rule too).
-                if (strides or consts) and layout == "nz" and \
-                        (not blocked or len(type_shape) != 5):
+                # Before the "strides already given" skip: an NZ view is
+                # addressable only in the rank-5 form, physical (explicit strides:
+                # PTOAS's meaning, checked by pto-verify-ptoas) or blocked
+                # (analyses.view_kinds); a logical one is a pass-order error.
+                if layout == "nz" and (len(type_shape) != 5 or (
+                        not strides and kind_of(op, marked) != BLOCKED)):
                     error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
                           "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")

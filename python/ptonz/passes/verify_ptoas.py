@@ -3,13 +3,15 @@ given flags, accepts -- before handing it over (analyses/ptoas_facts.py has
 the measured facts).
 
 Options (ptonz-opt: `--ptoas-version`, `--ptoas-disable-infer-layout`,
-`--ptoas-pto-level`):
+`--ptoas-pto-level`, `--allow-clamped-gm-offsets`):
 
 * `ptoas-version` (default 0.61): a real version (0.27 is the newest) or the
   seeds' 0.60 / 0.61 layout behaviours.
 * `infer-layout` (default true): false when PTOAS will run with
   `--disable-infer-layout`.
 * `pto-level` (default level2, PTOAS's): the `--pto-level` PTOAS will run at.
+* `allow-clamped-gm-offsets` (default false): lift the PTOAS#1317 check for
+  a 0.59/0.60 build that has the fix.
 
 NZ views. From 0.61 PTOAS trusts the annotation and checks the NZ descriptor
 (rank 5, shape[3] == 16, shape[4] == c0, strides [.., .., 16*c0, c0, 1]
@@ -21,19 +23,44 @@ shape and strides is accepted only where PTOAS's inference happens to say NZ
 rule at all, so the 0.61 rules are checked all the same (ptonz's own guard),
 and a view without a layout attribute whose strides PTOAS would have inferred
 DN or NZ is rejected: PTOAS would describe it as ND.
+
+GM addresses (PTOAS 0.59 and 0.60, hw-native-sys/PTOAS#1317). A partition
+read or written by tload/tstore whose address those versions print without
+the parentheses of its last, clamped term is rejected
+(`ptoas_facts.clamped_gm_offset_miscompiled`). The check sees the offsets as
+PTOAS does after its canonicalize and cse: on a copy of the op, so that
+a clamp shared with another use (a separate C++ statement, printed right)
+is told from a clamp used once.
+
+From 0.61 (`ptoas_facts.layout_rules_061`), with inference on, a view
+WITHOUT a layout attribute that PTOAS would infer NZ (rank 5, canonical and
+tight, shape[0] == 1, more than one fractal) is rejected too: ptonz and the
+program read it as ND, so the view must say which one it is (every view
+ptonz creates carries its layout attribute). Which NZ views are logical,
+blocked or physical is `analyses.view_kinds`'s: a logical one (or one in the
+old spelling, the layout in the view type with `strides = []`) is an error
+here, a physical one is checked by PTOAS's own rules
+(`ptoas_facts.nz_view_error`, `nz_partition_error`), with or without the
+blocked mark. A layout in a partition type that differs from its view's is
+an error of the pto.partition_view verifier.
 """
 
 from __future__ import annotations
 
 from mlir import ir
+from mlir.passmanager import PassManager
 
 from .. import _ptonz
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of
-from ..analyses.nz_geometry import C0_BITS, FRACTAL_ROWS, c0_for_bitwidth
-from ..analyses.ptoas_facts import (FIRST_TRUSTED_NZ, format_version, global_tensor_type_ok,
-                                    inferred_layout, parse_version)
+from ..analyses.nz_geometry import C0_BITS
+from ..analyses.ptoas_facts import (SUB_BYTE_NZ, clamped_gm_offset_bug,
+                                    clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
+                                    format_version, global_tensor_type_ok, inferred_layout,
+                                    inferred_layout_061, layout_rules_061, nz_partition_error,
+                                    nz_view_error, parse_version)
+from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, LOGICAL, kind_of, legacy_message
 from ._util import error
 from .base import ModulePass, register
 
@@ -58,15 +85,22 @@ class VerifyPTOAS(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
-        # Views without a layout matter only under --disable-infer-layout.
-        for op, info in _ptonz.tensor_views(module, ["nz"] if self.infer_layout else ["nz", ""]):
+        rules_061 = layout_rules_061(self.version)
+        # Views without a layout matter under --disable-infer-layout, and from
+        # 0.61 on, whose inference can call a rank-5 view NZ.
+        unannotated = not self.infer_layout or rules_061
+        for op, info in _ptonz.tensor_views(module, ["nz", ""] if unannotated else ["nz"]):
             if info[0] == "nz":
                 self._nz_view(op, info)
-            else:
+            elif not self.infer_layout:
                 self._unannotated_view(op, info)
+            else:
+                self._inferred_061(op, info)
         self._alloc_tiles(module)
-        if self.version < FIRST_TRUSTED_NZ:
+        if not rules_061:
             self._global_tensor_types(module)
+        if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
+            self._clamped_gm_offsets(module)
         if self.ok:
             self._blocked_bounds(module)
         return self.ok
@@ -90,7 +124,15 @@ class VerifyPTOAS(ModulePass):
 
     def _nz_view(self, op, info) -> None:
         _layout, bits, type_shape, shape_ops, st = info
-        if self.version < FIRST_TRUSTED_NZ and self.infer_layout:
+        kind = kind_of(op)
+        if kind == LEGACY:
+            return self._fail(op, legacy_message(op))
+        if kind == LOGICAL:
+            return self._fail(op, "this is a logical NZ view (`strides = []` with the layout "
+                              f"attribute, in a function not marked {BLOCKED_MARK}), which "
+                              "PTOAS has no meaning for: run pto-block-nz-views and "
+                              "pto-materialize-strides (ptonz-opt --lower-to-ptoas)")
+        if not layout_rules_061(self.version) and self.infer_layout:
             inferred = inferred_layout(shape_ops, st, bits // 8)
             if inferred is not None and inferred[0] != "nz":
                 v = format_version(self.version)
@@ -105,45 +147,77 @@ class VerifyPTOAS(ModulePass):
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
-        if bits < 8 or C0_BITS % bits:
+        if bits < 8:
+            elem = op.results[0].type.element_type
+            return self._fail(op, f"NZ view of sub-byte element type {elem}: {SUB_BYTE_NZ}")
+        if C0_BITS % bits:
             return self._fail(op, f"NZ view of {bits}-bit elements: a 32-byte C0 line does not "
                               "hold a whole number of them, so there is no NZ descriptor")
-        c0 = c0_for_bitwidth(bits)
         shape = dims_of(info)
-        if shape[3] is not None and shape[3] != FRACTAL_ROWS:
-            return self._fail(op, f"NZ view expected shape[3]==16 (got {shape[3]})")
-        if shape[4] is not None and shape[4] != c0:
-            return self._fail(op, f"NZ view expected shape[4]==c0={c0} (got {shape[4]})")
         if len(st) != 5:
             return self._fail(op, "NZ view has no strides: PTOAS needs them explicit (run "
                               "pto-materialize-strides)")
-        for i, want in ((4, 1), (3, c0), (2, FRACTAL_ROWS * c0)):
-            if st[i] is not None and st[i] != want:
-                return self._fail(op, f"NZ view expected stride[{i}]=={want} (got {st[i]})")
-        for i in (1, 0):
-            if st[i] is not None and st[i] % c0:
-                return self._fail(op, f"NZ view expected stride[{i}] to be C0-aligned ({c0}), "
-                                  f"got {st[i]}")
-            if st[i] is not None and st[i + 1] is not None and shape[i + 1] is not None \
-                    and st[i] < shape[i + 1] * st[i + 1]:
-                return self._fail(op, f"NZ view expected stride[{i}] >= shape[{i + 1}] * "
-                                  f"stride[{i + 1}] ({shape[i + 1] * st[i + 1]}), got {st[i]}")
+        why = nz_view_error(shape, st, bits // 8)
+        if why is not None:
+            return self._fail(op, "user-specified layout=nz is incompatible with "
+                              f"shape/stride: {why}")
         for part, offsets, sizes in _ptonz.partition_constants(op):
-            self._nz_partition(part, c0, offsets, sizes)
+            why = nz_partition_error(shape, offsets, sizes)
+            if why is not None:
+                self._fail(part, why)
 
-    def _nz_partition(self, op, c0: int, offsets, sizes) -> None:
-        """`offsets` and `sizes`: constants or None (`_ptonz.partition_constants`)."""
-        if len(offsets) != 5 or len(sizes) != 5:
-            return self._fail(op, "NZ partition requires rank-5 source, offsets, and sizes")
-        for k, whole in ((3, FRACTAL_ROWS), (4, c0)):
-            off, size = offsets[k], sizes[k]
-            if off is None or size is None:
-                return self._fail(op, "NZ partition must prove that d3|d4 remains complete at "
-                                  "compile time (constant offsets and sizes)")
-            if off != 0 or size != whole:
-                return self._fail(op, f"NZ view cannot be partitioned inside a fractal: d{k} "
-                                  f"must keep offset=0 and size={whole} (got offset={off}, "
-                                  f"size={size})")
+    def _inferred_061(self, op, info) -> None:
+        """PTOAS >= 0.61 infers NZ for a view without a layout attribute when
+        it is rank 5, canonical and tight with shape[0] == 1 and more than one
+        fractal; ptonz (and the program) reads such a view as ND. Rejected:
+        the view must say which one it means."""
+        _layout, bits, _type_shape, shape_ops, st = info
+        inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
+        if inferred is None or inferred[0] != "nz":
+            return
+        v = format_version(self.version)
+        self._fail(op, f"this view has no layout attribute and PTOAS {v} (>= 0.61) infers NZ "
+                   "for it (rank 5, canonical and tight NZ strides, shape[0] == 1, more than "
+                   "one fractal), while ptonz and the program read it as ND: say which one "
+                   "it is, {layout = #pto.layout<nd>} or {layout = #pto.layout<nz>}")
+
+    def _clamped_gm_offsets(self, op) -> None:
+        """PTOAS#1317: see the module docstring. `op`: the module or a function."""
+        copy = op.clone()
+        try:
+            pm = PassManager.parse(f"{op.name}(canonicalize, cse)", context=op.context)
+            pm.enable_verifier(False)
+            try:
+                pm.run(copy)
+            except ir.MLIRError:  # judge the offsets as written: more of them are single-use
+                copy.erase()
+                copy = op.clone()
+            for part in _ptonz.collect_ops(copy, ["pto.partition_view"]):
+                if not any(use.owner.name in ("pto.tload", "pto.tstore")
+                           for use in part.result.uses):
+                    continue
+                terms = _static_address(part.opview)
+                if terms is not None and clamped_gm_offset_miscompiled(*terms):
+                    self._clamped_gm_offset_error(part, terms)
+        finally:
+            copy.erase()
+
+    def _clamped_gm_offset_error(self, part, terms) -> None:
+        constant, dynamic = terms
+        name = dynamic[-1][0]
+        v = format_version(self.version)
+        sum_ = " + ".join(([str(constant)] if constant else [])
+                          + [f"o{i}*{s}" for i, (_n, s, _u) in enumerate(dynamic[:-1])])
+        moves = "/".join(sorted({use.owner.name[4:] for use in part.result.uses}))
+        self._fail(part, f"PTOAS {v} miscompiles the GM address of this partition "
+                   f"(hw-native-sys/PTOAS#1317, PTOAS {clamped_gm_offset_versions()}): its "
+                   f"last offset, a single-use `{name}` of stride 1, is printed bare after the "
+                   f"other terms, `data + ({sum_} + c ? a : b)`, which C++ reads as "
+                   f"`data + (({sum_} + c) ? a : b)`: the other terms of the address are "
+                   f"dropped and the {moves} moves the wrong elements, without an error. Use a "
+                   "PTOAS with the fix (PR #1322, 0.61 or later), or, for a build of this "
+                   "version that has it, pto-verify-ptoas{allow-clamped-gm-offsets=true} "
+                   "(ptonz-opt --allow-clamped-gm-offsets)")
 
     def _unannotated_view(self, op, info) -> None:
         """Under --disable-infer-layout, PTOAS describes a view without a
@@ -217,3 +291,35 @@ class VerifyPTOAS(ModulePass):
               f"offset to 0). Keep 0 <= offset and offset + {size} <= {extent} in blocked "
               "coordinates", v.notes)
         self.ok = False
+
+
+def _static_address(part):
+    """(constant offset, dynamic terms) of a partition PTOAS 0.59/0.60 lowers
+    with PTOPartitionViewStaticToEmitC (constant sizes, constant source
+    strides), for `clamped_gm_offset_miscompiled`; None for the others (their
+    address multiplies every offset by its stride: printed right)."""
+    if any(_ptonz.constant_int(s) is None for s in part.sizes):
+        return None
+    source = part.source.owner
+    if isinstance(source, ir.Block) or source.name != "pto.make_tensor_view":
+        # Neither made here: PTOAS takes row-major strides of the view type.
+        shape = _ptonz.TensorViewType(part.source.type).shape
+        if any(d == _ptonz.DYNAMIC for d in shape):
+            return None
+        strides = [1] * len(shape)
+        for i in range(len(shape) - 2, -1, -1):
+            strides[i] = strides[i + 1] * shape[i + 1]
+    else:
+        strides = [_ptonz.constant_int(s) for s in source.opview.strides]
+        if len(strides) != len(part.offsets) or None in strides:
+            return None
+    constant, dynamic = 0, []
+    for offset, stride in zip(part.offsets, strides):
+        c = _ptonz.constant_int(offset)
+        if c is not None:
+            constant += c * stride
+            continue
+        owner = offset.owner
+        name = None if isinstance(owner, ir.Block) else owner.name
+        dynamic.append((name, stride, sum(1 for _ in offset.uses)))
+    return constant, dynamic

@@ -55,6 +55,7 @@ from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
                                    symbol_name as _sym)
 from ..analyses.nz_geometry import c0_for_bitwidth
+from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, is_blocked_nz, is_marked, kind_of
 from ..diagnostics import format_location
 from . import interpreter as I
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
@@ -193,8 +194,8 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
     """The logical pto program: a parsed clone, `pl` converted to `pto`."""
     module = parsed_clone(module_text_or_module, context)
     for f in _functions(module):
-        if "pto.nz_tensor_views_blocked" in f.attributes:
-            raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked): the "
+        if is_marked(f):
+            raise CheckError(f"the input is already lowered ({BLOCKED_MARK}): the "
                              "addressing check needs the logical program (pl, or pto with "
                              "logical NZ views) it was lowered from as its input", op=f,
                              kind="input")
@@ -292,6 +293,7 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
         if any(s is None for s in shape + strides):
             raise CheckError("the logical view has a non-constant shape or stride", op=view)
         layout = layout_of(view) or "nd"
+        logical_nz = layout == "nz" and kind_of(view) == LOGICAL
         etype = PtrType(view.ptr.type).element_type
         try:
             bits = bit_width(etype)
@@ -299,16 +301,16 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
         except (ValueError, CheckError):
             raise CheckError(f"unsupported element type {etype}: the simulator holds 8-, 16-, "
                              "32- and 64-bit elements", op=view) from None
-        if layout == "nz":
-            if len(shape) < 2 or strides:
-                raise CheckError("a logical NZ view must be rank 2 or more without strides",
-                                 op=view, kind="input")
+        if logical_nz:
+            if len(shape) < 2:
+                raise CheckError("a logical NZ view must be rank 2 or more", op=view,
+                                 kind="input")
             extent = math.prod(shape)
         elif strides:
             extent = 1 + sum((d - 1) * s for d, s in zip(shape, strides) if d > 0)
         else:
             extent = math.prod(shape) if shape else 1
-        info = _ArgInfo(idx, tuple(shape), extent, dtype, bits, layout == "nz", view)
+        info = _ArgInfo(idx, tuple(shape), extent, dtype, bits, logical_nz, view)
         prev = infos.get(idx)
         whole = prev is not None and (prev.nz != info.nz) and \
             len((prev if info.nz else info).shape) == 1 and \
@@ -534,7 +536,7 @@ def _check_lowered(lowered: ir.Module) -> None:
                          "convert-pl-to-pto, pto-block-nz-views and pto-materialize-strides "
                          "(or use --lower-to-ptoas)")
     for view in ops_named(lowered.operation, "pto.make_tensor_view"):
-        if layout_of(view) == "nz" and len(view.shape) != 5:
+        if layout_of(view) == "nz" and (not is_blocked_nz(view) or len(view.shape) != 5):
             raise CheckError("the pipeline left this NZ view logical (rank "
                              f"{len(view.shape)}; it does not run pto-block-nz-views), so its "
                              "output does not address the NZ bytes and there is no lowering to "

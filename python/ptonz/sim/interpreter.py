@@ -26,10 +26,12 @@ right-aligned to rank 5 (as `ptonz.analyses.descriptors` does) and element
 (i0..i4) is read from flat GM element offset `sum((off_k + i_k) * stride_k)`.
 The 2-D destination tile (rows x cols of its tile_buf) is filled
 
-* for a blocked NZ view (layout nz, rank-5 partition `[1, Ct/c0, Rt/16, 16, c0]`):
+* for a blocked or physical NZ view (`analyses.view_kinds`; rank-5 partition
+  `[1, Ct/c0, Rt/16, 16, c0]`):
   `tile[r, c] = part[0, c // c0, r // 16, r % 16, c % c0]`;
-* otherwise (ND, DN, and a logical, not yet blocked NZ view): the partition
-  reshaped row-major to (rows, cols).
+* otherwise (ND, DN, and a logical NZ view of any rank, its strides
+  row-major over its logical shape): the partition reshaped row-major to
+  (rows, cols).
 
 With `compute=True` (the result check) it also executes the cube's data
 path on tiles modelled as bytes in their on-chip buffers (`sim.tiles`: the
@@ -68,6 +70,7 @@ from mlir import ir
 
 from ..analyses.ir_queries import bit_width, layout_of
 from ..analyses.nz_geometry import default_strides
+from ..analyses.view_kinds import LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import dtypes
 from .tiles import LayoutError, OnChipMemory, TileLayout, TileRef
@@ -248,6 +251,7 @@ class TensorView:
     strides: Tuple[int, ...]
     layout: str
     op: ir.Operation
+    kind: str = LOGICAL  # analyses.view_kinds
 
 
 @dataclass
@@ -496,7 +500,7 @@ class Interpreter:
         elem_bits = bit_width(TensorViewType(op.results[0].type).element_type)
         if elem_bits != buf.bits:
             raise SimError(f"view element width {elem_bits} does not match its GM buffer ({buf.bits} bits)", op)
-        self.env[op.results[0]] = TensorView(buf, shape, strides, layout, op)
+        self.env[op.results[0]] = TensorView(buf, shape, strides, layout, op, kind_of(op))
 
     def _partition_view(self, op):
         pv = op.opview
@@ -609,24 +613,26 @@ class Interpreter:
         rows, cols = tile.rows, tile.cols
         vr = rows if tile.valid_rows is None else tile.valid_rows
         vc = cols if tile.valid_cols is None else tile.valid_cols
-        blocked = view.layout == "nz" and rank == 5
+        blocked = view.layout == "nz" and view.kind != LOGICAL
         for k, (o, n, d) in enumerate(zip(part.offsets, part.sizes, view.shape)):
             if o < 0 or o + n > d:
                 raise SimError(f"partition dim {k} [{o}, {o + n}) lies outside the view's "
                                f"extent {d} (offsets {list(part.offsets)}, sizes "
                                f"{list(part.sizes)}, view shape {list(view.shape)})", op,
                                kind="out-of-bounds")
-        if rank > 5:
-            raise SimError(f"rank-{rank} partition (GlobalTensor is at most rank 5)", op)
-        pad = 5 - rank
+        # A partition of any rank reads sum((off_k + i_k) * stride_k); only
+        # NZ bytes need the rank-5 blocked form (below). (That PTOAS's
+        # GlobalTensor is at most rank 5 is pto-verify-ptoas's to say.)
+        pad = max(5 - rank, 0)
+        n = rank + pad
         offsets = (0,) * pad + part.offsets
         sizes = (1,) * pad + part.sizes
         strides = (0,) * pad + view.strides
         if any(s < 0 for s in sizes) or (any(s == 0 for s in sizes) and (vr, vc) == (rows, cols)):
             raise SimError(f"non-positive partition sizes {list(part.sizes)}", op)
         flat = np.zeros(sizes, dtype=np.int64)
-        for k in range(5):
-            shape = [1] * 5
+        for k in range(n):
+            shape = [1] * n
             shape[k] = sizes[k]
             idx = (np.arange(sizes[k], dtype=np.int64) + offsets[k]) * strides[k]
             flat = flat + idx.reshape(shape)
@@ -635,6 +641,9 @@ class Interpreter:
             raise SimError(f"the partition spans GM elements [{lo}, {hi}] outside its buffer "
                            f"of {view.buffer.size} elements", op, kind="out-of-bounds")
         if blocked:
+            if rank != 5:
+                raise SimError(f"a rank-{rank} NZ view that is not logical: only the rank-5 "
+                               "blocked form addresses NZ bytes", op)
             _, nc1, nr1, r0, c0 = sizes
             if sizes[0] != 1 or r0 != 16 or nr1 * 16 != vr or nc1 * c0 != vc or vc != cols:
                 raise SimError(f"NZ partition sizes {list(part.sizes)} do not cover the "

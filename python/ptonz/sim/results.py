@@ -231,14 +231,16 @@ class _Inputs:
         logical = self.logical[a.index]
         if layout == "nd":
             return logical
-        b, r, c = a.shape if len(a.shape) == 3 else (1,) + tuple(a.shape[-2:])
+        # Any rank: the leading axes fold into the batch, as the passes fold them.
+        b, r, c = int(np.prod(a.shape[:-2])), a.shape[-2], a.shape[-1]
         eager = self._eager.get(a.index)
         if layout == "nz":
             c0 = c0_for_bitwidth(bit_width_of(a.element_type))
             if eager is not None:
                 from ..nz_layout import pack_nz
 
-                return ArrayBuffer(np.ascontiguousarray(pack_nz(eager)).reshape(-1))
+                batched = eager.reshape((b, r, c)) if eager.ndim > 3 else eager
+                return ArrayBuffer(np.ascontiguousarray(pack_nz(batched)).reshape(-1))
             return HashBuffer(logical.size, logical.bits, seed=logical.seed, dtype=logical.dtype,
                               nz=(b, r, c, c0))
         if layout == "dn":

@@ -33,6 +33,7 @@ from xml.sax.saxutils import escape, quoteattr
 from mlir import ir
 
 from ..analyses.descriptors import Descriptor, _right_align, contiguous_runs, descriptors, gm_path
+from ..analyses.view_kinds import is_blocked_nz
 from ..analyses.ir_queries import (bit_width, constant_int, defining_op, layout_of, ops_named,
                                    symbol_name as _sym)
 from ..diagnostics import format_location
@@ -258,7 +259,7 @@ def pictures(module) -> List[LoadPicture]:
         if d.layout != "NZ" or gm_path(d) != "NZ->NZ":
             continue
         part = defining_op(d.op.src)
-        if len(defining_op(part.source).shape) != 5:
+        if not is_blocked_nz(defining_op(part.source)):
             continue  # a logical NZ view, not lowered yet: see logical_nz_loads
 
         func = _func_of(d.op.operation)
@@ -272,11 +273,12 @@ def pictures(module) -> List[LoadPicture]:
 
 
 def logical_nz_loads(module) -> List[ir.OpView]:
-    """tloads of NZ views that are not blocked yet (nothing to draw)."""
+    """NZ views that are not blocked yet (logical, `analyses.view_kinds`:
+    nothing to draw)."""
     op = module.operation if hasattr(module, "operation") else module
     found = []
     for view in ops_named(op, "pto.make_tensor_view"):
-        if layout_of(view) == "nz" and len(view.shape) != 5:
+        if layout_of(view) == "nz" and not is_blocked_nz(view):
             found.append(view)
     return found
 

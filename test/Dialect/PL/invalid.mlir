@@ -22,7 +22,7 @@ func.func private @f(!pl.tensor<f16, nz>)
 
 // -----
 
-// expected-error@+1 {{NZ layout on a sub-byte element type ('i4') is outside ptonz's scope: packed-nibble fractal addressing is not verified end to end; annotate the tensor nd}}
+// expected-error@+1 {{NZ layout on a sub-byte element type ('i4') is outside ptonz's scope: sub-byte NZ is unsettled (PTOAS >= 0.61 counts an FP4 NZ view in packed pairs, c0 = 32, pto-isa's A5 path in 4-bit elements, c0 = 64, until a measurement settles it); annotate the tensor nd}}
 func.func private @f(!pl.tensor<256x512xi4, nz>)
 
 // -----

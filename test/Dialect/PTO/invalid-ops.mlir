@@ -61,6 +61,21 @@ func.func @f(%p: !pto.ptr<f16>, %n: index) {
 
 // -----
 
+// A partition type's layout is the resolved layout of its view (PTOAS >= 0.61).
+func.func @partition_layout_conflict(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c1, %c1, %c16, %c8], strides = [%c128, %c128, %c128, %c8, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<1x1x1x16x8xf32>
+  // expected-error@+1 {{'pto.partition_view' op partition layout=nd does not match source layout=nz}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c8] : !pto.tensor_view<1x1x1x16x8xf32> -> !pto.partition_tensor_view<1x1x1x16x8xf32, #pto.layout<nd>>
+  return
+}
+
+// -----
+
 func.func @f(%v: !pto.tensor_view<?x?xf16>, %n: index) {
   // expected-error@+1 {{'pto.partition_view' op element type mismatch between source and result: src='f16' result='i16'}}
   %p = pto.partition_view %v, offsets = [%n, %n], sizes = [%n, %n] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x?xi16>

@@ -23,8 +23,9 @@ func.func @views(%p: !pto.ptr<i8>, %q: !pto.ptr<f16>, %n: index) {
   // No layout attribute, rank 1, type-level layout.
   // CHECK: pto.make_tensor_view %[[Q]], shape = [%[[N]]], strides = [%{{.*}}] : !pto.tensor_view<?xf16>
   %r1 = pto.make_tensor_view %q, shape = [%n], strides = [%c1] : !pto.tensor_view<?xf16>
-  // CHECK: pto.make_tensor_view %[[P]], shape = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], strides = [] : !pto.tensor_view<1x16x16x16x32xi8, #pto.layout<nz>>
-  %b = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [] : !pto.tensor_view<1x16x16x16x32xi8, #pto.layout<nz>>
+  // The resolved layout of a physical view in its type (PTOAS >= 0.61).
+  // CHECK: pto.make_tensor_view %[[P]], shape = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], strides = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : !pto.tensor_view<1x16x16x16x32xi8, #pto.layout<nz>>
+  %b = pto.make_tensor_view %p, shape = [%c1, %c16, %c16, %c16, %c32], strides = [%c512, %c512, %c512, %c32, %c1] : !pto.tensor_view<1x16x16x16x32xi8, #pto.layout<nz>>
   // CHECK: pto.partition_view %[[V]], offsets = [%{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
   // Dynamic offset and size.

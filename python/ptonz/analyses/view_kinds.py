@@ -1,0 +1,120 @@
+"""What a `pto.make_tensor_view` means: the one definition of a logical and a
+physical view, used by the passes, pto-verify-ptoas, the simulator, the SVG
+and the fuzzer.
+
+    logical   `strides = []` plus a layout ATTRIBUTE that needs blocking (nz),
+              in a function not marked BLOCKED_MARK:
+                  pto.make_tensor_view %p, shape = [.., R, C], strides = []
+                      {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+              a logical [.., R, C] tensor (any rank >= 2) whose bytes are NZ;
+              pto-block-nz-views rewrites it into the blocked rank-5 form.
+    blocked   `strides = []` in a marked function: what pto-block-nz-views
+              made -- physical, its strides not yet materialised (row-major
+              over the blocked shape; pto-materialize-strides fills them).
+    physical  explicit strides: the view addresses GM exactly as written, as
+              PTOAS reads it (an NZ one is PTOAS >= 0.61's rank-5 descriptor,
+              checked by PTOAS's rules; pypto emits such views itself). The
+              passes leave it as it is, with or without the mark.
+    legacy    `strides = []` with the layout only (or also) in the view TYPE,
+              in an unmarked function: ptonz's old spelling of a logical view.
+              A layout in the type means what PTOAS >= 0.61 means by it, the
+              resolved layout of a physical rank-5 view, so this spelling is a
+              located error that shows the new one (`legacy_message`).
+
+A view of any other layout (nd, dn, none) with `strides = []` is physical:
+its strides follow from its shape (row-major; DN column-major on the last two
+dimensions), whether or not the function is marked.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from mlir import ir
+
+from .. import _ptonz
+
+# The function attribute (a unit attribute on func.func, declared and verified
+# by the pto dialect) that says "the NZ views of this function are blocked".
+BLOCKED_MARK: str = _ptonz.NZ_BLOCKED_MARK
+
+LOGICAL = "logical"
+BLOCKED = "blocked"
+PHYSICAL = "physical"
+LEGACY = "legacy"
+
+# Layouts whose logical views are rewritten into a blocked physical form.
+BLOCKED_LAYOUTS = frozenset(["nz"])
+
+
+def classify(attr_layout: Optional[str], type_layout: Optional[str], has_strides: bool,
+             marked: bool) -> str:
+    """The kind of a view with layout attribute `attr_layout` (None if absent),
+    view-type layout `type_layout` (None if absent), explicit strides or not,
+    in a function marked BLOCKED_MARK or not."""
+    if has_strides:
+        return PHYSICAL
+    if marked:
+        return BLOCKED if (attr_layout or type_layout) in BLOCKED_LAYOUTS else PHYSICAL
+    if type_layout is not None and (type_layout in BLOCKED_LAYOUTS
+                                    or attr_layout in BLOCKED_LAYOUTS):
+        return LEGACY
+    return LOGICAL if attr_layout in BLOCKED_LAYOUTS else PHYSICAL
+
+
+def _attr_layout(op: ir.Operation) -> Optional[str]:
+    attrs = op.attributes
+    return _ptonz.layout_value(attrs["layout"]) if "layout" in attrs else None
+
+
+def _type_layout(op: ir.Operation) -> Optional[str]:
+    return _ptonz.TensorViewType(op.results[0].type).layout
+
+
+def enclosing_function(op: ir.Operation) -> Optional[ir.Operation]:
+    parent = op.parent
+    while parent is not None and parent.name != "func.func":
+        parent = parent.parent
+    return parent
+
+
+def is_marked(func: Optional[ir.Operation]) -> bool:
+    """Whether `func` (a func.func, or None) carries BLOCKED_MARK."""
+    return func is not None and BLOCKED_MARK in func.attributes
+
+
+def kind_of(view, marked: Optional[bool] = None) -> str:
+    """The kind of a pto.make_tensor_view (op or OpView). `marked`: whether its
+    function is marked, if the caller knows (else looked up)."""
+    op = view.operation if hasattr(view, "operation") else view
+    if marked is None:
+        marked = is_marked(enclosing_function(op))
+    has_strides = len(op.operands) > 1 + len(_ptonz.TensorViewType(op.results[0].type).shape)
+    return classify(_attr_layout(op), _type_layout(op), has_strides, marked)
+
+
+def is_logical(view, marked: Optional[bool] = None) -> bool:
+    """Whether a view is a logical (not yet blocked) NZ view."""
+    return kind_of(view, marked) == LOGICAL
+
+
+def is_blocked_nz(view, marked: Optional[bool] = None) -> bool:
+    """Whether a view addresses NZ bytes physically (blocked or explicit)."""
+    op = view.operation if hasattr(view, "operation") else view
+    layout = _attr_layout(op) or _type_layout(op)
+    return layout in BLOCKED_LAYOUTS and kind_of(op, marked) in (BLOCKED, PHYSICAL)
+
+
+def legacy_message(view) -> str:
+    """The located-error text for a view in the old spelling (without the
+    pass's prefix)."""
+    op = view.operation if hasattr(view, "operation") else view
+    t = _ptonz.TensorViewType(op.results[0].type)
+    layout = t.layout or _attr_layout(op)
+    shape = "x".join("?" if d == _ptonz.DYNAMIC else str(d) for d in t.shape)
+    plain = f"!pto.tensor_view<{shape}x{t.element_type}>"
+    return (f"a layout inside the view type ({op.results[0].type}) means what PTOAS "
+            f">= 0.61 means by it, the resolved layout of a physical rank-5 view with explicit "
+            f"strides, but this view has `strides = []`: the old spelling of a logical "
+            f"{layout.upper()} view. Write the layout as the op's attribute and keep the type "
+            f"plain: `strides = [] {{layout = #pto.layout<{layout}>}} : {plain}`")

@@ -1,0 +1,111 @@
+"""The argument declarations of `pto-declare-nz-args` (`--nz-arg`,
+`--arg-range`): their option syntax, their typed values and the argument
+attributes that carry them in the IR (the one home every later pass reads).
+
+Pure parsing, no MLIR: the pass catalog imports it to check option values
+when a pipeline is parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional, Tuple
+
+# Argument attributes. `ptonz.nz_shape = array<i64: 32, 2048, 4096>`: the GM
+# bytes behind this !pto.ptr are NZ-packed with that logical shape ([.., R, C],
+# one NZ matrix per leading index); `array<i64>` (empty): the shape of the
+# views that read it. `ptonz.arg_range = array<i64: lo, hi[, step]>`: this
+# scalar argument takes the values lo, lo + step, ... below hi (C++:
+# ptonz::kArgRangeAttr, read by the range and the alignment proofs).
+NZ_SHAPE_ATTR = "ptonz.nz_shape"
+ARG_RANGE_ATTR = "ptonz.arg_range"
+
+_NZ = re.compile(r"@([^:,=\s]+):(\d+)(?:=(\d+(?:x\d+)+))?")
+_RANGE = re.compile(r"@([^:,=\s]+):(\d+)=(-?\d+):(-?\d+)(?::(\d+))?")
+
+
+class NzArg(Tuple[str, int, Optional[Tuple[int, ...]]]):
+    """`@FUNC:INDEX[=SHAPE]`: argument INDEX of FUNC is NZ-packed (SHAPE: its
+    logical shape; None: the shape of its views)."""
+
+    def __new__(cls, func: str, index: int, shape: Optional[Tuple[int, ...]]):
+        return super().__new__(cls, (func, index, shape))
+
+    func = property(lambda self: self[0])
+    index = property(lambda self: self[1])
+    shape = property(lambda self: self[2])
+
+    def __str__(self) -> str:
+        tail = "=" + "x".join(map(str, self.shape)) if self.shape else ""
+        return f"@{self.func}:{self.index}{tail}"
+
+
+class ArgRange(Tuple[str, int, int, int, int]):
+    """`@FUNC:INDEX=LO:HI[:STEP]`: scalar argument INDEX of FUNC takes the
+    values LO, LO + STEP, ... below HI (STEP 1: all of [LO, HI))."""
+
+    def __new__(cls, func: str, index: int, lo: int, hi: int, step: int = 1):
+        return super().__new__(cls, (func, index, lo, hi, step))
+
+    func = property(lambda self: self[0])
+    index = property(lambda self: self[1])
+    lo = property(lambda self: self[2])
+    hi = property(lambda self: self[3])
+    step = property(lambda self: self[4])
+
+    def attribute_values(self):
+        """The `ARG_RANGE_ATTR` array: [lo, hi] or [lo, hi, step]."""
+        return [self.lo, self.hi] + ([self.step] if self.step != 1 else [])
+
+    def __str__(self) -> str:
+        tail = f":{self.step}" if self.step != 1 else ""
+        return f"@{self.func}:{self.index}={self.lo}:{self.hi}{tail}"
+
+
+class Declarations(tuple):
+    """A list option's value: its items, printed back comma-separated."""
+
+    def __str__(self) -> str:
+        return ",".join(map(str, self))
+
+
+def _items(text: str):
+    return [t for t in (s.strip() for s in text.split(",")) if t]
+
+
+def parse_nz_args(text: str) -> Declarations:
+    """`@FUNC:INDEX[=SHAPE],...` (SHAPE: `32x2048x4096`, at least [R, C])."""
+    out = []
+    for item in _items(text):
+        m = _NZ.fullmatch(item)
+        if not m:
+            raise ValueError(f"'{item}' is not @FUNC:INDEX or @FUNC:INDEX=SHAPE "
+                             "(e.g. @exp_gate_mm:2=32x2048x4096)")
+        shape = tuple(int(d) for d in m.group(3).split("x")) if m.group(3) else None
+        if shape is not None and 0 in shape:
+            raise ValueError(f"'{item}': a dimension of the shape is 0")
+        out.append(NzArg(m.group(1), int(m.group(2)), shape))
+    return Declarations(out)
+
+
+def parse_arg_ranges(text: str) -> Declarations:
+    """`@FUNC:INDEX=LO:HI[:STEP],...`: [LO, HI), LO < HI, STEP > 0."""
+    out = []
+    for item in _items(text):
+        m = _RANGE.fullmatch(item)
+        if not m:
+            raise ValueError(f"'{item}' is not @FUNC:INDEX=LO:HI or @FUNC:INDEX=LO:HI:STEP "
+                             "(e.g. @exp_gate_mm:5=0:2, the half-open range [LO, HI); "
+                             "@proj_b_mm:4=0:8192:256, its multiples of 256)")
+        lo, hi = int(m.group(3)), int(m.group(4))
+        if lo >= hi:
+            raise ValueError(f"'{item}': the range [{lo}, {hi}) is empty (LO must be below HI)")
+        step = int(m.group(5)) if m.group(5) else 1
+        if step <= 0:
+            raise ValueError(f"'{item}': STEP must be positive")
+        out.append(ArgRange(m.group(1), int(m.group(2)), lo, hi, step))
+    return Declarations(out)
+
+
+parse_nz_args.value_desc = "@FUNC:INDEX[=SHAPE],..."
+parse_arg_ranges.value_desc = "@FUNC:INDEX=LO:HI[:STEP],..."
