@@ -120,11 +120,23 @@ def test_bad_utf8_and_bad_option():
         ptonz.lower(GROUPED, pipeline="no-such-pass")
 
 
-def test_nz_args_need_the_declaring_pass():
-    if _ptonz.is_registered_pass("pto-declare-nz-args"):
-        pytest.skip("pto-declare-nz-args is registered: its own tests cover nz_args")
-    with pytest.raises(ptonz.LoweringError, match="pto-declare-nz-args"):
-        ptonz.lower(GROUPED, nz_args=["@grouped:0=256x512"])
+def test_nz_args_and_arg_ranges_are_the_cli_flags():
+    """nz_args / arg_ranges are --nz-arg / --arg-range (pto-declare-nz-args'
+    nz-args / arg-ranges options); without them the pointer is not NZ."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(root, "Transforms", "declare-nz-args.mlir")
+    with open(path, encoding="utf-8") as f:
+        src = f.read()
+    text = ptonz.lower(src, filename=path, nz_args=["@flat:0=4x256x512"],
+                       arg_ranges=["@flat:1=0:4"], as_text=True)
+    assert "shape = [%c4, %c16, %c16, %c16, %c32]" in text
+    cli = ptonz_opt("--nz-arg=@flat:0=4x256x512", "--arg-range=@flat:1=0:4",
+                    "--lower-to-ptoas", "-", stdin=src)
+    assert cli.returncode == 0, cli.stderr
+    assert text == cli.stdout
+    assert "#pto.layout<nz>" not in ptonz.lower(src, filename=path, as_text=True)
+    with pytest.raises(ptonz.LoweringError, match="is not @FUNC:INDEX"):
+        ptonz.lower(src, nz_args=["flat:0"])
 
 
 def test_repeated_calls_leave_no_state():
