@@ -230,9 +230,13 @@ def run(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
     inputs = args.input or ["-"]
     batch = len(inputs) > 1 or any(os.path.isdir(path) for path in inputs)
-    if args.emit == "layout-svg" and (args.output == "-" or batch):
-        print("ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload of one "
-              "input: give the directory to write them to with -o DIR", file=sys.stderr)
+    if args.emit == "layout-svg" and batch:
+        print("ptonz-opt: error: --emit=layout-svg takes one input (its -o DIR receives that "
+              "input's SVG files): run it once per input", file=sys.stderr)
+        return 1
+    if args.emit == "layout-svg" and args.output == "-":
+        print("ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the "
+              "directory to write them to with -o DIR", file=sys.stderr)
         return 1
     jobs = _batch_jobs(inputs, args.output) if batch else [(inputs[0], args.output)]
     if jobs is None:
