@@ -126,9 +126,12 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="print the time of each pass (MLIR's execution time report) and of "
                    "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="PTOAS version pto-verify-ptoas checks against where the pipeline does "
-                   "not say: a release (0.27 is the newest) or the seeds' 0.60/0.61 layout "
-                   "behaviours (default 0.61)")
+                   help="the PTOAS release pto-verify-ptoas checks against where the pipeline "
+                   "does not say: 0.27 (measured with the real binary), 0.59/0.60 (read in the "
+                   "sources: 0.27's layout inference, PTOAS#1317), 0.61 (PR #1027's layout "
+                   "rules, read in the sources; the default), 0.63/0.65 (no source here: the "
+                   "0.61 rules); pto-verify-ptoas's ptoas-version option below says how each "
+                   "fact was established")
     p.add_argument("--ptoas-disable-infer-layout", action="store_true",
                    help="PTOAS will run with --disable-infer-layout "
                    "(pto-verify-ptoas{infer-layout=false})")
@@ -460,15 +463,17 @@ def _emit(args, module, before=None, chunk=None, nd_build=lambda: None) -> Optio
     `chunk` numbers --split-input-file chunks (for SVG file names); `nd_build()`
     gives the ND build for --report=loads."""
     from ptonz import _ptonz
+    from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 
     if args.check_results is not None:
         from ptonz.sim.results import check_results_cli
         return check_results_cli(module, samples=args.check_results,
-                                 ptoas_version=args.ptoas_version or "0.61")
+                                 ptoas_version=args.ptoas_version or DEFAULT_VERSION)
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or "0.61", before=before)
+                                    ptoas_version=args.ptoas_version or DEFAULT_VERSION,
+                                    before=before)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         return loads_report(module, nd_build())

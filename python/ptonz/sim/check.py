@@ -51,6 +51,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 from mlir import ir
 
+from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
                                    symbol_name as _sym)
@@ -204,7 +205,7 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
     return module
 
 
-def lower(logical: ir.Module, ptoas_version: str = "0.61") -> ir.Module:
+def lower(logical: ir.Module, ptoas_version: str = DEFAULT_VERSION) -> ir.Module:
     """A lowered clone of the logical program (`--lower-to-ptoas`)."""
     from ..passes import lower_to_ptoas_pipeline
 
@@ -513,7 +514,7 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
 
 
 def check_addressing(module_text_or_module, samples: int = 8, seed: int = 0, *,
-                     ptoas_version: str = "0.61", block_num: Optional[int] = None,
+                     ptoas_version: str = DEFAULT_VERSION, block_num: Optional[int] = None,
                      max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
                      max_tloads: Optional[int] = DEFAULT_MAX_TLOADS,
                      context: Optional[ir.Context] = None) -> CheckResult:
@@ -558,7 +559,7 @@ def check_pipeline(before: ir.Module, after: ir.Module, samples: int = 8, seed: 
                                 max_trips=max_trips, max_tloads=max_tloads)
 
 
-def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61",
+def check_addressing_cli(module, samples: int = 8, ptoas_version: str = DEFAULT_VERSION,
                          before=None) -> Optional[str]:
     """`ptonz-opt --check-addressing[=N]`: the line to print, or None after
     emitting a located error (ptonz-opt then exits 1). With `before` (the
