@@ -405,13 +405,15 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
     outputs: List[str] = []
     failed = False
     verify_failed = False
-    keep_input = args.check_addressing is not None or args.report == "loads"
+    keep_input = (args.check_addressing is not None or args.check_results is not None
+                  or args.report == "loads")
     for chunk_index, (chunk, first_line) in enumerate(split_chunks(text, args.split_input_file)):
         chunk_no = chunk_index if args.split_input_file else None
 
         def emit(module, before, chunk_no=chunk_no):
             return _emit(args, module, before=before, chunk=chunk_no,
-                         nd_build=lambda: _nd_build(before, pipeline, args))
+                         nd_build=lambda: _nd_build(before, pipeline, args),
+                         defaults=pipeline.defaults)
 
         ctx = first.pop("ctx") if "ctx" in first else target.context()
         outcome = process(ctx, chunk, filename, pipeline,
@@ -457,23 +459,27 @@ def _nd_build(before, pipeline, args):
     return nd_build(before, nd.pass_manager, declared_nz=bool(args.nz_arg))
 
 
-def _emit(args, module, before=None, chunk=None, nd_build=lambda: None) -> Optional[str]:
+def _emit(args, module, before=None, chunk=None, nd_build=lambda: None,
+          defaults=None) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report. `before` is
-    the module as parsed, when a pipeline ran and --check-addressing needs it;
-    `chunk` numbers --split-input-file chunks (for SVG file names); `nd_build()`
-    gives the ND build for --report=loads."""
+    the module as parsed, when a pipeline ran and --check-addressing or
+    --check-results needs it; `chunk` numbers --split-input-file chunks (for SVG
+    file names); `nd_build()` gives the ND build for --report=loads; `defaults`:
+    the pass option defaults of the flags (--nz-arg, --arg-range, ...), for the
+    lowering --check-results runs itself."""
     from ptonz import _ptonz
     from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 
     if args.check_results is not None:
         from ptonz.sim.results import check_results_cli
         return check_results_cli(module, samples=args.check_results,
-                                 ptoas_version=args.ptoas_version or DEFAULT_VERSION)
+                                 ptoas_version=args.ptoas_version or DEFAULT_VERSION, before=before,
+                                 pass_defaults=defaults)
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or DEFAULT_VERSION,
-                                    before=before)
+                                    ptoas_version=args.ptoas_version or DEFAULT_VERSION, before=before,
+                                    pass_defaults=defaults)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         return loads_report(module, nd_build())

@@ -636,9 +636,15 @@ def _merge(results: List[ResultCheck]) -> ResultCheck:
 
 
 def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
-                      ptoas_version: str = DEFAULT_VERSION) -> Optional[str]:
+                      ptoas_version: str = DEFAULT_VERSION, before=None, **kernel_options) -> Optional[str]:
     """`ptonz-opt --check-results[=N]`: the line to print, or None after
-    emitting a located error (ptonz-opt then exits 1)."""
+    emitting a located error (ptonz-opt then exits 1). A `pl` program is
+    checked by `check_results`; a pto kernel by
+    `ptonz.sim.kernels.check_pto_results` (a lowered clone against the kernel,
+    the declared NZ weights NZ-packed; `kernel_options`: its `nz_args`,
+    `scalars`, `arg_ranges`, `pass_defaults`, ...), or, after a pipeline ran,
+    by `check_kernel_results(before, module)`: the pipeline's input against
+    its output."""
     from .. import _ptonz
 
     def fail(message: str, loc: Optional[ir.Location], notes=()) -> None:
@@ -647,7 +653,16 @@ def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
         _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
     try:
-        result = check_results(module, samples=samples, ptoas_version=ptoas_version)
+        from .kernels import check_kernel_results, check_pto_results
+
+        if before is not None and not _has_pl(before):
+            kernel_options.pop("pass_defaults", None)
+            result = check_kernel_results(before, module, samples=samples, **kernel_options)
+        elif _has_pl(module):
+            result = check_results(module, samples=samples, ptoas_version=ptoas_version)
+        else:
+            result = check_pto_results(module, samples=samples, ptoas_version=ptoas_version,
+                                       **kernel_options)
     except CheckError as exc:
         if exc.diagnostics:
             for d in exc.diagnostics:
