@@ -8,6 +8,7 @@
               [--report=loads] [--check-addressing[=N]] [--check-results[=N]] [--remarks] [--allow-large-gm-gap]
               [--allow-clamped-gm-offsets]
               [--help] [--list-passes]
+    ptonz-opt [flags] IN1 IN2 DIR ... -o OUTDIR     (batch: one process, one output each)
 
 Passes are looked up in MLIR's pass registry, where `import ptonz` put
 ptonz's own (`--<pass-name>` is any registered pass or pipeline, upstream
@@ -90,12 +91,19 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         add_help=False,
     )
-    p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    p.add_argument("input", nargs="*", metavar="INPUT",
+                   help="input file ('-', the default: stdin); several inputs, or a "
+                   "directory (every *.pto and *.mlir under it), are lowered one by one in "
+                   "this process into the directory -o OUTDIR, each under its own name, with "
+                   "the same flags and diagnostics as one file (exit 1 if any failed; the "
+                   "others are still written; a progress bar on a terminal)")
     p.add_argument("-h", "--help", action=_HelpAction,
                    help="show this help (flags and ptonz's passes) and exit")
     p.add_argument("--list-passes", action=_ListPassesAction,
                    help="list every pass and pipeline in MLIR's registry and exit")
-    p.add_argument("-o", dest="output", default="-", metavar="FILE", help="output file")
+    p.add_argument("-o", dest="output", default="-", metavar="FILE",
+                   help="output file (default: stdout); the output directory OUTDIR with "
+                   "several inputs or a directory")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--split-input-file", action="store_true",
                    help=f"split the input at '{SPLIT_MARKER}' lines and process each chunk")
@@ -205,67 +213,20 @@ def split_chunks(text: str, split: bool) -> List[Tuple[str, int]]:
     return chunks
 
 
-def decode_source(data: bytes, filename: str) -> Optional[str]:
-    """The input as text; None after printing a located error at the first
-    byte that is not UTF-8 (MLIR source is UTF-8)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = exc.start
-        line = data.count(b"\n", 0, start) + 1
-        col = start - (data.rfind(b"\n", 0, start) + 1) + 1
-        print(f"{filename}:{line}:{col}: error: byte 0x{data[start]:02x} is not valid UTF-8 "
-              f"({exc.reason}): MLIR source is UTF-8 text; re-encode the file",
-              file=sys.stderr)
-        return None
-
-
-def _pass_manager(ctx, args, ordered, defaults):
-    """The pipeline of --pass-pipeline, then the pass flags in order, then
-    --lower-to-ptoas, parsed by MLIR (ValueError with MLIR's message), or None."""
-    from mlir.passmanager import PassManager
-    from ptonz.passes import option_defaults
-
-    if not (args.pass_pipeline or ordered or args.lower_to_ptoas):
-        return None
-    with option_defaults(defaults):
-        if args.pass_pipeline:
-            pm = PassManager.parse(args.pass_pipeline, context=ctx)
-        else:
-            pm = PassManager("builtin.module", context=ctx)
-        for name, value in ordered:
-            pm.add(f"{name}{{{value}}}" if value else name)
-        if args.lower_to_ptoas:
-            pm.add("lower-to-ptoas")
-    return pm
-
-
-def _new_context(args):
-    from mlir import ir
-
-    from ptonz import _ptonz
-
-    ctx = ir.Context()
-    ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
-    # The PTOAS target the pto op verifiers check, and the tile_buf spelling
-    # that PTOAS version parses.
-    _ptonz.set_ptoas_target(ctx, args.pto_arch, args.ptoas_pto_level or "level2")
-    _ptonz.set_tile_buf_keyed_form(ctx, _keyed_tile_buf(args.ptoas_version))
-    # As mlir-opt: expectations name the diagnostic, not the op it prints.
-    _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
-    return ctx
+def _report_to_stderr(text: str) -> None:
+    print(text, file=sys.stderr)
 
 
 def run(argv: Optional[List[str]] = None) -> int:
     t_start = time.perf_counter()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "--version" in argv:
-        from importlib.metadata import version
-        print(f"ptonz-opt {version('ptonz')} (MLIR 22.1.8 Python bindings)")
+    if "--version" in argv:  # the ptonz-opt command answers it in ptonz_cli
+        from ptonz_cli import version_line
+        print(version_line())
         return 0
     # Pass flags are the names in MLIR's pass registry, which `import ptonz` fills.
     from ptonz import _ptonz
-    from ptonz.passes import PassOptionError, run_pass_manager
+    from ptonz.driver import Pipeline, PipelineError, Target, pass_defaults
 
     parser = _build_parser()
     own = {opt for action in parser._actions for opt in action.option_strings}
@@ -276,186 +237,237 @@ def run(argv: Optional[List[str]] = None) -> int:
             f"--check-results={DEFAULT_RESULT_SAMPLES}" if a == "--check-results" else a
             for a in argv]
     args = parser.parse_args(argv)
+    inputs = args.input or ["-"]
+    batch = len(inputs) > 1 or any(os.path.isdir(path) for path in inputs)
+    if args.emit == "layout-svg" and batch:
+        print("ptonz-opt: error: --emit=layout-svg takes one input (its -o DIR receives that "
+              "input's SVG files): run it once per input", file=sys.stderr)
+        return 1
     if args.emit == "layout-svg" and args.output == "-":
         print("ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the "
               "directory to write them to with -o DIR", file=sys.stderr)
         return 1
-
-    from mlir import ir
-
-    from ptonz import diagnostics as D
-
-    pass_defaults = {}
-    verify_defaults = {}
-    if args.ptoas_version:
-        verify_defaults["ptoas-version"] = args.ptoas_version
-    if args.ptoas_disable_infer_layout:
-        verify_defaults["infer-layout"] = False
-    if args.ptoas_pto_level:
-        verify_defaults["pto-level"] = args.ptoas_pto_level
-    if args.allow_clamped_gm_offsets:
-        verify_defaults["allow-clamped-gm-offsets"] = True
-    if verify_defaults:
-        pass_defaults["pto-verify-ptoas"] = verify_defaults
-    if args.remarks:
-        from ptonz.passes.catalog import CATALOG
-        for name, info in CATALOG.items():
-            if "remarks" in info.options:
-                pass_defaults.setdefault(name, {})["remarks"] = "true"
-    if args.allow_large_gm_gap:
-        pass_defaults.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = "true"
-    if args.nz_arg:
-        pass_defaults.setdefault("pto-declare-nz-args", {})["nz-args"] = ",".join(args.nz_arg)
-    if args.arg_range:
-        pass_defaults.setdefault("pto-declare-nz-args", {})["arg-ranges"] = \
-            ",".join(args.arg_range)
-
-    # The pipeline is checked before the input is read; the first chunk uses it.
-    first_ctx = _new_context(args)
-    try:
-        first_pm = _pass_manager(first_ctx, args, ordered, pass_defaults)
-    except (ValueError, PassOptionError) as exc:  # MLIR's pipeline parser said why
-        message = "\n".join(line for line in str(exc).splitlines() if line.strip())
-        print(f"ptonz-opt: error: {message}", file=sys.stderr)
+    jobs = _batch_jobs(inputs, args.output) if batch else [(inputs[0], args.output)]
+    if jobs is None:
         return 1
 
-    filename = "<stdin>" if args.input == "-" else args.input
+    target = Target(pto_arch=args.pto_arch, pto_level=args.ptoas_pto_level,
+                    ptoas_version=args.ptoas_version,
+                    allow_unregistered_dialect=args.allow_unregistered_dialect,
+                    print_op_on_diagnostic=not args.verify_diagnostics)
+    # The pipeline is checked before any input is read; the first chunk uses it.
+    first = {"ctx": target.context()}
     try:
-        if args.input == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.input, "rb") as f:
-                data = f.read()
-    except OSError as exc:
-        print(f"ptonz-opt: error: cannot read '{args.input}': {exc.strerror}", file=sys.stderr)
-        return 1
-    text = decode_source(data, filename)
-    if text is None:
+        pipeline = Pipeline(
+            text=args.pass_pipeline,
+            elements=tuple(f"{name}{{{value}}}" if value else name for name, value in ordered)
+            + (("lower-to-ptoas",) if args.lower_to_ptoas else ()),
+            defaults=pass_defaults(ptoas_version=args.ptoas_version,
+                                   infer_layout=not args.ptoas_disable_infer_layout,
+                                   pto_level=args.ptoas_pto_level, remarks=args.remarks,
+                                   allow_large_gm_gap=args.allow_large_gm_gap,
+                                   allow_clamped_gm_offsets=args.allow_clamped_gm_offsets,
+                                   nz_args=args.nz_arg, arg_ranges=args.arg_range))
+        first["pm"] = pipeline.pass_manager(first["ctx"])
+    except PipelineError as exc:
+        print(f"ptonz-opt: error: {exc}", file=sys.stderr)
         return 1
 
     timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
-    sources = D.Sources()
-    sources.add(filename, text)
-    outputs: List[str] = []
-    failed = False
-    verify_failed = False
-
-    has_pipeline = first_pm is not None
-    for chunk_index, (chunk, first_line) in enumerate(split_chunks(text, args.split_input_file)):
-        ctx = first_ctx if chunk_index == 0 else _new_context(args)
-        pm, first_pm, first_ctx = first_pm, None, None
-        collector = D.Collector(ctx)
-        produced: List[D.Diag] = []
-        with ctx, ir.Location.unknown():
-            t_parse = time.perf_counter()
-            module = _ptonz.parse_source(ctx, "\n" * (first_line - 1) + chunk, filename,
-                                         retain_names=args.mlir_retain_identifier_names)
-            timing["parse"] += time.perf_counter() - t_parse
-            produced += collector.take()
-            ok = module is not None
-            # --check-addressing after a pipeline compares its input (the
-            # logical program) with its output (the lowered one).
-            before = None
-            # and --report=loads lowers its ND build from the input too.
-            if ok and has_pipeline and (args.check_addressing is not None
-                                        or args.check_results is not None
-                                        or args.report == "loads"):
-                from ptonz.sim.check import clone
-                before = clone(module)
-            if ok and has_pipeline:
-                try:
-                    if pm is None:
-                        pm = _pass_manager(ctx, args, ordered, pass_defaults)
-                    # Verifying 100k ops takes ~0.1 s; once after the pipeline
-                    # still guarantees that only valid IR is printed.
-                    pm.enable_verifier(args.verify_each)
-                    if args.mlir_timing:
-                        pm.enable_timing()
-                    t_pipeline = time.perf_counter()
-                    try:
-                        run_pass_manager(pm, module.operation)  # on this thread
-                    finally:
-                        timing["pipeline"] += time.perf_counter() - t_pipeline
-                        del pm  # prints MLIR's pass timing report (--mlir-timing)
-                    if not args.verify_each:
-                        t_verify = time.perf_counter()
-                        module.operation.verify()
-                        timing["verify"] += time.perf_counter() - t_verify
-                except ir.MLIRError as exc:
-                    ok = False
-                    produced += collector.take()
-                    produced += D.from_mlir_error(exc)
-                produced += collector.take()
-            if ok:
-                t_print = time.perf_counter()
-                out = _emit(args, module, ctx, collector, before=before,
-                            chunk=chunk_index if args.split_input_file else None,
-                            nd_build=lambda: _nd_build(before, args, ordered, pass_defaults),
-                            defaults=pass_defaults)
-                timing["print"] += time.perf_counter() - t_print
-                produced += collector.take()
-                if out is None:
-                    ok = False
-                else:
-                    outputs.append(out)
-            produced += collector.take()
-        collector.detach()
-
-        if args.verify_diagnostics:
-            expected = D.parse_expectations(chunk, first_line)
-            problems = D.verify(produced, expected, filename)
-            for prob in problems:
-                print(D.render(prob, sources), file=sys.stderr)
-            verify_failed |= bool(problems)
-        else:
-            for d in produced:
-                print(D.render(d, sources), file=sys.stderr)
-            failed |= not ok or any(d.severity == "error" for d in produced)
-
-    if not failed or args.verify_diagnostics:
-        sep = "\n" if args.emit == "layout-svg" else "\n" + SPLIT_MARKER + "\n"
-        result = sep.join(o.rstrip("\n") for o in outputs) + ("\n" if outputs else "")
-        if args.output == "-" or args.emit == "layout-svg":  # -o is the SVG directory
-            sys.stdout.write(result)
-        else:
-            with open(args.output, "w", encoding="utf-8") as f:
-                f.write(result)
+    if not batch:
+        rc = _lower_file(jobs[0][0], jobs[0][1], args, target, pipeline, timing, first,
+                         _report_to_stderr)
+    else:
+        rc = _lower_batch(jobs, args, target, pipeline, timing, first)
     if args.mlir_timing:
         total = time.perf_counter() - t_start
         print("ptonz-opt phases (wall time):", file=sys.stderr)
         for phase, secs in list(timing.items()) + [("total (after interpreter start-up)", total)]:
             print(f"  {secs:8.4f} s  {phase}", file=sys.stderr)
+    return rc
+
+
+INPUT_SUFFIXES = (".pto", ".mlir")
+
+
+def _batch_jobs(inputs: List[str], outdir: str) -> Optional[List[Tuple[str, str]]]:
+    """Batch mode: (input, output) for every input file, and for every
+    *.pto / *.mlir under an input directory (sorted), written to OUTDIR under
+    its own name (its path relative to the directory given); None after an
+    error (no OUTDIR, two inputs with one output, an output that is an input)."""
+    def fail(message: str) -> None:
+        print(f"ptonz-opt: error: {message}", file=sys.stderr)
+
+    if outdir == "-":
+        fail("several inputs (or a directory) are lowered into a directory: give it with "
+             "-o OUTDIR")
+        return None
+    if os.path.exists(outdir) and not os.path.isdir(outdir):
+        fail(f"-o '{outdir}' is a file: with several inputs (or a directory) -o names the "
+             "output directory")
+        return None
+    jobs: List[Tuple[str, str]] = []
+    for path in inputs:
+        if path == "-":
+            fail("'-' (stdin) cannot be one of several inputs")
+            return None
+        if os.path.isdir(path):
+            found = []
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                found += [os.path.join(root, f) for f in sorted(files)
+                          if f.endswith(INPUT_SUFFIXES)]
+            if not found:
+                fail(f"directory '{path}' has no *.pto or *.mlir file")
+                return None
+            jobs += [(f, os.path.join(outdir, os.path.relpath(f, path))) for f in found]
+        else:
+            jobs.append((path, os.path.join(outdir, os.path.basename(path))))
+    seen: dict = {}
+    for src, out in jobs:
+        key = os.path.normpath(out)
+        if key in seen:
+            fail(f"'{seen[key]}' and '{src}' would both be written to '{out}': lower them "
+                 "into different directories")
+            return None
+        seen[key] = src
+        if os.path.exists(out) and os.path.exists(src) and os.path.samefile(src, out):
+            fail(f"the output of '{src}' would overwrite it: choose another -o OUTDIR")
+            return None
+    return jobs
+
+
+def _lower_batch(jobs, args, target, pipeline, timing, first) -> int:
+    """Every (input, output) job in this process, each as one-file mode would
+    lower it; the progress bar (stderr, a terminal only) and a summary line
+    when some failed. The exit status is the worst of the files'."""
+    bar = None
+    report = _report_to_stderr
+    if sys.stderr.isatty():
+        from tqdm import tqdm
+        bar = tqdm(total=len(jobs), unit="file", file=sys.stderr, leave=False,
+                   dynamic_ncols=True)
+
+        def report(text: str) -> None:
+            bar.write(text, file=sys.stderr)
+    failed: List[str] = []
+    worst = 0
+    try:
+        for src, out in jobs:
+            if bar is not None:
+                bar.set_postfix_str(os.path.basename(src), refresh=False)
+            try:
+                os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+                rc = _lower_file(src, out, args, target, pipeline, timing, first, report)
+            except OSError as exc:
+                report(f"ptonz-opt: error: cannot write '{out}': {exc.strerror}")
+                rc = 1
+            except Exception as exc:  # an internal bug: the other files still run
+                if os.environ.get("PTONZ_DEBUG"):
+                    raise
+                report(f"ptonz-opt: internal error while lowering '{src}': "
+                       f"{type(exc).__name__}: {exc}\n(set PTONZ_DEBUG=1 to see the Python "
+                       "traceback; please report it)")
+                rc = INTERNAL_ERROR
+            if rc:
+                failed.append(src)
+            worst = max(worst, rc)
+            if bar is not None:
+                bar.update()
+    finally:
+        if bar is not None:
+            bar.close()
+    if failed:
+        print(f"ptonz-opt: {len(failed)} of {len(jobs)} inputs failed: {', '.join(failed)}",
+              file=sys.stderr)
+    return worst
+
+
+def _lower_file(path, output, args, target, pipeline, timing, first, report) -> int:
+    """One input (a file or '-') through the pipeline, written to `output`
+    ('-': stdout) unless it failed; diagnostics go to `report`. `first` holds
+    the context and pass manager built to check the pipeline (used, then
+    dropped, by the first chunk). The exit status of one-file mode."""
+    from ptonz import diagnostics as D
+    from ptonz.driver import decode, process
+
+    filename = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as exc:
+        report(f"ptonz-opt: error: cannot read '{path}': {exc.strerror}")
+        return 1
+    text, bad = decode(data, filename)
+    if text is None:
+        report(D.render(bad))
+        return 1
+
+    sources = D.Sources()
+    sources.add(filename, text)
+    outputs: List[str] = []
+    failed = False
+    verify_failed = False
+    keep_input = (args.check_addressing is not None or args.check_results is not None
+                  or args.report == "loads")
+    for chunk_index, (chunk, first_line) in enumerate(split_chunks(text, args.split_input_file)):
+        chunk_no = chunk_index if args.split_input_file else None
+
+        def emit(module, before, chunk_no=chunk_no):
+            return _emit(args, module, before=before, chunk=chunk_no,
+                         nd_build=lambda: _nd_build(before, pipeline, args),
+                         defaults=pipeline.defaults)
+
+        ctx = first.pop("ctx") if "ctx" in first else target.context()
+        outcome = process(ctx, chunk, filename, pipeline,
+                          pm=first.pop("pm", None), first_line=first_line,
+                          verify_each=args.verify_each, mlir_timing=args.mlir_timing,
+                          timing=timing, keep_input=keep_input, emit=emit,
+                          retain_names=args.mlir_retain_identifier_names)
+        if outcome.output is not None:
+            outputs.append(outcome.output)
+        if args.verify_diagnostics:
+            expected = D.parse_expectations(chunk, first_line)
+            problems = D.verify(outcome.diagnostics, expected, filename)
+            for prob in problems:
+                report(D.render(prob, sources))
+            verify_failed |= bool(problems)
+        else:
+            for d in outcome.diagnostics:
+                report(D.render(d, sources))
+            failed |= outcome.failed
+
+    if not failed or args.verify_diagnostics:
+        sep = "\n" if args.emit == "layout-svg" else "\n" + SPLIT_MARKER + "\n"
+        result = sep.join(o.rstrip("\n") for o in outputs) + ("\n" if outputs else "")
+        if output == "-" or args.emit == "layout-svg":  # -o is the SVG directory
+            sys.stdout.write(result)
+        else:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(result)
     if args.verify_diagnostics:
         return 1 if verify_failed else 0
     return 1 if failed else 0
 
 
-def _nd_build(before, args, ordered, defaults):
+def _nd_build(before, pipeline, args):
     """--report=loads: the ND build of the input (see analyses.descriptors)."""
     from ptonz.analyses.descriptors import nd_build
+    from ptonz.driver import Pipeline
     if before is None:
         return None
+    # The ND build declares no pointer NZ: its weights are row-major in GM.
     nd_defaults = {name: {k: v for k, v in opts.items() if k != "nz-args"}
-                   for name, opts in defaults.items()}
-    return nd_build(before, lambda c: _pass_manager(c, args, ordered, nd_defaults),
-                    declared_nz=bool(args.nz_arg))
+                   for name, opts in pipeline.defaults.items()}
+    nd = Pipeline(text=pipeline.text, elements=pipeline.elements, defaults=nd_defaults)
+    return nd_build(before, nd.pass_manager, declared_nz=bool(args.nz_arg))
 
 
-def _keyed_tile_buf(version: Optional[str]) -> bool:
-    """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
-    read only the keyed form, so ptonz prints that for them."""
-    from ptonz.analyses.ptoas_facts import FIRST_COMPACT_TILE_BUF, parse_version
-
-    if not version:
-        return False
-    try:
-        return parse_version(version) < FIRST_COMPACT_TILE_BUF
-    except ValueError:
-        return False  # pto-verify-ptoas reports the malformed version
-
-
-def _emit(args, module, ctx, collector, before=None, chunk=None,
-          nd_build=lambda: None, defaults=None) -> Optional[str]:
+def _emit(args, module, before=None, chunk=None, nd_build=lambda: None,
+          defaults=None) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report. `before` is
     the module as parsed, when a pipeline ran and --check-addressing or
     --check-results needs it; `chunk` numbers --split-input-file chunks (for SVG

@@ -7,11 +7,19 @@ knows them, and registers ptonz's passes (and the `lower-to-ptoas`
 pipeline) in MLIR's pass registry, so every textual pipeline in the process
 (`PassManager.parse`) can name them. Op classes are found under `ptonz.dialects` so that rewrite
 patterns receive `pto`/`pl` ops as their generated OpView classes.
+
+`ptonz.lower(source, ...)` lowers a module in this process as `ptonz-opt
+--lower-to-ptoas` does (ptonz.api); it raises `ptonz.LoweringError`, whose
+`diagnostics` are `ptonz.Diagnostic` records.
 """
 
-from mlir._mlir_libs import _mlir, get_dialect_registry
+from ._startup import import_mlir_ir as _import_mlir_ir
 
-from . import _ptonz
+_import_mlir_ir()  # without NumPy, which only the simulator needs (see _startup)
+
+from mlir._mlir_libs import _mlir, get_dialect_registry  # noqa: E402
+
+from . import _ptonz  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -75,7 +83,25 @@ def asm(op, *, names: bool = True, generic: bool = False, debug_info: bool = Fal
                             debug_info=debug_info, names=names)
 
 
+# The in-process API, imported on first use (`import ptonz` stays cheap).
+_API = {"lower": "api", "LoweringError": "api", "Diagnostic": "diagnostics"}
+
+
+def __getattr__(name: str):
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f".{module}", __name__),
+                    "Diag" if name == "Diagnostic" else name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
+    "lower",
+    "LoweringError",
+    "Diagnostic",
     "parse_module",
     "asm",
     "PtrType",

@@ -24,12 +24,20 @@ SEVERITY_NAMES = {
 
 @dataclass
 class Diag:
+    """One located diagnostic (`ptonz.Diagnostic`): what ptonz-opt prints as
+    `filename:line:col: severity: message`, and its notes."""
+
     severity: str  # "error" | "warning" | "note" | "remark"
     message: str
     filename: Optional[str] = None
     line: int = 0
     col: int = 0
     notes: List["Diag"] = field(default_factory=list)
+
+    @property
+    def file(self) -> Optional[str]:
+        """The file name (`filename`), None for an unknown location."""
+        return self.filename
 
     def flatten(self) -> List["Diag"]:
         out = [self]

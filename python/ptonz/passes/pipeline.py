@@ -11,7 +11,7 @@ from mlir.passmanager import PassManager
 
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .catalog import PIPELINES
-from .registration import clear_internal_errors, option_defaults, reraise_internal_error
+from .registration import clear_internal_errors, reraise_internal_error
 
 
 class PipelineError(ValueError):
@@ -23,11 +23,9 @@ def build_pass_manager(pipeline: str, context: Optional[ir.Context] = None,
     """`PassManager.parse(pipeline, context)`; `defaults` maps a ptonz pass name
     to option values used where the pipeline does not set them (ptonz-opt's
     `--ptoas-version`). MLIR's parse errors raise PipelineError."""
-    try:
-        with option_defaults(defaults or {}):
-            return PassManager.parse(pipeline, context=context)
-    except ValueError as exc:
-        raise PipelineError(str(exc)) from None
+    from ..driver import Pipeline  # the one builder of ptonz's pass managers
+
+    return Pipeline(text=pipeline, defaults=defaults or {}).pass_manager(context)
 
 
 LOWER_TO_PTOAS_PASSES = PIPELINES["lower-to-ptoas"].passes

@@ -26,6 +26,7 @@ import atexit
 import importlib
 import os
 import sys
+import threading
 import traceback
 from contextlib import contextmanager, nullcontext
 from typing import Dict, Iterator, List, Mapping, Optional, Tuple
@@ -44,25 +45,35 @@ _registered = False
 # user's own pass manager), the exception is kept here, and
 # `reraise_internal_error` (called by `run_pass_manager` after the pass
 # manager returns) raises it again, so ptonz-opt exits 2 for bugs only.
-_internal_errors: List[BaseException] = []
+# Per thread: a pass body runs on the thread that called PassManager.run.
+_thread = threading.local()
+
+
+def _internal_errors() -> List[BaseException]:
+    errors = getattr(_thread, "internal_errors", None)
+    if errors is None:
+        errors = _thread.internal_errors = []
+    return errors
 
 
 def record_internal_error(exc: BaseException) -> None:
-    _internal_errors.append(exc)
+    _internal_errors().append(exc)
 
 
 def reraise_internal_error() -> None:
-    """Raise the first exception a ptonz pass (or pattern) recorded, if any."""
-    if _internal_errors:
-        exc = _internal_errors[0]
-        _internal_errors.clear()
+    """Raise the first exception a ptonz pass (or pattern) recorded on this
+    thread, if any."""
+    errors = _internal_errors()
+    if errors:
+        exc = errors[0]
+        errors.clear()
         raise exc
 
 
 def clear_internal_errors() -> None:
     """Forget exceptions recorded by runs outside `run_pass_manager` (a user's
     own PassManager reported them as located internal errors already)."""
-    _internal_errors.clear()
+    _internal_errors().clear()
 
 
 class PassOptionError(ValueError):
@@ -138,13 +149,21 @@ def register_pass_class(cls: type) -> None:
                              option_specs(cls.options))
 
 
+# The defaults are process-wide (MLIR's registry): one thread at a time sets
+# them, builds its pass managers and puts the old values back.
+_defaults_lock = threading.RLock()
+
+
 @contextmanager
 def option_defaults(defaults: Mapping[str, Mapping[str, object]]) -> Iterator[None]:
     """Within it, ptonz passes created (by parsing a pipeline) start with these
     option values where the pipeline does not set them:
     `{"pto-verify-ptoas": {"ptoas-version": "0.60"}}` (ptonz-opt's
-    --ptoas-version and friends). Values are checked (PassOptionError)."""
+    --ptoas-version and friends). Values are checked (PassOptionError). The
+    defaults are the process's: other threads wait until the block ends
+    (build the pass managers inside it, run them outside)."""
     changed: List[Tuple[str, str, str]] = []
+    _defaults_lock.acquire()
     try:
         for argument, values in defaults.items():
             for key, value in values.items():
@@ -156,6 +175,7 @@ def option_defaults(defaults: Mapping[str, Mapping[str, object]]) -> Iterator[No
     finally:
         for argument, name, old in reversed(changed):
             _ptonz.set_pass_option_default(argument, name, old)
+        _defaults_lock.release()
 
 
 def _pass_class(argument: str) -> type:

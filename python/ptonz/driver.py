@@ -1,0 +1,293 @@
+"""One implementation of "parse, configure the PTOAS target, build the pass
+pipeline, run it, collect the located diagnostics", shared by ptonz-opt (one
+file, `--split-input-file` chunks, batch mode) and by `ptonz.lower` (the
+in-process API for front ends).
+
+* `Target`: the PTOAS run the output is for (arch, level, version) and how
+  the context parses and reports; `Target.context()` is a fresh context set
+  up for it.
+* `pass_defaults(...)`: the command line's options (`--ptoas-version`,
+  `--remarks`, ...) as pass-option defaults, `{pass: {option: value}}`; a new
+  option of the command line and of the API is one more entry there.
+* `Pipeline`: a textual pipeline and/or pipeline elements, with those
+  defaults; `Pipeline.pass_manager(ctx)` builds it (`PipelineError`).
+* `process(ctx, text, filename, pipeline)`: one input, parsed, lowered,
+  verified and printed (or handed to an `emit` callback), with every
+  diagnostic it produced: an `Outcome`.
+
+Every call uses its own context, so nothing (target settings, diagnostics
+handlers, uniqued attributes) is left behind from one input to the next.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from mlir import ir
+
+from . import _ptonz
+from . import diagnostics as D
+from .passes.pipeline import PipelineError
+
+# Dialects a ptonz context loads when it is created. The bindings' default
+# (`load_all_available_dialects`, every upstream dialect) costs ~20 ms per
+# context; as in mlir-opt, the parser loads the dialects a module names and a
+# pass those it builds ops of (ptonz's passes: arith, pto; scf for pl loops).
+CONTEXT_DIALECTS = ("func", "arith", "scf", "pto")
+
+# The pass the command line's `--nz-arg` / `--arg-range` (the API's
+# `nz_args` / `arg_ranges`) configure, through its options of these names.
+NZ_ARGS_PASS = "pto-declare-nz-args"
+NZ_ARGS_OPTIONS = {"nz_args": "nz-args", "arg_ranges": "arg-ranges"}
+
+
+def keyed_tile_buf(version: Optional[str]) -> bool:
+    """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
+    read only the keyed form, so ptonz prints that for them."""
+    from .analyses.ptoas_facts import FIRST_COMPACT_TILE_BUF, parse_version
+
+    if not version:
+        return False
+    try:
+        return parse_version(version) < FIRST_COMPACT_TILE_BUF
+    except ValueError:
+        return False  # pto-verify-ptoas reports the malformed version
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the lowered module is for, and how its context reports.
+
+    `pto_arch` / `pto_level`: ptoas's --pto-arch / --pto-level, which the pto
+    op verifiers check (level None: level2, as ptoas); `ptoas_version` picks
+    the !pto.tile_buf spelling that version parses."""
+
+    pto_arch: str = "a3"
+    pto_level: Optional[str] = None
+    ptoas_version: Optional[str] = None
+    allow_unregistered_dialect: bool = False
+    # False under --verify-diagnostics, as mlir-opt: expectations name the
+    # diagnostic, not the op it prints.
+    print_op_on_diagnostic: bool = True
+
+    def context(self) -> ir.Context:
+        """A fresh context for this target (pto/pl dialects, ptonz's settings)."""
+        ctx = ir.Context(load_on_create_dialects=[])
+        for name in CONTEXT_DIALECTS:
+            ctx.get_dialect_descriptor(name)
+        ctx.allow_unregistered_dialects = self.allow_unregistered_dialect
+        _ptonz.set_ptoas_target(ctx, self.pto_arch, self.pto_level or "level2")
+        _ptonz.set_tile_buf_keyed_form(ctx, keyed_tile_buf(self.ptoas_version))
+        _ptonz.set_print_op_on_diagnostic(ctx, self.print_op_on_diagnostic)
+        return ctx
+
+
+def _join(values) -> str:
+    """A list option's value: `a,b` (MLIR's list spelling); a string as given."""
+    return values if isinstance(values, str) else ",".join(str(v) for v in values)
+
+
+def pass_defaults(*, ptoas_version: Optional[str] = None, infer_layout: Optional[bool] = None,
+                  pto_level: Optional[str] = None, remarks: bool = False,
+                  allow_large_gm_gap: bool = False, allow_clamped_gm_offsets: bool = False,
+                  nz_args: Sequence[str] = (),
+                  arg_ranges: Sequence[str] = (),
+                  pass_options: Optional[Mapping[str, Mapping[str, object]]] = None
+                  ) -> Dict[str, Dict[str, object]]:
+    """The pass-option defaults `{pass: {option: value}}` that ptonz-opt's
+    flags and `ptonz.lower`'s keyword arguments stand for; a pipeline that
+    sets an option itself overrides them. `pass_options` adds (and wins over)
+    any other defaults. `nz_args` / `arg_ranges` (`@FUNC:INDEX[=SHAPE]`,
+    `@FUNC:INDEX=LO:HI`) are the `nz-args` / `arg-ranges` options of the
+    `pto-declare-nz-args` pass, joined with commas; PipelineError when that
+    pass is not registered."""
+    out: Dict[str, Dict[str, object]] = {}
+    verify: Dict[str, object] = {}
+    if ptoas_version:
+        verify["ptoas-version"] = ptoas_version
+    if infer_layout is not None and not infer_layout:
+        verify["infer-layout"] = False
+    if pto_level:
+        verify["pto-level"] = pto_level
+    if allow_clamped_gm_offsets:
+        verify["allow-clamped-gm-offsets"] = True
+    if verify:
+        out["pto-verify-ptoas"] = verify
+    if remarks:
+        from .passes.catalog import CATALOG
+        for name, info in CATALOG.items():
+            if "remarks" in info.options:
+                out.setdefault(name, {})["remarks"] = True
+    if allow_large_gm_gap:
+        out.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = True
+    for key, values in (("nz_args", nz_args), ("arg_ranges", arg_ranges)):
+        if not values:
+            continue
+        if not _ptonz.is_registered_pass(NZ_ARGS_PASS):
+            raise PipelineError(
+                f"{key.replace('_', '-')} needs the '{NZ_ARGS_PASS}' pass, which this ptonz "
+                f"does not have (its '{NZ_ARGS_OPTIONS[key]}' option)")
+        out.setdefault(NZ_ARGS_PASS, {})[NZ_ARGS_OPTIONS[key]] = _join(values)
+    for name, values in (pass_options or {}).items():
+        out.setdefault(name, {}).update(values)
+    return out
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """A textual pipeline (`builtin.module(...)`), then pipeline elements added
+    in order (`pto-block-nz-views{remarks=true}`, `lower-to-ptoas`), with
+    pass-option defaults (`pass_defaults`)."""
+
+    text: Optional[str] = None
+    elements: Tuple[str, ...] = ()
+    defaults: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.text or self.elements)
+
+    @classmethod
+    def of(cls, pipeline: str, defaults=None) -> "Pipeline":
+        """`builtin.module(...)` as a whole pipeline, anything else (`lower-to-ptoas`,
+        `convert-pl-to-pto, cse`) as elements of one on builtin.module."""
+        if pipeline.lstrip().startswith("builtin.module"):
+            return cls(text=pipeline, defaults=defaults or {})
+        return cls(elements=(pipeline,), defaults=defaults or {})
+
+    def pass_manager(self, ctx: ir.Context):
+        """The pass manager in `ctx`, or None for an empty pipeline.
+        PipelineError with MLIR's (or the option check's) message."""
+        from mlir.passmanager import PassManager
+
+        from .passes.registration import option_defaults
+
+        if not self:
+            return None
+        try:
+            # option_defaults is process-wide: it holds a lock, so that
+            # concurrent callers each get their own defaults.
+            with option_defaults(self.defaults):
+                if self.text:
+                    pm = PassManager.parse(self.text, context=ctx)
+                else:
+                    pm = PassManager("builtin.module", context=ctx)
+                for element in self.elements:
+                    pm.add(element)
+        except ValueError as exc:  # MLIR's pipeline parser (or an option) said why
+            raise PipelineError("\n".join(
+                line for line in str(exc).splitlines() if line.strip())) from None
+        return pm
+
+
+@dataclass
+class Outcome:
+    """What `process` made of one input: ok, every diagnostic it produced (in
+    order), the printed output (when ok and printed) and the module."""
+
+    ok: bool
+    diagnostics: List[D.Diag]
+    output: Optional[str] = None
+    module: Optional[ir.Module] = None
+
+    @property
+    def failed(self) -> bool:
+        return not self.ok or any(d.severity == "error" for d in self.diagnostics)
+
+
+def _print(module, before) -> str:
+    # One C++ buffer: Operation.print(file=...) calls back into Python per token.
+    return _ptonz.print_asm(module.operation)
+
+
+def process(ctx: ir.Context, text: str, filename: str, pipeline: Pipeline, *,
+            pm=None, first_line: int = 1, verify_each: bool = False,
+            mlir_timing: bool = False, timing: Optional[Dict[str, float]] = None,
+            keep_input: bool = False, retain_names: bool = True,
+            emit: Optional[Callable[[ir.Module, Optional[ir.Module]], Optional[str]]] = _print
+            ) -> Outcome:
+    """Parse `text` (lines `first_line`.. of `filename`) in `ctx`, run
+    `pipeline` (or the pass manager `pm` already built from it in `ctx`) on
+    this thread, verify the result once (after every pass with
+    `verify_each`), then `emit(module, before)` -> the output text, or None
+    after emitting located errors; `before` is a copy of the parsed module
+    when `keep_input` (what --check-addressing and --report=loads compare
+    with). `emit=None` prints nothing (Outcome.module is the result).
+    `timing` accumulates the seconds of parse/pipeline/verify/print.
+    `retain_names`: keep the input's SSA names (ptonz-opt
+    --mlir-retain-identifier-names, on by default).
+    PipelineError only when `pm` is None and the pipeline does not build."""
+    from .passes.pipeline import run_pass_manager
+
+    timing = timing if timing is not None else {}
+    for phase in ("parse", "pipeline", "verify", "print"):
+        timing.setdefault(phase, 0.0)
+    collector = D.Collector(ctx)
+    diags: List[D.Diag] = []
+    outcome = Outcome(False, diags)
+    try:
+        with ctx, ir.Location.unknown():
+            t0 = time.perf_counter()
+            module = _ptonz.parse_source(ctx, "\n" * (first_line - 1) + text, filename,
+                                         retain_names=retain_names)
+            timing["parse"] += time.perf_counter() - t0
+            diags += collector.take()
+            if module is None:
+                return outcome
+            before = None
+            if keep_input and pipeline:
+                from .sim.check import clone
+                before = clone(module)
+            if pipeline:
+                if pm is None:
+                    pm = pipeline.pass_manager(ctx)
+                # Verifying 100k ops takes ~0.1 s; once after the pipeline
+                # still guarantees that only valid IR is printed.
+                pm.enable_verifier(verify_each)
+                if mlir_timing:
+                    pm.enable_timing()
+                try:
+                    t0 = time.perf_counter()
+                    try:
+                        run_pass_manager(pm, module.operation)  # on this thread
+                    finally:
+                        timing["pipeline"] += time.perf_counter() - t0
+                        del pm  # prints MLIR's pass timing report (--mlir-timing)
+                    if not verify_each:
+                        t0 = time.perf_counter()
+                        module.operation.verify()
+                        timing["verify"] += time.perf_counter() - t0
+                except ir.MLIRError as exc:
+                    diags += collector.take()
+                    diags += D.from_mlir_error(exc)
+                    return outcome
+                diags += collector.take()
+            outcome.module = module
+            if emit is not None:
+                t0 = time.perf_counter()
+                out = emit(module, before)
+                timing["print"] += time.perf_counter() - t0
+                diags += collector.take()
+                if out is None:
+                    return outcome
+                outcome.output = out
+            outcome.ok = True
+            return outcome
+    finally:
+        diags += collector.take()
+        collector.detach()
+
+
+def decode(data: bytes, filename: str) -> Tuple[Optional[str], Optional[D.Diag]]:
+    """The input as text, or None and a located error at the first byte that
+    is not UTF-8 (MLIR source is UTF-8)."""
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        start = exc.start
+        line = data.count(b"\n", 0, start) + 1
+        col = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        return None, D.Diag("error", f"byte 0x{data[start]:02x} is not valid UTF-8 "
+                            f"({exc.reason}): MLIR source is UTF-8 text; re-encode the file",
+                            filename, line, col)
