@@ -396,6 +396,12 @@ def _file_start(loc: ir.Location) -> ir.Location:
     return loc
 
 
+def _declares(func: ir.Operation) -> bool:
+    """Whether a function's arguments carry ptonz declarations."""
+    attrs = func.attributes
+    return "arg_attrs" in attrs and "ptonz." in str(attrs["arg_attrs"])
+
+
 def _has_uses(op: ir.Operation) -> bool:
     return any(True for _ in op.results[0].uses)
 
@@ -458,6 +464,9 @@ class DeclareNzArgs(ModulePass):
     argument = PASS
 
     def run(self, module: ir.Operation) -> bool:
+        if not self.opts["nz-args"] and not self.opts["arg-ranges"] and \
+                not any(_declares(f) for f in functions(module)):
+            return True  # nothing declared: the common case costs one look per function
         d = _Declarer(module)
         d.attach(self.opts["nz-args"], self.opts["arg-ranges"])
         if not d.ok:
