@@ -30,6 +30,7 @@ CPP_TYPES = {
     "i8": "int8_t", "ui8": "uint8_t", "si8": "int8_t", "i16": "int16_t", "i32": "int32_t",
     "i64": "int64_t", "f16": "half", "bf16": "bfloat16_t", "f32": "float",
     "f8E4M3FN": "float8_e4m3_t", "f8E5M2": "float8_e5m2_t", "f8E4M3": "float8_e4m3_t",
+    "f8E8M0FNU": "float8_e8m0_t",  # MX scales (pto::Layout::MX_A_ZZ / MX_B_NN)
 }
 
 
@@ -39,7 +40,7 @@ class Descriptor:
     element_type: ir.Type
     shape: List[Entry]
     strides: List[Entry]
-    layout: str  # ND | DN | NZ
+    layout: str  # ND | DN | NZ | MX_A_ZZ | MX_B_NN (pto-isa's pto::Layout names)
     tile: TileBufType
     offset: Entry = 0  # elements the GM pointer moves: sum(offset_k * stride_k)
 

@@ -47,7 +47,8 @@ from ..analyses.cube_geometry import (ACCUMULATOR, CAPACITY, HARDWARE_NAME, k_al
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
-from ..analyses.nz_geometry import INDEX32_MAX, default_strides
+from ..analyses.nz_geometry import INDEX32_MAX, MX_LAYOUTS, MX_NAMES, default_strides
+from ..analyses.view_kinds import BLOCKED_LAYOUTS
 from ._util import constant_pool, error
 from .base import ModulePass, register
 from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
@@ -65,11 +66,18 @@ TILE_CONFIG = {
     "bias": ("bias", "row_major", "none_box", 512),
 }
 LOADABLE = ("mat", "vec")  # TLOAD writes vec or mat tiles
+# The mat tile an MX scale load writes (pto-isa's TLoadMxCube check, as pypto
+# types it): MX_A_ZZ row-major ZZ boxes, MX_B_NN column-major NN, SFractal 32.
+MX_TILE_CONFIG = {
+    "mx_a_zz": ("mat", "row_major", "row_major", 32),
+    "mx_b_nn": ("mat", "col_major", "col_major", 32),
+}
 
 
-def tile_buf_for(tile: PLTileType, valid=None) -> TileBufType:
-    """`valid`: the load's valid_shape (an int per constant dim, else None)."""
-    loc, blayout, slayout, fractal = TILE_CONFIG[tile.memory]
+def tile_buf_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufType:
+    """`valid`: the load's valid_shape (an int per constant dim, else None);
+    `layout`: the loaded tensor's (an MX scale load writes an MX scale tile)."""
+    loc, blayout, slayout, fractal = MX_TILE_CONFIG.get(layout) or TILE_CONFIG[tile.memory]
     shape = list(tile.shape)
     rows, cols = (shape if len(shape) == 2 else [1, shape[0]])
     valid_row = valid_col = None
@@ -86,7 +94,7 @@ def tile_buf_for(tile: PLTileType, valid=None) -> TileBufType:
 TENSOR_OPS = ("pl.tile.load", "pl.tile.store", "pl.remote_load", "pl.tensor.view",
               "pl.tensor.reinterpret_view", "pl.tensor.reshape")
 # The ops that make a tensor from a tensor (lowered to a pointer and a view).
-TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape")
+TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape", "pl.tensor.reinterpret_view")
 # What may use a tensor: the tensor ops, and func.call (the callee gets the pointer).
 TENSOR_USERS = TENSOR_OPS + ("func.call",)
 PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num") + TILE_OPS
@@ -129,8 +137,8 @@ class _Validator:
             return self.reject(func, f"argument #{index} has a dynamic shape "
                                f"({arg.type}): make_tensor_view needs the logical shape as "
                                "constants; give the tensor a static shape")
-        # NZ views get their strides when they are blocked (checked there).
-        strides = [] if layout == "nz" else default_strides(list(shape), layout)
+        # NZ and MX views get their strides when they are blocked (checked there).
+        strides = [] if layout in BLOCKED_LAYOUTS else default_strides(list(shape), layout)
         too_big = [k for k, s in enumerate(strides) if abs(s) > INT64_MAX]
         if too_big:
             k = too_big[0]
@@ -170,6 +178,10 @@ class _Validator:
                 return self.reject(op, f"an NZ tensor can only be loaded into mat memory (got "
                                    f"{memory}): NZ->NZ loads feed the cube's B operand; "
                                    "load into mat, or annotate the tensor nd")
+            if layout in MX_LAYOUTS and memory != "mat":
+                return self.reject(op, f"an {MX_NAMES[layout]} scale tensor can only be loaded "
+                                   f"into mat memory (got {memory}): MX scale loads feed the "
+                                   "cube (pypto's target_memory=pl.Mem.Mat); load into mat")
             if memory not in LOADABLE:
                 return self.reject(op, f"pl.tile.load into {memory} memory has no single "
                                    "pto.tload form (TLOAD writes vec or mat tiles); load into "
@@ -208,6 +220,14 @@ class _Validator:
                                "distributed loads with your runtime before this pass")
         elif name == "pl.tensor.view" and op.operands[0].type.layout == "nz":
             self.nz_slice(op)
+        elif name == "pl.tensor.view" and op.operands[0].type.layout in MX_LAYOUTS:
+            return self.reject(op, f"a window of an {MX_NAMES[op.operands[0].type.layout]} "
+                               "scale tensor has no view of its own (its boxes are scattered "
+                               "over the blocked form); window it with pl.tile.load / "
+                               "pl.tile.store offsets (pto-block-mx-scale-views blocks them)")
+        elif name == "pl.tensor.reinterpret_view" and (
+                op.operands[0].type.layout in MX_LAYOUTS or op.results[0].type.layout in MX_LAYOUTS):
+            self.mx_alias(op)
         elif name == "pl.tensor.reshape":
             self.reshape(op)
         else:
@@ -380,6 +400,17 @@ class _Validator:
         self.slices[op] = terms
         self.tensor_users(op.results[0])
 
+    # -- MX backing aliases ----------------------------------------------------
+
+    def mx_alias(self, op) -> None:
+        """pypto's shaped FP8E8M0 backing alias: the same bytes as raw nd bytes
+        or as an MX scale tensor (the verifier checked the layouts, the
+        element type and the byte count); a view of the same pointer."""
+        src, res = op.operands[0].type, op.results[0].type
+        if any(d == DYNAMIC for d in list(src.shape) + list(res.shape)):
+            return self.reject(op, "an MX backing alias needs static source and result shapes")
+        self.tensor_users(op.results[0])
+
     # -- reshapes -------------------------------------------------------------
 
     def reshape(self, op) -> None:
@@ -498,7 +529,7 @@ def _view(before, root_offset, shape, layout, pool, loc) -> ir.Value:
         with ir.InsertionPoint(before), loc:
             from ..dialects import pto  # the generated op classes: only when lowering
             ptr = pto.AddPtrOp(root.type, root, offset).result
-    strides = [] if layout == "nz" else default_strides(shape, layout)
+    strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
     return build_make_tensor_view(before, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
                                   layout=layout_attr(layout), loc=loc).results[0]
 
@@ -546,6 +577,9 @@ def _lower_call(call, at, needs, pool) -> None:
             operands.append(x)
     with ir.InsertionPoint(call), call.location:
         new = func_d.CallOp([r.type for r in call.results], callee, operands + extra)
+    for named in call.attributes:  # the call's own attributes survive (pypto: launch fields)
+        if named.name not in new.attributes:
+            new.attributes[named.name] = named.attr
     for old, r in zip(call.results, new.results):
         old.replace_all_uses_with(r)
     call.erase()
@@ -570,7 +604,7 @@ def offset_arguments(module) -> Tuple[set, bool]:
             return (caller, value.arg_number) in needs
         if owner.name == "pl.tensor.view":
             return PLTensorType(value.type).layout == "nz" or at_offset(owner.operands[0], caller)
-        if owner.name == "pl.tensor.reshape":
+        if owner.name in ("pl.tensor.reshape", "pl.tensor.reinterpret_view"):
             return at_offset(owner.operands[0], caller)
         return False
 
@@ -634,11 +668,12 @@ def _patterns(fn: _Function):
     def tile_load(op, rewriter):
         tile_t = op.result.type
         valid = _ptonz.pl_load_valid_shape(op.operation)
-        key = (tile_t, tuple(valid))
+        tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
+        layout = PLTensorType(tensor.type).layout
+        key = (tile_t, tuple(valid), layout if layout in MX_LAYOUTS else "")
         buf_t = tile_bufs.get(key)
         if buf_t is None:
-            buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid)
-        tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
+            buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid, key[2])
         buf = lower_tile_load(op.operation, fn.views[tensor], buf_t, fn.pool)
         rewriter.replace_op(op, [buf])
 
