@@ -117,6 +117,7 @@ func.func @const_offset_inside_box(%p: !pto.ptr<f8E8M0FNU>) {
 
 // An offset from an unresolved function argument (pypto: "cannot be proven").
 func.func @unprovable_offset(%p: !pto.ptr<f8E8M0FNU>, %row: index) {
+// expected-note@-1 {{a function argument is never resolved: nothing is known of its value}}
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
   %c16 = arith.constant 16 : index

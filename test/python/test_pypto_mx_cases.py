@@ -103,7 +103,9 @@ CASES = [
          k(f"%s: {A64}", load("%s", A64, "%c0, %c0", "16, 2", "16x2"), "kernel")
          + f"func.func @main(%s: {A64}) {{\n  call @kernel(%s) : ({A64}) -> ()\n  return\n}}\n",
          True,
-         [("mx_a_zz", [1, 4, 2, 16, 2], [256, 64, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 1, 1, 16, 2])])],
+         # The caller's own view of its MX parameter is blocked too (pypto: a new param).
+         [("mx_a_zz", [1, 4, 2, 16, 2], [256, 64, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 1, 1, 16, 2])]),
+          ("mx_a_zz", [1, 4, 2, 16, 2], [256, 64, 32, 2, 1], [])],
          [f"call @kernel(%arg0) : (!pto.ptr<{E8}>) -> ()"]),
     # A [32, 2] load with valid [16, 2]: the partition moves the complete
     # physical window [1, 2, 1, 16, 2]; the tile keeps its valid [16, 2].
@@ -140,7 +142,8 @@ CASES = [
          "  scf.for %mt = %c0 to %c2 step %c1 {\n    %row = arith.muli %mt, %c16 : index\n"
          f"    func.call @kernel(%a, %row) : ({mx('32x2', 'mx_a_zz')}, index) -> ()\n  }}\n"
          "  return\n}\n", True,
-         [("mx_a_zz", [1, 2, 1, 16, 2], [64, 32, 32, 2, 1], [([0, None, 0, 0, 0], [1, 1, 1, 16, 2])])],
+         [("mx_a_zz", [1, 2, 1, 16, 2], [64, 32, 32, 2, 1], [([0, None, 0, 0, 0], [1, 1, 1, 16, 2])]),
+          ("mx_a_zz", [1, 2, 1, 16, 2], [64, 32, 32, 2, 1], [])],
          regex=[r"%\w+ = arith.floordivsi %\w+, %c16 : index"]),
     # Callers passing 0 and 1: the parameter is not proven a multiple of 16.
     Case("test_rejects_param_offset_if_any_caller_is_unaligned",
@@ -201,7 +204,8 @@ CASES = [
          + f"func.func @caller(%s: {mx('32x4', 'mx_a_zz')}, %dep: i64) {{\n"
          f"  func.call @kernel(%s, %dep) {{test_marker = 7 : i64}} : ({mx('32x4', 'mx_a_zz')}, "
          "i64) -> ()\n  return\n}\n", True,
-         [("mx_a_zz", [1, 2, 2, 16, 2], [128, 64, 32, 2, 1], [([0, 1, 0, 0, 0], [1, 1, 2, 16, 2])])],
+         [("mx_a_zz", [1, 2, 2, 16, 2], [128, 64, 32, 2, 1], [([0, 1, 0, 0, 0], [1, 1, 2, 16, 2])]),
+          ("mx_a_zz", [1, 2, 2, 16, 2], [128, 64, 32, 2, 1], [])],
          [f"call @kernel(%arg0, %arg1) {{test_marker = 7 : i64}} : (!pto.ptr<{E8}>, i64) -> ()"]),
 ]
 

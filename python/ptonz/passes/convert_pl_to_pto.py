@@ -111,6 +111,7 @@ class _Validator:
         # pl.tensor.view of NZ -> its element offset: ("fold", [(offset, elements), ..]) or int
         self.slices: Dict[ir.Operation, object] = {}
         self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
+        self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their layout
         self.checked_calls = set()
 
     def reject(self, op, msg: str, notes=()) -> None:
@@ -178,10 +179,13 @@ class _Validator:
                 return self.reject(op, f"an NZ tensor can only be loaded into mat memory (got "
                                    f"{memory}): NZ->NZ loads feed the cube's B operand; "
                                    "load into mat, or annotate the tensor nd")
-            if layout in MX_LAYOUTS and memory != "mat":
-                return self.reject(op, f"an {MX_NAMES[layout]} scale tensor can only be loaded "
-                                   f"into mat memory (got {memory}): MX scale loads feed the "
-                                   "cube (pypto's target_memory=pl.Mem.Mat); load into mat")
+            if layout in MX_LAYOUTS:
+                if memory != "mat":
+                    return self.reject(op, f"an {MX_NAMES[layout]} scale tensor can only be "
+                                       f"loaded into mat memory (got {memory}): MX scale loads "
+                                       "feed the cube (pypto's target_memory=pl.Mem.Mat); load "
+                                       "into mat")
+                self.mx_loads[op] = layout
             if memory not in LOADABLE:
                 return self.reject(op, f"pl.tile.load into {memory} memory has no single "
                                    "pto.tload form (TLOAD writes vec or mat tiles); load into "
@@ -577,9 +581,10 @@ def _lower_call(call, at, needs, pool) -> None:
             operands.append(x)
     with ir.InsertionPoint(call), call.location:
         new = func_d.CallOp([r.type for r in call.results], callee, operands + extra)
-    for named in call.attributes:  # the call's own attributes survive (pypto: launch fields)
-        if named.name not in new.attributes:
-            new.attributes[named.name] = named.attr
+    for name in list(call.attributes):  # the call's own attributes survive (pypto: launch fields)
+        name = getattr(name, "name", name)
+        if name not in new.attributes:
+            new.attributes[name] = call.attributes[name]
     for old, r in zip(call.results, new.results):
         old.replace_all_uses_with(r)
     call.erase()
@@ -654,6 +659,7 @@ class _Function:
     def __init__(self):
         self.views: Dict[ir.Value, ir.Value] = {}
         self.pool = None
+        self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their tensor's layout
 
 
 def _patterns(fn: _Function):
@@ -669,8 +675,7 @@ def _patterns(fn: _Function):
         tile_t = op.result.type
         valid = _ptonz.pl_load_valid_shape(op.operation)
         tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
-        layout = PLTensorType(tensor.type).layout
-        key = (tile_t, tuple(valid), layout if layout in MX_LAYOUTS else "")
+        key = (tile_t, tuple(valid), fn.mx_loads.get(op.operation, "") if fn.mx_loads else "")
         buf_t = tile_bufs.get(key)
         if buf_t is None:
             buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid, key[2])
@@ -755,6 +760,7 @@ class ConvertPLToPTO(ModulePass):
                 # then the cube lowering, in program order.
                 rest = [op for op in rest if op.name not in TILE_OPS
                         and (op.name != "pl.tile.store" or _is_loaded_store(op))]
+            fn.mx_loads = v.mx_loads
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
                 _ptonz.apply_patterns_to(rest, frozen)
