@@ -82,3 +82,21 @@ def test_check_addressing_on_mx_forms(name):
     with ir.Context():
         result = check_addressing(ADDRESSED[name], samples=2)
     assert result.ok and result.total > 0, result.summary()
+
+
+@pytest.mark.parametrize("wrong", [
+    # the group offset not divided (g0 = 2 read as box 2, outside: an error) or
+    # dropped (box 0): the lowered program reads other scales.
+    ("offsets = [%c0, %c1, %c1, %c0, %c0]", "offsets = [%c0, %c1, %c0, %c0, %c0]"),
+    ("offsets = [%c0, %c1, %c1, %c0, %c0]", "offsets = [%c0, %c0, %c1, %c0, %c0]"),
+])
+def test_check_addressing_catches_a_misaddressed_mx_load(wrong):
+    from ptonz.sim.check import compare_programs, logical_module, lower
+
+    with ir.Context() as ctx, ir.Location.unknown():
+        logical = logical_module(ADDRESSED["a_and_b"], context=ctx)
+        text = str(lower(logical))
+        assert text.count(wrong[0]) == 2  # the A and the B load
+        bad = ir.Module.parse(text.replace(wrong[0], wrong[1], 1))
+        result = compare_programs(logical, bad, samples=1)
+    assert not result.ok
