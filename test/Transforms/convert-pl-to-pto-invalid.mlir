@@ -324,3 +324,25 @@ func.func @mat_overflow(%w: !pl.tensor<512x2048xi8, nz>) {
 func.func @stride_past_int64(%x: !pl.tensor<32x4611686018427387904x4096xi8>) {
   return
 }
+
+// -----
+
+// An MX scale load into vec memory.
+func.func @mx_into_vec(%a: !pl.tensor<16x2xf8E8M0FNU, mx_a_zz>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: an MX_A_ZZ scale tensor can only be loaded into mat memory (got vec): MX scale loads feed the cube (pypto's target_memory=pl.Mem.Mat); load into mat}}
+  %t = pl.tile.load %a, offsets = [%c0, %c0], sizes = [16, 2] {target_memory = #pl.memory<vec>} : !pl.tensor<16x2xf8E8M0FNU, mx_a_zz> -> !pl.tile<16x2xf8E8M0FNU, vec>
+  return
+}
+
+// -----
+
+// A window of an MX scale tensor as a tensor of its own.
+func.func @mx_window(%a: !pl.tensor<32x2xf8E8M0FNU, mx_a_zz>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error@+1 {{convert-pl-to-pto: a window of an MX_A_ZZ scale tensor has no view of its own (its boxes are scattered over the blocked form); window it with pl.tile.load / pl.tile.store offsets (pto-block-mx-scale-views blocks them)}}
+  %v = pl.tensor.view %a, offsets = [%c16, %c0] : !pl.tensor<32x2xf8E8M0FNU, mx_a_zz> -> !pl.tensor<16x2xf8E8M0FNU, mx_a_zz>
+  %t = pl.tile.load %v, offsets = [%c0, %c0], sizes = [16, 2] {target_memory = #pl.memory<mat>} : !pl.tensor<16x2xf8E8M0FNU, mx_a_zz> -> !pl.tile<16x2xf8E8M0FNU, mat>
+  return
+}
