@@ -7,6 +7,10 @@
 // The descriptor PTOAS emits for the load: pto-isa's MX_A_ZZ GlobalTensor.
 // RUN: ptonz-opt --split-input-file --emit=descriptors %s 2>/dev/null | FileCheck %s --check-prefix=DESC
 // DESC: GlobalTensor<float8_e8m0_t, pto::Shape<1, 1, 1, 16, 2>, pto::Stride<256, 64, 32, 2, 1>, pto::Layout::MX_A_ZZ>
+// DESC: at:   ptr + 96 elements
+// RUN: ptonz-opt --split-input-file --report=loads %s 2>/dev/null | FileCheck %s --check-prefix=REPORT
+// REPORT: pto.tload MX_A_ZZ->ZZ
+// REPORT: runs:       1 x 32 B contiguous (32 B per tile)
 
 // Accepted: the blocked [64, 4] MX_A view, a load of one box at [16, 2].
 func.func @blocked_ok(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.mx_tensor_views_blocked} {

@@ -131,8 +131,12 @@ def descriptors_text(module) -> str:
 # --------------------------------------------------------------------------
 
 def gm_path(d: Descriptor) -> str:
-    """ND->NZ, NZ->NZ, ND->ND, ... : GM layout -> tile layout."""
+    """ND->NZ, NZ->NZ, ND->ND, MX_A_ZZ->ZZ, MX_B_NN->NN ... : GM layout ->
+    tile layout (an MX scale tile: SFractal 32, row-major ZZ or column-major
+    NN boxes)."""
     t = d.tile
+    if t.fractal == 32 and t.blayout == t.slayout and t.blayout in ("row_major", "col_major"):
+        return f"{d.layout}->{'ZZ' if t.blayout == 'row_major' else 'NN'}"
     tile_nz = t.blayout == "col_major" and t.slayout == "row_major"
     return f"{d.layout}->{'NZ' if tile_nz else 'ND'}"
 
