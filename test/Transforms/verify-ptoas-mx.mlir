@@ -3,7 +3,7 @@
 // from PTOAS 0.60 on.
 // RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas %s
 // RUN: not ptonz-opt --split-input-file --pto-verify-ptoas='ptoas-version=0.27' %s 2>&1 | FileCheck %s --check-prefix=V027
-// V027: verify-ptoas-mx.mlir:[[# @LINE + 15]]:8: error: pto-verify-ptoas: PTOAS 0.27 has no #pto.layout<mx_a_zz> (its layout enum is nd, dn, nz; 0.60 is the first to name mx_a_zz and mx_b_nn): use PTOAS >= 0.60 (--ptoas-version=0.60) for MX scale tensors
+// V027: verify-ptoas-mx.mlir:[[# @LINE + 19]]:8: error: pto-verify-ptoas: PTOAS 0.27 has no #pto.layout<mx_a_zz> (its layout enum is nd, dn, nz; 0.60 is the first to name mx_a_zz and mx_b_nn): use PTOAS >= 0.60 (--ptoas-version=0.60) for MX scale tensors
 // The descriptor PTOAS emits for the load: pto-isa's MX_A_ZZ GlobalTensor.
 // RUN: ptonz-opt --split-input-file --emit=descriptors %s 2>/dev/null | FileCheck %s --check-prefix=DESC
 // DESC: GlobalTensor<float8_e8m0_t, pto::Shape<1, 1, 1, 16, 2>, pto::Stride<256, 64, 32, 2, 1>, pto::Layout::MX_A_ZZ>
