@@ -28,7 +28,7 @@ physical and left as it is (pto-verify-ptoas checks it).
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional
 
 from mlir import ir
 
@@ -45,8 +45,6 @@ from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error,
 from .base import ModulePass, register
 
 PASS = "pto-block-mx-scale-views"
-_AXIS = ("block", "group")
-_BOX = (MX_BOX_ROWS, MX_BOX_COLS)
 # What each layout's axes are called in messages.
 _DIMS = {"mx_a_zz": "[M, G]", "mx_b_nn": "[G, N]"}
 
@@ -274,10 +272,10 @@ class BlockMxScaleViews(ModulePass):
     argument = PASS
 
     def run(self, module: ir.Operation) -> bool:
+        if not _ptonz.tensor_views(module, list(MX_LAYOUTS)):  # one C++ walk: usually none
+            return True
         funcs = [f for f in functions(module)
                  if MX_BLOCKED_MARK not in f.operation.attributes]
-        if not any(_ptonz.tensor_views(f.operation, list(MX_LAYOUTS)) for f in funcs):
-            return True
         ok = True
         facts = CallSiteFacts(module)
         try:
