@@ -119,9 +119,12 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="print the time of each pass (MLIR's execution time report) and of "
                    "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="PTOAS version pto-verify-ptoas checks against where the pipeline does "
-                   "not say: a release (0.27 is the newest) or the seeds' 0.60/0.61 layout "
-                   "behaviours (default 0.61)")
+                   help="the PTOAS release pto-verify-ptoas checks against where the pipeline "
+                   "does not say: 0.27 (measured with the real binary), 0.59/0.60 (read in the "
+                   "sources: 0.27's layout inference, PTOAS#1317), 0.61 (PR #1027's layout "
+                   "rules, read in the sources; the default), 0.63/0.65 (no source here: the "
+                   "0.61 rules); pto-verify-ptoas's ptoas-version option below says how each "
+                   "fact was established")
     p.add_argument("--ptoas-disable-infer-layout", action="store_true",
                    help="PTOAS will run with --disable-infer-layout "
                    "(pto-verify-ptoas{infer-layout=false})")
@@ -349,6 +352,7 @@ def run(argv: Optional[List[str]] = None) -> int:
             before = None
             # and --report=loads lowers its ND build from the input too.
             if ok and has_pipeline and (args.check_addressing is not None
+                                        or args.check_results is not None
                                         or args.report == "loads"):
                 from ptonz.sim.check import clone
                 before = clone(module)
@@ -380,7 +384,8 @@ def run(argv: Optional[List[str]] = None) -> int:
                 t_print = time.perf_counter()
                 out = _emit(args, module, ctx, collector, before=before,
                             chunk=chunk_index if args.split_input_file else None,
-                            nd_build=lambda: _nd_build(before, args, ordered, pass_defaults))
+                            nd_build=lambda: _nd_build(before, args, ordered, pass_defaults),
+                            defaults=pass_defaults)
                 timing["print"] += time.perf_counter() - t_print
                 produced += collector.take()
                 if out is None:
@@ -444,21 +449,26 @@ def _keyed_tile_buf(version: Optional[str]) -> bool:
 
 
 def _emit(args, module, ctx, collector, before=None, chunk=None,
-          nd_build=lambda: None) -> Optional[str]:
+          nd_build=lambda: None, defaults=None) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report. `before` is
-    the module as parsed, when a pipeline ran and --check-addressing needs it;
-    `chunk` numbers --split-input-file chunks (for SVG file names); `nd_build()`
-    gives the ND build for --report=loads."""
+    the module as parsed, when a pipeline ran and --check-addressing or
+    --check-results needs it; `chunk` numbers --split-input-file chunks (for SVG
+    file names); `nd_build()` gives the ND build for --report=loads; `defaults`:
+    the pass option defaults of the flags (--nz-arg, --arg-range, ...), for the
+    lowering --check-results runs itself."""
     from ptonz import _ptonz
+    from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 
     if args.check_results is not None:
         from ptonz.sim.results import check_results_cli
         return check_results_cli(module, samples=args.check_results,
-                                 ptoas_version=args.ptoas_version or "0.61")
+                                 ptoas_version=args.ptoas_version or DEFAULT_VERSION, before=before,
+                                 pass_defaults=defaults)
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
         return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or "0.61", before=before)
+                                    ptoas_version=args.ptoas_version or DEFAULT_VERSION, before=before,
+                                    pass_defaults=defaults)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         return loads_report(module, nd_build())

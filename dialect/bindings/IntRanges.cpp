@@ -199,6 +199,14 @@ void ptonz::populateIntRanges(nb::module_ &m) {
               if ((ptonz::layoutOf(view) == "nz") != nz)
                 return;
               auto extents = ptonz::viewExtents(view);
+              // A dimension that is not a constant operand but has one value
+              // (`index_cast(index_cast(16 : i8))`) is that value.
+              auto shape = view.getShape();
+              for (size_t k = 0; k < extents.size() && k < shape.size(); ++k) {
+                int64_t lo, hi;
+                if (!extents[k] && r.ranges(false).signedBounds(shape[k], lo, hi) && lo == hi)
+                  extents[k] = lo;
+              }
               std::vector<std::pair<MlirOperation, DimVerdicts>> parts;
               partitionVerdicts(r, view, extents, undecided, parts);
               if (!parts.empty())

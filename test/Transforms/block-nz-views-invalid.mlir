@@ -562,6 +562,21 @@ func.func @partial_valid_shape(%p: !pto.ptr<i8>, %r: index, %c: index) {
 
 // -----
 
+// A constant valid_col operand narrower than the tile is partial column validity.
+func.func @constant_partial_valid_cols(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c256] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x256xi8>
+  %t = pto.alloc_tile valid_row = %c256 valid_col = %c256 : !pto.tile_buf<mat, 256x512xi8, valid=?x?, blayout=col_major, slayout=row_major>
+  // expected-error@+1 {{pto-block-nz-views: an NZ load into a tile with partial column validity is not supported}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<256x256xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x?, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
 func.func @tile_shape_mismatch(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index

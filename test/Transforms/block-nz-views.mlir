@@ -331,6 +331,23 @@ func.func @static_valid_rows(%w: !pto.ptr<i8>) {
   return
 }
 
+// pypto's tiles: valid dims typed `?` whose alloc_tile gives them as constants
+// (`valid_row = %c16 valid_col = %c64`) count as those constants: 16 valid rows
+// of the 32-row tile, every column valid.
+// CHECK-LABEL: func.func @constant_valid_operands
+// CHECK: -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+func.func @constant_valid_operands(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c65536 = arith.constant 65536 : index
+  %v = pto.make_tensor_view %w, shape = [%c65536, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x64xi8>
+  %t = pto.alloc_tile valid_row = %c16 valid_col = %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
 // The GM gap guard (pto-isa#317): 65536 - 16 = 65520 32-byte blocks is the
 // largest gap a fractal-aligned load has, and is accepted; a single column
 // block is one burst, so 65552 - 16 = 65536 is fine there.

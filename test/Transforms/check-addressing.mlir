@@ -48,10 +48,13 @@
 // TYPES: nz-element-types.mlir:17:8: error: check-addressing: pto-block-nz-views: NZ view of sub-byte element type f4E2M1FN
 
 // Tiles of element types the simulator does not hold are located errors,
-// not internal ones (fuzzer findings).
+// not internal ones (fuzzer findings). Scalar arguments get the result check's
+// default values (here 0: the valid shape 0x0), so the i4 tile, whose bytes
+// the addressing check does not hold, runs (and prints nothing, as the output
+// of a --split-input-file run with an error).
 // RUN: %python %S/../ptonz-opt/Inputs/expect_exit.py 1 ptonz-opt --split-input-file --check-addressing=2 %S/Inputs/tile-element-types.mlir 2>&1 | FileCheck %s --check-prefix=TILES
 // TILES: tile-element-types.mlir:4:8: error: check-addressing: cannot simulate the logical program: unsupported element type f80
-// TILES: tile-element-types.mlir:12:8: error: check-addressing: cannot simulate the logical program: use of block argument #0
+// TILES-NOT: error
 
 // Issue 14's forms (rank-4 fold, leading-axis NZ slices passed by func.call,
 // split-K remainders, a ragged tail, a whole-tensor flatten) read the same

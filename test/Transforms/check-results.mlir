@@ -44,10 +44,20 @@ func.func @experts(%x: !pl.tensor<32x256xbf16>, %w: !pl.tensor<4x64x256xbf16, nz
   return
 }
 
-// The check needs the pl program (it lowers it twice itself).
+// The check needs the program before lowering (it lowers it itself).
 // RUN: ptonz-opt --lower-to-ptoas %examples/seed000_nz_probe_pl.mlir -o %t.pto
 // RUN: not ptonz-opt --check-results %t.pto 2>&1 | FileCheck %s --check-prefix=LOWERED
-// LOWERED: error: check-results: the result check needs the pl program
+// LOWERED: error: check-results: the input is already lowered (pto.nz_tensor_views_blocked): the result check runs the kernel before lowering
+
+// A pto kernel in pypto's form (level 3, i32 block index and count, a stacked
+// weight read through a flattened view, here hand-edited to the logical NZ
+// form): the kernel as written, its weight read in ND, against its lowering
+// reading the weight NZ-packed, bit for bit.
+// RUN: ptonz-opt --pto-level=level3 --check-results %S/../python/inputs/pypto_gate_nz.pto | FileCheck %s --check-prefix=PTO
+// PTO: check-results: @gate: the lowered kernel, reading argument #2 as 128x128 NZ-packed, matches the original kernel (ND) bit for bit (2 stores, 1024 elements of argument #0; block ids 0, 1 of 2; scalars #3 = 0 (default))
+// The same kernel with its weight in ND: the lowering changes nothing.
+// RUN: ptonz-opt --pto-level=level3 --check-results=1 %S/../python/inputs/pypto_gate_nd.pto | FileCheck %s --check-prefix=PTO-ND
+// PTO-ND: check-results: @gate: the lowered kernel matches the original kernel bit for bit (no NZ argument) (1 store, 512 elements of argument #0; block ids 0 of 1; scalars #3 = 0 (default))
 
 // A kernel the lowering rejects is reported where it is rejected.
 // RUN: not ptonz-opt --check-results %S/Inputs/unaligned-matmul.mlir 2>&1 | FileCheck %s --check-prefix=REJECTED

@@ -117,3 +117,24 @@ func.func @size_from_the_result_type(%p: !pto.ptr<f16>) {
   %pv = pto.partition_view %v, offsets = [%c512, %c0], sizes = [%size, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
   return
 }
+
+// -----
+
+// A view dimension that is not a constant operand but has one value (a fuzzer
+// finding: 16 cast to i8 and back) is that value: block_num * 16 + 16 > 16 in
+// every launch.
+func.func @single_valued_extent(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %n8 = arith.index_cast %c16 : index to i8
+  %n = arith.index_cast %n8 : i8 to index
+  %v = pto.make_tensor_view %p, shape = [%n, %n], strides = [%n, %c1] : !pto.tensor_view<?x?xf16>
+  %b = pto.get_block_num
+  %bi = arith.index_cast %b : i64 to index
+  // expected-note@+1 {{the offset ranges over [16, 16] in a launch of one block here}}
+  %o = arith.muli %bi, %c16 : index
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset in [16, 16] in a launch of one block + size 16 is at least 32, beyond the view's extent 16}}
+  %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x16xf16>
+  return
+}

@@ -1,10 +1,15 @@
 """What the real PTOAS does, as pure functions (measured with PTOAS 0.27,
 hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
 
-* Versions. Real releases are 0.x (the tags run to v0.26; `ptoas --version`
-  of main prints 0.27). The seeds' "0.60" and "0.61" name layout behaviours:
-  up to 0.60 PTOAS infers every GM view's layout from its shape and strides;
-  "0.61" is the first that trusts an explicit NZ annotation.
+* Versions are releases (`RELEASES`: each with how its facts were
+  established). 0.27 (hw-native-sys/PTOAS main of 2026-04-17) is measured
+  with the real binary; 0.60 (main of 2026-08-21, `project(ptoas VERSION
+  0.60)`) is read in its sources; 0.61 from PTOAS's issue #527 / PR #1027
+  (sources and test); 0.63 (pypto's pin) and 0.65 (named by a pypto test)
+  have no source here and are modelled with the 0.61 rules. Up to 0.60 PTOAS
+  infers every GM view's layout from its shape and strides; 0.61 is the
+  first that trusts an explicit NZ annotation. `DEFAULT_VERSION` is the
+  newest release whose rules were read at their source.
 * Layout inference (InferPTOLayout, skipped by `ptoas --disable-infer-layout`)
   runs on a `make_tensor_view` only when all its shape and stride operands
   are constants. It right-aligns them to rank 5 and calls the view NZ when
@@ -70,7 +75,22 @@ from typing import Optional, Sequence, Tuple
 
 Version = Tuple[int, int]
 
-FIRST_TRUSTED_NZ = (0, 61)      # seed 000's "0.61": explicit NZ annotations are trusted
+# The releases ptonz names, oldest first: (version, how its facts were established).
+RELEASES = (
+    ("0.24", "the keyed !pto.tile_buf form only (PTOAS's history: compact form from 0.25)"),
+    ("0.27", "measured with the real binary (main of 2026-04-17): layout inference one axis "
+             "off pto-isa's NZ rule; --disable-infer-layout takes explicit layouts unchecked"),
+    ("0.58", "as 0.27 for layouts; no PTOAS#1317 (released before commit eb79e5f9)"),
+    ("0.59", "PTOAS#1317 (clamped GM offsets miscompiled), read in the sources"),
+    ("0.60", "read in the sources of main of 2026-08-21: 0.27's layout inference, "
+             "PTOAS#1317, !pto.ptr<T, gm>"),
+    ("0.61", "issue #527 / PR #1027, read in the sources and test: explicit layouts "
+             "authoritative and checked, NZ inferred only for canonical tight views; #1317 fixed"),
+    ("0.63", "pypto's pin; no source here: modelled with the 0.61 rules"),
+    ("0.65", "named by a pypto test; no source here: modelled with the 0.61 rules"),
+)
+DEFAULT_VERSION = "0.61"         # the newest release whose rules were read at their source
+FIRST_TRUSTED_NZ = (0, 61)      # explicit NZ annotations are trusted
 FIRST_COMPACT_TILE_BUF = (0, 25)
 NEWEST_MEASURED = (0, 27)
 LEVELS = ("level1", "level2", "level3")
@@ -83,10 +103,15 @@ def parse_version(text: str) -> Version:
     """`0.27`, `v0.26`, `0.27.1` -> (major, minor)."""
     m = _VERSION.fullmatch(text.strip())
     if m is None:
-        raise ValueError(f"'{text}' is not a PTOAS version: expected MAJOR.MINOR, e.g. 0.27 "
-                         "(the newest PTOAS; `ptoas --version` prints it) or 0.61 (the first "
-                         "layout behaviour that trusts explicit NZ)")
+        raise ValueError(f"'{text}' is not a PTOAS version: expected MAJOR.MINOR, a release "
+                         f"such as {', '.join(v for v, _ in RELEASES)} (`ptoas --version` "
+                         f"prints it; default {DEFAULT_VERSION})")
     return int(m.group(1)), int(m.group(2))
+
+
+def releases_help() -> str:
+    """The releases and how each one's facts were established (for --help)."""
+    return "; ".join(f"{v}: {how}" for v, how in RELEASES)
 
 
 def format_version(v: Version) -> str:

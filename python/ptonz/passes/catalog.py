@@ -7,7 +7,7 @@ run.
 
 from typing import Callable, Dict, NamedTuple, Tuple
 
-from ..analyses.ptoas_facts import LEVELS, parse_version
+from ..analyses.ptoas_facts import DEFAULT_VERSION, LEVELS, parse_version, releases_help
 from .declarations import Declarations, parse_arg_ranges, parse_nz_args
 
 
@@ -118,8 +118,8 @@ CATALOG: Dict[str, PassInfo] = {
         "Check the module against what the given PTOAS version, run with the given flags, "
         "accepts: NZ views, layouts PTOAS would infer differently, alloc_tile addr. Runs on "
         "builtin.module or func.func.",
-        {"ptoas-version": (ptoas_version, "0.61", "PTOAS version to check against: a release (0.27 is "
-                           "the newest) or the seeds' 0.60/0.61 layout behaviours"),
+        {"ptoas-version": (ptoas_version, DEFAULT_VERSION,
+                           "the PTOAS release to check against (" + releases_help() + ")"),
          "infer-layout": (parse_bool, True, "false when PTOAS runs with --disable-infer-layout"),
          "pto-level": (pto_level, "level2", "the --pto-level PTOAS runs at (level1|level2|level3)"),
          "allow-clamped-gm-offsets": (

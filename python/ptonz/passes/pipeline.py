@@ -9,6 +9,7 @@ from typing import List, Mapping, Optional
 from mlir import ir
 from mlir.passmanager import PassManager
 
+from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .catalog import PIPELINES
 from .registration import clear_internal_errors, option_defaults, reraise_internal_error
 
@@ -32,12 +33,12 @@ def build_pass_manager(pipeline: str, context: Optional[ir.Context] = None,
 LOWER_TO_PTOAS_PASSES = PIPELINES["lower-to-ptoas"].passes
 
 
-def lower_to_ptoas_passes(ptoas_version: str = "0.61") -> List[str]:
+def lower_to_ptoas_passes(ptoas_version: str = DEFAULT_VERSION) -> List[str]:
     """The elements of the `--lower-to-ptoas` pipeline (registered as `lower-to-ptoas`)."""
     return list(LOWER_TO_PTOAS_PASSES[:-1]) + [f"pto-verify-ptoas{{ptoas-version={ptoas_version}}}"]
 
 
-def lower_to_ptoas_pipeline(ptoas_version: str = "0.61") -> str:
+def lower_to_ptoas_pipeline(ptoas_version: str = DEFAULT_VERSION) -> str:
     """`builtin.module(convert-pl-to-pto, ..., pto-verify-ptoas{ptoas-version=X})`."""
     return "builtin.module(" + ", ".join(lower_to_ptoas_passes(ptoas_version)) + ")"
 

@@ -51,6 +51,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 from mlir import ir
 
+from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
                                    symbol_name as _sym)
@@ -62,6 +63,8 @@ from . import interpreter as I
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
 
 EAGER_ELEMENTS = 1 << 20
+# The extent of GM that no view bounds (an ND view sized by a scalar argument).
+UNBOUNDED = 1 << 62
 # The rank-1 views that flatten a whole NZ tensor (logical programs being
 # checked): their tloads are compared as multisets.
 WHOLE_VIEWS: set = set()
@@ -149,12 +152,21 @@ def clone(module) -> ir.Module:
     return ir.Module.parse(_asm(op), context=op.context)
 
 
-def _run_pipeline(module: ir.Module, pipeline: str) -> None:
+def _run_pipeline(module: ir.Module, pipeline: str, defaults=None) -> None:
+    """Run `pipeline` on `module`; pto-verify-ptoas checks for the PTOAS level
+    the module's context targets (`set_ptoas_target`, ptonz-opt's
+    --ptoas-pto-level) unless the pipeline or `defaults` (pass name -> option
+    defaults, as `build_pass_manager`'s; ptonz-opt's flags) say otherwise."""
+    from .. import _ptonz
     from ..passes import build_pass_manager, run_pass_manager
 
+    level = _ptonz.ptoas_target_level(module.context)
+    merged = {name: dict(opts) for name, opts in (defaults or {}).items()}
+    merged.setdefault("pto-verify-ptoas", {}).setdefault("pto-level", level)
     try:
         with module.context, ir.Location.unknown(context=module.context):
-            run_pass_manager(build_pass_manager(pipeline, context=module.context),
+            run_pass_manager(build_pass_manager(pipeline, context=module.context,
+                                                defaults=merged),
                              module.operation)
     except ir.MLIRError as exc:
         diags = list(getattr(exc, "error_diagnostics", []) or [])
@@ -205,12 +217,13 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
     return module
 
 
-def lower(logical: ir.Module, ptoas_version: str = "0.61") -> ir.Module:
-    """A lowered clone of the logical program (`--lower-to-ptoas`)."""
+def lower(logical: ir.Module, ptoas_version: str = DEFAULT_VERSION, pass_defaults=None) -> ir.Module:
+    """A lowered clone of the logical program (`--lower-to-ptoas`; `pass_defaults`:
+    pass option defaults, ptonz-opt's --nz-arg / --arg-range ones)."""
     from ..passes import lower_to_ptoas_pipeline
 
     lowered = clone(logical)
-    _run_pipeline(lowered, lower_to_ptoas_pipeline(ptoas_version))
+    _run_pipeline(lowered, lower_to_ptoas_pipeline(ptoas_version), pass_defaults)
     return lowered
 
 
@@ -292,10 +305,17 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
         idx = ir.BlockArgument(view.ptr).arg_number
         shape = [constant_int(v) for v in view.shape]
         strides = [constant_int(v) for v in view.strides]
-        if any(s is None for s in shape + strides):
-            raise CheckError("the logical view has a non-constant shape or stride", op=view)
         layout = layout_of(view) or "nd"
         logical_nz = layout == "nz" and kind_of(view) == LOGICAL
+        if any(s is None for s in shape + strides):
+            if layout == "nz":
+                raise CheckError("the NZ view has a non-constant shape or stride", op=view)
+            # An ND view sized by a scalar argument (pypto's [%arg4, 16384]): GM of
+            # unbounded extent, its hashed values the same for both programs.
+            shape, strides = [], []
+            unbounded = True
+        else:
+            unbounded = False
         etype = PtrType(view.ptr.type).element_type
         try:
             bits = bit_width(etype)
@@ -303,7 +323,9 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
         except (ValueError, CheckError):
             raise CheckError(f"unsupported element type {etype}: the simulator holds 8-, 16-, "
                              "32- and 64-bit elements", op=view) from None
-        if logical_nz:
+        if unbounded:
+            extent = UNBOUNDED
+        elif logical_nz:
             if len(shape) < 2:
                 raise CheckError("a logical NZ view must be rank 2 or more", op=view,
                                  kind="input")
@@ -333,6 +355,12 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
             continue
         if prev is not None:
             if prev.nz or info.nz:
+                # A view that nothing reads (pypto leaves some) gives way.
+                if not _read(view) and (prev.nz, prev.shape) != (info.nz, info.shape):
+                    continue
+                if not _read(prev.view) and (prev.nz, prev.shape) != (info.nz, info.shape):
+                    infos[idx] = info
+                    continue
                 if (prev.nz, prev.shape) != (info.nz, info.shape):
                     raise CheckError("an NZ tensor argument is viewed more than once with "
                                      "different layouts or shapes", op=view)
@@ -341,10 +369,22 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
     return infos
 
 
-def _buffers(func: ir.Operation, seed: int) -> Tuple[Dict[int, GMBuffer], Dict[int, GMBuffer]]:
-    """(logical program's GM, lowered program's GM) per pointer argument."""
+def _read(view) -> bool:
+    return bool(list(view.operation.results[0].uses))
+
+
+def _buffers(func: ir.Operation, seed: int, declared: Optional[Dict[int, Tuple[int, ...]]] = None
+             ) -> Tuple[Dict[int, GMBuffer], Dict[int, GMBuffer]]:
+    """(logical program's GM, lowered program's GM) per pointer argument;
+    `declared`: the arguments the lowering declared NZ (`ptonz.nz_shape`) with
+    their logical shapes, which the logical program reads in ND."""
     logical, lowered = {}, {}
-    for idx, info in sorted(_arg_infos(func).items()):
+    infos = _arg_infos(func)
+    for idx, shape in (declared or {}).items():
+        info = infos.get(idx)
+        if info is not None:
+            info.nz, info.shape, info.extent = True, tuple(shape), math.prod(shape)
+    for idx, info in sorted(infos.items()):
         c0 = c0_for_bitwidth(info.bits) if info.nz else 0
         if info.nz:
             shape3 = (math.prod(info.shape[:-2]),) + tuple(info.shape[-2:])
@@ -454,10 +494,20 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
                      max_tloads: Optional[int] = DEFAULT_MAX_TLOADS) -> CheckResult:
     """Run the logical pto program and an already-lowered program on the same
     logical weights and compare every tload tile in order."""
+    from .kernels import _launch, declared_arg_ranges, declared_nz_args, launch_args
+
     WHOLE_VIEWS.clear()
     result = CheckResult(logical=logical, lowered=lowered)
     lowered_funcs = {_sym(f): f for f in _functions(lowered)}
-    uses_bid = _uses_block_id(logical) or _uses_block_id(lowered)
+    uses_bid = _uses_block_id(logical) or _uses_block_id(lowered) or \
+        any(launch_args(f) is not None for f in _functions(logical))
+    declared_nz = declared_nz_args(lowered, logical)
+    declared_ranges = declared_arg_ranges(lowered)
+    if block_num is None:  # a declared block index range is the launch
+        for f in _functions(logical):
+            pair = launch_args(f)
+            if pair is not None and pair[0] in declared_ranges.get(_sym(f), {}):
+                block_num = declared_ranges[_sym(f)][pair[0]][1]
     block_num = block_num if block_num is not None else max(1, samples)
     result.block_ids = _block_ids(samples, block_num, seed) if uses_bid else [0]
     per_run = None
@@ -476,16 +526,32 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
         low = lowered_funcs.get(name)
         if low is None:
             raise CheckError(f"function @{name} is missing from the lowered program", op=func)
-        gm_logical, gm_lowered = _buffers(func, seed)
+        gm_logical, gm_lowered = _buffers(func, seed, declared_nz.get(name))
+        # Scalar arguments (pypto's row offsets, expert indices, extents): the
+        # result check's choice; its trailing i32 pair: the block id and count.
+        launch = _launch(func, samples, seed, block_num, {}, declared_ranges.get(name, {}))
+        scalars = launch.scalars
+        pair = launch_args(func)
         for bid in result.block_ids:
             policy_a, policy_b = _SampledLoops(seed, max_trips), _SampledLoops(seed, max_trips)
-            run_a = I.Interpreter(gm_logical, block_idx=bid, block_num=block_num,
+            bound_a, bound_b = dict(gm_logical), dict(gm_lowered)
+            for bound in (bound_a, bound_b):
+                bound.update(scalars)
+                if pair is not None:
+                    bound[pair[0]], bound[pair[1]] = bid, block_num
+            run_a = I.Interpreter(bound_a, block_idx=bid, block_num=block_num,
                                   loop_policy=policy_a, max_tloads=per_run)
-            run_b = I.Interpreter(gm_lowered, block_idx=bid, block_num=block_num,
+            run_b = I.Interpreter(bound_b, block_idx=bid, block_num=block_num,
                                   loop_policy=policy_b, max_tloads=per_run)
             try:
                 recs_a = run_a.run(func)
             except SimError as exc:
+                if exc.kind == "out-of-bounds" and launch.chosen:
+                    # Out of bounds for the scalar values the check chose: not a
+                    # fact of the program, which the caller's launch may keep inside.
+                    raise CheckError(f"cannot simulate the logical program with the scalar "
+                                     f"arguments {', '.join(launch.chosen)}: {exc.message}",
+                                     op=exc.op, kind="input") from None
                 raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op,
                                  kind=exc.kind) from None
             lowered_error = None
@@ -533,16 +599,18 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
 
 
 def check_addressing(module_text_or_module, samples: int = 8, seed: int = 0, *,
-                     ptoas_version: str = "0.61", block_num: Optional[int] = None,
+                     ptoas_version: str = DEFAULT_VERSION, block_num: Optional[int] = None,
                      max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
                      max_tloads: Optional[int] = DEFAULT_MAX_TLOADS,
-                     context: Optional[ir.Context] = None) -> CheckResult:
-    """Lower a clone of the logical program and compare both programs'
-    tload tiles (see the module docstring). Raises `CheckError` if the
-    input cannot be lowered or simulated."""
+                     context: Optional[ir.Context] = None, pass_defaults=None) -> CheckResult:
+    """Lower a clone of the logical program (`pass_defaults`: as `lower`'s) and
+    compare both programs' tload tiles (see the module docstring); arguments
+    the lowering declares NZ (`--nz-arg`) hold their weights NZ-packed for the
+    lowered program. Raises `CheckError` if the input cannot be lowered or
+    simulated."""
     logical = logical_module(module_text_or_module, context=context)
     with logical.context, ir.Location.unknown(context=logical.context):
-        lowered = lower(logical, ptoas_version)
+        lowered = lower(logical, ptoas_version, pass_defaults)
         return compare_programs(logical, lowered, samples=samples, seed=seed,
                                 block_num=block_num, max_trips=max_trips, max_tloads=max_tloads)
 
@@ -583,8 +651,8 @@ def check_pipeline(before: ir.Module, after: ir.Module, samples: int = 8, seed: 
                                 max_trips=max_trips, max_tloads=max_tloads)
 
 
-def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61",
-                         before=None) -> Optional[str]:
+def check_addressing_cli(module, samples: int = 8, ptoas_version: str = DEFAULT_VERSION,
+                         before=None, pass_defaults=None) -> Optional[str]:
     """`ptonz-opt --check-addressing[=N]`: the line to print, or None after
     emitting a located error (ptonz-opt then exits 1). With `before` (the
     input of the pipeline ptonz-opt ran), the pipeline's output `module` is
@@ -601,7 +669,8 @@ def check_addressing_cli(module, samples: int = 8, ptoas_version: str = "0.61",
         if before is not None:
             result = check_pipeline(before, module, samples=samples)
         else:
-            result = check_addressing(module, samples=samples, ptoas_version=ptoas_version)
+            result = check_addressing(module, samples=samples, ptoas_version=ptoas_version,
+                                      pass_defaults=pass_defaults)
     except CheckError as exc:
         if exc.diagnostics:  # lowering failed: re-emit the pass diagnostics
             for d in exc.diagnostics:

@@ -12,7 +12,8 @@ executes:
   complement exactly like the hardware scalar unit would (values are held
   as signed Python ints);
 * `scf.for` (with iter_args), `scf.if`, `scf.yield`, `func.return`;
-* `pto.get_block_idx` / `pto.get_block_num` (i64, given per run);
+* `pto.get_block_idx` / `pto.get_block_num` (i64, given per run; pypto's
+  `i32` block index and count arguments are bound by the caller);
 * `func.call` of a function of the same module (run inline);
 * `pto.addptr` (the elements of a GM buffer from an offset on);
 * `pto.make_tensor_view` (the pointer is a function argument bound to a GM
@@ -44,22 +45,30 @@ pto-isa layout of each tile_buf, `alloc_tile addr` aliasing):
 
 * `pto.tload` writes the tile it reads into its buffer;
 * `pto.textract` (`dst[i, j] = src[i + row, j + col]`), `pto.tmov`
-  (`dst = src`, same shape and element type);
-* `pto.tmatmul` / `pto.tmatmul.acc` (left x right into acc): i8 x i8 into
-  i32 exactly (two's-complement wrap-around, as the accumulator); f16, bf16
-  and f32 products summed exactly (in float64, where every product is exact)
-  and rounded once to f32 per instruction, then added to the f32
-  accumulator (`.acc`) with one more rounding;
-* `pto.tstore` writes a tile into a GM partition (the inverse of `tload`'s
-  addressing) and records it.
+  (`dst = src`, same shape and element type; mat -> left/right included),
+  both over dst's valid part (pto-isa), the rest of dst keeping its bytes;
+* `pto.tmatmul` / `pto.tmatmul.acc` / `pto.tmatmul.bias` (left x right into
+  acc) over pto-isa's domain: M, K = the left tile's valid rows and columns,
+  N = the right tile's valid columns; `dst[0:M, 0:N]` is written, the rest of
+  dst left as it was. i8 x i8 into i32 exactly (two's-complement
+  wrap-around, as the accumulator); f16, bf16 and f32 products summed in
+  float64 and rounded once to f32 per instruction, then added to the f32
+  accumulator (`.acc`) or the bias row (`.bias`) with one more rounding;
+* `pto.tstore` writes a tile's valid part into a GM partition (the inverse of
+  `tload`'s addressing) and records it; with `atomicType = atomic_add` it
+  adds to what GM holds (in the tile's element type);
+* `pto.set_validshape` sets a tile's valid rows and columns from then on.
 
 A tile with a narrowed valid shape (`valid=16x512`, or `?` with the
 alloc_tile's operand) gets only its valid part filled, from a partition of
-that many elements (PTOAS's rule); the rest of the tile is zero.
+that many elements (PTOAS's rule); the rest of the tile is zero (as
+pto-isa's CPU simulation, whose TLOAD clears the tile first).
 
-Every other `pto.*` op (sync, events, ...) is ignored; without `compute`
-the tile ops are ignored too (the addressing check only needs the tloads).
-Any other op raises `SimError` naming it.
+The pipe synchronisation ops (`NO_DATA_EFFECT`: set_flag, wait_flag,
+barrier, events, ...) order the pipes only and run as no-ops; without
+`compute` the tile ops are ignored too (the addressing check only needs the
+tloads). Any other op -- an unknown `pto.*` op included -- raises `SimError`
+naming it: nothing is skipped silently.
 
 Tiles hold raw element bits (uint8/16/32/64), so float payloads (NaN
 included) compare bit-exactly.
@@ -230,7 +239,8 @@ class HashBuffer(GMBuffer):
             logical = dn_logical_index(flat, *self.dn)
         else:
             logical = flat
-        if self.dtype is not None and self.dtype.kind == "f":
+        if self.dtype is not None and self.dtype.kind not in "iub":
+            # floats, ml_dtypes' bfloat16 / fp8 (kind 'V') included
             return hash_numbers(logical, self.seed, self.dtype)
         return hash_values(logical, self.seed, self.bits)
 
@@ -245,6 +255,13 @@ class OffsetBuffer(GMBuffer):
 
     def read(self, flat: np.ndarray) -> np.ndarray:
         return self.base.read(flat + self.offset)
+
+    @property
+    def writable(self) -> bool:
+        return getattr(self.base, "writable", False)
+
+    def write(self, flat: np.ndarray, raw: np.ndarray) -> None:
+        self.base.write(flat + self.offset, raw)
 
 
 # --------------------------------------------------------------------------- runtime objects
@@ -409,10 +426,12 @@ class Interpreter:
         fn = self.handlers.get(name)
         if fn is not None:
             fn(self, op)
-        elif name.startswith("pto."):
-            pass  # sync / events: no data effect modelled
+        elif name in NO_DATA_EFFECT:
+            pass  # synchronisation / events: ordering only, no data effect
         else:
-            raise SimError(f"unsupported operation '{name}' in the address-level interpreter", op)
+            raise SimError(f"unsupported operation '{name}': the simulator does not model it, "
+                           "so it cannot run this program (an op it does not execute is never "
+                           "skipped)", op)
 
     def _path(self) -> Tuple[Tuple[ir.Operation, ...], Tuple[int, ...]]:
         return tuple(l for l, _ in self._loops), tuple(v for _, v in self._loops)
@@ -724,12 +743,31 @@ class Interpreter:
         if tile.loc not in ("acc", "vec", "mat"):
             raise SimError(f"pto.tstore of a {tile.loc} tile", op)
         flat = self._gm_offsets(part, tile, op)
-        if not getattr(part.view.buffer, "writable", False):
+        buffer = part.view.buffer
+        if not getattr(buffer, "writable", False):
             raise SimError("pto.tstore into a read-only GM buffer", op)
-        raw = tile.read()
-        part.view.buffer.write(flat, raw)
+        raw = tile.read()[:flat.shape[0], :flat.shape[1]]  # the tile's valid part
+        atomic = op.attributes["atomicType"] if "atomicType" in op.attributes else None
+        if atomic is not None and "atomic_add" in str(atomic):
+            # GM += tile, in the tile's element type (i32 wraps, f32 rounds once).
+            elem = tile.element_type
+            if elem not in ("i32", "f32", "f16", "bf16"):
+                raise SimError(f"pto.tstore atomic_add of {elem} is not modelled", op)
+            total = dtypes.values(buffer.read(flat), elem) + dtypes.values(raw, elem)
+            raw = dtypes.raw_bits(total, elem)
+        buffer.write(flat, raw)
         loops, path = self._path()
         self.stores.append(TstoreRecord(op, loops, path, self.block_idx, flat, raw))
+
+    def _set_validshape(self, op):
+        """`pto.set_validshape %tile, %rows, %cols`: the tile's runtime valid
+        extents from now on (pto-isa's dynamic Tile::SetValidShape)."""
+        tile = self._tile(op.operands[0], op)
+        vr, vc = self.int_of(op.operands[1], op), self.int_of(op.operands[2], op)
+        if not (0 <= vr <= tile.rows and 0 <= vc <= tile.cols):
+            raise SimError(f"valid shape {vr}x{vc} outside the {tile.rows}x{tile.cols} tile", op,
+                           kind="out-of-bounds")
+        tile.valid_rows, tile.valid_cols = vr, vc
 
     def _textract(self, op):
         if not self.compute:
@@ -743,7 +781,12 @@ class Interpreter:
         if row < 0 or col < 0 or row + dst.rows > src.rows or col + dst.cols > src.cols:
             raise SimError(f"pto.textract window [{row}:{row + dst.rows}, {col}:{col + dst.cols}] "
                            f"lies outside the {src.rows}x{src.cols} source", op)
-        dst.write(src.read()[row:row + dst.rows, col:col + dst.cols])
+        # pto-isa: dst[i, j] = src[row + i, col + j] over dst's valid part; the
+        # rest of dst keeps its bytes.
+        vr, vc = dst.valid_extents()
+        out = dst.read()
+        out[:vr, :vc] = src.read()[row:row + vr, col:col + vc]
+        dst.write(out)
 
     def _tmov(self, op):
         if not self.compute:
@@ -753,14 +796,26 @@ class Interpreter:
         if (src.rows, src.cols) != (dst.rows, dst.cols) or src.element_type != dst.element_type:
             raise SimError("pto.tmov between tiles of different shapes or element types is not "
                            "modelled", op)
-        dst.write(src.read())
+        # pto-isa: a copy over dst's valid region; the rest of dst keeps its bytes.
+        vr, vc = dst.valid_extents()
+        out = dst.read()
+        out[:vr, :vc] = src.read()[:vr, :vc]
+        dst.write(out)
 
     def _tmatmul(self, op):
+        """dst[0:M, 0:N] (+)= lhs[0:M, 0:K] x rhs[0:K, 0:N] (+ bias[0, 0:N]) with
+        M, K = lhs's valid rows and columns and N = rhs's valid columns (pto-isa
+        TMATMUL's domain); the rest of dst is left as it was."""
         if not self.compute:
             return
         accumulate = op.name == "pto.tmatmul.acc"
         operands = [self._tile(v, op) for v in op.operands]
-        acc_in, lhs, rhs, dst = operands if accumulate else [None] + operands
+        bias = None
+        if op.name == "pto.tmatmul.bias":
+            lhs, rhs, bias, dst = operands
+            acc_in = None
+        else:
+            acc_in, lhs, rhs, dst = operands if accumulate else [None] + operands
         if (lhs.loc, rhs.loc, dst.loc) != ("left", "right", "acc"):
             raise SimError(f"{op.name} of {lhs.loc} x {rhs.loc} into {dst.loc} (expects left x "
                            "right into acc)", op)
@@ -771,15 +826,28 @@ class Interpreter:
         if rhs.element_type != elem or ACCUMULATE.get(elem) != acc_elem:
             raise SimError(f"{op.name} of {elem} x {rhs.element_type} into {acc_elem} is not a "
                            "cube type triple", op)
-        product = matmul64(dtypes.values(lhs.read(), elem), dtypes.values(rhs.read(), elem))
-        base = dtypes.values(acc_in.read(), acc_elem) if accumulate else None
+        m, k, n = lhs.valid_extents()[0], lhs.valid_extents()[1], rhs.valid_extents()[1]
+        if not (1 <= m and 1 <= k and 1 <= n) or k > rhs.valid_extents()[0]:
+            raise SimError(f"{op.name} of valid {m}x{k} x {rhs.valid_extents()[0]}x{n}: M, K "
+                           "and N must be positive and K within the right operand's valid rows",
+                           op)
+        product = matmul64(dtypes.values(lhs.read()[:m, :k], elem),
+                           dtypes.values(rhs.read()[:k, :n], elem))
+        base = dtypes.values(acc_in.read()[:m, :n], acc_elem) if accumulate else None
+        if bias is not None:
+            if bias.element_type != acc_elem or bias.cols < n:
+                raise SimError(f"{op.name} bias of {bias.element_type} x {bias.cols} for a "
+                               f"{acc_elem} result of {n} columns", op)
+            base = np.broadcast_to(dtypes.values(bias.read()[0:1, :n], acc_elem), (m, n))
         if acc_elem == "i32":
             result = product.astype(np.int64) + (base if base is not None else 0)
         else:
             result = product.astype(np.float32).astype(np.float64)
             if base is not None:
                 result = base + result
-        dst.write(dtypes.raw_bits(result, acc_elem))
+        out = dst.read()
+        out[:m, :n] = dtypes.raw_bits(result, acc_elem)
+        dst.write(out)
 
 
 def matmul64(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -886,12 +954,22 @@ Interpreter.handlers = _HANDLERS = {
     "pto.tmov": Interpreter._tmov,
     "pto.tmatmul": Interpreter._tmatmul,
     "pto.tmatmul.acc": Interpreter._tmatmul,
+    "pto.tmatmul.bias": Interpreter._tmatmul,
+    "pto.set_validshape": Interpreter._set_validshape,
     "pto.treshape": Interpreter._treshape,
     "pto.addptr": Interpreter._addptr,
     "func.call": Interpreter._call,
 }
 for _name, _fn in _BINARY.items():
     _HANDLERS[_name] = (lambda f: lambda self, op: self._binary(op, f))(_fn)
+
+
+# Ops that only order the pipes (flags, events, barriers) or print: executed as
+# no-ops. Any other op the handlers do not know stops the run with an error.
+NO_DATA_EFFECT = frozenset("pto." + n for n in (
+    "set_flag", "wait_flag", "set_flag_dyn", "wait_flag_dyn", "barrier", "barrier_sync",
+    "record_event", "wait_event", "sync.set", "sync.wait", "tsync", "get_buf", "rls_buf",
+    "set_ffts", "print", "tprint"))
 
 
 def run_function(func, args: Optional[Dict[int, Union[GMBuffer, int]]] = None,

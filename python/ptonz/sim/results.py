@@ -48,6 +48,7 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 from mlir import ir
 
+from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType, PLTileType
 from ..analyses.cube_geometry import ACCUMULATOR
 from ..analyses.ir_queries import ops_named, symbol_name as _sym
@@ -469,7 +470,7 @@ def _pl_module(module_text_or_module, context) -> ir.Module:
     return module
 
 
-def builds(pl_module: ir.Module, ptoas_version: str = "0.61") -> Tuple[ir.Module, ir.Module]:
+def builds(pl_module: ir.Module, ptoas_version: str = DEFAULT_VERSION) -> Tuple[ir.Module, ir.Module]:
     """(ND build, NZ build): lowered clones of the pl program, the first with
     its nz tensors annotated nd."""
     from ..passes import lower_to_ptoas_pipeline
@@ -602,7 +603,7 @@ def _store_shape(ref_stores: List[RefStore], out_args: Dict[int, _Arg]) -> Tuple
 
 
 def check_results(module_text_or_module, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-                  ptoas_version: str = "0.61", block_num: Optional[int] = None,
+                  ptoas_version: str = DEFAULT_VERSION, block_num: Optional[int] = None,
                   context: Optional[ir.Context] = None) -> ResultCheck:
     """Lower the pl program twice (ND and NZ build) and compare both with
     NumPy (see the module docstring). Returns the first function's result,
@@ -635,9 +636,15 @@ def _merge(results: List[ResultCheck]) -> ResultCheck:
 
 
 def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
-                      ptoas_version: str = "0.61") -> Optional[str]:
+                      ptoas_version: str = DEFAULT_VERSION, before=None, **kernel_options) -> Optional[str]:
     """`ptonz-opt --check-results[=N]`: the line to print, or None after
-    emitting a located error (ptonz-opt then exits 1)."""
+    emitting a located error (ptonz-opt then exits 1). A `pl` program is
+    checked by `check_results`; a pto kernel by
+    `ptonz.sim.kernels.check_pto_results` (a lowered clone against the kernel,
+    the declared NZ weights NZ-packed; `kernel_options`: its `nz_args`,
+    `scalars`, `arg_ranges`, `pass_defaults`, ...), or, after a pipeline ran,
+    by `check_kernel_results(before, module)`: the pipeline's input against
+    its output."""
     from .. import _ptonz
 
     def fail(message: str, loc: Optional[ir.Location], notes=()) -> None:
@@ -646,7 +653,16 @@ def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
         _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
     try:
-        result = check_results(module, samples=samples, ptoas_version=ptoas_version)
+        from .kernels import check_kernel_results, check_pto_results
+
+        if before is not None and not _has_pl(before):
+            kernel_options.pop("pass_defaults", None)
+            result = check_kernel_results(before, module, samples=samples, **kernel_options)
+        elif _has_pl(module):
+            result = check_results(module, samples=samples, ptoas_version=ptoas_version)
+        else:
+            result = check_pto_results(module, samples=samples, ptoas_version=ptoas_version,
+                                       **kernel_options)
     except CheckError as exc:
         if exc.diagnostics:
             for d in exc.diagnostics:

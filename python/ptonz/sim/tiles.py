@@ -138,6 +138,12 @@ class TileRef:
         # Storage-less tiles (buffer None) only have a shape (addressing check).
         self.offsets = element_offsets(layout) if buffer is not None else None
 
+    def valid_extents(self) -> Tuple[int, int]:
+        """(valid rows, valid columns): pto.alloc_tile's valid shape, or the
+        last pto.set_validshape; the whole tile when none is given."""
+        return (self.rows if self.valid_rows is None else self.valid_rows,
+                self.cols if self.valid_cols is None else self.valid_cols)
+
     @property
     def rows(self) -> int:
         return self.layout.rows
