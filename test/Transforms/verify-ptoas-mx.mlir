@@ -1,9 +1,9 @@
 // pto-verify-ptoas on MX scale views: blocked rank-5 [1, ../16, G/2, 16, 2] with
-// row-major strides (pto-isa's TileShape2D<MX_A_ZZ / MX_B_NN>), layouts named
-// from PTOAS 0.60 on.
+// row-major strides (pto-isa's TileShape2D<MX_A_ZZ / MX_B_NN>); PTOAS 0.27 has
+// no MX layouts.
 // RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas %s
 // RUN: not ptonz-opt --split-input-file --pto-verify-ptoas='ptoas-version=0.27' %s 2>&1 | FileCheck %s --check-prefix=V027
-// V027: verify-ptoas-mx.mlir:[[# @LINE + 19]]:8: error: pto-verify-ptoas: PTOAS 0.27 has no #pto.layout<mx_a_zz> (its layout enum is nd, dn, nz; 0.60 is the first to name mx_a_zz and mx_b_nn): use PTOAS >= 0.60 (--ptoas-version=0.60) for MX scale tensors
+// V027: verify-ptoas-mx.mlir:[[# @LINE + 19]]:8: error: pto-verify-ptoas: PTOAS 0.27 has no #pto.layout<mx_a_zz> (its layout enum is nd, dn, nz; MX layouts are known from v0.48 on, and 0.60's sources name mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 or later) for MX scale tensors
 // The descriptor PTOAS emits for the load: pto-isa's MX_A_ZZ GlobalTensor.
 // RUN: ptonz-opt --split-input-file --emit=descriptors %s 2>/dev/null | FileCheck %s --check-prefix=DESC
 // DESC: GlobalTensor<float8_e8m0_t, pto::Shape<1, 1, 1, 16, 2>, pto::Stride<256, 64, 32, 2, 1>, pto::Layout::MX_A_ZZ>

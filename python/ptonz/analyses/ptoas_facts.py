@@ -297,8 +297,10 @@ def clamped_gm_offset_miscompiled(constant_offset: int,
 # PTOAS 0.27 (hw-native-sys/PTOAS a56b18c3) has no MX layout in its
 # `#pto.layout` enum; 0.60 (tonibohnlein/PTOAS e32488c9, include/PTO/IR/
 # PTOAttrs.td) names `mx_a_zz` = 3 and `mx_b_nn` = 4 and prints them as
-# `pto::Layout::MX_A_ZZ` / `MX_B_NN` (lib/PTO/Transforms/PTOToEmitC.cpp).
-FIRST_MX_LAYOUTS: Version = (0, 60)
+# `pto::Layout::MX_A_ZZ` / `MX_B_NN` (lib/PTO/Transforms/PTOToEmitC.cpp);
+# pypto's codegen tests note "PTOAS v0.48: ... tload carries mx_* GM layout",
+# the earliest release known to have them.
+FIRST_MX_LAYOUTS: Version = (0, 48)
 # 0.60 recognises a scale element only as its own `!pto.f8E8M0` type
 # (PTOTypeUtils.cpp: isPTOF8E8M0Type), which ptonz's pto dialect does not
 # define: ptonz writes MLIR's builtin f8E8M0FNU (the same 1-byte E8M0).

@@ -186,9 +186,10 @@ class VerifyPTOAS(ModulePass):
                               "(ptonz-opt --lower-to-ptoas)")
         if not mx_layouts_known(self.version):
             return self._fail(op, f"PTOAS {format_version(self.version)} has no "
-                              f"#pto.layout<{layout}> (its layout enum is nd, dn, nz; 0.60 "
-                              "is the first to name mx_a_zz and mx_b_nn): use PTOAS >= 0.60 "
-                              "(--ptoas-version=0.60) for MX scale tensors")
+                              f"#pto.layout<{layout}> (its layout enum is nd, dn, nz; MX "
+                              "layouts are known from v0.48 on, and 0.60's sources name "
+                              "mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 "
+                              "or later) for MX scale tensors")
         why = mx_view_error(dims_of(info), info[4])
         if why is not None:
             return self._fail(op, why)
