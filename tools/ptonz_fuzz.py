@@ -386,8 +386,8 @@ def mut_tile_argument(rng, text):
 
 
 ATTRIBUTE_SWAPS = [
-    (r"#pto\.layout<(nd|dn|nz)>", ["nd", "dn", "nz"]),
-    (r"!pl\.tensor<[^>]*?, (nd|dn|nz)>", ["nd", "dn", "nz"]),
+    (r"#pto\.layout<(nd|dn|nz|mx_a_zz|mx_b_nn)>", ["nd", "dn", "nz", "mx_a_zz", "mx_b_nn"]),
+    (r"!pl\.tensor<[^>]*?, (nd|dn|nz|mx_a_zz|mx_b_nn)>", ["nd", "dn", "nz", "mx_a_zz", "mx_b_nn"]),
     (r"#pl\.memory<(\w+)>", ["mat", "vec", "left", "right", "acc"]),
     (r"blayout=(\w+)", ["row_major", "col_major"]),
     (r"slayout=(\w+)", ["row_major", "col_major", "none_box"]),
@@ -404,13 +404,13 @@ def mut_attribute(rng, text):
     return _sub_at(text, m, 1, rng.choice(choices))
 
 
-def _blocked_mark() -> str:
-    from ptonz.analyses.view_kinds import BLOCKED_MARK  # the one name of the mark
-    return BLOCKED_MARK
+def _blocked_mark(rng) -> str:
+    from ptonz.analyses.view_kinds import MARKS  # the one name of each mark
+    return rng.choice(sorted(set(MARKS.values())))
 
 
 def mut_marker(rng, text):
-    mark = _blocked_mark()
+    mark = _blocked_mark(rng)
     if mark in text:
         return text.replace(f" attributes {{{mark}}}", "", 1)
     m = _pick(rng, r"func\.func @\w+\([^)]*\)", text)
@@ -419,7 +419,7 @@ def mut_marker(rng, text):
     return text[:m.end()] + f" attributes {{{mark}}}" + text[m.end():]
 
 
-_LOGICAL_VIEW = (r"strides = \[\] \{layout = #pto\.layout<(nd|dn|nz)>\} : "
+_LOGICAL_VIEW = (r"strides = \[\] \{layout = #pto\.layout<(nd|dn|nz|mx_a_zz|mx_b_nn)>\} : "
                  r"!pto\.tensor_view<([^>]*)>")
 
 

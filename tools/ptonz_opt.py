@@ -124,7 +124,8 @@ def _build_parser() -> argparse.ArgumentParser:
                    "pass flags run after it")
     p.add_argument("--lower-to-ptoas", action="store_true",
                    help="run the lower-to-ptoas pipeline (convert-pl-to-pto, pto-block-nz-views, "
-                   "pto-materialize-strides, pto-verify-ptoas) after everything else")
+                   "pto-block-mx-scale-views, pto-materialize-strides, pto-verify-ptoas) "
+                   "after everything else")
     p.add_argument("--verify-each", action="store_true",
                    help="verify the IR after every pass (default: once, after the last pass; "
                    "the input is always verified when it is parsed)")

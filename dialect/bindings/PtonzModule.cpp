@@ -242,6 +242,8 @@ NB_MODULE(_ptonz, m) {
   m.attr("DYNAMIC") = ptonzDynamicDim();
   m.attr("NZ_BLOCKED_MARK") =
       ptonz::pto::PTODialect::kNzTensorViewsBlockedAttrName.str();
+  m.attr("MX_BLOCKED_MARK") =
+      ptonz::pto::PTODialect::kMxTensorViewsBlockedAttrName.str();
   ptonz::populateBuilders(m);
   ptonz::populatePythonPasses(m);
   ptonz::populateIntRanges(m);

@@ -65,7 +65,7 @@ Type pl::TensorType::parse(AsmParser &p) {
       return {};
     auto parsed = symbolizeLayout(kw);
     if (!parsed) {
-      p.emitError(loc, "unknown pl tensor layout '") << kw << "' (expected nd, dn or nz)";
+      p.emitError(loc, "unknown pl tensor layout '") << kw << "' (expected nd, dn, nz, mx_a_zz or mx_b_nn)";
       return {};
     }
     layout = *parsed;
@@ -92,6 +92,18 @@ LogicalResult pl::TensorType::verify(function_ref<InFlightDiagnostic()> emitErro
   for (int64_t d : shape)
     if (d != ShapedType::kDynamic && d < 0)
       return emitError() << "pl tensor dimensions must be non-negative or '?'";
+  if (layout == Layout::mx_a_zz || layout == Layout::mx_b_nn) {
+    const char *name = layout == Layout::mx_a_zz ? "MX_A_ZZ" : "MX_B_NN";
+    const char *form = layout == Layout::mx_a_zz ? "an A-side [M, G]" : "a B-side [G, N]";
+    if (shape.size() != 2)
+      return emitError() << name << " layout on a rank-" << shape.size() << " tensor: it is "
+                         << form << " microscaling scale tensor (rank 2); annotate it nd";
+    if (!llvm::isa<Float8E8M0FNUType>(elem))
+      return emitError() << name << " layout on element type " << elem << ": microscaling "
+                         << "scales are f8E8M0FNU (one byte each, 16x2 boxes of 32 bytes); "
+                            "annotate it nd";
+    return success();
+  }
   if (layout != Layout::nz)
     return success();
   if (shape.size() < 2)
@@ -399,6 +411,15 @@ LogicalResult TensorReinterpretViewOp::verify() {
                          << " is nz): reinterpreting fractal-ordered bytes with another "
                             "shape reads the wrong elements; "
                          << nzSliceHint();
+  auto isMx = [](Layout l) { return l == Layout::mx_a_zz || l == Layout::mx_b_nn; };
+  if ((isMx(src.getLayout()) || isMx(res.getLayout())) &&
+      !((isMx(src.getLayout()) && res.getLayout() == Layout::nd) ||
+        (src.getLayout() == Layout::nd && isMx(res.getLayout()))))
+    return emitOpError() << "of an MX scale tensor is defined only as a backing alias between "
+                            "nd and one MX layout (" << stringifyLayout(src.getLayout())
+                         << " -> " << stringifyLayout(res.getLayout())
+                         << " is not): the same f8E8M0FNU bytes, seen as raw bytes or as "
+                            "boxed scales";
   auto bytes = [](pl::TensorType t) -> std::optional<int64_t> {
     int64_t n = t.getElementType().getIntOrFloatBitWidth();
     for (int64_t d : t.getShape()) {

@@ -207,13 +207,14 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op, NamedAttribute
                                   "calls in C++";
     return success();
   }
-  if (name == kNzTensorViewsBlockedAttrName) {
+  if (name == kNzTensorViewsBlockedAttrName || name == kMxTensorViewsBlockedAttrName) {
+    const char *which = name == kNzTensorViewsBlockedAttrName ? "NZ" : "MX scale";
     if (op->getName().getStringRef() != "func.func")
-      return op->emitOpError() << "`" << name << "` marks a func.func whose NZ views are "
-                                  "blocked; it is not valid here";
+      return op->emitOpError() << "`" << name << "` marks a func.func whose " << which
+                               << " views are blocked; it is not valid here";
     if (!isa<UnitAttr>(attr.getValue()))
-      return op->emitOpError() << "`" << name << "` is a unit attribute (the function's NZ "
-                                  "views are blocked or not), got "
+      return op->emitOpError() << "`" << name << "` is a unit attribute (the function's "
+                               << which << " views are blocked or not), got "
                                << attr.getValue();
     return success();
   }

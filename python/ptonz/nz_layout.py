@@ -11,8 +11,11 @@ from ptonz_pack.layout import (  # noqa: F401
     NZArray,
     c0_for,
     logical_shape_of,
+    mx_blocked_shape,
     nz_blocked_shape,
+    pack_mx,
     pack_nz,
+    unpack_mx,
     unpack_nz,
 )
 
@@ -22,7 +25,10 @@ __all__ = [
     "NZArray",
     "c0_for",
     "logical_shape_of",
+    "mx_blocked_shape",
     "nz_blocked_shape",
+    "pack_mx",
     "pack_nz",
+    "unpack_mx",
     "unpack_nz",
 ]

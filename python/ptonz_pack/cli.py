@@ -21,7 +21,7 @@ import os
 import sys
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .dtypes import SAFETENSORS_BITS, SAFETENSORS_DTYPES, SUPPORTED_DTYPES
+from .dtypes import MX_LAYOUTS, SAFETENSORS_BITS, SAFETENSORS_DTYPES, SUPPORTED_DTYPES
 
 PROG = "ptonz-pack"
 FORMATS = ("npy", "bin", "safetensors")
@@ -102,6 +102,12 @@ def _build_parser() -> argparse.ArgumentParser:
                    "tensor as one NZ matrix; default: the tensor's own shape, one NZ matrix "
                    "per leading index), as ptonz-opt --nz-arg=@FUNC:INDEX=SHAPE declares it; "
                    "the same elements in row-major order")
+    p.add_argument("--layout", choices=MX_LAYOUTS, default=None,
+                   help="pack (or --unpack) an A5 microscaling scale tensor instead of NZ: "
+                   "mx_a_zz for an A-side [M, G] scale, mx_b_nn for a B-side [G, N] scale "
+                   "(one-byte float8_e8m0fnu or uint8 elements, 16x2 boxes: the blocked "
+                   "[1, M/16, G/2, 16, 2] / [1, N/16, G/2, 16, 2] that pto-block-mx-scale-views "
+                   "addresses); .npy or raw input, read whole")
     p.add_argument("--dtype", metavar="DTYPE", default=None,
                    help="element type of a raw input: " + ", ".join(SUPPORTED_DTYPES))
     p.add_argument("-q", "--quiet", action="store_true",
@@ -645,6 +651,54 @@ def _run_single(args, out_path: str, fmt: str) -> str:
         _close(src)
 
 
+def _run_mx(args, in_kind: str, fmt: str) -> str:
+    """--layout mx_a_zz|mx_b_nn: pack (or unpack) one MX scale array, read
+    whole (scale tensors are K/32 times smaller than their matrices)."""
+    import numpy as np
+
+    from . import layout as L
+    from . import tensor_io as T
+
+    for flag, given in (("--select", args.select), ("--nz-shape", args.nz_shape),
+                        ("--verify", args.verify)):
+        if given:
+            raise UserError(f"{flag} is not available with --layout {args.layout}: pack the "
+                            "scale array as a .npy or raw file")
+    if in_kind == "safetensors" or fmt == "safetensors":
+        raise UserError(f"--layout {args.layout} packs a .npy or raw scale array, not a "
+                        ".safetensors checkpoint")
+    if in_kind == "npy":
+        data = np.load(args.input, allow_pickle=False)
+        if args.dtype is not None:
+            data = data.view(T.numpy_dtype(args.dtype))
+        elif data.dtype.kind == "V" and data.dtype.itemsize == 1:
+            # NumPy saves ml_dtypes' float8_e8m0fnu as an opaque |V1 element:
+            # the one one-byte type MX scales have.
+            data = data.view(T.numpy_dtype("float8_e8m0fnu"))
+    else:
+        if args.shape is None or args.dtype is None:
+            raise UserError(f"a raw input needs --shape (the LOGICAL scale shape) and --dtype "
+                            "(float8_e8m0fnu or uint8)")
+        shape = _parse_shape(args.shape)
+        dtype = T.numpy_dtype(args.dtype)
+        blocked_shape = L.mx_blocked_shape(shape, args.layout) if args.unpack else shape
+        data = np.fromfile(args.input, dtype=dtype)
+        if data.size != int(np.prod(blocked_shape)):
+            raise UserError(f"{args.input} holds {data.size} elements, not the "
+                            f"{int(np.prod(blocked_shape))} of {list(blocked_shape)}")
+        data = data.reshape(blocked_shape)
+    if args.unpack:
+        out, what = L.unpack_mx(data, args.layout), ("blocked", "logical")
+    else:
+        out, what = L.pack_mx(data, args.layout), ("logical", "blocked")
+    with open(args.output, "wb") as f:
+        if fmt == "npy":  # the ml_dtypes name as the dtype, as for NZ output
+            f.write(T.npy_header_bytes(out.shape, out.dtype))
+        f.write(np.ascontiguousarray(out).tobytes())
+    return (f"wrote {args.output} ({fmt}): {what[0]} {list(data.shape)} -> {what[1]} "
+            f"{list(out.shape)} ({args.layout}), dtype {out.dtype.name}, {out.nbytes} bytes")
+
+
 def _write_single(args, src, out_path, fmt, logical, blocked, dtype, convert, direction) -> str:
     import numpy as np
 
@@ -727,7 +781,9 @@ def _run(argv: Optional[List[str]]) -> int:
     fmt = _output_format(args.output, args.format)
     if not args.verify and os.path.exists(args.output) and _same_file(args.input, args.output):
         raise UserError(f"{args.output} is the input file: write the result to another file")
-    if in_kind == "safetensors":
+    if args.layout is not None:
+        line = _run_mx(args, in_kind, fmt)
+    elif in_kind == "safetensors":
         if fmt != "safetensors":
             raise UserError(f"a .safetensors input is written as .safetensors: name the output "
                             f".safetensors (or pass --format safetensors), not {args.output!r}")

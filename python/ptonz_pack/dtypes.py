@@ -11,6 +11,12 @@ from typing import Dict, Tuple
 
 FRACTAL_ROWS = 16
 C0_BYTES = 32
+# MX scale boxes (A5 microscaling; ``ptonz.analyses.nz_geometry``'s MX part,
+# held equal by a unit test): 16 x 2 one-byte E8M0 scales, the block axis (M
+# of an A-side [M, G] scale, N of a B-side [G, N]) in 16s, the group axis G in 2s.
+MX_BOX_ROWS = 16
+MX_BOX_COLS = 2
+MX_LAYOUTS: Tuple[str, ...] = ("mx_a_zz", "mx_b_nn")
 
 # Element types ptonz lays out as NZ, by NumPy dtype name (bfloat16 and the
 # float8 types come from ml_dtypes).

@@ -40,7 +40,8 @@ from typing import Optional, Sequence, Tuple
 import ml_dtypes  # noqa: F401  (registers bfloat16 / float8 names with numpy)
 import numpy as np
 
-from .dtypes import C0_BYTES, FRACTAL_ROWS, SUPPORTED_DTYPES, c0_for_itemsize, supported_text
+from .dtypes import (C0_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS,
+                     SUPPORTED_DTYPES, c0_for_itemsize, supported_text)
 
 __all__ = [
     "SUPPORTED_DTYPES",
@@ -48,8 +49,11 @@ __all__ = [
     "NZArray",
     "c0_for",
     "logical_shape_of",
+    "mx_blocked_shape",
     "nz_blocked_shape",
+    "pack_mx",
     "pack_nz",
+    "unpack_mx",
     "unpack_nz",
 ]
 
@@ -254,3 +258,70 @@ def unpack_nz(blocked, rank: Optional[int] = None) -> np.ndarray:
     lines = np.ascontiguousarray(x).view(_C0_LINE).reshape(x.shape[:4])
     out = np.ascontiguousarray(lines.transpose(0, 2, 3, 1)).view(x.dtype).reshape(b, rows, cols)
     return out.reshape(logical)
+
+
+# --------------------------------------------------------------------------
+# MX scale tensors (A5 microscaling): pto-isa's TileShape2D<MX_A_ZZ> =
+# Shape<1, M/16, G/2, 16, 2> of an A-side [M, G] scale and TileShape2D<MX_B_NN>
+# = Shape<1, N/16, G/2, 16, 2> of a B-side [G, N] scale, row-major: what
+# ``pto-block-mx-scale-views`` addresses. The geometry is
+# ``ptonz.analyses.nz_geometry``'s (``mx_element_offset``; a unit test holds
+# the two equal element by element).
+# --------------------------------------------------------------------------
+
+def _mx_dims(layout: str, shape: Sequence[int]) -> Tuple[int, int]:
+    """(block, group) extents of a logical MX scale shape; ValueError if it
+    has no MX layout."""
+    if layout not in MX_LAYOUTS:
+        raise ValueError(f"unknown MX layout {layout!r}: use one of {', '.join(MX_LAYOUTS)}")
+    shape = tuple(int(d) for d in shape)
+    form = "[M, G]" if layout == "mx_a_zz" else "[G, N]"
+    if len(shape) != 2:
+        raise ValueError(f"an {layout} scale tensor is a logical {form} array, got rank "
+                         f"{len(shape)} shape {list(shape)}")
+    block, group = (shape[0], shape[1]) if layout == "mx_a_zz" else (shape[1], shape[0])
+    if block % MX_BOX_ROWS or group % MX_BOX_COLS or block <= 0 or group <= 0:
+        raise ValueError(f"{layout} {form} = {list(shape)}: the block extent ({block}) must "
+                         f"be a positive multiple of {MX_BOX_ROWS} and the group extent "
+                         f"({group}) of {MX_BOX_COLS} (whole 16x2 boxes); pad the scales first")
+    return block, group
+
+
+def mx_blocked_shape(logical_shape: Sequence[int], layout: str) -> Tuple[int, int, int, int, int]:
+    """[1, M/16, G/2, 16, 2] of an mx_a_zz [M, G]; [1, N/16, G/2, 16, 2] of an mx_b_nn [G, N]."""
+    block, group = _mx_dims(layout, logical_shape)
+    return (1, block // MX_BOX_ROWS, group // MX_BOX_COLS, MX_BOX_ROWS, MX_BOX_COLS)
+
+
+def _mx_byte(a: np.ndarray) -> np.ndarray:
+    if a.dtype.itemsize != 1:
+        raise ValueError(f"MX scales are one-byte elements (float8_e8m0fnu, or raw uint8), "
+                         f"got {a.dtype.name}")
+    return a
+
+
+def pack_mx(array, layout: str) -> np.ndarray:
+    """Logical [M, G] (mx_a_zz) or [G, N] (mx_b_nn) scales -> the C-contiguous
+    blocked [1, ../16, G/2, 16, 2] array whose bytes are the GM order."""
+    a = _mx_byte(np.asarray(array))
+    block, group = _mx_dims(layout, a.shape)
+    # Put the block axis first: [block, group] -> [B/16, 16, G/2, 2] -> [B/16, G/2, 16, 2].
+    bg = a if layout == "mx_a_zz" else a.T
+    boxes = bg.reshape(block // MX_BOX_ROWS, MX_BOX_ROWS, group // MX_BOX_COLS, MX_BOX_COLS)
+    out = np.ascontiguousarray(boxes.transpose(0, 2, 1, 3))
+    return out.reshape(mx_blocked_shape(a.shape, layout))
+
+
+def unpack_mx(blocked, layout: str) -> np.ndarray:
+    """Blocked [1, ../16, G/2, 16, 2] scales -> the logical [M, G] (mx_a_zz) or
+    [G, N] (mx_b_nn) array."""
+    x = _mx_byte(np.asarray(blocked))
+    if layout not in MX_LAYOUTS:
+        raise ValueError(f"unknown MX layout {layout!r}: use one of {', '.join(MX_LAYOUTS)}")
+    if x.ndim != 5 or x.shape[0] != 1 or x.shape[3:] != (MX_BOX_ROWS, MX_BOX_COLS):
+        raise ValueError(f"unpack_mx expects a blocked [1, ../16, G/2, 16, 2] array, got "
+                         f"shape {list(x.shape)}: pass the output of pack_mx")
+    _one, bb, gb, _r, _c = x.shape
+    bg = np.ascontiguousarray(x[0].transpose(0, 2, 1, 3)).reshape(bb * MX_BOX_ROWS,
+                                                                   gb * MX_BOX_COLS)
+    return bg if layout == "mx_a_zz" else np.ascontiguousarray(bg.T)

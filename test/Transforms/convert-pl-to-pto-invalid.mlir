@@ -340,6 +340,16 @@ func.func @matmul_acc_into_argument_tile(%acc: !pl.tile<64x256xi32, acc>, %x: !p
 
 // -----
 
+// An MX scale load into vec memory.
+func.func @mx_into_vec(%a: !pl.tensor<16x2xf8E8M0FNU, mx_a_zz>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{convert-pl-to-pto: an MX_A_ZZ scale tensor can only be loaded into mat memory (got vec): MX scale loads feed the cube (pypto's target_memory=pl.Mem.Mat); load into mat}}
+  %t = pl.tile.load %a, offsets = [%c0, %c0], sizes = [16, 2] {target_memory = #pl.memory<vec>} : !pl.tensor<16x2xf8E8M0FNU, mx_a_zz> -> !pl.tile<16x2xf8E8M0FNU, vec>
+  return
+}
+
+// -----
+
 // expected-error@+1 {{convert-pl-to-pto: argument #0, a pl tile (!pl.tile<64x512xi8, mat>), cannot be lowered: every function lowered from pl is a kernel (pto.entry), whose arguments are GM pointers and scalars, and a tile lives in an on-chip buffer that no caller can pass; pass the tensor instead and pl.tile.load the tile in this function}}
 func.func @unused_argument_tile(%t: !pl.tile<64x512xi8, mat>) {
   return
@@ -372,5 +382,17 @@ func.func @static_zero_valid_columns(%x: !pl.tensor<64x256xf16>) {
   %c64 = arith.constant 64 : index
   // expected-error@+1 {{convert-pl-to-pto: valid_shape[1] = 0: a load of no elements}}
   %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 256], valid_shape = [%c64, %c0] {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xf16> -> !pl.tile<64x256xf16, vec>
+  return
+}
+
+// -----
+
+// A window of an MX scale tensor as a tensor of its own.
+func.func @mx_window(%a: !pl.tensor<32x2xf8E8M0FNU, mx_a_zz>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error@+1 {{convert-pl-to-pto: a window of an MX_A_ZZ scale tensor has no view of its own (its boxes are scattered over the blocked form); window it with pl.tile.load / pl.tile.store offsets (pto-block-mx-scale-views blocks them)}}
+  %v = pl.tensor.view %a, offsets = [%c16, %c0] : !pl.tensor<32x2xf8E8M0FNU, mx_a_zz> -> !pl.tensor<16x2xf8E8M0FNU, mx_a_zz>
+  %t = pl.tile.load %v, offsets = [%c0, %c0], sizes = [16, 2] {target_memory = #pl.memory<mat>} : !pl.tensor<16x2xf8E8M0FNU, mx_a_zz> -> !pl.tile<16x2xf8E8M0FNU, mat>
   return
 }

@@ -171,3 +171,4 @@ func.func @valid_shape(%w: !pl.tensor<800x512xi8, nz>, %o: index) {
       {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<32x512xi8, mat>
   return
 }
+

@@ -88,8 +88,9 @@ def test_done_when_import_ptonz_then_parse_a_pipeline_string():
 
 
 def test_registry_lists_ptonz_passes_and_pipeline():
-    names = _ptonz.python_pass_arguments()[:8]  # then passes registered by tests
-    assert names == ["pto-declare-nz-args", "pl-annotate-nd", "convert-pl-to-pto", "pto-block-nz-views", "pto-materialize-strides",
+    names = _ptonz.python_pass_arguments()[:9]  # then passes registered by tests
+    assert names == ["pto-declare-nz-args", "pl-annotate-nd", "convert-pl-to-pto", "pto-block-nz-views",
+                     "pto-block-mx-scale-views", "pto-materialize-strides",
                      "pto-verify-partition-bounds", "pto-verify-ptoas", "lower-to-ptoas"]
     assert all(_ptonz.is_registered_pass(n) for n in names + ["cse", "canonicalize"])
     assert not _ptonz.is_registered_pass("no-such-pass")

@@ -60,7 +60,39 @@ def test_kinds_of_ops(ctx):
     assert "`strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<16x32xi8>`" in msg
 
 
+MX_VIEWS = """
+func.func @nz_blocked_only(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.nz_tensor_views_blocked} {
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %a = pto.make_tensor_view %p, shape = [%c16, %c2], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?xf8E8M0FNU>
+  return
+}
+func.func @mx_blocked(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.mx_tensor_views_blocked} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %b = pto.make_tensor_view %p, shape = [%c1, %c1, %c1, %c16, %c2], strides = [] {layout = #pto.layout<mx_b_nn>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+  %n = pto.make_tensor_view %p, shape = [%c16, %c2], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf8E8M0FNU>
+  return
+}
+"""
+
+
+def test_each_blocked_layout_has_its_own_mark(ctx):
+    """An NZ-blocked function still has logical MX views (pto-block-mx-scale-views
+    runs after pto-block-nz-views), and the MX mark says nothing of NZ views."""
+    assert K.MX_BLOCKED_MARK == _ptonz.MX_BLOCKED_MARK == "pto.mx_tensor_views_blocked"
+    m = ir.Module.parse(MX_VIEWS)
+    views = ops_named(m.operation, "pto.make_tensor_view")
+    assert [K.kind_of(v) for v in views] == [K.LOGICAL, K.BLOCKED, K.LOGICAL]
+    assert [K.is_blocked_mx(v) for v in views] == [False, True, False]
+    func = K.enclosing_function(views[1].operation)
+    assert K.marks_of(func) == {K.MX_BLOCKED_MARK}
+    assert [K.kind_of(v, K.marks_of(func)) for v in views[1:]] == [K.BLOCKED, K.LOGICAL]
+
+
 @pytest.mark.parametrize("where,attr,error", [
+    ("func", "pto.mx_tensor_views_blocked = 1 : i64", "is a unit attribute"),
     ("module", "pto.nz_tensor_views_blocked", "marks a func.func whose NZ views are blocked"),
     ("func", "pto.nz_tensor_views_blocked = 1 : i64", "is a unit attribute"),
 ])

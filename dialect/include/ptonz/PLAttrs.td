@@ -11,7 +11,11 @@ include "mlir/IR/AttrTypeBase.td"
 def PL_Layout : I32EnumAttr<"Layout", "GM byte order of a pl tensor", [
     I32EnumAttrCase<"nd", 0>,
     I32EnumAttrCase<"dn", 1>,
-    I32EnumAttrCase<"nz", 2>]> {
+    I32EnumAttrCase<"nz", 2>,
+    // A5 microscaling scales (f8E8M0): an A-side [M, G] / a B-side [G, N]
+    // scale tensor in 16x2 boxes (pypto's pl.MX_A_ZZ / pl.MX_B_NN).
+    I32EnumAttrCase<"mx_a_zz", 3>,
+    I32EnumAttrCase<"mx_b_nn", 4>]> {
   let cppNamespace = "::ptonz::pl";
   let genSpecializedAttr = 0;
 }

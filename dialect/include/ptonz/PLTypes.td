@@ -16,6 +16,9 @@ def PL_TensorType : PL_Type<"Tensor", "tensor"> {
   let description = [{
     `!pl.tensor<32x2048x4096xi8, nz>`; the layout is `nd` when omitted (and
     printed only when it is not `nd`). Dimensions may be dynamic (`?`).
+    `mx_a_zz` / `mx_b_nn` annotate A5 microscaling scale tensors: an
+    A-side `[M, G]` / a B-side `[G, N]` scale of element type f8E8M0FNU,
+    stored in 16x2 boxes (`!pl.tensor<64x4xf8E8M0FNU, mx_a_zz>`).
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t">:$shape,

@@ -41,9 +41,12 @@ def PTO_AddressSpace : PTO_I32Enum<"AddressSpace", "PTO memory space", [
     I32EnumAttrCase<"vec", 6>, I32EnumAttrCase<"bias", 7>, I32EnumAttrCase<"scaling", 8>]>;
 def PTO_AddressSpaceAttr : PTO_EnumAttr<PTO_AddressSpace, "address_space">;
 
-// GM byte order of a tensor view.
+// GM byte order of a tensor view. mx_a_zz / mx_b_nn: A5 microscaling scale
+// tensors (f8E8M0) in 16x2 boxes of 32 bytes, as PTOAS 0.60 names them
+// (pto-isa's Layout::MX_A_ZZ / MX_B_NN).
 def PTO_Layout : PTO_I32Enum<"Layout", "GM layout of a tensor view", [
-    I32EnumAttrCase<"nd", 0>, I32EnumAttrCase<"dn", 1>, I32EnumAttrCase<"nz", 2>]>;
+    I32EnumAttrCase<"nd", 0>, I32EnumAttrCase<"dn", 1>, I32EnumAttrCase<"nz", 2>,
+    I32EnumAttrCase<"mx_a_zz", 3>, I32EnumAttrCase<"mx_b_nn", 4>]>;
 def PTO_LayoutAttr : PTO_EnumAttr<PTO_Layout, "layout">;
 
 def PTO_KernelKind : PTO_I32Enum<"KernelKind", "kind of core a kernel runs on", [

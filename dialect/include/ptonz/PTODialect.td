@@ -35,6 +35,10 @@ def PTO_Dialect : Dialect {
     /// (python/ptonz/analyses/view_kinds.py has the one definition).
     static constexpr ::llvm::StringLiteral kNzTensorViewsBlockedAttrName =
         "pto.nz_tensor_views_blocked";
+    /// The same for the MX scale views (mx_a_zz, mx_b_nn), set by
+    /// pto-block-mx-scale-views (pypto's `mx_tensor_views_blocked`).
+    static constexpr ::llvm::StringLiteral kMxTensorViewsBlockedAttrName =
+        "pto.mx_tensor_views_blocked";
 
     void registerTypes();
     void registerAttributes();

@@ -31,6 +31,7 @@ CPP_TYPES = {
     "i8": "int8_t", "ui8": "uint8_t", "si8": "int8_t", "i16": "int16_t", "i32": "int32_t",
     "i64": "int64_t", "f16": "half", "bf16": "bfloat16_t", "f32": "float",
     "f8E4M3FN": "float8_e4m3_t", "f8E5M2": "float8_e5m2_t", "f8E4M3": "float8_e4m3_t",
+    "f8E8M0FNU": "float8_e8m0_t",  # MX scales (pto::Layout::MX_A_ZZ / MX_B_NN)
 }
 
 
@@ -40,7 +41,7 @@ class Descriptor:
     element_type: ir.Type
     shape: List[Entry]
     strides: List[Entry]
-    layout: str  # ND | DN | NZ
+    layout: str  # ND | DN | NZ | MX_A_ZZ | MX_B_NN (pto-isa's pto::Layout names)
     tile: TileBufType
     offset: Entry = 0  # elements the GM pointer moves: sum(offset_k * stride_k)
 
@@ -131,8 +132,12 @@ def descriptors_text(module) -> str:
 # --------------------------------------------------------------------------
 
 def gm_path(d: Descriptor) -> str:
-    """ND->NZ, NZ->NZ, ND->ND, ... : GM layout -> tile layout."""
+    """ND->NZ, NZ->NZ, ND->ND, MX_A_ZZ->ZZ, MX_B_NN->NN ... : GM layout ->
+    tile layout (an MX scale tile: SFractal 32, row-major ZZ or column-major
+    NN boxes)."""
     t = d.tile
+    if t.fractal == 32 and t.blayout == t.slayout and t.blayout in ("row_major", "col_major"):
+        return f"{d.layout}->{'ZZ' if t.blayout == 'row_major' else 'NN'}"
     tile_nz = t.blayout == "col_major" and t.slayout == "row_major"
     return f"{d.layout}->{'NZ' if tile_nz else 'ND'}"
 

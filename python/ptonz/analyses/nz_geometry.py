@@ -53,3 +53,55 @@ def default_strides(shape: Sequence[int], layout: Optional[str] = None) -> List[
 def nz_element_offset(b: int, r: int, c: int, rows: int, cols: int, c0: int) -> int:
     """Element offset of logical (b, r, c) in the NZ byte order."""
     return b * rows * cols + (c // c0) * rows * c0 + r * c0 + c % c0
+
+
+# --------------------------------------------------------------------------
+# MX scale layouts (A5 microscaling): pto-isa's TileShape2D<MX_A_ZZ> =
+# Shape<1, rows/16, cols/2, 16, 2> of an A-side [M, G] scale and
+# TileShape2D<MX_B_NN> = Shape<1, cols/16, rows/2, 16, 2> of a B-side [G, N]
+# scale: 16x2 boxes of 32 one-byte f8E8M0 scales, row-major over the blocked
+# shape. The "block" axis (M of A, N of B) is cut in 16s, the "group" axis
+# (G, the K/32 scale groups) in 2s.
+# --------------------------------------------------------------------------
+
+MX_LAYOUTS = ("mx_a_zz", "mx_b_nn")
+MX_BOX_ROWS = 16  # boxes along the block axis (M of A, N of B)
+MX_BOX_COLS = 2   # boxes along the group axis (G)
+MX_NAMES = {"mx_a_zz": "MX_A_ZZ", "mx_b_nn": "MX_B_NN"}
+
+
+def mx_axes(layout: str):
+    """(block axis, group axis) of a logical rank-2 MX scale tensor: MX_A_ZZ
+    [M, G] -> (0, 1), MX_B_NN [G, N] -> (1, 0)."""
+    if layout not in MX_LAYOUTS:
+        raise ValueError(f"not an MX scale layout: {layout!r}")
+    return (0, 1) if layout == "mx_a_zz" else (1, 0)
+
+
+def mx_blocked(layout: str, dims: Sequence[int]) -> List[int]:
+    """[block/16, group/2] of logical extents `dims` (or of offsets, sizes:
+    the same division; the caller proves the multiples)."""
+    b, g = mx_axes(layout)
+    return [dims[b] // MX_BOX_ROWS, dims[g] // MX_BOX_COLS]
+
+
+def mx_blocked_shape(layout: str, shape: Sequence[int]) -> List[int]:
+    """[1, M/16, G/2, 16, 2] of MX_A_ZZ [M, G]; [1, N/16, G/2, 16, 2] of MX_B_NN [G, N]."""
+    return [1] + mx_blocked(layout, shape) + [MX_BOX_ROWS, MX_BOX_COLS]
+
+
+def mx_logical_shape(layout: str, blocked: Sequence[int]) -> List[int]:
+    """The logical [M, G] / [G, N] of a blocked [1, B/16, G/2, 16, 2]."""
+    block, group = blocked[1] * MX_BOX_ROWS, blocked[2] * MX_BOX_COLS
+    return [block, group] if layout == "mx_a_zz" else [group, block]
+
+
+def mx_element_offset(layout: str, r: int, c: int, rows: int, cols: int) -> int:
+    """Element (= byte) offset of logical (r, c) of a [rows, cols] MX scale
+    tensor: the row-major position of its blocked coordinates
+    [0, block/16, group/2, block%16, group%2]."""
+    b, g = (r, c) if layout == "mx_a_zz" else (c, r)
+    groups = cols if layout == "mx_a_zz" else rows
+    box = MX_BOX_ROWS * MX_BOX_COLS
+    return ((b // MX_BOX_ROWS) * (groups // MX_BOX_COLS) * box + (g // MX_BOX_COLS) * box
+            + (b % MX_BOX_ROWS) * MX_BOX_COLS + g % MX_BOX_COLS)

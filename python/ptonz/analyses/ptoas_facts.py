@@ -311,3 +311,52 @@ def clamped_gm_offset_miscompiled(constant_offset: int,
     name, stride, uses = dynamic[-1]
     return (stride == 1 and name in CONDITIONAL_OPS and uses == 1
             and (constant_offset != 0 or len(dynamic) > 1))
+
+
+# --------------------------------------------------------------------------
+# MX scale views (A5 microscaling)
+# --------------------------------------------------------------------------
+
+# PTOAS 0.27 (hw-native-sys/PTOAS a56b18c3) has no MX layout in its
+# `#pto.layout` enum; 0.60 (tonibohnlein/PTOAS e32488c9, include/PTO/IR/
+# PTOAttrs.td) names `mx_a_zz` = 3 and `mx_b_nn` = 4 and prints them as
+# `pto::Layout::MX_A_ZZ` / `MX_B_NN` (lib/PTO/Transforms/PTOToEmitC.cpp);
+# pypto's codegen tests note "PTOAS v0.48: ... tload carries mx_* GM layout",
+# the earliest release known to have them.
+FIRST_MX_LAYOUTS: Version = (0, 48)
+# 0.60 recognises a scale element only as its own `!pto.f8E8M0` type
+# (PTOTypeUtils.cpp: isPTOF8E8M0Type), which ptonz's pto dialect does not
+# define: ptonz writes MLIR's builtin f8E8M0FNU (the same 1-byte E8M0).
+MX_ELEMENT_NOTE = ("PTOAS spells the scale element !pto.f8E8M0; ptonz writes MLIR's "
+                   "builtin f8E8M0FNU (the same one-byte E8M0)")
+
+
+def mx_layouts_known(version: Version) -> bool:
+    """Whether PTOAS `version` parses `#pto.layout<mx_a_zz>` / `<mx_b_nn>`."""
+    return version >= FIRST_MX_LAYOUTS
+
+
+def mx_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]]
+                  ) -> Optional[str]:
+    """What is wrong with a physical MX scale view for pto-isa's MX TLOAD
+    (TileShape2D<MX_A_ZZ / MX_B_NN> = Shape<1, ../16, ../2, 16, 2>, row-major
+    strides: Stride<B*G, G/2*32, 32, 2, 1> in elements), or None. None
+    entries (not constants) are not held against the view."""
+    if len(shape) != 5:
+        return f"an MX scale view is rank 5 ([1, ../16, G/2, 16, 2]), got rank {len(shape)}"
+    if len(strides) != 5:
+        return "an MX scale view needs its 5 strides explicit (run pto-materialize-strides)"
+    for k, want in ((0, 1), (3, 16), (4, 2)):
+        if shape[k] is not None and shape[k] != want:
+            return f"an MX scale view has shape[{k}] == {want} (16x2 boxes), got {shape[k]}"
+    want = [None, None, 32, 2, 1]
+    if shape[2] is not None:
+        want[1] = shape[2] * 32
+        if shape[1] is not None:
+            want[0] = shape[1] * want[1]
+    for k in range(5):
+        if want[k] is not None and strides[k] is not None and strides[k] != want[k]:
+            return (f"an MX scale view's strides are the row-major strides of its blocked "
+                    f"shape (pto-isa's TileShape2D), stride[{k}] == {want[k]}, got "
+                    f"{strides[k]}")
+    return None

@@ -21,6 +21,12 @@ and the fuzzer.
               resolved layout of a physical rank-5 view, so this spelling is a
               located error that shows the new one (`legacy_message`).
 
+The MX scale layouts (mx_a_zz, mx_b_nn: A5 microscaling scales in 16x2
+boxes) are blocked layouts too, by pto-block-mx-scale-views, which marks its
+functions with MX_BLOCKED_MARK: each blocked layout has its own mark
+(`MARKS`), so a function whose NZ views are blocked still has logical MX
+views until the MX pass ran (pypto's two passes and stamps).
+
 A view of any other layout (nd, dn, none) with `strides = []` is physical:
 its strides follow from its shape (row-major; DN column-major on the last two
 dimensions), whether or not the function is marked.
@@ -33,18 +39,24 @@ from typing import Optional
 from mlir import ir
 
 from .. import _ptonz
+from .nz_geometry import MX_LAYOUTS as _MX_LAYOUTS
 
 # The function attribute (a unit attribute on func.func, declared and verified
 # by the pto dialect) that says "the NZ views of this function are blocked".
 BLOCKED_MARK: str = _ptonz.NZ_BLOCKED_MARK
+# The same for the MX scale views (pto-block-mx-scale-views).
+MX_BLOCKED_MARK: str = _ptonz.MX_BLOCKED_MARK
 
 LOGICAL = "logical"
 BLOCKED = "blocked"
 PHYSICAL = "physical"
 LEGACY = "legacy"
 
+MX_LAYOUTS = frozenset(_MX_LAYOUTS)  # the geometry module's
 # Layouts whose logical views are rewritten into a blocked physical form.
-BLOCKED_LAYOUTS = frozenset(["nz"])
+BLOCKED_LAYOUTS = frozenset(["nz"]) | MX_LAYOUTS
+# The function attribute that says a blocked layout's views are blocked.
+MARKS = {"nz": BLOCKED_MARK, "mx_a_zz": MX_BLOCKED_MARK, "mx_b_nn": MX_BLOCKED_MARK}
 
 
 def classify(attr_layout: Optional[str], type_layout: Optional[str], has_strides: bool,
@@ -78,19 +90,31 @@ def enclosing_function(op: ir.Operation) -> Optional[ir.Operation]:
     return parent
 
 
-def is_marked(func: Optional[ir.Operation]) -> bool:
-    """Whether `func` (a func.func, or None) carries BLOCKED_MARK."""
-    return func is not None and BLOCKED_MARK in func.attributes
+def is_marked(func: Optional[ir.Operation], layout: str = "nz") -> bool:
+    """Whether `func` (a func.func, or None) carries the mark of `layout`'s
+    views (BLOCKED_MARK for nz, MX_BLOCKED_MARK for the MX layouts)."""
+    return func is not None and MARKS.get(layout, BLOCKED_MARK) in func.attributes
 
 
-def kind_of(view, marked: Optional[bool] = None) -> str:
+def marks_of(func: Optional[ir.Operation]) -> frozenset:
+    """The blocked-view marks `func` carries (for `kind_of`'s `marked`)."""
+    if func is None:
+        return frozenset()
+    return frozenset(m for m in set(MARKS.values()) if m in func.attributes)
+
+
+def kind_of(view, marked=None) -> str:
     """The kind of a pto.make_tensor_view (op or OpView). `marked`: whether its
-    function is marked, if the caller knows (else looked up)."""
+    function carries the mark of the view's layout, if the caller knows (a
+    bool), or the marks it carries (`marks_of`); else looked up."""
     op = view.operation if hasattr(view, "operation") else view
+    attr, typed = _attr_layout(op), _type_layout(op)
     if marked is None:
-        marked = is_marked(enclosing_function(op))
+        marked = is_marked(enclosing_function(op), attr or typed or "nz")
+    elif not isinstance(marked, bool):
+        marked = MARKS.get(attr or typed or "nz", BLOCKED_MARK) in marked
     has_strides = len(op.operands) > 1 + len(_ptonz.TensorViewType(op.results[0].type).shape)
-    return classify(_attr_layout(op), _type_layout(op), has_strides, marked)
+    return classify(attr, typed, has_strides, marked)
 
 
 def is_logical(view, marked: Optional[bool] = None) -> bool:
@@ -102,7 +126,14 @@ def is_blocked_nz(view, marked: Optional[bool] = None) -> bool:
     """Whether a view addresses NZ bytes physically (blocked or explicit)."""
     op = view.operation if hasattr(view, "operation") else view
     layout = _attr_layout(op) or _type_layout(op)
-    return layout in BLOCKED_LAYOUTS and kind_of(op, marked) in (BLOCKED, PHYSICAL)
+    return layout == "nz" and kind_of(op, marked) in (BLOCKED, PHYSICAL)
+
+
+def is_blocked_mx(view, marked: Optional[bool] = None) -> bool:
+    """Whether a view addresses MX scale bytes physically (blocked or explicit)."""
+    op = view.operation if hasattr(view, "operation") else view
+    layout = _attr_layout(op) or _type_layout(op)
+    return layout in MX_LAYOUTS and kind_of(op, marked) in (BLOCKED, PHYSICAL)
 
 
 def legacy_message(view) -> str:

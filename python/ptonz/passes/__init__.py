@@ -26,6 +26,7 @@ _PASS_MODULES = {
     "ConvertPLToPTO": ".convert_pl_to_pto",
     "PLAnnotateND": ".pl_annotate_nd",
     "BlockNzViews": ".block_nz_views",
+    "BlockMxScaleViews": ".block_mx_scale_views",
     "MaterializeStrides": ".materialize_strides",
     "VerifyPartitionBounds": ".verify_partition_bounds",
     "VerifyPTOAS": ".verify_ptoas",

@@ -96,6 +96,14 @@ CATALOG: Dict[str, PassInfo] = {
                                 "pto-isa#317 fixed)")},
         MODULE_OR_FUNCTION,
         "ptonz.passes.block_nz_views:BlockNzViews"),
+    "pto-block-mx-scale-views": PassInfo(
+        "Rewrite logical MX scale tensor views (A5 microscaling, mx_a_zz [M, G] / mx_b_nn "
+        "[G, N], f8E8M0FNU) and their partitions into the blocked rank-5 form "
+        "[1, M/16, G/2, 16, 2] / [1, N/16, G/2, 16, 2] of 16x2 boxes (pypto's "
+        "BlockMxScaleTensorViews); offsets from scalar arguments are proven at every call "
+        "site. Runs on builtin.module only (call sites are module facts).",
+        {"remarks": REMARKS}, MODULE,
+        "ptonz.passes.block_mx_scale_views:BlockMxScaleViews"),
     "pto-materialize-strides": PassInfo(
         "Fill empty make_tensor_view strides: row-major over the (blocked) shape; NZ views "
         "must already be blocked. Runs on builtin.module or func.func.", {}, MODULE_OR_FUNCTION,
@@ -126,8 +134,9 @@ PIPELINES: Dict[str, PipelineInfo] = {
     "lower-to-ptoas": PipelineInfo(
         "The whole lowering from pl (or logical pto) to PTOAS input: pto-declare-nz-args, "
         "convert-pl-to-pto, "
-        "pto-verify-partition-bounds, pto-block-nz-views, pto-materialize-strides, "
-        "pto-verify-ptoas (its options are those of its passes, by name).",
+        "pto-verify-partition-bounds, pto-block-nz-views, pto-block-mx-scale-views, "
+        "pto-materialize-strides, pto-verify-ptoas (its options are those of its passes, by "
+        "name).",
         ("pto-declare-nz-args", "convert-pl-to-pto", "pto-verify-partition-bounds", "pto-block-nz-views",
-         "pto-materialize-strides", "pto-verify-ptoas")),
+         "pto-block-mx-scale-views", "pto-materialize-strides", "pto-verify-ptoas")),
 }

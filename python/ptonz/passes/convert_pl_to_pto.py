@@ -49,8 +49,9 @@ from ..analyses.cube_geometry import (ACCUMULATOR, CAPACITY, HARDWARE_NAME, k_al
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
-from ..analyses.nz_geometry import INDEX32_MAX, default_strides
+from ..analyses.nz_geometry import INDEX32_MAX, MX_LAYOUTS, MX_NAMES, default_strides
 from ..analyses.ptoas_facts import element_type_problem
+from ..analyses.view_kinds import BLOCKED_LAYOUTS
 from ._util import constant_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
 from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
@@ -68,11 +69,18 @@ TILE_CONFIG = {
     "bias": ("bias", "row_major", "none_box", 512),
 }
 LOADABLE = ("mat", "vec")  # TLOAD writes vec or mat tiles
+# The mat tile an MX scale load writes (pto-isa's TLoadMxCube check, as pypto
+# types it): MX_A_ZZ row-major ZZ boxes, MX_B_NN column-major NN, SFractal 32.
+MX_TILE_CONFIG = {
+    "mx_a_zz": ("mat", "row_major", "row_major", 32),
+    "mx_b_nn": ("mat", "col_major", "col_major", 32),
+}
 
 
-def tile_buf_for(tile: PLTileType, valid=None) -> TileBufType:
-    """`valid`: the load's valid_shape (an int per constant dim, else None)."""
-    loc, blayout, slayout, fractal = TILE_CONFIG[tile.memory]
+def tile_buf_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufType:
+    """`valid`: the load's valid_shape (an int per constant dim, else None);
+    `layout`: the loaded tensor's (an MX scale load writes an MX scale tile)."""
+    loc, blayout, slayout, fractal = MX_TILE_CONFIG.get(layout) or TILE_CONFIG[tile.memory]
     shape = list(tile.shape)
     rows, cols = (shape if len(shape) == 2 else [1, shape[0]])
     valid_row = valid_col = None
@@ -89,7 +97,7 @@ def tile_buf_for(tile: PLTileType, valid=None) -> TileBufType:
 TENSOR_OPS = ("pl.tile.load", "pl.tile.store", "pl.remote_load", "pl.tensor.view",
               "pl.tensor.reinterpret_view", "pl.tensor.reshape")
 # The ops that make a tensor from a tensor (lowered to a pointer and a view).
-TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape")
+TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape", "pl.tensor.reinterpret_view")
 # What may use a tensor: the tensor ops, and func.call (the callee gets the pointer).
 TENSOR_USERS = TENSOR_OPS + ("func.call",)
 PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num") + TILE_OPS
@@ -106,6 +114,7 @@ class _Validator:
         # pl.tensor.view of NZ -> its element offset: ("fold", [(offset, elements), ..]) or int
         self.slices: Dict[ir.Operation, object] = {}
         self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
+        self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their layout
         self.checked_calls = set()
 
     def reject(self, op, msg: str, notes=()) -> None:
@@ -134,8 +143,8 @@ class _Validator:
             return self.reject(func, f"argument #{index} has a dynamic shape "
                                f"({arg.type}): make_tensor_view needs the logical shape as "
                                "constants; give the tensor a static shape")
-        # NZ views get their strides when they are blocked (checked there).
-        strides = [] if layout == "nz" else default_strides(list(shape), layout)
+        # NZ and MX views get their strides when they are blocked (checked there).
+        strides = [] if layout in BLOCKED_LAYOUTS else default_strides(list(shape), layout)
         too_big = [k for k, s in enumerate(strides) if abs(s) > INT64_MAX]
         if too_big:
             k = too_big[0]
@@ -201,6 +210,13 @@ class _Validator:
                 return self.reject(op, f"an NZ tensor can only be loaded into mat memory (got "
                                    f"{memory}): NZ->NZ loads feed the cube's B operand; "
                                    "load into mat, or annotate the tensor nd")
+            if layout in MX_LAYOUTS:
+                if memory != "mat":
+                    return self.reject(op, f"an {MX_NAMES[layout]} scale tensor can only be "
+                                       f"loaded into mat memory (got {memory}): MX scale loads "
+                                       "feed the cube (pypto's target_memory=pl.Mem.Mat); load "
+                                       "into mat")
+                self.mx_loads[op] = layout
             if memory not in LOADABLE:
                 return self.reject(op, f"pl.tile.load into {memory} memory has no single "
                                    "pto.tload form (TLOAD writes vec or mat tiles); load into "
@@ -252,6 +268,14 @@ class _Validator:
                                "distributed loads with your runtime before this pass")
         elif name == "pl.tensor.view" and op.operands[0].type.layout == "nz":
             self.nz_slice(op)
+        elif name == "pl.tensor.view" and op.operands[0].type.layout in MX_LAYOUTS:
+            return self.reject(op, f"a window of an {MX_NAMES[op.operands[0].type.layout]} "
+                               "scale tensor has no view of its own (its boxes are scattered "
+                               "over the blocked form); window it with pl.tile.load / "
+                               "pl.tile.store offsets (pto-block-mx-scale-views blocks them)")
+        elif name == "pl.tensor.reinterpret_view" and (
+                op.operands[0].type.layout in MX_LAYOUTS or op.results[0].type.layout in MX_LAYOUTS):
+            self.mx_alias(op)
         elif name == "pl.tensor.reshape":
             self.reshape(op)
         else:
@@ -434,6 +458,17 @@ class _Validator:
         self.slices[op] = terms
         self.tensor_users(op.results[0])
 
+    # -- MX backing aliases ----------------------------------------------------
+
+    def mx_alias(self, op) -> None:
+        """pypto's shaped FP8E8M0 backing alias: the same bytes as raw nd bytes
+        or as an MX scale tensor (the verifier checked the layouts, the
+        element type and the byte count); a view of the same pointer."""
+        src, res = op.operands[0].type, op.results[0].type
+        if any(d == DYNAMIC for d in list(src.shape) + list(res.shape)):
+            return self.reject(op, "an MX backing alias needs static source and result shapes")
+        self.tensor_users(op.results[0])
+
     # -- reshapes -------------------------------------------------------------
 
     def reshape(self, op) -> None:
@@ -572,7 +607,7 @@ def _view(before, root_offset, shape, layout, pool, loc, name) -> ir.Value:
         with ir.InsertionPoint(before), named(loc, base and base + "_ptr"):
             from ..dialects import pto  # the generated op classes: only when lowering
             ptr = pto.AddPtrOp(root.type, root, offset).result
-    strides = [] if layout == "nz" else default_strides(shape, layout)
+    strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
     return build_make_tensor_view(before, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
                                   layout=layout_attr(layout), loc=loc,
                                   name=name or "").results[0]
@@ -622,6 +657,10 @@ def _lower_call(call, at, needs, pool) -> None:
             operands.append(x)
     with ir.InsertionPoint(call), call.location:
         new = func_d.CallOp([r.type for r in call.results], callee, operands + extra)
+    for name in list(call.attributes):  # the call's own attributes survive (pypto: launch fields)
+        name = getattr(name, "name", name)
+        if name not in new.attributes:
+            new.attributes[name] = call.attributes[name]
     for old, r in zip(call.results, new.results):
         old.replace_all_uses_with(r)
     call.erase()
@@ -646,7 +685,7 @@ def offset_arguments(module) -> Tuple[set, bool]:
             return (caller, value.arg_number) in needs
         if owner.name == "pl.tensor.view":
             return PLTensorType(value.type).layout == "nz" or at_offset(owner.operands[0], caller)
-        if owner.name == "pl.tensor.reshape":
+        if owner.name in ("pl.tensor.reshape", "pl.tensor.reinterpret_view"):
             return at_offset(owner.operands[0], caller)
         return False
 
@@ -696,6 +735,7 @@ class _Function:
     def __init__(self):
         self.views: Dict[ir.Value, ir.Value] = {}
         self.pool = None
+        self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their tensor's layout
 
 
 def _patterns(fn: _Function):
@@ -710,11 +750,11 @@ def _patterns(fn: _Function):
     def tile_load(op, rewriter):
         tile_t = op.result.type
         valid = _ptonz.pl_load_valid_shape(op.operation)
-        key = (tile_t, tuple(valid))
+        tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
+        key = (tile_t, tuple(valid), fn.mx_loads.get(op.operation, "") if fn.mx_loads else "")
         buf_t = tile_bufs.get(key)
         if buf_t is None:
-            buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid)
-        tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
+            buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid, key[2])
         buf = lower_tile_load(op.operation, fn.views[tensor], buf_t, fn.pool)
         rewriter.replace_op(op, [buf])
 
@@ -800,6 +840,7 @@ class ConvertPLToPTO(ModulePass):
                 # then the cube lowering, in program order.
                 rest = [op for op in rest if op.name not in TILE_OPS
                         and (op.name != "pl.tile.store" or _is_loaded_store(op))]
+            fn.mx_loads = v.mx_loads
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
                 _ptonz.apply_patterns_to(rest, frozen)

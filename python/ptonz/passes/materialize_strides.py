@@ -25,7 +25,7 @@ from ..analyses.ir_queries import constant_int, functions
 from ..analyses.nz_geometry import default_strides, stride_order
 from ._util import constant_pool, derived_name, error, index_constant, named
 from .base import ModulePass, register
-from ..analyses.view_kinds import BLOCKED, is_marked, kind_of
+from ..analyses.view_kinds import BLOCKED, MX_LAYOUTS, kind_of, marks_of
 
 PASS = "pto-materialize-strides"
 INT64_MAX = (1 << 63) - 1
@@ -110,7 +110,7 @@ class MaterializeStrides(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         ok = True
         for func in functions(module):
-            marked = is_marked(func)
+            marked = marks_of(func)
             plan: List[tuple] = []
             for op, (layout, _bits, type_shape, consts, strides) in _ptonz.tensor_views(func):
                 # Before the "strides already given" skip: an NZ view is
@@ -122,6 +122,14 @@ class MaterializeStrides(ModulePass):
                     error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
                           "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
                           "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
+                    ok = False
+                    continue
+                if layout in MX_LAYOUTS and (len(type_shape) != 5 or (
+                        not strides and kind_of(op, marked) != BLOCKED)):
+                    error(op.location, f"{PASS}: MX scale view is not blocked (pass-order "
+                          "error): run pto-block-mx-scale-views before pto-materialize-strides; "
+                          "MX strides exist only for the blocked rank-5 shape [1, M/16, G/2, "
+                          "16, 2] (mx_a_zz) / [1, N/16, G/2, 16, 2] (mx_b_nn)")
                     ok = False
                     continue
                 if strides or not consts:

@@ -12,7 +12,10 @@ its largest value must keep the partition inside the view.
 
 NZ partitions are not checked here: `pto-block-nz-views` checks a logical NZ
 partition before it blocks it (blocking one that leaves its view would read
-another fractal), and `pto-verify-ptoas` checks blocked ones.
+another fractal), and `pto-verify-ptoas` checks blocked ones. MX scale
+partitions neither: `pto-block-mx-scale-views` checks the whole physical
+window a load moves (wider than the partition when the tile narrows its
+valid part).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from .. import _ptonz
 from ..analyses.bounds import (NOT_POSITIVE, OUTSIDE, UNDECIDED, check_dim, explained,
                                is_min_of_rest, size_verdict, verdict_name)
 from ..analyses.int_ranges import FunctionRanges
+from ..analyses.view_kinds import MX_LAYOUTS
 from ._util import error, remark
 from .base import ModulePass, register
 
@@ -39,8 +43,10 @@ class VerifyPartitionBounds(ModulePass):
         # module, one C++ call for all its ND/DN views; only partitions that
         # are not inside come back.
         ranges = FunctionRanges(module)
-        for _view, extents, parts in ranges.native.view_partition_verdicts(
+        for view, extents, parts in ranges.native.view_partition_verdicts(
                 module, False, self.opts["remarks"], True):
+            if _ptonz.view_info(view)[0] in MX_LAYOUTS:
+                continue
             for part, dims in parts:
                 pv = part.opview
                 for dim, code in dims:

@@ -63,8 +63,10 @@ from ..analyses.ptoas_facts import (ELEMENT_TYPES, SUB_BYTE_NZ, clamped_gm_offse
                                     clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
                                     element_type_problem, format_version, global_tensor_type_ok,
                                     inferred_layout, inferred_layout_061, layout_rules_061,
-                                    nz_partition_error, nz_view_error, parse_version)
-from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, LOGICAL, kind_of, legacy_message
+                                    mx_layouts_known, mx_view_error, nz_partition_error,
+                                    nz_view_error, parse_version)
+from ..analyses.view_kinds import (BLOCKED_MARK, LEGACY, LOGICAL, MX_BLOCKED_MARK, MX_LAYOUTS,
+                                   kind_of, legacy_message)
 from ._util import error
 from .base import ModulePass, register
 
@@ -100,6 +102,8 @@ class VerifyPTOAS(ModulePass):
                 self._unannotated_view(op, info)
             else:
                 self._inferred_061(op, info)
+        for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS)):
+            self._mx_view(op, info)
         self._alloc_tiles(module)
         self._element_types(module)
         if not rules_061:
@@ -173,6 +177,37 @@ class VerifyPTOAS(ModulePass):
             why = nz_partition_error(shape, offsets, sizes)
             if why is not None:
                 self._fail(part, why)
+
+    def _mx_view(self, op, info) -> None:
+        """MX scale views: PTOAS names the layouts from 0.60 on, and pto-isa's MX
+        TLOAD reads the blocked rank-5 [1, ../16, G/2, 16, 2] with row-major
+        strides; a logical one must be blocked first."""
+        layout = info[0]
+        kind = kind_of(op)
+        if kind == LEGACY:
+            return self._fail(op, legacy_message(op))
+        if kind == LOGICAL:
+            return self._fail(op, f"this is a logical {layout.upper()} scale view (`strides = "
+                              "[]` with the layout attribute, in a function not marked "
+                              f"{MX_BLOCKED_MARK}), which pto-isa's MX TLOAD has no meaning "
+                              "for: run pto-block-mx-scale-views and pto-materialize-strides "
+                              "(ptonz-opt --lower-to-ptoas)")
+        if not mx_layouts_known(self.version):
+            return self._fail(op, f"PTOAS {format_version(self.version)} has no "
+                              f"#pto.layout<{layout}> (its layout enum is nd, dn, nz; MX "
+                              "layouts are known from v0.48 on, and 0.60's sources name "
+                              "mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 "
+                              "or later) for MX scale tensors")
+        why = mx_view_error(dims_of(info), info[4])
+        if why is not None:
+            return self._fail(op, why)
+        for part, offsets, sizes in _ptonz.partition_constants(op):
+            cut = [k for k, want in ((0, 1), (3, 16), (4, 2))
+                   if sizes[k] is not None and sizes[k] != want]
+            moved = [k for k in (0, 3, 4) if offsets[k] not in (0, None)]
+            if cut or moved:
+                self._fail(part, "an MX scale partition keeps d0 at size 1 and the 16x2 box "
+                           "(d3, d4) whole, at offset 0: pto-isa's MX TLOAD moves whole boxes")
 
     def _inferred_061(self, op, info) -> None:
         """PTOAS >= 0.61 infers NZ for a view without a layout attribute when

@@ -55,8 +55,9 @@ from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
                                    name_state, ssa_name, symbol_name as _sym)
-from ..analyses.nz_geometry import c0_for_bitwidth
-from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, is_blocked_nz, is_marked, kind_of
+from ..analyses.nz_geometry import MX_LAYOUTS, c0_for_bitwidth
+from ..analyses.view_kinds import (BLOCKED_MARK, LOGICAL, is_blocked_mx, is_blocked_nz,
+                                   is_marked, kind_of, marks_of)
 from ..diagnostics import format_location
 from . import interpreter as I
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
@@ -206,8 +207,8 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
     """The logical pto program: a parsed clone, `pl` converted to `pto`."""
     module = parsed_clone(module_text_or_module, context)
     for f in _functions(module):
-        if is_marked(f):
-            raise CheckError(f"the input is already lowered ({BLOCKED_MARK}): the "
+        if marks_of(f):
+            raise CheckError(f"the input is already lowered ({', '.join(sorted(marks_of(f)))}): the "
                              "addressing check needs the logical program (pl, or pto with "
                              "logical NZ views) it was lowered from as its input", op=f,
                              kind="input")
@@ -284,6 +285,7 @@ class _ArgInfo:
     bits: int
     nz: bool
     view: object = None  # the pto.make_tensor_view (to locate errors)
+    mx: str = ""  # the layout of a logical MX scale view (mx_a_zz / mx_b_nn)
 
 
 def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
@@ -332,8 +334,15 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
             extent = 1 + sum((d - 1) * s for d, s in zip(shape, strides) if d > 0)
         else:
             extent = math.prod(shape) if shape else 1
-        info = _ArgInfo(idx, tuple(shape), extent, dtype, bits, logical_nz, view)
+        info = _ArgInfo(idx, tuple(shape), extent, dtype, bits, logical_nz, view,
+                        layout if layout in MX_LAYOUTS and kind_of(view) == LOGICAL else "")
         prev = infos.get(idx)
+        if prev is not None and (prev.mx or info.mx) and (prev.mx, prev.shape) != \
+                (info.mx, info.shape):
+            raise CheckError("an MX scale tensor argument is viewed with another layout or "
+                             "shape too (a backing alias of its raw bytes): the addressing "
+                             "check compares logical coordinates, which the raw bytes do not "
+                             "have", op=view, kind="input")
         whole = prev is not None and (prev.nz != info.nz) and \
             len((prev if info.nz else info).shape) == 1 and \
             math.prod(prev.shape) == math.prod(info.shape)
@@ -385,6 +394,17 @@ def _buffers(func: ir.Operation, seed: int, declared: Optional[Dict[int, Tuple[i
                 raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a "
                                  f"multiple of (16, {c0})", op=info.view, kind="input")
         arg_seed = (seed * 1000003 + idx) & 0xFFFFFFFF
+        if info.mx:
+            # Scale tensors are small: always materialized, and packed by
+            # ptonz-pack's pack_mx (so the check covers it). Random E8M0 bit
+            # patterns (0xFF, NaN, left out).
+            from ptonz_pack.layout import pack_mx
+
+            rng = np.random.default_rng(arg_seed)
+            data = rng.integers(0, 254, size=info.shape, dtype=np.uint8, endpoint=True)
+            logical[idx] = ArrayBuffer(data.view(info.dtype).reshape(-1))
+            lowered[idx] = ArrayBuffer(pack_mx(data, info.mx).view(info.dtype).reshape(-1))
+            continue
         if info.extent <= EAGER_ELEMENTS:
             data = random_weights((info.extent,), info.dtype, np.random.default_rng(arg_seed))
             logical[idx] = ArrayBuffer(data)
@@ -604,6 +624,11 @@ def _check_lowered(lowered: ir.Module) -> None:
                          "convert-pl-to-pto, pto-block-nz-views and pto-materialize-strides "
                          "(or use --lower-to-ptoas)")
     for view in ops_named(lowered.operation, "pto.make_tensor_view"):
+        if layout_of(view) in MX_LAYOUTS and (not is_blocked_mx(view) or len(view.shape) != 5):
+            raise CheckError("the pipeline left this MX scale view logical (it does not run "
+                             "pto-block-mx-scale-views), so its output does not address the "
+                             "boxed bytes and there is no lowering to check: add "
+                             "pto-block-mx-scale-views (or use --lower-to-ptoas)", op=view)
         if layout_of(view) == "nz" and (not is_blocked_nz(view) or len(view.shape) != 5):
             raise CheckError("the pipeline left this NZ view logical (rank "
                              f"{len(view.shape)}; it does not run pto-block-nz-views), so its "

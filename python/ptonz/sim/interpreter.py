@@ -30,6 +30,11 @@ The 2-D destination tile (rows x cols of its tile_buf) is filled
 * for a blocked or physical NZ view (`analyses.view_kinds`; rank-5 partition
   `[1, Ct/c0, Rt/16, 16, c0]`):
   `tile[r, c] = part[0, c // c0, r // 16, r % 16, c % c0]`;
+* for a blocked or physical MX scale view (rank-5 partition
+  `[1, nb, ng, 16, 2]`, the tile's complete window): MX_A_ZZ
+  `tile[r, c] = part[0, r // 16, c // 2, r % 16, c % 2]`, MX_B_NN
+  `tile[g, n] = part[0, n // 16, g // 2, n % 16, g % 2]`
+  (`analyses.nz_geometry`'s MX geometry), of which the tile's valid part is read;
 * otherwise (ND, DN, and a logical NZ view of any rank, its strides
   row-major over its logical shape): the partition reshaped row-major to
   (rows, cols).
@@ -78,7 +83,8 @@ import numpy as np
 from mlir import ir
 
 from ..analyses.ir_queries import bit_width, layout_of
-from ..analyses.nz_geometry import default_strides
+from ..analyses.nz_geometry import (MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, default_strides,
+                                    mx_axes, mx_logical_shape)
 from ..analyses.view_kinds import LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import dtypes
@@ -636,6 +642,7 @@ class Interpreter:
         vr = rows if tile.valid_rows is None else tile.valid_rows
         vc = cols if tile.valid_cols is None else tile.valid_cols
         blocked = view.layout == "nz" and view.kind != LOGICAL
+        blocked_mx = view.layout in MX_LAYOUTS and view.kind != LOGICAL
         for k, (o, n, d) in enumerate(zip(part.offsets, part.sizes, view.shape)):
             if o < 0 or o + n > d:
                 raise SimError(f"partition dim {k} [{o}, {o + n}) lies outside the view's "
@@ -675,10 +682,30 @@ class Interpreter:
                                f"{vr}x{vc} valid part of the {rows}x{cols} tile as "
                                "[1, cols/c0, valid rows/16, 16, c0] blocks", op)
             return flat[0].transpose(1, 2, 0, 3).reshape(vr, vc)
+        if blocked_mx:
+            return self._mx_window(flat, part, view.layout, rank, rows, cols, vr, vc, op)
         if flat.size != vr * vc:
             raise SimError(f"partition of {flat.size} elements does not fill the "
                            f"{vr}x{vc} valid part of the {rows}x{cols} tile", op)
         return flat.reshape(vr, vc)
+
+    @staticmethod
+    def _mx_window(flat, part, layout, rank, rows, cols, vr, vc, op) -> np.ndarray:
+        """The valid part of a blocked MX partition's window, in tile order."""
+        sizes = tuple(flat.shape)
+        if rank != 5 or sizes[0] != 1 or sizes[3:] != (MX_BOX_ROWS, MX_BOX_COLS):
+            raise SimError(f"a rank-{rank} MX scale partition {list(part.sizes)} that is not "
+                           "logical: only the rank-5 [1, nb, ng, 16, 2] form addresses MX "
+                           "boxes", op)
+        window = mx_logical_shape(layout, sizes)
+        if tuple(window) != (rows, cols):
+            raise SimError(f"MX partition sizes {list(part.sizes)} (window {window[0]}x"
+                           f"{window[1]}) are not the {rows}x{cols} tile's window", op)
+        # [nb, ng, 16, 2] -> [block, group] -> the logical order of the layout.
+        bg = flat[0].transpose(0, 2, 1, 3).reshape(sizes[1] * MX_BOX_ROWS,
+                                                   sizes[2] * MX_BOX_COLS)
+        logical = bg if mx_axes(layout)[0] == 0 else bg.T
+        return logical[:vr, :vc]
 
     def _tload(self, op):
         src, dst = op.operands[0], op.operands[1]

@@ -393,3 +393,12 @@ func.func @f(%t: !pl.tensor<800x512xi8, nz>, %i: index) {
   %x = pl.tile.load %t, offsets = [%i, %i], sizes = [256, 512], valid_shape = [%i, %c513] {target_memory = #pl.memory<mat>} : !pl.tensor<800x512xi8, nz> -> !pl.tile<256x512xi8, mat>
   return
 }
+
+// -----
+
+// An MX scale tensor's backing alias is between nd and one MX layout only.
+func.func @f(%t: !pl.tensor<16x2xf8E8M0FNU, mx_a_zz>) {
+  // expected-error@+1 {{'pl.tensor.reinterpret_view' op of an MX scale tensor is defined only as a backing alias between nd and one MX layout (mx_a_zz -> mx_b_nn is not): the same f8E8M0FNU bytes, seen as raw bytes or as boxed scales}}
+  %x = pl.tensor.reinterpret_view %t : !pl.tensor<16x2xf8E8M0FNU, mx_a_zz> -> !pl.tensor<2x16xf8E8M0FNU, mx_b_nn>
+  return
+}

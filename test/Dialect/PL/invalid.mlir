@@ -2,7 +2,7 @@
 // (Op-verifier rejections are in invalid-ops.mlir.)
 // RUN: ptonz-opt %s --split-input-file --verify-diagnostics
 
-// expected-error@+1 {{unknown pl tensor layout 'zn' (expected nd, dn or nz)}}
+// expected-error@+1 {{unknown pl tensor layout 'zn' (expected nd, dn, nz, mx_a_zz or mx_b_nn)}}
 func.func private @f(!pl.tensor<16x16xf16, zn>)
 
 // -----
@@ -64,3 +64,13 @@ func.func private @f(!pl.tile<0x16xf16, vec>)
 
 // expected-error@+1 {{expected static shape}}
 func.func private @f(!pl.tile<?x16xf16, vec>)
+
+// -----
+
+// expected-error@+1 {{MX_A_ZZ layout on a rank-3 tensor: it is an A-side [M, G] microscaling scale tensor (rank 2); annotate it nd}}
+func.func private @f(!pl.tensor<2x16x2xf8E8M0FNU, mx_a_zz>)
+
+// -----
+
+// expected-error@+1 {{MX_B_NN layout on element type 'i8': microscaling scales are f8E8M0FNU (one byte each, 16x2 boxes of 32 bytes); annotate it nd}}
+func.func private @f(!pl.tensor<2x16xi8, mx_b_nn>)

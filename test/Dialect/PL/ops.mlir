@@ -18,6 +18,11 @@ func.func private @types(!pl.tensor<32x2048x4096xi8, nz>, !pl.tensor<256x512xi8,
     -> (!pl.tile<256x512xi8, mat>, !pl.tile<64x512xf16, vec>, !pl.tile<16x32xf16, left>,
         !pl.tile<32x64xf16, right>, !pl.tile<16x64xf32, acc>, !pl.tile<64xf32, bias>)
 
+// MX scale tensors (A5 microscaling): pypto's MX_A_ZZ / MX_B_NN annotations.
+// CHECK-LABEL: func.func private @mx_types
+// CHECK-SAME: (!pl.tensor<64x4xf8E8M0FNU, mx_a_zz>, !pl.tensor<4x64xf8E8M0FNU, mx_b_nn>)
+func.func private @mx_types(!pl.tensor<64x4xf8E8M0FNU, mx_a_zz>, !pl.tensor<4x64xf8E8M0FNU, mx_b_nn>)
+
 // CHECK-LABEL: func.func private @attrs
 // CHECK-SAME: a = #pl.layout<nz>, b = #pl.memory<mat>, c = #pl.layout<dn>, d = #pl.memory<acc>
 func.func private @attrs() attributes {a = #pl.layout<nz>, b = #pl.memory<mat>,

@@ -1,0 +1,73 @@
+// pto-verify-ptoas on MX scale views: blocked rank-5 [1, ../16, G/2, 16, 2] with
+// row-major strides (pto-isa's TileShape2D<MX_A_ZZ / MX_B_NN>); PTOAS 0.27 has
+// no MX layouts.
+// RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas %s
+// RUN: not ptonz-opt --split-input-file --pto-verify-ptoas='ptoas-version=0.27' %s 2>&1 | FileCheck %s --check-prefix=V027
+// V027: verify-ptoas-mx.mlir:[[# @LINE + 19]]:8: error: pto-verify-ptoas: PTOAS 0.27 has no #pto.layout<mx_a_zz> (its layout enum is nd, dn, nz; MX layouts are known from v0.48 on, and 0.60's sources name mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 or later) for MX scale tensors
+// The descriptor PTOAS emits for the load: pto-isa's MX_A_ZZ GlobalTensor.
+// RUN: ptonz-opt --split-input-file --emit=descriptors %s 2>/dev/null | FileCheck %s --check-prefix=DESC
+// DESC: GlobalTensor<float8_e8m0_t, pto::Shape<1, 1, 1, 16, 2>, pto::Stride<256, 64, 32, 2, 1>, pto::Layout::MX_A_ZZ>
+// DESC: at:   ptr + 96 elements
+// RUN: ptonz-opt --split-input-file --report=loads %s 2>/dev/null | FileCheck %s --check-prefix=REPORT
+// REPORT: pto.tload MX_A_ZZ->ZZ
+// REPORT: runs:       1 x 32 B contiguous (32 B per tile)
+
+// Accepted: the blocked [64, 4] MX_A view, a load of one box at [16, 2].
+func.func @blocked_ok(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.mx_tensor_views_blocked} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %c0 = arith.constant 0 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+  %pv = pto.partition_view %v, offsets = [%c0, %c1, %c1, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c2] : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU> -> !pto.partition_tensor_view<1x1x1x16x2xf8E8M0FNU>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x1x1x16x2xf8E8M0FNU>) outs(%t : !pto.tile_buf<mat, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>)
+  return
+}
+
+// -----
+
+// A logical MX view: it must be blocked first.
+func.func @logical(%p: !pto.ptr<f8E8M0FNU>) {
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  // expected-error@+1 {{pto-verify-ptoas: this is a logical MX_A_ZZ scale view (`strides = []` with the layout attribute, in a function not marked pto.mx_tensor_views_blocked), which pto-isa's MX TLOAD has no meaning for: run pto-block-mx-scale-views and pto-materialize-strides (ptonz-opt --lower-to-ptoas)}}
+  %v = pto.make_tensor_view %p, shape = [%c16, %c2], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?xf8E8M0FNU>
+  return
+}
+
+// -----
+
+// Strides that are not the row-major strides of the blocked shape.
+func.func @bad_stride(%p: !pto.ptr<f8E8M0FNU>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{pto-verify-ptoas: an MX scale view's strides are the row-major strides of its blocked shape (pto-isa's TileShape2D), stride[1] == 64, got 32}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c32, %c32, %c2, %c1] {layout = #pto.layout<mx_b_nn>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+  return
+}
+
+// -----
+
+// A partition that cuts the 16x2 box.
+func.func @cut_box(%p: !pto.ptr<f8E8M0FNU>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c2, %c1, %c16, %c2], strides = [%c64, %c32, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+  // expected-error@+1 {{pto-verify-ptoas: an MX scale partition keeps d0 at size 1 and the 16x2 box (d3, d4) whole, at offset 0: pto-isa's MX TLOAD moves whole boxes}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c8, %c2] : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU> -> !pto.partition_tensor_view<1x1x1x8x2xf8E8M0FNU>
+  return
+}
