@@ -15,10 +15,10 @@
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
-// CHECK: %[[V:.*]] = pto.make_tensor_view %arg0, shape = [%[[C1]], %[[C4]], %[[C2]], %[[C16]], %[[C2]]], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<1x4x2x16x2xf8E8M0FNU>
+// CHECK: %[[V:.*]] = pto.make_tensor_view %p, shape = [%[[C1]], %[[C4]], %[[C2]], %[[C16]], %[[C2]]], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<1x4x2x16x2xf8E8M0FNU>
 // CHECK: pto.partition_view %[[V]], offsets = [%[[C0]], %[[C1]], %[[C1]], %[[C0]], %[[C0]]], sizes = [%[[C1]], %[[C1]], %[[C1]], %[[C16]], %[[C2]]] : !pto.tensor_view<1x4x2x16x2xf8E8M0FNU> -> !pto.partition_tensor_view<1x1x1x16x2xf8E8M0FNU>
 // LOWER-LABEL: func.func @mx_a
-// LOWER: pto.make_tensor_view %arg0, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>}
+// LOWER: pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>}
 func.func @mx_a(%p: !pto.ptr<f8E8M0FNU>) {
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
@@ -35,10 +35,10 @@ func.func @mx_a(%p: !pto.ptr<f8E8M0FNU>) {
 // axis is N (dimension 1). A load at [g0, n0] = [4, 32] of [4, 32] -> offsets
 // [0, 32/16, 4/2, 0, 0] = [0, 2, 2, 0, 0], sizes [1, 2, 2, 16, 2].
 // CHECK-LABEL: func.func @mx_b_not_square
-// CHECK: pto.make_tensor_view %arg0, shape = [%{{.*}}], strides = [] {layout = #pto.layout<mx_b_nn>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+// CHECK: pto.make_tensor_view %p, shape = [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], strides = [] {layout = #pto.layout<mx_b_nn>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
 // CHECK: -> !pto.partition_tensor_view<1x2x2x16x2xf8E8M0FNU>
 // LOWER-LABEL: func.func @mx_b_not_square
-// LOWER: pto.make_tensor_view %arg0, shape = [%c1, %c6, %c4, %c16, %c2], strides = [%c768, %c128, %c32, %c2, %c1] {layout = #pto.layout<mx_b_nn>}
+// LOWER: pto.make_tensor_view %p, shape = [%c1, %c6, %c4, %c16, %c2], strides = [%c768, %c128, %c32, %c2, %c1] {layout = #pto.layout<mx_b_nn>}
 // LOWER: pto.partition_view %{{.*}}, offsets = [%c0, %c2, %c2, %c0, %c0], sizes = [%c1, %c2, %c2, %c16, %c2]
 func.func @mx_b_not_square(%p: !pto.ptr<f8E8M0FNU>) {
   %c4 = arith.constant 4 : index
@@ -100,7 +100,7 @@ func.func @floordiv_loop_offset(%p: !pto.ptr<f8E8M0FNU>) {
 // callers pass multiples of 16); the call-site facts do not stay in the IR.
 // CHECK-LABEL: func.func @callee
 // CHECK-NOT: ptonz.arg_range
-// CHECK: %[[RD:.*]] = arith.floordivsi %arg1, %{{.*}} : index
+// CHECK: %[[RD:.*]] = arith.floordivsi %row, %{{.*}} : index
 // CHECK: pto.partition_view %{{.*}}, offsets = [%{{.*}}, %[[RD]], %{{.*}}, %{{.*}}, %{{.*}}]
 // CHECK-LABEL: func.func @caller
 func.func @callee(%p: !pto.ptr<f8E8M0FNU>, %row: index) {

@@ -251,10 +251,16 @@ GLOBAL_TENSOR_TYPES = frozenset(
     + [f"{s}{w}" for s in ("i", "si", "ui") for w in (8, 16, 32, 64)])
 
 
+# The MX scale element (E8M0): PTOAS 0.60 has it as its own `!pto.f8E8M0`
+# (float8_e8m0_t in C++); ptonz writes MLIR's f8E8M0FNU for it, a spelling
+# PTOAS does not parse yet (README, MX decisions).
+MX_SCALE_ELEMENT = "f8E8M0FNU"
 # Element types PTOAS's C++ emitter has a C++ type for (MLIR spelling).
 ELEMENT_TYPES = GLOBAL_TENSOR_TYPES | frozenset(
-    ["f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ"])
-ELEMENT_TYPES_NAMED = "f16, bf16, f32, f64, f8E4M3*/f8E5M2* and 8/16/32/64-bit integers"
+    ["f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ",
+     MX_SCALE_ELEMENT])
+ELEMENT_TYPES_NAMED = ("f16, bf16, f32, f64, f8E4M3*/f8E5M2*, the MX scale f8E8M0 and "
+                       "8/16/32/64-bit integers")
 
 
 def element_type_problem(element_type: str) -> Optional[str]:
