@@ -259,8 +259,7 @@ MX_SCALE_ELEMENT = "f8E8M0FNU"
 ELEMENT_TYPES = GLOBAL_TENSOR_TYPES | frozenset(
     ["f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ",
      MX_SCALE_ELEMENT])
-ELEMENT_TYPES_NAMED = ("f16, bf16, f32, f64, f8E4M3*/f8E5M2*, the MX scale f8E8M0 and "
-                       "8/16/32/64-bit integers")
+ELEMENT_TYPES_NAMED = "f16, bf16, f32, f64, f8E4M3*/f8E5M2* and 8/16/32/64-bit integers"
 
 
 def element_type_problem(element_type: str) -> Optional[str]:
