@@ -221,9 +221,11 @@ def _new_context(args):
 
     ctx = ir.Context()
     ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
-    # The PTOAS target the pto op verifiers check, and the tile_buf spelling
-    # that PTOAS version parses.
-    _ptonz.set_ptoas_target(ctx, args.pto_arch, args.ptoas_pto_level or "level2")
+    # The PTOAS target the pto op verifiers check (arch, level and release:
+    # op rules and syntax that changed between releases follow it), and the
+    # tile_buf spelling that PTOAS version parses.
+    _ptonz.set_ptoas_target(ctx, args.pto_arch, args.ptoas_pto_level or "level2",
+                            _target_version(args.ptoas_version))
     _ptonz.set_tile_buf_keyed_form(ctx, _keyed_tile_buf(args.ptoas_version))
     # As mlir-opt: expectations name the diagnostic, not the op it prints.
     _ptonz.set_print_op_on_diagnostic(ctx, not args.verify_diagnostics)
@@ -400,6 +402,20 @@ def _nd_build(before, args, ordered, defaults):
     if before is None:
         return None
     return nd_build(before, lambda c: _pass_manager(c, args, ordered, defaults))
+
+
+def _target_version(version: Optional[str]):
+    """--ptoas-version as (major, minor) for the op verifiers; None (their
+    default, the newest modelled release) when absent or malformed
+    (pto-verify-ptoas reports a malformed one)."""
+    from ptonz.analyses.ptoas_facts import parse_version
+
+    if not version:
+        return None
+    try:
+        return parse_version(version)
+    except ValueError:
+        return None
 
 
 def _keyed_tile_buf(version: Optional[str]) -> bool:

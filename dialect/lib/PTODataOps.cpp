@@ -6,7 +6,7 @@ using namespace mlir;
 using namespace ptonz::pto;
 
 static bool isStatic(int64_t d) { return d != ShapedType::kDynamic; }
-static unsigned bitWidth(Type t) { return t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0; }
+static unsigned bitWidth(Type t) { return elementBits(t); }
 static StringRef locName(std::optional<AddressSpace> s) {
   return s ? stringifyAddressSpace(*s) : StringRef("none");
 }
@@ -60,12 +60,16 @@ LogicalResult TLoadOp::verify() {
   for (auto [i, d] : llvm::enumerate(src.getShape()))
     if (isStatic(d) && d <= 0)
       return emitOpError() << "expects src shape[" << i << "] to be positive";
+  // PTOAS 0.60 accepts an empty valid shape and a partition whose element
+  // count differs from the tile's valid count; 0.27 does not.
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
   for (auto [i, d] : llvm::enumerate(SmallVector<int64_t, 2>{dst.getValidRow(), dst.getValidCol()}))
-    if (isStatic(d) && d <= 0)
-      return emitOpError() << "expects dst valid_shape[" << i << "] to be positive";
+    if (isStatic(d) && (since060 ? d < 0 : d <= 0))
+      return emitOpError() << "expects dst valid_shape[" << i << "] to be "
+                           << (since060 ? "non-negative" : "positive");
   auto p = staticCount(src.getShape());
   auto v = staticCount({dst.getValidRow(), dst.getValidCol()});
-  if (p && v && *p != *v)
+  if (p && v && *p != *v && !since060)
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v << ")";
   return success();
@@ -97,7 +101,7 @@ LogicalResult TStoreOp::verify() {
       return emitOpError() << "expects dst shape[" << i << "] to be positive";
   auto p = staticCount(dst.getShape());
   auto v = staticCount({src.getValidRow(), src.getValidCol()});
-  if (p && v && *p != *v)
+  if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60))
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v << ")";
   Type se = src.getElementType(), de = dst.getElementType();

@@ -133,7 +133,11 @@ mlir::LogicalResult verifyMatmul(mlir::Operation *op, MatmulKind kind, mlir::Val
 mlir::LogicalResult verifyAsyncCopy(mlir::Operation *op, mlir::Value dst, mlir::Value src);
 mlir::LogicalResult verifyBufToken(mlir::Operation *op, int32_t bufId, int32_t mode);
 mlir::LogicalResult verifyFrontendPipeInit(mlir::Operation *op, KernelKind kernel, int8_t dirMask,
-                                           int32_t slotSize, mlir::Value gmSlotBuffer);
+                                           int32_t slotSize);
+/// aic/aiv_initialize_pipe's syntax: `{clause = value, ...} (operand = %v : T, ...)`
+/// (PTOSyncOps.cpp).
+mlir::ParseResult parseFrontendPipeInit(mlir::OpAsmParser &p, mlir::OperationState &state);
+void printFrontendPipeInit(mlir::Operation *op, mlir::OpAsmPrinter &p);
 /// The split usage of the logical pipe of a frontend init (PTOSyncOps.cpp).
 mlir::LogicalResult verifyFrontendPipeSplits(mlir::Operation *init);
 mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel, int64_t split);
