@@ -119,7 +119,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
                    help="PTOAS version pto-verify-ptoas checks against where the pipeline does "
                    "not say: a release (0.27 is the newest) or the seeds' 0.60/0.61 layout "
-                   "behaviours (default 0.61)")
+                   "behaviours (default 0.61); the pto op verifiers and the print of ops "
+                   "whose syntax changed (tci) follow it too")
     p.add_argument("--ptoas-disable-infer-layout", action="store_true",
                    help="PTOAS will run with --disable-infer-layout "
                    "(pto-verify-ptoas{infer-layout=false})")

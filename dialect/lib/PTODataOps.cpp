@@ -344,11 +344,17 @@ LogicalResult TExtractOp::verify() {
                                        (arch == TargetArch::a5 && d == AddressSpace::scaling));
   ok = ok || (arch == TargetArch::a5 && s == AddressSpace::vec &&
               (d == AddressSpace::mat || d == AddressSpace::vec));
+  // PTOAS 0.60 also extracts vec -> vec on A2/A3 (its verifyA2A3 base form).
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  ok = ok || (since060 && s == AddressSpace::vec && d == AddressSpace::vec);
   if (!ok)
     return emitOpError() << "unsupported textract from loc=" << stringifyAddressSpace(s)
                          << " to loc=" << stringifyAddressSpace(d) << " on " << archName(arch)
                          << " (supported: mat->left|right"
-                         << (arch == TargetArch::a5 ? "|scaling, vec->mat|vec" : "") << ")";
+                         << (arch == TargetArch::a5 ? "|scaling, vec->mat|vec"
+                             : since060             ? ", vec->vec"
+                                                    : "")
+                         << ")";
   if (arch == TargetArch::a5 && s == AddressSpace::vec && d == AddressSpace::vec &&
       (!isNDTile(*src) || !isNDTile(*dst)))
     return emitOpError("expects A5 vec->vec textract src/dst to use ND layout "

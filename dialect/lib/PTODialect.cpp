@@ -209,12 +209,14 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     OpAsmParser::UnresolvedOperand operand;
     bool index;
     int group;
+    bool base; // followed by `[...]` (`%p[%i]`)
   };
   SmallVector<Use> uses;
   // The types written, in order: (group or -1 for the op's list, or -2 for
   // the results), and the type.
   SmallVector<std::pair<int, Type>> written;
   SmallVector<bool> groupHasTypes;
+  SmallVector<int> groupParent;
   SmallVector<Frame> stack;
   bool mainTypes = false, arrow = false, haveDict = false;
   char last = 0; // the kind of the previous token
@@ -272,14 +274,18 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
         return failure();
       u.index = !stack.empty() && stack.back().open == '[';
       u.group = currentGroup();
+      u.base = false;
       uses.push_back(u);
       emit(at, 'o');
     } else if (c == '[' || c == '(' || c == '<') {
       if ((c == '[' ? p.parseLSquare() : c == '(' ? p.parseLParen() : p.parseLess()))
         return failure();
+      if (c == '[' && last == 'o' && !at.spaceBefore())
+        uses.back().base = true;
       Frame f{c, inTypes(), -1};
       if (c == '(' && !f.types) {
         f.group = groupHasTypes.size();
+        groupParent.push_back(currentGroup());
         groupHasTypes.push_back(false);
       }
       stack.push_back(f);
@@ -388,11 +394,16 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     return p.emitError(p.getCurrentLocation(), "unbalanced '") << stack.back().open
                                                                 << "' in a passed-through pto op";
 
-  // Give every operand and result its type.
+  // Give every operand and result its type. An operand belongs to the
+  // innermost `( : )` group around it that lists types (`buf(%x)` inside
+  // `(%a, buf(%x) : T, U)`), else to the op's lists.
   size_t numResults = p.getNumResults();
-  SmallVector<Type> operandTypes(uses.size());
-  SmallVector<Type> resultTypes(numResults);
-  SmallVector<int32_t> slots;
+  for (Use &u : uses)
+    while (u.group >= 0 && !groupHasTypes[u.group])
+      u.group = groupParent[u.group];
+  llvm::SmallMapVector<int, SmallVector<Type>, 4> lists;
+  for (auto &[sink, t] : written)
+    lists[sink].push_back(t);
   auto fail = [&](const Twine &why) -> ParseResult {
     return p.emitError(start) << "'" << state.name.getStringRef()
                               << "' is not an op ptonz knows, and its types cannot be read: "
@@ -400,81 +411,149 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
                               << " (ptonz passes an unknown pto op through when every operand "
                                  "and result has a type in its `: ... -> ...` lists)";
   };
-  // Assign `types` (from one list) to `targets` (operand index >= 0 or
-  // result -1 - i); returns the slot of each written type.
-  auto assign = [&](ArrayRef<Type> types, ArrayRef<int32_t> targets,
-                    SmallVectorImpl<int32_t> &out) -> bool {
-    if (types.size() == targets.size()) {
-      for (auto [t, target] : llvm::zip(types, targets)) {
-        (target >= 0 ? operandTypes[target] : resultTypes[-1 - target]) = t;
-        out.push_back(target);
-      }
-      return true;
-    }
-    if (types.size() == 1 && !targets.empty()) {
-      for (int32_t target : targets)
-        (target >= 0 ? operandTypes[target] : resultTypes[-1 - target]) = types[0];
-      out.push_back(targets[0]);
-      return true;
-    }
-    return types.empty() && targets.empty();
+  // One reading of the lists: which values the written types belong to.
+  // The readings, tried in order until the operands resolve against their
+  // definitions: (0) the values in order, one type given for several typing
+  // them all; (1) the values in order, operands beyond the list `index`;
+  // (2) index operands listed too; (3) `%p[...]` bases listed first
+  // (`pto.store %v, %p[%i] : !pto.ptr<T>, T`); (4) both.
+  struct Reading {
+    SmallVector<Type> operands, results;
+    SmallVector<int32_t> slots;
+    std::string error;
   };
-  // Per list: the types written and the values they belong to.
-  llvm::SmallMapVector<int, SmallVector<Type>, 4> lists;
-  for (auto &[sink, t] : written)
-    lists[sink].push_back(t);
-  llvm::SmallMapVector<int, SmallVector<int32_t>, 4> slotsOf;
-  for (size_t g = 0; g < groupHasTypes.size(); ++g) {
-    if (!groupHasTypes[g])
-      continue;
-    SmallVector<int32_t> targets;
-    for (auto [i, u] : llvm::enumerate(uses))
-      if (!u.index && u.group == (int)g)
-        targets.push_back(i);
-    if (!assign(lists[g], targets, slotsOf[g]))
-      return fail("a `( : )` group lists " + Twine(lists[g].size()) + " types for " +
-                  Twine(targets.size()) + " operands");
-  }
-  SmallVector<int32_t> mainTargets;
-  for (auto [i, u] : llvm::enumerate(uses))
-    if (!u.index && (u.group < 0 || !groupHasTypes[u.group]))
-      mainTargets.push_back(i);
-  SmallVector<int32_t> resultTargets;
-  for (size_t r = 0; r < numResults; ++r)
-    resultTargets.push_back(-1 - (int32_t)r);
-  if (arrow) {
-    if (!assign(lists[-1], mainTargets, slotsOf[-1]))
-      return fail(Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
-                  " operands");
-    if (lists[-2].size() != numResults || !assign(lists[-2], resultTargets, slotsOf[-2]))
-      return fail(Twine(lists[-2].size()) + " result types for " + Twine(numResults) +
-                  " results");
-  } else {
-    SmallVector<int32_t> all(mainTargets);
-    all.append(resultTargets);
-    if (!assign(lists[-1], all, slotsOf[-1]))
-      return fail(Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
-                  " operands and " + Twine(numResults) + " results");
-  }
-  // The slots in the order the types were written.
-  llvm::SmallDenseMap<int, size_t> next;
-  for (auto &[sink, t] : written) {
-    SmallVector<int32_t> &s = slotsOf[sink];
-    size_t k = next[sink]++;
-    if (k < s.size())
-      slots.push_back(s[k]);
-  }
-  if (slots.size() != written.size())
-    return fail("its type lists do not match its operands");
+  auto read = [&](int variant) {
+    Reading r;
+    r.operands.assign(uses.size(), Type());
+    r.results.assign(numResults, Type());
+    bool oneForAll = variant == 0, restIndex = variant == 1;
+    bool indexListed = variant == 2 || variant == 4, basesFirst = variant >= 3;
+    llvm::SmallMapVector<int, SmallVector<int32_t>, 4> slotsOf;
+    auto assign = [&](ArrayRef<Type> types, ArrayRef<int32_t> targets,
+                      SmallVectorImpl<int32_t> &out) -> bool {
+      auto set = [&](int32_t target, Type t) {
+        (target >= 0 ? r.operands[target] : r.results[-1 - target]) = t;
+      };
+      if (types.size() == targets.size() || (restIndex && types.size() < targets.size())) {
+        for (auto [t, target] : llvm::zip(types, targets)) {
+          set(target, t);
+          out.push_back(target);
+        }
+        return true;
+      }
+      if (oneForAll && types.size() == 1 && !targets.empty()) {
+        for (int32_t target : targets)
+          set(target, types[0]);
+        out.push_back(targets[0]);
+        return true;
+      }
+      return false;
+    };
+    auto targetsOf = [&](int group) {
+      SmallVector<int32_t> targets;
+      for (auto [i, u] : llvm::enumerate(uses))
+        if ((!u.index || indexListed) && u.group == group)
+          targets.push_back(i);
+      if (basesFirst)
+        std::stable_partition(targets.begin(), targets.end(),
+                              [&](int32_t i) { return uses[i].base; });
+      return targets;
+    };
+    for (size_t g = 0; g < groupHasTypes.size(); ++g) {
+      if (!groupHasTypes[g])
+        continue;
+      SmallVector<int32_t> targets = targetsOf(g);
+      if (!assign(lists[g], targets, slotsOf[g])) {
+        r.error = ("a `( : )` group lists " + Twine(lists[g].size()) + " types for " +
+                   Twine(targets.size()) + " operands")
+                      .str();
+        return r;
+      }
+    }
+    SmallVector<int32_t> mainTargets = targetsOf(-1);
+    SmallVector<int32_t> resultTargets;
+    for (size_t i = 0; i < numResults; ++i)
+      resultTargets.push_back(-1 - (int32_t)i);
+    if (arrow) {
+      if (!assign(lists[-1], mainTargets, slotsOf[-1])) {
+        r.error = (Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
+                   " operands")
+                      .str();
+        return r;
+      }
+      if (lists[-2].size() != numResults) {
+        r.error = (Twine(lists[-2].size()) + " result types for " + Twine(numResults) +
+                   " results")
+                      .str();
+        return r;
+      }
+      (void)assign(lists[-2], resultTargets, slotsOf[-2]);
+    } else {
+      SmallVector<int32_t> all(mainTargets);
+      all.append(resultTargets);
+      bool ok = lists[-1].size() >= numResults &&
+                (restIndex ? assign(ArrayRef<Type>(lists[-1]).drop_back(numResults),
+                                    mainTargets, slotsOf[-1]) &&
+                                 assign(ArrayRef<Type>(lists[-1]).take_back(numResults),
+                                        resultTargets, slotsOf[-1])
+                           : assign(lists[-1], all, slotsOf[-1]));
+      if (!ok) {
+        r.error = (Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
+                   " operands and " + Twine(numResults) + " results")
+                      .str();
+        return r;
+      }
+    }
+    // The slots in the order the types were written.
+    llvm::SmallDenseMap<int, size_t> next;
+    for (auto &[sink, t] : written) {
+      SmallVector<int32_t> &s = slotsOf[sink];
+      size_t k = next[sink]++;
+      if (k < s.size())
+        r.slots.push_back(s[k]);
+    }
+    if (r.slots.size() != written.size())
+      r.error = "its type lists do not match its operands";
+    return r;
+  };
   Type index = b.getIndexType();
-  for (auto [i, u] : llvm::enumerate(uses))
-    if (p.resolveOperand(u.operand, u.index ? index : operandTypes[i], state.operands))
-      return failure();
-  state.addTypes(resultTypes);
-  state.addAttribute(kAsm, b.getStringAttr(format));
-  state.addAttribute(kAsmItems, b.getArrayAttr(items));
-  state.addAttribute(kAsmTypes, b.getDenseI32ArrayAttr(slots));
-  return success();
+  auto resolve = [&](const Reading &r, SmallVectorImpl<Value> &out) -> ParseResult {
+    for (auto [i, u] : llvm::enumerate(uses))
+      if (p.resolveOperand(u.operand, r.operands[i] ? r.operands[i] : index, out))
+        return failure();
+    return success();
+  };
+  std::optional<Reading> first;
+  for (int variant = 0; variant < 5; ++variant) {
+    Reading r = read(variant);
+    if (!r.error.empty() || llvm::any_of(r.results, [](Type t) { return !t; })) {
+      if (!first)
+        first = r;
+      continue;
+    }
+    SmallVector<Value> operands;
+    {
+      ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+      if (failed(resolve(r, operands))) {
+        if (!first)
+          first = r;
+        continue;
+      }
+    }
+    state.addOperands(operands);
+    state.addTypes(r.results);
+    state.addAttribute(kAsm, b.getStringAttr(format));
+    state.addAttribute(kAsmItems, b.getArrayAttr(items));
+    state.addAttribute(kAsmTypes, b.getDenseI32ArrayAttr(r.slots));
+    return success();
+  }
+  // No reading fits: the first one's reason, or its operand mismatch.
+  if (!first->error.empty())
+    return fail(first->error);
+  SmallVector<Value> unused;
+  if (failed(resolve(*first, unused)))
+    return failure();
+  return fail("no reading of its type lists fits its operands");
 }
 
 static void printVerbatimOp(Operation *op, OpAsmPrinter &p) {

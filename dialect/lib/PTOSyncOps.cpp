@@ -17,6 +17,63 @@ using namespace ptonz::pto;
 // the pipe may also be given as #pto.pipe<...>.
 //===----------------------------------------------------------------------===//
 
+/// `<NAME>` / `#pto.x<NAME>` (the attribute's own syntax) or `"NAME"`.
+template <typename AttrT, typename EnumT>
+static ParseResult parseEnumOrString(OpAsmParser &p, AttrT &attr,
+                                     std::optional<EnumT> (*symbolize)(StringRef),
+                                     StringRef what) {
+  SMLoc at = p.getCurrentLocation();
+  std::string token;
+  if (succeeded(p.parseOptionalString(&token))) {
+    std::optional<EnumT> value = symbolize(token);
+    if (!value)
+      return p.emitError(at) << "unknown " << what << " token: \"" << token << "\"";
+    attr = AttrT::get(p.getContext(), *value);
+    return success();
+  }
+  return p.parseCustomAttributeWithFallback(attr);
+}
+
+ParseResult ptonz::pto::parseSplitClause(OpAsmParser &p, IntegerAttr &id, IntegerAttr &split) {
+  Builder &b = p.getBuilder();
+  int32_t value;
+  if (p.parseLBrace())
+    return failure();
+  if (succeeded(p.parseOptionalKeyword("id"))) {
+    if (p.parseEqual() || p.parseInteger(value) || p.parseComma())
+      return failure();
+    id = b.getI32IntegerAttr(value);
+  }
+  int8_t s;
+  if (p.parseKeyword("split") || p.parseEqual() || p.parseInteger(s) || p.parseRBrace())
+    return failure();
+  split = b.getI8IntegerAttr(s);
+  return success();
+}
+
+void ptonz::pto::printSplitClause(OpAsmPrinter &p, Operation *, IntegerAttr id,
+                                  IntegerAttr split) {
+  p << '{';
+  if (id)
+    p << "id = " << id.getInt() << ", ";
+  p << "split = " << split.getInt() << '}';
+}
+
+ParseResult ptonz::pto::parsePipeOrString(OpAsmParser &p, PipeAttr &attr) {
+  return parseEnumOrString(
+      p, attr, static_cast<std::optional<Pipe> (*)(StringRef)>(symbolizePipe), "pipe");
+}
+void ptonz::pto::printPipeOrString(OpAsmPrinter &p, Operation *, PipeAttr attr) {
+  p.printStrippedAttrOrType(attr);
+}
+ParseResult ptonz::pto::parseEventOrString(OpAsmParser &p, EventAttr &attr) {
+  return parseEnumOrString(
+      p, attr, static_cast<std::optional<Event> (*)(StringRef)>(symbolizeEvent), "event");
+}
+void ptonz::pto::printEventOrString(OpAsmPrinter &p, Operation *, EventAttr attr) {
+  p.printStrippedAttrOrType(attr);
+}
+
 template <typename OpT>
 static ParseResult parseCrossCoreSync(OpAsmParser &p, OperationState &result) {
   auto &props = result.getOrAddProperties<typename OpT::Properties>();

@@ -502,13 +502,12 @@ ParseResult TCIOp::parse(OpAsmParser &p, OperationState &result) {
       (hasTmp && p.resolveOperand(tmp, tmpType, result.operands)) ||
       p.resolveOperand(dst, dstType, result.operands))
     return failure();
-  result.getOrAddProperties<Properties>().operandSegmentSizes = {1, hasTmp ? 1 : 0, 1};
   return success();
 }
 
 void TCIOp::print(OpAsmPrinter &p) {
   bool form060 = getTmp() || ptoasAtLeast(getContext(), 0, 60);
-  SmallVector<StringRef, 2> elided{"operandSegmentSizes"};
+  SmallVector<StringRef, 1> elided;
   if (!getDescending())
     elided.push_back("descending");
   p << " ins(" << getS();

@@ -83,7 +83,11 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   SmallVector<std::pair<StringRef, TileView>, 4> tiles;
   unsigned position = 0;
   for (auto [name, value] : operands) {
-    bool exempt = rules.rowMajorExempt & (1u << position++);
+    bool exempt = rules.rowMajorExempt & (1u << position);
+    // PTOAS 0.60's trowexpand asks only a none_box src, not a row_major one.
+    exempt |= position == 0 && rules.geometry == TileRules::Geometry::rowExpand &&
+              ptoasAtLeast(op->getContext(), 0, 60);
+    ++position;
     auto view = tileView(value.getType());
     if (!view || !view->buf)
       return tileError(op, name) << "to be a !pto.tile_buf, got " << value.getType();

@@ -159,7 +159,7 @@ module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    %[[T:.*]] = pto.tpop_from_aic {split = 1} -> !pto.tile_buf<vec, 8x32xf32>
 // CHECK-NEXT:    pto.tmuls ins(%[[T]], %[[SCALE]] : !pto.tile_buf<vec, 8x32xf32>, f32) outs(%[[OUT]] : !pto.tile_buf<vec, 8x32xf32>)
 // CHECK-NEXT:    pto.tadds ins(%[[OUT]], %[[BIAS]] : !pto.tile_buf<vec, 8x32xf32>, f32) outs(%[[OUT]] : !pto.tile_buf<vec, 8x32xf32>)
-// CHECK-NEXT:    pto.tfree_from_aic{split = 1}
+// CHECK-NEXT:    pto.tfree_from_aic{{ ?}}{split = 1}
 // CHECK-NEXT:    %[[SB:.*]] = pto.get_subblock_idx
 // CHECK-NEXT:    %[[SBI:.*]] = arith.index_cast %[[SB]] : i64 to index
 // CHECK-NEXT:    %[[ROW:.*]] = arith.muli %[[SBI]], %c8 : index

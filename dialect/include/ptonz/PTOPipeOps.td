@@ -81,8 +81,11 @@ def PTO_AivInitializePipeOp : PTO_InitializePipeOp<"aiv_initialize_pipe", "vecto
 
 class PTO_PushToOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins PTO_Dps:$tile, I8Attr:$split);
-  let assemblyFormat = "`(` $tile `:` qualified(type($tile)) `)` `{` `split` `=` $split `}` attr-dict";
+  let arguments = (ins PTO_Dps:$tile, OptionalAttr<I32Attr>:$id, I8Attr:$split);
+  // `id` (PTOAS 0.60: the pipe's init) is printed only when given.
+  let assemblyFormat = [{
+    `(` $tile `:` qualified(type($tile)) `)` custom<SplitClause>($id, $split) attr-dict
+  }];
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
@@ -99,10 +102,11 @@ def PTO_TPushToAicOp : PTO_PushToOp<"tpush_to_aic", "push a tile from the vector
 class PTO_PopFromOp<string mnemonic, string what, string core>
     : PTO_Op<mnemonic, [AttrSizedOperandSegments]> {
   let summary = what;
-  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col, I8Attr:$split);
+  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col,
+                       OptionalAttr<I32Attr>:$id, I8Attr:$split);
   let results = (outs PTO_Dps:$tile);
   let assemblyFormat = [{
-    (`(` $valid_row^ `,` $valid_col `)`)? `{` `split` `=` $split `}` attr-dict `->`
+    (`(` $valid_row^ `,` $valid_col `)`)? custom<SplitClause>($id, $split) attr-dict `->`
     qualified(type($tile))
   }];
   let hasVerifier = 1;
@@ -118,8 +122,8 @@ def PTO_TPopFromAivOp : PTO_PopFromOp<"tpop_from_aiv", "pop a tile the vector co
 
 class PTO_FreeFromOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins I8Attr:$split);
-  let assemblyFormat = "`{` `split` `=` $split `}` attr-dict";
+  let arguments = (ins OptionalAttr<I32Attr>:$id, I8Attr:$split);
+  let assemblyFormat = "custom<SplitClause>($id, $split) attr-dict";
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {

@@ -337,7 +337,7 @@ def PTO_TSort32Op : PTO_TileOp<"tsort32"> {
 // Generators and scalar access
 //===----------------------------------------------------------------------===//
 
-def PTO_TCIOp : PTO_TileOp<"tci", [AttrSizedOperandSegments]> {
+def PTO_TCIOp : PTO_TileOp<"tci"> {
   let summary = "fill dst with the integer sequence S, S+1, ... (or descending)";
   let description = [{
     PTOAS 0.27: `ins(%s {descending = true} : i32) outs(%d : T)`; 0.60:

@@ -192,8 +192,8 @@ func.func @f(%gm: !pto.ptr<f32>, %c: i32) attributes {pto.kernel_kind = #pto.ker
 // -----
 
 func.func @f(%gm: !pto.ptr<f32>, %c: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c : i32)
   // expected-error@+1 {{'pto.aic_initialize_pipe' op requires at most one matching initialize_pipe op per function and 'id'}}
+  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c : i32)
   pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c : i32)
   return
 }

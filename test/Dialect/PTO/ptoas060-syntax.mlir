@@ -108,3 +108,18 @@ func.func @pipe_ids(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind =
     (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %buf : i32)
   return
 }
+
+// set_flag / wait_flag take PTOAS 0.60's string spelling too, and print the
+// one both versions parse; the frontend pipe ops take 0.60's `id`.
+// CHECK-LABEL: func.func @flags_and_ids
+func.func @flags_and_ids() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // CHECK: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  pto.set_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
+  // CHECK: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  pto.wait_flag[<PIPE_MTE2>, "PIPE_V", "EVENT_ID0"]
+  // CHECK: pto.tfree_from_aiv{{ ?}}{id = 2, split = 0}
+  pto.tfree_from_aiv {id = 2, split = 0}
+  // CHECK: pto.tfree_from_aiv{{ ?}}{split = 0}
+  pto.tfree_from_aiv {split = 0}
+  return
+}
