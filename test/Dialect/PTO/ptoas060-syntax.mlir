@@ -123,3 +123,28 @@ func.func @flags_and_ids() attributes {pto.kernel_kind = #pto.kernel_kind<cube>}
   pto.tfree_from_aiv {split = 0}
   return
 }
+
+// Other readings of an unknown op's type lists, tried when the first does
+// not fit the operands' definitions.
+// CHECK-LABEL: func.func @type_readings
+func.func @type_readings(%p: !pto.ptr<f32, ub>, %v: f32, %dst: !pto.partition_tensor_view<128xf32>,
+                         %src: !pto.partition_tensor_view<128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %i = arith.constant 4 : i32
+  %buf = pto.alloc_tile : !pto.tile_buf<vec, 1x128xf32>
+  // The `%p[...]` base listed first.
+  // CHECK: pto.store %{{.*}}, %{{.*}}[%{{.*}}] : !pto.ptr<f32, ub>, f32
+  pto.store %v, %p[%c0] : !pto.ptr<f32, ub>, f32
+  // An operand beyond the list is an index.
+  // CHECK: pto.vmi.vload %{{.*}}[%{{.*}}], %{{.*}} {group = 8 : i64} : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
+  %x = pto.vmi.vload %p[%c0], %c16 {group = 8}
+      : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
+  // The bracketed index listed too.
+  // CHECK: pto.sprsti "AR", %{{.*}}[%{{.*}}] : !pto.ptr<f32, ub>, i32
+  pto.sprsti "AR", %p[%i] : !pto.ptr<f32, ub>, i32
+  // A keyword group inside a typed group belongs to it.
+  // CHECK: pto.comm.tput(%{{.*}}, %{{.*}}, buf(%{{.*}}) : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>)
+  pto.comm.tput(%dst, %src, buf(%buf) : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>)
+  return
+}
