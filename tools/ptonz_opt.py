@@ -221,6 +221,11 @@ def _new_context(args):
     from ptonz import _ptonz
 
     ctx = ir.Context()
+    # One thread: the verifier of a module with several functions otherwise
+    # runs op verifiers on MLIR's worker threads, and a diagnostic they emit
+    # waits for the GIL that the parsing thread holds (a deadlock, seen on
+    # PTOAS 0.60's test tree); it also keeps diagnostics in source order.
+    ctx.enable_multithreading(False)
     ctx.allow_unregistered_dialects = args.allow_unregistered_dialect
     # The PTOAS target the pto op verifiers check (arch, level and release:
     # op rules and syntax that changed between releases follow it), and the
