@@ -582,7 +582,8 @@ static void printVerbatimOp(Operation *op, OpAsmPrinter &p) {
       p.printOptionalAttrDict(op->getAttrs(), {kAsm, kAsmItems, kAsmTypes});
       break;
     case 'r':
-      p.printRegion(op->getRegion(region++), /*printEntryBlockArgs=*/false,
+      // Entry block arguments as written (`{ ^bb0(%a: T): ... }`).
+      p.printRegion(op->getRegion(region++), /*printEntryBlockArgs=*/true,
                     /*printBlockTerminators=*/true, /*printEmptyBlock=*/true);
       break;
     case 'A':

@@ -148,3 +148,16 @@ func.func @type_readings(%p: !pto.ptr<f32, ub>, %v: f32, %dst: !pto.partition_te
   pto.comm.tput(%dst, %src, buf(%buf) : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>)
   return
 }
+
+// A passed-through op's region keeps its entry block arguments.
+// CHECK-LABEL: func.func @region_arguments
+func.func @region_arguments(%p: !pto.ptr<f32, ub>, %n: index) {
+  // CHECK: pto.strict_vecscope(%{{.*}}, %{{.*}}) {
+  // CHECK-NEXT: ^bb0(%[[A:.*]]: !pto.ptr<f32, ub>, %{{.*}}: index):
+  // CHECK-NEXT: pto.vlds %[[A]][%{{.*}}] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+  pto.strict_vecscope(%p, %n) {
+  ^bb0(%a: !pto.ptr<f32, ub>, %m: index):
+    %v = pto.vlds %a[%m] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+  } : (!pto.ptr<f32, ub>, index) -> ()
+  return
+}
