@@ -127,9 +127,9 @@ static ParseResult parseUnknownOp(OpAsmParser &p, OperationState &state) {
 // tokens -- operands, keywords, literals, attributes, brackets, one attribute
 // dictionary, regions, `:` type lists and `-> results` -- and records the
 // sequence in three attributes that the printer replays:
-//   ptonz.asm        the token kinds in order, with the spacing of the source
-//   ptonz.asm_items  the keywords/literals (as written) and attributes
-//   ptonz.asm_types  for each type written, the operand (>= 0) or result
+//   ptonz.verbatim        the token kinds in order, with the spacing of the source
+//   ptonz.verbatim_items  the keywords/literals (as written) and attributes
+//   ptonz.verbatim_types  for each type written, the operand (>= 0) or result
 //                    (-1 - i) whose type it is
 // Operands inside `[...]` are `index`; operands of a `(...)` group that has
 // its own `: types` take those; every other operand takes the op's `:` types
@@ -140,9 +140,9 @@ static ParseResult parseUnknownOp(OpAsmParser &p, OperationState &state) {
 // next line continues it (`:`, `->`, `{`, or `keyword(`).
 //===----------------------------------------------------------------------===//
 
-static constexpr llvm::StringLiteral kAsm = "ptonz.asm";
-static constexpr llvm::StringLiteral kAsmItems = "ptonz.asm_items";
-static constexpr llvm::StringLiteral kAsmTypes = "ptonz.asm_types";
+static constexpr llvm::StringLiteral kAsm = "ptonz.verbatim";
+static constexpr llvm::StringLiteral kAsmItems = "ptonz.verbatim_items";
+static constexpr llvm::StringLiteral kAsmTypes = "ptonz.verbatim_types";
 
 namespace {
 /// Raw look at the source around the parser's current token (the source

@@ -93,7 +93,7 @@ func.func @vector_registers(%acc: !pto.vreg<64xf32>, %dst: !pto.ptr<f32, ub>) {
 }
 
 // The recorded syntax is in the generic form.
-// GENERIC: "pto.subview"(%{{.*}}, %{{.*}}, %{{.*}}) {ptonz.asm = " o[o, o] k [k, k] : t A t", ptonz.asm_items = ["sizes", "8", "8"], ptonz.asm_types = array<i32: 0, -1>}
+// GENERIC: "pto.subview"(%{{.*}}, %{{.*}}, %{{.*}}) {ptonz.verbatim = " o[o, o] k [k, k] : t A t", ptonz.verbatim_items = ["sizes", "8", "8"], ptonz.verbatim_types = array<i32: 0, -1>}
 
 // aic/aiv_initialize_pipe in PTOAS 0.60's syntax: `id` and the other new
 // clauses in any order, each operand optional; printed in 0.60's order.
