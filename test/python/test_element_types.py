@@ -22,7 +22,8 @@ INTEGERS = ["i1", "i4", "i8", "i12", "i16", "i24", "i32", "i64", "i128", "i512",
 OTHERS = ["index", "complex<f32>", "vector<4xf32>", "none"]
 PTOAS_TYPES = {"f16", "bf16", "f32", "f64", "f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ",
                "f8E4M3FNUZ", "f8E4M3B11FNUZ", "i8", "i16", "i32", "i64", "si8", "ui8", "si16",
-               "ui32", "si64", "ui64"}
+               "ui32", "si64", "ui64",
+               "f8E8M0FNU"}  # the MX scale element (PTOAS's !pto.f8E8M0)
 LOCATED = re.compile(r"^[^\s:]+\.mlir:\d+:\d+: error: ")
 
 
