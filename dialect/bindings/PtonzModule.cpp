@@ -264,14 +264,19 @@ NB_MODULE(_ptonz, m) {
 
   m.def(
       "set_ptoas_target",
-      [](MlirContext ctx, const std::string &arch, const std::string &level) {
-        if (!ptonzPTOSetTarget(ctx, ref(arch), ref(level)))
+      [](MlirContext ctx, const std::string &arch, const std::string &level,
+         std::optional<std::pair<int, int>> version) {
+        if (!ptonzPTOSetTarget(ctx, ref(arch), ref(level), version ? version->first : -1,
+                               version ? version->second : 0))
           throw nb::value_error("PTOAS target: arch must be a3 or a5, level level1, level2 or "
                                 "level3");
       },
       nb::arg("context"), nb::arg("arch") = "a3", nb::arg("level") = "level2",
+      nb::arg("version").none() = nb::none(),
       "The PTOAS target the pto verifiers check in `context`, as ptoas's --pto-arch and "
-      "--pto-level (defaults: a3, level2). A module's pto.target_arch overrides the arch.");
+      "--pto-level (defaults: a3, level2), and the PTOAS release, (major, minor) (default "
+      "(0, 61)): op rules that changed between releases follow it. A module's "
+      "pto.target_arch overrides the arch.");
   m.def(
       "ptoas_target_level",
       [](MlirContext ctx) {

@@ -16,7 +16,8 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pl, ptonz::pl::PLDialect)
 
 //===--- PTOAS target and printing ------------------------------------------===//
 
-bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level) {
+bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level,
+                       int versionMajor, int versionMinor) {
   auto *dialect = unwrap(ctx)->getOrLoadDialect<pto::PTODialect>();
   StringRef a = unwrap(arch), l = unwrap(level);
   if (a != "a3" && a != "a5")
@@ -32,6 +33,8 @@ bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level)
     return false;
   dialect->setTargetArch(a == "a5" ? pto::TargetArch::a5 : pto::TargetArch::a3);
   dialect->setBuildLevel(*lv);
+  if (versionMajor >= 0)
+    dialect->setPtoasVersion({versionMajor, versionMinor});
   return true;
 }
 

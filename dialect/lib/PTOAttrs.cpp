@@ -102,3 +102,50 @@ LogicalResult TileBufConfigAttr::verify(function_ref<InFlightDiagnostic()> emitE
                        << ", must be one of {16, 32, 512, 1024}";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// The dialect's attribute syntax: ptonz's attributes, and those of PTOAS 0.60
+// that ptonz does not model, passed through verbatim
+//===----------------------------------------------------------------------===//
+
+/// Attribute mnemonics of PTOAS 0.60 (its PTOAttrs.td / VMIAttrs.td) that
+/// ptonz does not model: `#pto.X<...>` / `#pto<X ...>` parse as MLIR opaque
+/// attributes of the `pto` dialect and print back as written.
+static bool isPassThroughAttrMnemonic(StringRef m) {
+  static constexpr llvm::StringLiteral kMnemonics[] = {
+      "acc_phase", "acc_push_epilogue", "acc_store_atomic_op", "acc_store_atomic_type",
+      "acc_store_mode", "acc_store_sat_mode", "acc_store_ub_dst_mode", "atomic_type", "cmp",
+      "coalesce", "cube_load_frac_mode", "dcci_cache_line", "dcci_dst", "div_precision",
+      "dsb_mem", "event", "exp_precision", "fence_scope", "fmod_precision",
+      "func_core_type", "gather_oob", "l1cache", "ld_l2cache", "log_precision",
+      "mad_sat_mode", "mad_unit_flag_mode", "mask_pattern", "membar", "module_core_type",
+      "mx_group_axis", "notify_op", "pipe", "pipe_event_type", "pow_precision",
+      "print_format", "quant_pre_mode", "quant_scale_alg", "quant_type", "recip_precision",
+      "reduce_op", "relu_pre_mode", "rem_precision", "round_mode", "rounding",
+      "rsqrt_precision", "saturation", "saturation_mode", "scatter_atomic_op",
+      "scatter_conflict", "scatter_oob", "signedness", "sqrt_precision", "st_l2cache",
+      "st_phase", "sync_all_mode", "sync_core_type", "sync_op_type", "tf32_mode",
+      "tinsert_mode", "unit_flag_ctrl", "vec_store_mode", "vmi.layout", "wait_cmp", "address_space",
+      "acc_to_vec_mode", "padmode", "vector_function"};
+  return llvm::is_contained(kMnemonics, m);
+}
+
+Attribute PTODialect::parseAttribute(DialectAsmParser &p, Type type) const {
+  SMLoc at = p.getCurrentLocation();
+  StringRef spec = p.getFullSymbolSpec();
+  StringRef mnemonic;
+  Attribute attr;
+  OptionalParseResult parsed = generatedAttributeParser(p, &mnemonic, type, attr);
+  if (parsed.has_value())
+    return succeeded(*parsed) ? attr : Attribute();
+  if (isPassThroughAttrMnemonic(mnemonic))
+    return OpaqueAttr::get(StringAttr::get(getContext(), getNamespace()), spec,
+                           type ? type : NoneType::get(getContext()));
+  p.emitError(at) << "unknown pto attribute '" << mnemonic
+                  << "' (neither an attribute of ptonz nor one of PTOAS 0.60)";
+  return {};
+}
+
+void PTODialect::printAttribute(Attribute attr, DialectAsmPrinter &p) const {
+  (void)generatedAttributePrinter(attr, p);
+}

@@ -6,7 +6,7 @@ using namespace mlir;
 using namespace ptonz::pto;
 
 static bool isStatic(int64_t d) { return d != ShapedType::kDynamic; }
-static unsigned bitWidth(Type t) { return t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0; }
+static unsigned bitWidth(Type t) { return elementBits(t); }
 static StringRef locName(std::optional<AddressSpace> s) {
   return s ? stringifyAddressSpace(*s) : StringRef("none");
 }
@@ -60,9 +60,13 @@ LogicalResult TLoadOp::verify() {
   for (auto [i, d] : llvm::enumerate(src.getShape()))
     if (isStatic(d) && d <= 0)
       return emitOpError() << "expects src shape[" << i << "] to be positive";
+  // PTOAS 0.60 accepts an empty valid shape and a partition whose element
+  // count differs from the tile's valid count; 0.27 does not.
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
   for (auto [i, d] : llvm::enumerate(SmallVector<int64_t, 2>{dst.getValidRow(), dst.getValidCol()}))
-    if (isStatic(d) && d <= 0)
-      return emitOpError() << "expects dst valid_shape[" << i << "] to be positive";
+    if (isStatic(d) && (since060 ? d < 0 : d <= 0))
+      return emitOpError() << "expects dst valid_shape[" << i << "] to be "
+                           << (since060 ? "non-negative" : "positive");
   auto p = staticCount(src.getShape());
   auto v = staticCount({dst.getValidRow(), dst.getValidCol()});
   // An MX scale load (blocked [1, ../16, ../2, 16, 2] f8E8M0FNU partition)
@@ -73,7 +77,7 @@ LogicalResult TLoadOp::verify() {
   bool mxWindow = isa<Float8E8M0FNUType>(src.getElementType()) && shape.size() == 5 &&
                   shape[3] == 16 && shape[4] == 2 && p && v && *v <= *p &&
                   p == staticCount({dst.getRows(), dst.getCols()});
-  if (p && v && *p != *v && !mxWindow)
+  if (p && v && *p != *v && !mxWindow && !since060)
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v << ")";
   return success();
@@ -105,7 +109,7 @@ LogicalResult TStoreOp::verify() {
       return emitOpError() << "expects dst shape[" << i << "] to be positive";
   auto p = staticCount(dst.getShape());
   auto v = staticCount({src.getValidRow(), src.getValidCol()});
-  if (p && v && *p != *v)
+  if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60))
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v << ")";
   Type se = src.getElementType(), de = dst.getElementType();
@@ -348,11 +352,17 @@ LogicalResult TExtractOp::verify() {
                                        (arch == TargetArch::a5 && d == AddressSpace::scaling));
   ok = ok || (arch == TargetArch::a5 && s == AddressSpace::vec &&
               (d == AddressSpace::mat || d == AddressSpace::vec));
+  // PTOAS 0.60 also extracts vec -> vec on A2/A3 (its verifyA2A3 base form).
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  ok = ok || (since060 && s == AddressSpace::vec && d == AddressSpace::vec);
   if (!ok)
     return emitOpError() << "unsupported textract from loc=" << stringifyAddressSpace(s)
                          << " to loc=" << stringifyAddressSpace(d) << " on " << archName(arch)
                          << " (supported: mat->left|right"
-                         << (arch == TargetArch::a5 ? "|scaling, vec->mat|vec" : "") << ")";
+                         << (arch == TargetArch::a5 ? "|scaling, vec->mat|vec"
+                             : since060             ? ", vec->vec"
+                                                    : "")
+                         << ")";
   if (arch == TargetArch::a5 && s == AddressSpace::vec && d == AddressSpace::vec &&
       (!isNDTile(*src) || !isNDTile(*dst)))
     return emitOpError("expects A5 vec->vec textract src/dst to use ND layout "

@@ -8,7 +8,9 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -45,9 +47,15 @@ BuildLevel ptonz::pto::buildLevelOf(MLIRContext *ctx) {
   return BuildLevel::level2;
 }
 
+bool ptonz::pto::ptoasAtLeast(MLIRContext *ctx, int major, int minor) {
+  if (auto *dialect = ctx->getLoadedDialect<PTODialect>())
+    return dialect->getPtoasVersion() >= std::make_pair(major, minor);
+  return true;
+}
+
 bool ptonz::pto::isGMPointer(Type type) {
-  if (isa<PtrType>(type))
-    return true;
+  if (auto ptr = dyn_cast<PtrType>(type))
+    return ptr.isGM();
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref)
     return false;
@@ -98,12 +106,6 @@ static ParseResult parseUnknownOp(OpAsmParser &p, OperationState &state) {
   bool hasOuts = succeeded(p.parseOptionalKeyword("outs"));
   if (hasOuts && parseOperandsAndTypes(p, outs, outsTypes))
     return failure();
-  if (!hasIns && !hasOuts)
-    return p.emitError(start) << "'" << state.name.getStringRef()
-                              << "' is not an op ptonz knows; an unknown pto op parses only in "
-                                 "the form `ins(%a, ... : T, ...) outs(%d, ... : U, ...) "
-                                 "{attrs} -> R, ...` (PTOAS's common form): write it so, or "
-                                 "use the generic form \"pto.op\"(...)";
   if (p.parseOptionalAttrDict(state.attributes))
     return failure();
   if (succeeded(p.parseOptionalArrow()) && p.parseTypeList(state.types))
@@ -117,9 +119,517 @@ static ParseResult parseUnknownOp(OpAsmParser &p, OperationState &state) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Other unknown `pto.*` ops (PTOAS 0.60's `pto.subview %t[%i, %j] sizes [2, 8]
+// : T -> U`, `pto.comm.twait(%s, %v : T, i32) {cmp = ...}`, the vector ops
+// `pto.vsts %v, %p[%c0], %m : ...`, `pto.vecscope { ... }`, ...) pass through
+// in their own custom syntax. The parser reads the op as a sequence of
+// tokens -- operands, keywords, literals, attributes, brackets, one attribute
+// dictionary, regions, `:` type lists and `-> results` -- and records the
+// sequence in three attributes that the printer replays:
+//   ptonz.verbatim        the token kinds in order, with the spacing of the source
+//   ptonz.verbatim_items  the keywords/literals (as written) and attributes
+//   ptonz.verbatim_types  for each type written, the operand (>= 0) or result
+//                    (-1 - i) whose type it is
+// Operands inside `[...]` are `index`; operands of a `(...)` group that has
+// its own `: types` take those; every other operand takes the op's `:` types
+// in order, the results the `->` types (or, without `->`, the types left
+// over; one type given for several values is the type of all of them). The
+// op is unregistered: MLIR gives it unknown side effects. Its end is the end
+// of its line unless the line ends inside brackets or after a comma, or the
+// next line continues it (`:`, `->`, `{`, or `keyword(`).
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kAsm = "ptonz.verbatim";
+static constexpr llvm::StringLiteral kAsmItems = "ptonz.verbatim_items";
+static constexpr llvm::StringLiteral kAsmTypes = "ptonz.verbatim_types";
+
+namespace {
+/// Raw look at the source around the parser's current token (the source
+/// buffer is NUL-terminated and the op name precedes every token).
+struct Cursor {
+  const char *c;
+  explicit Cursor(OpAsmParser &p) : c(p.getCurrentLocation().getPointer()) {}
+  bool newlineBefore() const {
+    for (const char *q = c - 1;; --q) {
+      if (*q == '\n')
+        return true;
+      if (*q != ' ' && *q != '\t' && *q != '\r')
+        return false;
+    }
+  }
+  bool spaceBefore() const { return c[-1] == ' ' || c[-1] == '\t' || c[-1] == '\n' || c[-1] == '\r'; }
+  static bool identChar(char ch) {
+    return llvm::isAlnum(ch) || ch == '_' || ch == '.' || ch == '$';
+  }
+  StringRef identifier() const {
+    if (!(llvm::isAlpha(c[0]) || c[0] == '_'))
+      return {};
+    size_t n = 0;
+    while (identChar(c[n]))
+      ++n;
+    return StringRef(c, n);
+  }
+  /// `{` opening a region (the rest of its line is empty, or a block or an
+  /// op result follows) rather than an attribute dictionary.
+  bool opensRegion() const {
+    const char *q = c + 1;
+    while (*q == ' ' || *q == '\t')
+      ++q;
+    return *q == '\n' || *q == '\r' || *q == '^' || *q == '%' || *q == '"';
+  }
+};
+
+/// Identifiers that start a builtin type in a type list.
+bool isBuiltinTypeKeyword(StringRef id) {
+  if (id == "index" || id == "none" || id == "bf16" || id == "tf32" || id.starts_with("f8E") ||
+      id.starts_with("f6E") || id.starts_with("f4E") || id == "vector" || id == "memref" ||
+      id == "tensor" || id == "complex" || id == "tuple")
+    return true;
+  StringRef digits = id;
+  if (!(digits.consume_front("si") || digits.consume_front("ui") || digits.consume_front("i") ||
+        digits.consume_front("f")))
+    return false;
+  return !digits.empty() && llvm::all_of(digits, llvm::isDigit);
+}
+
+struct Frame {
+  char open;       // '[', '(' or '<'
+  bool types;      // inside a type list
+  int group;       // the `(...)` group whose operands this frame holds, or -1
+};
+} // namespace
+
+static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
+  MLIRContext *ctx = state.getContext();
+  Builder b(ctx);
+  std::string format;
+  SmallVector<Attribute> items;
+  struct Use {
+    OpAsmParser::UnresolvedOperand operand;
+    bool index;
+    int group;
+    bool base; // followed by `[...]` (`%p[%i]`)
+  };
+  SmallVector<Use> uses;
+  // The types written, in order: (group or -1 for the op's list, or -2 for
+  // the results), and the type.
+  SmallVector<std::pair<int, Type>> written;
+  SmallVector<bool> groupHasTypes;
+  SmallVector<int> groupParent;
+  SmallVector<Frame> stack;
+  bool mainTypes = false, arrow = false, haveDict = false;
+  char last = 0; // the kind of the previous token
+  SMLoc start = p.getCurrentLocation();
+
+  auto inTypes = [&] { return stack.empty() ? mainTypes : stack.back().types; };
+  auto currentGroup = [&] {
+    for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+      if (it->open == '(' && it->group >= 0)
+        return it->group;
+    return -1;
+  };
+  auto typeSink = [&]() -> int {
+    if (stack.empty())
+      return arrow ? -2 : -1;
+    int g = currentGroup();
+    return g >= 0 && groupHasTypes[g] ? g : (arrow ? -2 : -1);
+  };
+  auto emit = [&](const Cursor &at, char kind) {
+    if (at.spaceBefore() && kind != ',' && kind != ']' && kind != ')' && kind != 'd')
+      format += ' ';
+    format += kind;
+    last = kind;
+  };
+  auto rawToken = [&](const char *from) {
+    return StringRef(from, p.getCurrentLocation().getPointer() - from).rtrim();
+  };
+
+  while (true) {
+    Cursor at(p);
+    char c = at.c[0];
+    if (c == '\0' || c == '}')
+      break;
+    if (stack.empty()) {
+      bool nl = at.newlineBefore();
+      bool afterType = last == 't' || (last == ')' && mainTypes);
+      if (nl) {
+        StringRef id = at.identifier();
+        bool continues = llvm::is_contained(StringRef(",:=A([<"), last) || last == 0 ||
+                         c == ':' || c == '{' || c == ',' ||
+                         (c == '-' && at.c[1] == '>') ||
+                         (!id.empty() && !id.contains('.') && at.c[id.size()] == '(' &&
+                          id != "loc");
+        if (!continues)
+          break;
+      }
+      if (afterType && c != ',' && !(c == '-' && at.c[1] == '>') && c != '{')
+        break;
+      if (at.identifier() == "loc" && at.c[3] == '(')
+        break;
+    }
+    if (c == '%') {
+      Use u;
+      if (p.parseOperand(u.operand, /*allowResultNumber=*/true))
+        return failure();
+      u.index = !stack.empty() && stack.back().open == '[';
+      u.group = currentGroup();
+      u.base = false;
+      uses.push_back(u);
+      emit(at, 'o');
+    } else if (c == '[' || c == '(' || c == '<') {
+      if ((c == '[' ? p.parseLSquare() : c == '(' ? p.parseLParen() : p.parseLess()))
+        return failure();
+      if (c == '[' && last == 'o' && !at.spaceBefore())
+        uses.back().base = true;
+      Frame f{c, inTypes(), -1};
+      if (c == '(' && !f.types) {
+        f.group = groupHasTypes.size();
+        groupParent.push_back(currentGroup());
+        groupHasTypes.push_back(false);
+      }
+      stack.push_back(f);
+      emit(at, c);
+    } else if (c == ']' || c == ')' || c == '>') {
+      char open = c == ']' ? '[' : c == ')' ? '(' : '<';
+      if (stack.empty() || stack.back().open != open)
+        break;
+      if ((c == ']' ? p.parseRSquare() : c == ')' ? p.parseRParen() : p.parseGreater()))
+        return failure();
+      stack.pop_back();
+      emit(at, c);
+    } else if (c == '-' && at.c[1] == '>') {
+      if (!stack.empty() || arrow || p.parseArrow())
+        return p.emitError(p.getCurrentLocation(), "unexpected '->' in a passed-through pto op");
+      arrow = true;
+      mainTypes = true;
+      emit(at, 'A');
+    } else if (c == ',') {
+      if (p.parseComma())
+        return failure();
+      emit(at, ',');
+    } else if (c == ':') {
+      if (p.parseColon())
+        return failure();
+      if (stack.empty()) {
+        mainTypes = true;
+      } else {
+        stack.back().types = true;
+        if (stack.back().group >= 0)
+          groupHasTypes[stack.back().group] = true;
+      }
+      emit(at, ':');
+    } else if (c == '=') {
+      if (p.parseEqual())
+        return failure();
+      emit(at, '=');
+    } else if (c == '{') {
+      if (at.opensRegion()) {
+        if (!stack.empty())
+          return p.emitError(p.getCurrentLocation(), "a region inside brackets cannot pass through");
+        if (p.parseRegion(*state.addRegion(), /*arguments=*/{}))
+          return failure();
+        emit(at, 'r');
+      } else {
+        if (haveDict || !stack.empty())
+          return p.emitError(p.getCurrentLocation(),
+                             "a passed-through pto op takes one attribute dictionary");
+        if (p.parseOptionalAttrDict(state.attributes))
+          return failure();
+        haveDict = true;
+        emit(at, 'd');
+      }
+    } else if (c == '!' && inTypes()) {
+      Type t;
+      if (p.parseType(t))
+        return failure();
+      written.push_back({typeSink(), t});
+      emit(at, 't');
+    } else if (c == '"') {
+      // A string (not a typed string attribute: a `:` after it starts the
+      // type list).
+      std::string str;
+      if (p.parseString(&str))
+        return failure();
+      items.push_back(b.getStringAttr(str));
+      emit(at, 'a');
+    } else if (c == '#' || c == '@' || c == '!') {
+      // Given a type, the attribute parser takes no `: type` after it.
+      Attribute a;
+      if (p.parseAttribute(a, c == '#' ? Type(b.getNoneType()) : Type()))
+        return failure();
+      items.push_back(a);
+      emit(at, 'a');
+    } else if (llvm::isDigit(c) || (c == '-' && llvm::isDigit(at.c[1]))) {
+      // An integer or float literal, kept as written.
+      APInt value;
+      OptionalParseResult integer = p.parseOptionalInteger(value);
+      if (integer.has_value() && failed(*integer))
+        return failure();
+      double unused;
+      if (!integer.has_value() && p.parseFloat(unused))
+        return failure();
+      items.push_back(b.getStringAttr(rawToken(at.c)));
+      emit(at, 'k');
+    } else if (!at.identifier().empty()) {
+      StringRef id = at.identifier();
+      if (inTypes() && isBuiltinTypeKeyword(id)) {
+        Type t;
+        if (p.parseType(t))
+          return failure();
+        written.push_back({typeSink(), t});
+        emit(at, 't');
+      } else {
+        StringRef kw;
+        if (p.parseKeyword(&kw))
+          return failure();
+        items.push_back(b.getStringAttr(kw));
+        emit(at, 'k');
+      }
+    } else {
+      break;
+    }
+  }
+  if (!stack.empty())
+    return p.emitError(p.getCurrentLocation(), "unbalanced '") << stack.back().open
+                                                                << "' in a passed-through pto op";
+
+  // Give every operand and result its type. An operand belongs to the
+  // innermost `( : )` group around it that lists types (`buf(%x)` inside
+  // `(%a, buf(%x) : T, U)`), else to the op's lists.
+  size_t numResults = p.getNumResults();
+  for (Use &u : uses)
+    while (u.group >= 0 && !groupHasTypes[u.group])
+      u.group = groupParent[u.group];
+  llvm::SmallMapVector<int, SmallVector<Type>, 4> lists;
+  for (auto &[sink, t] : written)
+    lists[sink].push_back(t);
+  auto fail = [&](const Twine &why) -> ParseResult {
+    return p.emitError(start) << "'" << state.name.getStringRef()
+                              << "' is not an op ptonz knows, and its types cannot be read: "
+                              << why
+                              << " (ptonz passes an unknown pto op through when every operand "
+                                 "and result has a type in its `: ... -> ...` lists)";
+  };
+  // One reading of the lists: which values the written types belong to.
+  // The readings, tried in order until the operands resolve against their
+  // definitions: (0) the values in order, one type given for several typing
+  // them all; (1) the values in order, operands beyond the list `index`;
+  // (2) index operands listed too; (3) `%p[...]` bases listed first
+  // (`pto.store %v, %p[%i] : !pto.ptr<T>, T`); (4) both.
+  struct Reading {
+    SmallVector<Type> operands, results;
+    SmallVector<int32_t> slots;
+    std::string error;
+  };
+  auto read = [&](int variant) {
+    Reading r;
+    r.operands.assign(uses.size(), Type());
+    r.results.assign(numResults, Type());
+    bool oneForAll = variant == 0, restIndex = variant == 1;
+    bool indexListed = variant == 2 || variant == 4, basesFirst = variant >= 3;
+    llvm::SmallMapVector<int, SmallVector<int32_t>, 4> slotsOf;
+    auto assign = [&](ArrayRef<Type> types, ArrayRef<int32_t> targets,
+                      SmallVectorImpl<int32_t> &out) -> bool {
+      auto set = [&](int32_t target, Type t) {
+        (target >= 0 ? r.operands[target] : r.results[-1 - target]) = t;
+      };
+      if (types.size() == targets.size() || (restIndex && types.size() < targets.size())) {
+        for (auto [t, target] : llvm::zip(types, targets)) {
+          set(target, t);
+          out.push_back(target);
+        }
+        return true;
+      }
+      if (oneForAll && types.size() == 1 && !targets.empty()) {
+        for (int32_t target : targets)
+          set(target, types[0]);
+        out.push_back(targets[0]);
+        return true;
+      }
+      return false;
+    };
+    auto targetsOf = [&](int group) {
+      SmallVector<int32_t> targets;
+      for (auto [i, u] : llvm::enumerate(uses))
+        if ((!u.index || indexListed) && u.group == group)
+          targets.push_back(i);
+      if (basesFirst)
+        std::stable_partition(targets.begin(), targets.end(),
+                              [&](int32_t i) { return uses[i].base; });
+      return targets;
+    };
+    for (size_t g = 0; g < groupHasTypes.size(); ++g) {
+      if (!groupHasTypes[g])
+        continue;
+      SmallVector<int32_t> targets = targetsOf(g);
+      if (!assign(lists[g], targets, slotsOf[g])) {
+        r.error = ("a `( : )` group lists " + Twine(lists[g].size()) + " types for " +
+                   Twine(targets.size()) + " operands")
+                      .str();
+        return r;
+      }
+    }
+    SmallVector<int32_t> mainTargets = targetsOf(-1);
+    SmallVector<int32_t> resultTargets;
+    for (size_t i = 0; i < numResults; ++i)
+      resultTargets.push_back(-1 - (int32_t)i);
+    if (arrow) {
+      if (!assign(lists[-1], mainTargets, slotsOf[-1])) {
+        r.error = (Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
+                   " operands")
+                      .str();
+        return r;
+      }
+      if (lists[-2].size() != numResults) {
+        r.error = (Twine(lists[-2].size()) + " result types for " + Twine(numResults) +
+                   " results")
+                      .str();
+        return r;
+      }
+      (void)assign(lists[-2], resultTargets, slotsOf[-2]);
+    } else {
+      SmallVector<int32_t> all(mainTargets);
+      all.append(resultTargets);
+      bool ok = lists[-1].size() >= numResults &&
+                (restIndex ? assign(ArrayRef<Type>(lists[-1]).drop_back(numResults),
+                                    mainTargets, slotsOf[-1]) &&
+                                 assign(ArrayRef<Type>(lists[-1]).take_back(numResults),
+                                        resultTargets, slotsOf[-1])
+                           : assign(lists[-1], all, slotsOf[-1]));
+      if (!ok) {
+        r.error = (Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
+                   " operands and " + Twine(numResults) + " results")
+                      .str();
+        return r;
+      }
+    }
+    // The slots in the order the types were written.
+    llvm::SmallDenseMap<int, size_t> next;
+    for (auto &[sink, t] : written) {
+      SmallVector<int32_t> &s = slotsOf[sink];
+      size_t k = next[sink]++;
+      if (k < s.size())
+        r.slots.push_back(s[k]);
+    }
+    if (r.slots.size() != written.size())
+      r.error = "its type lists do not match its operands";
+    return r;
+  };
+  Type index = b.getIndexType();
+  auto resolve = [&](const Reading &r, SmallVectorImpl<Value> &out) -> ParseResult {
+    for (auto [i, u] : llvm::enumerate(uses))
+      if (p.resolveOperand(u.operand, r.operands[i] ? r.operands[i] : index, out))
+        return failure();
+    return success();
+  };
+  std::optional<Reading> first;
+  for (int variant = 0; variant < 5; ++variant) {
+    Reading r = read(variant);
+    if (!r.error.empty() || llvm::any_of(r.results, [](Type t) { return !t; })) {
+      if (!first)
+        first = r;
+      continue;
+    }
+    SmallVector<Value> operands;
+    {
+      ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+      if (failed(resolve(r, operands))) {
+        if (!first)
+          first = r;
+        continue;
+      }
+    }
+    state.addOperands(operands);
+    state.addTypes(r.results);
+    state.addAttribute(kAsm, b.getStringAttr(format));
+    state.addAttribute(kAsmItems, b.getArrayAttr(items));
+    state.addAttribute(kAsmTypes, b.getDenseI32ArrayAttr(r.slots));
+    return success();
+  }
+  // No reading fits: the first one's reason, or its operand mismatch.
+  if (!first->error.empty())
+    return fail(first->error);
+  SmallVector<Value> unused;
+  if (failed(resolve(*first, unused)))
+    return failure();
+  return fail("no reading of its type lists fits its operands");
+}
+
+static void printVerbatimOp(Operation *op, OpAsmPrinter &p) {
+  StringRef format = op->getAttrOfType<StringAttr>(kAsm).getValue();
+  ArrayRef<Attribute> items = op->getAttrOfType<ArrayAttr>(kAsmItems).getValue();
+  ArrayRef<int32_t> slots = op->getAttrOfType<DenseI32ArrayAttr>(kAsmTypes).asArrayRef();
+  size_t operand = 0, item = 0, slot = 0, region = 0;
+  raw_ostream &os = p.getStream();
+  for (char kind : format) {
+    switch (kind) {
+    case 'o':
+      p.printOperand(op->getOperand(operand++));
+      break;
+    case 'k':
+      os << cast<StringAttr>(items[item++]).getValue();
+      break;
+    case 'a':
+      p.printAttribute(items[item++]);
+      break;
+    case 't': {
+      int32_t s = slots[slot++];
+      p.printType(s >= 0 ? op->getOperand(s).getType() : op->getResult(-1 - s).getType());
+      break;
+    }
+    case 'd':
+      p.printOptionalAttrDict(op->getAttrs(), {kAsm, kAsmItems, kAsmTypes});
+      break;
+    case 'r':
+      // Entry block arguments as written (`{ ^bb0(%a: T): ... }`).
+      p.printRegion(op->getRegion(region++), /*printEntryBlockArgs=*/true,
+                    /*printBlockTerminators=*/true, /*printEmptyBlock=*/true);
+      break;
+    case 'A':
+      os << "->";
+      break;
+    default:
+      os << kind;
+    }
+  }
+}
+
+/// Whether `op` was parsed by parseVerbatimOp and can be printed back so.
+static bool isPrintableVerbatim(Operation *op) {
+  auto format = op->getAttrOfType<StringAttr>(kAsm);
+  auto items = op->getAttrOfType<ArrayAttr>(kAsmItems);
+  auto slots = op->getAttrOfType<DenseI32ArrayAttr>(kAsmTypes);
+  if (!format || !items || !slots || op->getNumSuccessors() != 0)
+    return false;
+  size_t operands = 0, nitems = 0, nslots = 0, regions = 0;
+  for (char kind : format.getValue()) {
+    operands += kind == 'o';
+    regions += kind == 'r';
+    nslots += kind == 't';
+    if (kind == 'k' && !(nitems < items.size() && isa<StringAttr>(items[nitems])))
+      return false;
+    nitems += kind == 'k' || kind == 'a';
+  }
+  if (operands != op->getNumOperands() || regions != op->getNumRegions() ||
+      nitems != items.size() || nslots != (size_t)slots.size())
+    return false;
+  for (int32_t s : slots.asArrayRef())
+    if (s >= (int32_t)op->getNumOperands() || -1 - s >= (int32_t)op->getNumResults())
+      return false;
+  return true;
+}
+
+static ParseResult parseUnknownPTOOp(OpAsmParser &p, OperationState &state) {
+  StringRef id = Cursor(p).identifier();
+  if (id == "ins" || id == "outs")
+    return parseUnknownOp(p, state);
+  return parseVerbatimOp(p, state);
+}
+
 std::optional<Dialect::ParseOpHook>
 PTODialect::getParseOperationHook(StringRef opName) const {
-  return ParseOpHook(parseUnknownOp);
+  return ParseOpHook(parseUnknownPTOOp);
 }
 
 static void printOperandsAndTypes(OpAsmPrinter &p, StringRef keyword, OperandRange values) {
@@ -133,6 +643,8 @@ static void printOperandsAndTypes(OpAsmPrinter &p, StringRef keyword, OperandRan
 
 llvm::unique_function<void(Operation *, OpAsmPrinter &)>
 PTODialect::getOperationPrinter(Operation *op) const {
+  if (isPrintableVerbatim(op))
+    return printVerbatimOp;
   auto segments = op->getAttrOfType<DenseI32ArrayAttr>(kSegments);
   // Anything the hook did not parse (regions, successors, a generic-form op)
   // keeps MLIR's generic form.

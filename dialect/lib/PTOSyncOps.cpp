@@ -17,6 +17,63 @@ using namespace ptonz::pto;
 // the pipe may also be given as #pto.pipe<...>.
 //===----------------------------------------------------------------------===//
 
+/// `<NAME>` / `#pto.x<NAME>` (the attribute's own syntax) or `"NAME"`.
+template <typename AttrT, typename EnumT>
+static ParseResult parseEnumOrString(OpAsmParser &p, AttrT &attr,
+                                     std::optional<EnumT> (*symbolize)(StringRef),
+                                     StringRef what) {
+  SMLoc at = p.getCurrentLocation();
+  std::string token;
+  if (succeeded(p.parseOptionalString(&token))) {
+    std::optional<EnumT> value = symbolize(token);
+    if (!value)
+      return p.emitError(at) << "unknown " << what << " token: \"" << token << "\"";
+    attr = AttrT::get(p.getContext(), *value);
+    return success();
+  }
+  return p.parseCustomAttributeWithFallback(attr);
+}
+
+ParseResult ptonz::pto::parseSplitClause(OpAsmParser &p, IntegerAttr &id, IntegerAttr &split) {
+  Builder &b = p.getBuilder();
+  int32_t value;
+  if (p.parseLBrace())
+    return failure();
+  if (succeeded(p.parseOptionalKeyword("id"))) {
+    if (p.parseEqual() || p.parseInteger(value) || p.parseComma())
+      return failure();
+    id = b.getI32IntegerAttr(value);
+  }
+  int8_t s;
+  if (p.parseKeyword("split") || p.parseEqual() || p.parseInteger(s) || p.parseRBrace())
+    return failure();
+  split = b.getI8IntegerAttr(s);
+  return success();
+}
+
+void ptonz::pto::printSplitClause(OpAsmPrinter &p, Operation *, IntegerAttr id,
+                                  IntegerAttr split) {
+  p << '{';
+  if (id)
+    p << "id = " << id.getInt() << ", ";
+  p << "split = " << split.getInt() << '}';
+}
+
+ParseResult ptonz::pto::parsePipeOrString(OpAsmParser &p, PipeAttr &attr) {
+  return parseEnumOrString(
+      p, attr, static_cast<std::optional<Pipe> (*)(StringRef)>(symbolizePipe), "pipe");
+}
+void ptonz::pto::printPipeOrString(OpAsmPrinter &p, Operation *, PipeAttr attr) {
+  p.printStrippedAttrOrType(attr);
+}
+ParseResult ptonz::pto::parseEventOrString(OpAsmParser &p, EventAttr &attr) {
+  return parseEnumOrString(
+      p, attr, static_cast<std::optional<Event> (*)(StringRef)>(symbolizeEvent), "event");
+}
+void ptonz::pto::printEventOrString(OpAsmPrinter &p, Operation *, EventAttr attr) {
+  p.printStrippedAttrOrType(attr);
+}
+
 template <typename OpT>
 static ParseResult parseCrossCoreSync(OpAsmParser &p, OperationState &result) {
   auto &props = result.getOrAddProperties<typename OpT::Properties>();
@@ -172,6 +229,8 @@ static std::string symbolOf(Operation *func) {
 /// The peer key of a pipe init's local address, if it comes from a
 /// reserve_buffer or an import_reserved_buffer.
 static std::optional<PeerKey> peerKey(Value addr, Operation *func, int dir) {
+  if (!addr)
+    return std::nullopt;
   if (auto reserve = addr.getDefiningOp<ReserveBufferOp>())
     return PeerKey{symbolOf(func), reserve.getName().str(), dir};
   if (auto import = addr.getDefiningOp<ImportReservedBufferOp>())
@@ -431,4 +490,127 @@ LogicalResult InitializeL2LPipeOp::verify() {
 
 LogicalResult ptonz::pto::verifyFrontendPipeSplits(Operation *init) {
   return verifySplitUsage(init);
+}
+
+//===----------------------------------------------------------------------===//
+// aic/aiv_initialize_pipe:
+//   {id = 1, dir_mask = 1, slot_size = 1024, slot_num = 8, local_slot_num = 2,
+//    nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<...>}
+//   (gm_slot_buffer = %g : !pto.ptr<f32>, gm_slot_tensor = %t : !pto.tensor_view<...>,
+//    c2v_consumer_buf = %c : i32, v2c_consumer_buf = %v : i32) {attrs}
+// Clauses and operands in any order (PTOAS 0.60); 0.27 writes a subset in
+// this order.
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kPipeClauses[] = {
+    "id", "dir_mask", "slot_size", "slot_num", "local_slot_num", "nosplit", "acc_push_epilogue"};
+static constexpr llvm::StringLiteral kPipeOperands[] = {
+    "gm_slot_buffer", "gm_slot_tensor", "c2v_consumer_buf", "v2c_consumer_buf"};
+
+ParseResult ptonz::pto::parseFrontendPipeInit(OpAsmParser &p, OperationState &state) {
+  Builder &b = p.getBuilder();
+  NamedAttrList clauses;
+  if (p.parseLBrace())
+    return failure();
+  if (failed(p.parseOptionalRBrace())) {
+    do {
+      StringRef key;
+      SMLoc at = p.getCurrentLocation();
+      if (p.parseKeyword(&key) || p.parseEqual())
+        return failure();
+      if (!llvm::is_contained(kPipeClauses, key))
+        return p.emitError(at) << "unexpected keyword '" << key << "' (the clauses are id, "
+                                  "dir_mask, slot_size, slot_num, local_slot_num, nosplit, "
+                                  "acc_push_epilogue)";
+      if (clauses.get(key))
+        return p.emitError(at) << "duplicate '" << key << "' clause";
+      Attribute value;
+      if (key == "nosplit" || key == "acc_push_epilogue") {
+        if (p.parseAttribute(value))
+          return failure();
+        if (key == "nosplit" && !isa<BoolAttr>(value))
+          return p.emitError(at) << "'nosplit' must be true or false";
+      } else {
+        IntegerAttr i;
+        if (p.parseAttribute(i, key == "dir_mask" ? b.getI8Type() : b.getI32Type()))
+          return failure();
+        value = i;
+      }
+      clauses.set(key, value);
+    } while (succeeded(p.parseOptionalComma()));
+    if (p.parseRBrace())
+      return failure();
+  }
+  if (!clauses.get("dir_mask"))
+    return p.emitError(p.getNameLoc(), "expected 'dir_mask' clause");
+  if (!clauses.get("slot_size"))
+    return p.emitError(p.getNameLoc(), "expected 'slot_size' clause");
+  state.addAttributes(clauses);
+
+  OpAsmParser::UnresolvedOperand operands[4];
+  Type types[4];
+  bool given[4] = {false, false, false, false};
+  if (succeeded(p.parseOptionalLParen()) && failed(p.parseOptionalRParen())) {
+    do {
+      StringRef key;
+      SMLoc at = p.getCurrentLocation();
+      if (p.parseKeyword(&key) || p.parseEqual())
+        return failure();
+      const auto *it = llvm::find(kPipeOperands, key);
+      if (it == std::end(kPipeOperands))
+        return p.emitError(at) << "unexpected initialize_pipe operand '" << key
+                               << "' (the operands are gm_slot_buffer, gm_slot_tensor, "
+                                  "c2v_consumer_buf, v2c_consumer_buf)";
+      size_t i = it - std::begin(kPipeOperands);
+      if (given[i])
+        return p.emitError(at) << "duplicate '" << key << "' operand";
+      if (p.parseOperand(operands[i]) || p.parseColonType(types[i]))
+        return failure();
+      given[i] = true;
+    } while (succeeded(p.parseOptionalComma()));
+    if (p.parseRParen())
+      return failure();
+  }
+  if (p.parseOptionalAttrDict(state.attributes))
+    return failure();
+  SmallVector<int32_t> segments;
+  for (int i = 0; i < 4; ++i) {
+    segments.push_back(given[i]);
+    if (given[i] && p.resolveOperand(operands[i], types[i], state.operands))
+      return failure();
+  }
+  state.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr(segments));
+  return success();
+}
+
+void ptonz::pto::printFrontendPipeInit(Operation *op, OpAsmPrinter &p) {
+  p << " {";
+  bool first = true;
+  for (StringRef key : kPipeClauses) {
+    Attribute value = op->getAttr(key);
+    if (!value)
+      continue;
+    p << (first ? "" : ", ") << key << " = ";
+    first = false;
+    if (auto i = dyn_cast<IntegerAttr>(value); i && key != "nosplit")
+      p << i.getInt();
+    else
+      p.printAttribute(value);
+  }
+  p << "} (";
+  auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  unsigned next = 0;
+  first = true;
+  for (auto [i, key] : llvm::enumerate(kPipeOperands)) {
+    if (!segments || segments[i] == 0)
+      continue;
+    Value v = op->getOperand(next++);
+    p << (first ? "" : ", ") << key << " = " << v << " : " << v.getType();
+    first = false;
+  }
+  p << ')';
+  SmallVector<StringRef> elided{"operandSegmentSizes"};
+  for (StringRef key : kPipeClauses)
+    elided.push_back(key);
+  p.printOptionalAttrDict(op->getAttrs(), elided);
 }

@@ -23,25 +23,93 @@ void PTODialect::registerTypes() {
 // !pto.ptr<T>
 //===----------------------------------------------------------------------===//
 
+/// The memory spaces PTOAS 0.60 parses in `!pto.ptr<T, space>`.
+static bool isPtrSpaceKeyword(StringRef s) {
+  static constexpr llvm::StringLiteral kSpaces[] = {
+      "gm", "ub", "mat", "l1", "left", "l0a", "right", "l0b",
+      "acc", "l0c", "vec", "bias", "bt", "scaling", "fb"};
+  return llvm::is_contained(kSpaces, s);
+}
+
 Type PtrType::parse(AsmParser &p) {
   Type elem;
   if (p.parseLess() || p.parseType(elem))
     return {};
-  SMLoc at = p.getCurrentLocation();
+  StringAttr space;
   if (succeeded(p.parseOptionalComma())) {
-    std::string type;
-    llvm::raw_string_ostream(type) << PtrType::get(elem);
-    p.emitError(at, "!pto.ptr takes no address space: PTOAS's pointer is `!pto.ptr<T>` (a GM "
-                    "pointer) and no PTOAS version parses `!pto.ptr<T, space>`; write ")
-        << type;
-    return {};
+    SMLoc at = p.getCurrentLocation();
+    StringRef keyword;
+    if (p.parseKeyword(&keyword))
+      return {};
+    if (!isPtrSpaceKeyword(keyword)) {
+      p.emitError(at, "!pto.ptr memory space must be one of "
+                      "`gm|ub|mat|l1|left|l0a|right|l0b|acc|l0c|vec|bias|bt|scaling|fb` "
+                      "(PTOAS 0.60), got '")
+          << keyword << "'";
+      return {};
+    }
+    space = StringAttr::get(p.getContext(), keyword);
   }
   if (p.parseGreater())
     return {};
-  return PtrType::get(p.getContext(), elem);
+  return PtrType::get(p.getContext(), elem, space);
 }
 
-void PtrType::print(AsmPrinter &p) const { p << '<' << getElementType() << '>'; }
+void PtrType::print(AsmPrinter &p) const {
+  p << '<' << getElementType();
+  if (getSpace())
+    p << ", " << getSpace().getValue();
+  p << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+bool ptonz::pto::isElementType(Type t) { return elementBits(t) != 0; }
+
+unsigned ptonz::pto::elementBits(Type t) {
+  if (isa<IntegerType, FloatType>(t))
+    return t.getIntOrFloatBitWidth();
+  return llvm::TypeSwitch<Type, unsigned>(t)
+      .Case<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type, BF16x2Type>(
+          [](auto s) { return decltype(s)::kStorageBits; })
+      .Default([](Type) { return 0u; });
+}
+
+//===----------------------------------------------------------------------===//
+// The dialect's type syntax: ptonz's types, and the 0.60 vector-register
+// types passed through verbatim
+//===----------------------------------------------------------------------===//
+
+/// Type mnemonics of PTOAS 0.60 that ptonz does not model: they parse as
+/// MLIR opaque types of the `pto` dialect and print back as written
+/// (`!pto.vreg<64xf32>`, `!pto.vmi.mask<256xpred>`, ...).
+static bool isPassThroughTypeMnemonic(StringRef m) {
+  static constexpr llvm::StringLiteral kMnemonics[] = {
+      "vreg", "mask", "align", "vmi.vreg", "vmi.mask", "multi_tile_buf",
+      "local_array", "struct", "prefetch_async_context"};
+  return llvm::is_contained(kMnemonics, m);
+}
+
+Type PTODialect::parseType(DialectAsmParser &p) const {
+  SMLoc at = p.getCurrentLocation();
+  StringRef spec = p.getFullSymbolSpec();
+  StringRef mnemonic;
+  Type type;
+  OptionalParseResult parsed = generatedTypeParser(p, &mnemonic, type);
+  if (parsed.has_value())
+    return succeeded(*parsed) ? type : Type();
+  if (isPassThroughTypeMnemonic(mnemonic))
+    return OpaqueType::get(StringAttr::get(getContext(), getNamespace()), spec);
+  p.emitError(at) << "unknown pto type '" << mnemonic
+                  << "' (neither a type of ptonz nor one of PTOAS 0.60)";
+  return {};
+}
+
+void PTODialect::printType(Type type, DialectAsmPrinter &p) const {
+  (void)generatedTypePrinter(type, p);
+}
 
 //===----------------------------------------------------------------------===//
 // !pto.tensor_view<...> / !pto.partition_tensor_view<...> / !pto.tile<...>
@@ -73,7 +141,7 @@ static void printViewBody(AsmPrinter &p, ArrayRef<int64_t> shape, Type elem, Att
 
 static LogicalResult verifyView(function_ref<InFlightDiagnostic()> emitError, StringRef what,
                                 ArrayRef<int64_t> shape, Type elem, Attribute layout) {
-  if (!ptonz::isScalarElementType(elem))
+  if (!isElementType(elem))
     return emitError() << what << " element type must be an integer or float type, got " << elem;
   for (int64_t d : shape)
     if (d != ShapedType::kDynamic && d < 0)
@@ -347,7 +415,7 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (loc == AddressSpace::gm || loc == AddressSpace::zero)
     return emitError() << "tile_buf loc must be an on-chip memory, not "
                        << stringifyAddressSpace(loc);
-  if (!ptonz::isScalarElementType(elem))
+  if (!isElementType(elem))
     return emitError() << "tile_buf dtype must be an integer or float type, got " << elem;
   if (rows <= 0 || cols <= 0)
     return emitError() << "tile_buf rows/cols must be positive";

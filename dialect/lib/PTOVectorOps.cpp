@@ -485,6 +485,44 @@ LogicalResult THistogramOp::verify() {
   return verifyTileOp(*this, r, {{"src", getSrc()}, {"idx", getIdx()}, {"dst", getDst()}});
 }
 
+ParseResult TCIOp::parse(OpAsmParser &p, OperationState &result) {
+  OpAsmParser::UnresolvedOperand s, tmp, dst;
+  Type sType, tmpType, dstType;
+  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(s) ||
+      p.parseOptionalAttrDict(result.attributes)) // PTOAS 0.27's place
+    return failure();
+  bool hasTmp = succeeded(p.parseOptionalComma());
+  if ((hasTmp && p.parseOperand(tmp)) || p.parseColonType(sType) ||
+      (hasTmp && (p.parseComma() || p.parseType(tmpType))) || p.parseRParen() ||
+      p.parseKeyword("outs") || p.parseLParen() || p.parseOperand(dst) ||
+      p.parseColonType(dstType) || p.parseRParen() ||
+      p.parseOptionalAttrDict(result.attributes)) // PTOAS 0.60's place
+    return failure();
+  if (p.resolveOperand(s, sType, result.operands) ||
+      (hasTmp && p.resolveOperand(tmp, tmpType, result.operands)) ||
+      p.resolveOperand(dst, dstType, result.operands))
+    return failure();
+  return success();
+}
+
+void TCIOp::print(OpAsmPrinter &p) {
+  bool form060 = getTmp() || ptoasAtLeast(getContext(), 0, 60);
+  SmallVector<StringRef, 1> elided;
+  if (!getDescending())
+    elided.push_back("descending");
+  p << " ins(" << getS();
+  if (!form060)
+    p.printOptionalAttrDict((*this)->getAttrs(), elided);
+  if (getTmp())
+    p << ", " << getTmp();
+  p << " : " << getS().getType();
+  if (getTmp())
+    p << ", " << getTmp().getType();
+  p << ") outs(" << getDst() << " : " << getDst().getType() << ')';
+  if (form060)
+    p.printOptionalAttrDict((*this)->getAttrs(), elided);
+}
+
 LogicalResult TCIOp::verify() {
   if (onMemrefs(*this))
     return success();

@@ -83,7 +83,11 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   SmallVector<std::pair<StringRef, TileView>, 4> tiles;
   unsigned position = 0;
   for (auto [name, value] : operands) {
-    bool exempt = rules.rowMajorExempt & (1u << position++);
+    bool exempt = rules.rowMajorExempt & (1u << position);
+    // PTOAS 0.60's trowexpand asks only a none_box src, not a row_major one.
+    exempt |= position == 0 && rules.geometry == TileRules::Geometry::rowExpand &&
+              ptoasAtLeast(op->getContext(), 0, 60);
+    ++position;
     auto view = tileView(value.getType());
     if (!view || !view->buf)
       return tileError(op, name) << "to be a !pto.tile_buf, got " << value.getType();
@@ -372,23 +376,49 @@ static LogicalResult requireSplit(Operation *op, int64_t split) {
 }
 
 LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op, KernelKind kernel,
-                                                 int8_t dirMask, int32_t slotSize,
-                                                 Value gmSlotBuffer) {
+                                                 int8_t dirMask, int32_t slotSize) {
   if (failed(requireKernel(op, kernel)))
     return failure();
+  // One init per `id` (0 when absent, so one per function before PTOAS 0.60,
+  // which has no id).
+  auto idOf = [](Operation *o) {
+    auto id = o->getAttrOfType<IntegerAttr>("id");
+    return id ? id.getInt() : 0;
+  };
+  if (idOf(op) < 0)
+    return op->emitOpError("expects 'id' to be non-negative");
   unsigned inits = 0;
   op->getParentOfType<FunctionOpInterface>()->walk([&](Operation *o) {
-    if (o->getName() == op->getName())
+    if (isa<AicInitializePipeOp, AivInitializePipeOp>(o) && idOf(o) == idOf(op))
       ++inits;
   });
   if (inits > 1)
-    return op->emitOpError("requires at most one matching initialize_pipe op per function");
+    return op->emitOpError("requires at most one matching initialize_pipe op per function "
+                           "and 'id'");
   if (dirMask != 1 && dirMask != 2 && dirMask != 3)
     return op->emitOpError() << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
   if (slotSize <= 0)
     return op->emitOpError("expects 'slot_size' to be greater than 0");
+  // Operands 0..3: gm_slot_buffer, gm_slot_tensor, c2v, v2c (each optional).
+  auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  auto has = [&](int i) { return !segments || segments[i] != 0; };
+  if (has(0) && has(1))
+    return op->emitOpError("'gm_slot_tensor' cannot be combined with 'gm_slot_buffer'");
+  bool c2v = has(2), v2c = has(3);
+  if (!has(1)) {
+    if (!c2v && !v2c)
+      return op->emitOpError("expects local pipe init to provide at least one consumer buffer "
+                             "operand; use 'gm_slot_tensor' for globaltensor pipe entries");
+    if (dirMask == 1 && !c2v)
+      return op->emitOpError("expects 'c2v_consumer_buf' when dir_mask is 1");
+    if (dirMask == 2 && !v2c)
+      return op->emitOpError("expects 'v2c_consumer_buf' when dir_mask is 2");
+    if (dirMask == 3 && (!c2v || !v2c))
+      return op->emitOpError(
+          "expects both 'c2v_consumer_buf' and 'v2c_consumer_buf' when dir_mask is 3");
+  }
   // A2/A3 move pipe slots through GM (ptoas lowers to initialize_l2g2l_pipe).
-  if (!gmSlotBuffer && targetArchOf(op) == TargetArch::a3)
+  if (!has(0) && !has(1) && targetArchOf(op) == TargetArch::a3)
     return op->emitOpError("requires 'gm_slot_buffer' on A2/A3 targets, where the pipe's "
                            "slots go through GM (A5 pipes are local-to-local)");
   return verifyFrontendPipeSplits(op);

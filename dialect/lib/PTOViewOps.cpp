@@ -9,7 +9,7 @@ using namespace ptonz::pto;
 
 static bool isStatic(int64_t d) { return d != ShapedType::kDynamic; }
 
-static unsigned elementBytes(Type t) { return t.isIntOrFloat() ? (t.getIntOrFloatBitWidth() + 7) / 8 : 0; }
+static unsigned elementBytes(Type t) { return (elementBits(t) + 7) / 8; }
 
 //===----------------------------------------------------------------------===//
 // Scalars
@@ -34,8 +34,26 @@ LogicalResult StoreScalarOp::verify() {
 //===----------------------------------------------------------------------===//
 // make_tensor_view:
 //   %v = pto.make_tensor_view %p, shape = [...], strides = [...] {attrs} : !pto.tensor_view<...>
-// The pointer operand's type is `!pto.ptr<T>` of the view's element type.
+// The pointer operand's type is `!pto.ptr<T>` (or `!pto.ptr<T, gm>`) of the view's
+// element type.
 //===----------------------------------------------------------------------===//
+
+/// The pointer operand of a view op, whose type the syntax does not spell:
+/// `!pto.ptr<T>` or PTOAS 0.60's `!pto.ptr<T, gm>` (the same pointer to
+/// PTOAS; two spellings, so two types, to ptonz, which prints each back as
+/// written). The parser API resolves an operand only against a given type,
+/// so the first try's mismatch diagnostic is dropped.
+static ParseResult resolveGMPointer(OpAsmParser &p, const OpAsmParser::UnresolvedOperand &ptr,
+                                    Type elem, SmallVectorImpl<Value> &operands) {
+  MLIRContext *ctx = elem.getContext();
+  PtrType plain = PtrType::get(elem);
+  for (PtrType t : {plain, PtrType::get(ctx, elem, StringAttr::get(ctx, "gm"))}) {
+    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    if (succeeded(p.resolveOperand(ptr, t, operands)))
+      return success();
+  }
+  return p.resolveOperand(ptr, plain, operands); // the mismatch, in !pto.ptr<T>'s words
+}
 
 ParseResult MakeTensorViewOp::parse(OpAsmParser &p, OperationState &result) {
   OpAsmParser::UnresolvedOperand ptr;
@@ -56,7 +74,7 @@ ParseResult MakeTensorViewOp::parse(OpAsmParser &p, OperationState &result) {
   if (!view)
     return p.emitError(typeLoc, "result must be pto.tensor_view<...>, got ") << type;
   Type index = p.getBuilder().getIndexType();
-  if (p.resolveOperand(ptr, PtrType::get(view.getElementType()), result.operands) ||
+  if (resolveGMPointer(p, ptr, view.getElementType(), result.operands) ||
       p.resolveOperands(shape, index, result.operands) ||
       p.resolveOperands(strides, index, result.operands))
     return failure();

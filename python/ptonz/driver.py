@@ -77,11 +77,33 @@ class Target:
         ctx = ir.Context(load_on_create_dialects=[])
         for name in CONTEXT_DIALECTS:
             ctx.get_dialect_descriptor(name)
+        # One thread: the verifier of a module with several functions otherwise
+        # runs op verifiers on MLIR's worker threads, and a diagnostic they emit
+        # waits for the GIL that the parsing thread holds (a deadlock, seen on
+        # PTOAS 0.60's test tree); it also keeps diagnostics in source order.
+        ctx.enable_multithreading(False)
         ctx.allow_unregistered_dialects = self.allow_unregistered_dialect
-        _ptonz.set_ptoas_target(ctx, self.pto_arch, self.pto_level or "level2")
+        # The op verifiers follow the PTOAS release too (rules and syntax that
+        # changed between releases).
+        _ptonz.set_ptoas_target(ctx, self.pto_arch, self.pto_level or "level2",
+                                _target_version(self.ptoas_version))
         _ptonz.set_tile_buf_keyed_form(ctx, keyed_tile_buf(self.ptoas_version))
         _ptonz.set_print_op_on_diagnostic(ctx, self.print_op_on_diagnostic)
         return ctx
+
+
+def _target_version(version: Optional[str]):
+    """--ptoas-version as (major, minor) for the op verifiers; None (their
+    default, the newest modelled release) when absent or malformed
+    (pto-verify-ptoas reports a malformed one)."""
+    from .analyses.ptoas_facts import parse_version
+
+    if not version:
+        return None
+    try:
+        return parse_version(version)
+    except ValueError:
+        return None
 
 
 def _join(values) -> str:

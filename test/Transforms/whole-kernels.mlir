@@ -105,7 +105,7 @@ module attributes {pto.target_arch = "a5"} {
 // CHECK-LABEL: func.func private @ffn_cube(
 // CHECK-SAME:      pto.kernel_kind = #pto.kernel_kind<cube>
 // CHECK:         %[[BUF:.*]] = pto.import_reserved_buffer{name = "c2v_fifo", peer_func = @ffn_vector} -> i32
-// CHECK-NEXT:    pto.aic_initialize_pipe{dir_mask = 1, slot_size = 1024} ( c2v_consumer_buf = %[[BUF]] : i32, v2c_consumer_buf = %c0_i32 : i32)
+// CHECK-NEXT:    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %[[BUF]] : i32, v2c_consumer_buf = %c0_i32 : i32)
 // CHECK-NEXT:    %[[X:.*]] = pto.make_tensor_view %x, shape = [%c16, %c256], strides = [%c256, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
 // CHECK-NEXT:    %[[W:.*]] = pto.make_tensor_view %w, shape = [%c1, %c2, %c16, %c16, %c16], strides = [%c8192, %c4096, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
 // CHECK-NEXT:    %[[XM:.*]] = pto.alloc_tile : !pto.tile_buf<mat, 16x128xf16, blayout=col_major, slayout=row_major>
@@ -154,12 +154,12 @@ module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    %[[SCALE:.*]] = arith.constant 5.000000e-01 : f32
 // CHECK-NEXT:    %[[BIAS:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT:    %[[VBUF:.*]] = pto.reserve_buffer{name = "c2v_fifo", size = 8192, location = <vec>, auto = true} -> i32
-// CHECK-NEXT:    pto.aiv_initialize_pipe{dir_mask = 1, slot_size = 1024} ( c2v_consumer_buf = %[[VBUF]] : i32, v2c_consumer_buf = %c0_i32 : i32)
+// CHECK-NEXT:    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %[[VBUF]] : i32, v2c_consumer_buf = %c0_i32 : i32)
 // CHECK-NEXT:    %[[OUT:.*]] = pto.alloc_tile : !pto.tile_buf<vec, 8x32xf32>
 // CHECK-NEXT:    %[[T:.*]] = pto.tpop_from_aic {split = 1} -> !pto.tile_buf<vec, 8x32xf32>
 // CHECK-NEXT:    pto.tmuls ins(%[[T]], %[[SCALE]] : !pto.tile_buf<vec, 8x32xf32>, f32) outs(%[[OUT]] : !pto.tile_buf<vec, 8x32xf32>)
 // CHECK-NEXT:    pto.tadds ins(%[[OUT]], %[[BIAS]] : !pto.tile_buf<vec, 8x32xf32>, f32) outs(%[[OUT]] : !pto.tile_buf<vec, 8x32xf32>)
-// CHECK-NEXT:    pto.tfree_from_aic{split = 1}
+// CHECK-NEXT:    pto.tfree_from_aic{{ ?}}{split = 1}
 // CHECK-NEXT:    %[[SB:.*]] = pto.get_subblock_idx
 // CHECK-NEXT:    %[[SBI:.*]] = arith.index_cast %[[SB]] : i64 to index
 // CHECK-NEXT:    %[[ROW:.*]] = arith.muli %[[SBI]], %c8 : index

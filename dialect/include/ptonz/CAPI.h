@@ -16,10 +16,13 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PTO, pto);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PL, pl);
 
 /* The PTOAS target the pto verifiers check (ptoas --pto-arch / --pto-level):
- * arch "a3" or "a5", level "level1" | "level2" | "level3". Returns false for
- * an unknown name. Loads the pto dialect into `ctx`. */
+ * arch "a3" or "a5", level "level1" | "level2" | "level3", and the PTOAS
+ * release versionMajor.versionMinor (unchanged when versionMajor < 0; 0.61 by
+ * default). Returns false for an unknown name. Loads the pto dialect into
+ * `ctx`. */
 MLIR_CAPI_EXPORTED bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch,
-                                          MlirStringRef level);
+                                          MlirStringRef level, int versionMajor,
+                                          int versionMinor);
 /* The --pto-level the pto verifiers of `ctx` check ("level2" unless set). */
 MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBuildLevel(MlirContext ctx);
 /* Print !pto.tile_buf in the legacy keyed form (PTOAS < 0.25) in `ctx`. */

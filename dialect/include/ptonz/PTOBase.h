@@ -39,6 +39,15 @@ bool isGMPointer(mlir::Type type);
 TargetArch targetArchOf(mlir::Operation *op);
 /// The context's build level (ptoas --pto-level), level2 by default.
 BuildLevel buildLevelOf(mlir::MLIRContext *ctx);
+/// Whether the context's PTOAS version (set_ptoas_target) is at least
+/// major.minor (the default, 0.61, is).
+bool ptoasAtLeast(mlir::MLIRContext *ctx, int major, int minor);
+/// Element types of views, tiles and pointers: integers, floats and the
+/// scalar types of PTOAS 0.60 (`!pto.hif8`, `!pto.f4E2M1x2`, ...).
+bool isElementType(mlir::Type type);
+/// The storage bits of one element (a packed FP4 pair is 8), 0 if `type` is
+/// no element type.
+unsigned elementBits(mlir::Type type);
 /// Registers the ops (generated, sharded: PTOOps.<n>.cpp).
 void registerPTODialectOperations(PTODialect *dialect);
 } // namespace ptonz::pto

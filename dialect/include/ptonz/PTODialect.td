@@ -25,8 +25,11 @@ def PTO_Dialect : Dialect {
     `{layout = #pto.layout<nz>}` is NZ-fractal ordered: PTOAS >= 0.61 requires
     it in the blocked rank-5 form [B, C/c0, R/16, 16, c0].
   }];
-  let useDefaultTypePrinterParser = 1;
-  let useDefaultAttributePrinterParser = 1;
+  // Own parse/print entry points: the generated ones, plus PTOAS 0.60's
+  // types and attributes that ptonz passes through verbatim (PTOTypes.cpp,
+  // PTOAttrs.cpp).
+  let useDefaultTypePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 0;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// The function attribute (unit, on func.func) that says "the NZ views
@@ -42,6 +45,12 @@ def PTO_Dialect : Dialect {
 
     void registerTypes();
     void registerAttributes();
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
 
     /// Unknown `pto.*` ops: parsed and printed in the `ins(...) outs(...)`
     /// form, as unregistered operations.
@@ -56,6 +65,10 @@ def PTO_Dialect : Dialect {
     void setTargetArch(::ptonz::pto::TargetArch arch) { targetArch = arch; }
     ::ptonz::pto::BuildLevel getBuildLevel() const { return buildLevel; }
     void setBuildLevel(::ptonz::pto::BuildLevel level) { buildLevel = level; }
+    /// The PTOAS release the verifiers check against (ptonz-opt
+    /// --ptoas-version): rules that changed between releases follow it.
+    std::pair<int, int> getPtoasVersion() const { return ptoasVersion; }
+    void setPtoasVersion(std::pair<int, int> version) { ptoasVersion = version; }
 
     /// Print !pto.tile_buf in the legacy keyed form (what PTOAS < 0.25 parses).
     bool printsKeyedTileBuf() const { return keyedTileBuf; }
@@ -64,6 +77,8 @@ def PTO_Dialect : Dialect {
   private:
     ::ptonz::pto::TargetArch targetArch = ::ptonz::pto::TargetArch::a3;
     ::ptonz::pto::BuildLevel buildLevel = ::ptonz::pto::BuildLevel::level2;
+    // The default of --ptoas-version (ptoas_facts.DEFAULT_VERSION).
+    std::pair<int, int> ptoasVersion = {0, 61};
     bool keyedTileBuf = false;
   public:
   }];

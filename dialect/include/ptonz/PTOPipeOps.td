@@ -42,22 +42,37 @@ def PTO_ImportReservedBufferOp : PTO_Op<"import_reserved_buffer"> {
 // Frontend pipes (one per cube/vector kernel pair)
 //===----------------------------------------------------------------------===//
 
-class PTO_InitializePipeOp<string mnemonic, string core> : PTO_Op<mnemonic> {
+class PTO_InitializePipeOp<string mnemonic, string core>
+    : PTO_Op<mnemonic, [AttrSizedOperandSegments]> {
   let summary = "set up the tile pipe of a " # core # " kernel";
-  let arguments = (ins I8Attr:$dir_mask, I32Attr:$slot_size, OptionalAttr<BoolAttr>:$nosplit,
-                       Optional<PTO_PtrType>:$gm_slot_buffer, I32:$c2v_consumer_buf,
-                       I32:$v2c_consumer_buf);
-  let assemblyFormat = [{
-    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size (`,` `nosplit` `=` $nosplit^)? `}`
-    `(` (`gm_slot_buffer` `=` $gm_slot_buffer^ `:` type($gm_slot_buffer) `,`)?
-    `c2v_consumer_buf` `=` $c2v_consumer_buf `:` type($c2v_consumer_buf) `,`
-    `v2c_consumer_buf` `=` $v2c_consumer_buf `:` type($v2c_consumer_buf) `)` attr-dict
+  let description = [{
+    `{dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %b : i32, ...)`.
+    PTOAS 0.27 takes `dir_mask`, `slot_size`, `nosplit` in this order and
+    the operands `gm_slot_buffer` (optional), `c2v_consumer_buf`,
+    `v2c_consumer_buf`; 0.60 adds the clauses `id`, `slot_num`,
+    `local_slot_num`, `acc_push_epilogue` and the operand `gm_slot_tensor`,
+    takes clauses and operands in any order and each operand optional. The
+    printer writes the clauses and operands given, in 0.60's order, so a
+    0.27 op prints in the form 0.27 parses.
   }];
+  let arguments = (ins OptionalAttr<I32Attr>:$id, I8Attr:$dir_mask, I32Attr:$slot_size,
+                       OptionalAttr<I32Attr>:$slot_num, OptionalAttr<I32Attr>:$local_slot_num,
+                       OptionalAttr<BoolAttr>:$nosplit, OptionalAttr<AnyAttr>:$acc_push_epilogue,
+                       Optional<PTO_PtrType>:$gm_slot_buffer,
+                       Optional<PTO_TensorViewType>:$gm_slot_tensor,
+                       Optional<I32>:$c2v_consumer_buf, Optional<I32>:$v2c_consumer_buf);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDefinition = [{
+    ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &p, ::mlir::OperationState &state) {
+      return ::ptonz::pto::parseFrontendPipeInit(p, state);
+    }
+    void $cppClass::print(::mlir::OpAsmPrinter &p) {
+      ::ptonz::pto::printFrontendPipeInit(getOperation(), p);
+    }
     ::mlir::LogicalResult $cppClass::verify() {
       return ::ptonz::pto::verifyFrontendPipeInit(getOperation(), ::ptonz::pto::KernelKind::}] # core # [{,
-                                                  getDirMask(), getSlotSize(), getGmSlotBuffer());
+                                                  getDirMask(), getSlotSize());
     }
   }];
 }
@@ -66,8 +81,11 @@ def PTO_AivInitializePipeOp : PTO_InitializePipeOp<"aiv_initialize_pipe", "vecto
 
 class PTO_PushToOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins PTO_Dps:$tile, I8Attr:$split);
-  let assemblyFormat = "`(` $tile `:` qualified(type($tile)) `)` `{` `split` `=` $split `}` attr-dict";
+  let arguments = (ins PTO_Dps:$tile, OptionalAttr<I32Attr>:$id, I8Attr:$split);
+  // `id` (PTOAS 0.60: the pipe's init) is printed only when given.
+  let assemblyFormat = [{
+    `(` $tile `:` qualified(type($tile)) `)` custom<SplitClause>($id, $split) attr-dict
+  }];
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
@@ -84,10 +102,11 @@ def PTO_TPushToAicOp : PTO_PushToOp<"tpush_to_aic", "push a tile from the vector
 class PTO_PopFromOp<string mnemonic, string what, string core>
     : PTO_Op<mnemonic, [AttrSizedOperandSegments]> {
   let summary = what;
-  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col, I8Attr:$split);
+  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col,
+                       OptionalAttr<I32Attr>:$id, I8Attr:$split);
   let results = (outs PTO_Dps:$tile);
   let assemblyFormat = [{
-    (`(` $valid_row^ `,` $valid_col `)`)? `{` `split` `=` $split `}` attr-dict `->`
+    (`(` $valid_row^ `,` $valid_col `)`)? custom<SplitClause>($id, $split) attr-dict `->`
     qualified(type($tile))
   }];
   let hasVerifier = 1;
@@ -103,8 +122,8 @@ def PTO_TPopFromAivOp : PTO_PopFromOp<"tpop_from_aiv", "pop a tile the vector co
 
 class PTO_FreeFromOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins I8Attr:$split);
-  let assemblyFormat = "`{` `split` `=` $split `}` attr-dict";
+  let arguments = (ins OptionalAttr<I32Attr>:$id, I8Attr:$split);
+  let assemblyFormat = "custom<SplitClause>($id, $split) attr-dict";
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {

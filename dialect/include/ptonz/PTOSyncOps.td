@@ -36,10 +36,15 @@ def PTO_BarrierSyncOp : PTO_Op<"barrier_sync"> {
 }
 
 // `[src_pipe, dst_pipe, event]` with a static or a dynamic (index) event id.
+// Each pipe and static event is `<PIPE_MTE2>` (what ptonz prints) or, as
+// PTOAS 0.60 also parses, `"PIPE_MTE2"` (PTOSyncOps.cpp).
 class PTO_FlagOp<string mnemonic, string what, Attr event> : PTO_Op<mnemonic> {
   let summary = what;
   let arguments = (ins PTO_PipeAttr:$src_pipe, PTO_PipeAttr:$dst_pipe, event:$event_id);
-  let assemblyFormat = "`[` $src_pipe `,` $dst_pipe `,` $event_id `]` attr-dict";
+  let assemblyFormat = [{
+    `[` custom<PipeOrString>($src_pipe) `,` custom<PipeOrString>($dst_pipe) `,`
+    custom<EventOrString>($event_id) `]` attr-dict
+  }];
 }
 def PTO_SetFlagOp : PTO_FlagOp<"set_flag", "set a pipe-to-pipe flag", PTO_EventAttr>;
 def PTO_WaitFlagOp : PTO_FlagOp<"wait_flag", "wait for a pipe-to-pipe flag", PTO_EventAttr>;

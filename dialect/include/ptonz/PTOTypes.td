@@ -17,17 +17,25 @@ class PTO_Type<string name, string typeMnemonic> : TypeDef<PTO_Dialect, name> {
 }
 
 def PTO_PtrType : PTO_Type<"Ptr", "ptr"> {
-  let summary = "pointer to global memory";
+  let summary = "pointer to global (or, from PTOAS 0.60, on-chip) memory";
   let description = [{
-    `!pto.ptr<f16>`. PTOAS's pointer has no address space: no PTOAS version
-    parses `!pto.ptr<f16, gm>`, and ptonz rejects that spelling too.
+    `!pto.ptr<f16>` (a GM pointer; every PTOAS version) or, as PTOAS 0.60
+    writes it, `!pto.ptr<f16, gm>` / `!pto.ptr<f16, ub>` with a memory space
+    (`gm|ub|mat|l1|left|l0a|right|l0b|acc|l0c|vec|bias|bt|scaling|fb`). The
+    space is kept as written, so each spelling prints back as itself; PTOAS
+    0.60 reads `!pto.ptr<f16>` as `!pto.ptr<f16, gm>`.
   }];
-  let parameters = (ins "::mlir::Type":$elementType);
+  let parameters = (ins "::mlir::Type":$elementType,
+                        OptionalParameter<"::mlir::StringAttr">:$space);
   let hasCustomAssemblyFormat = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
-      return $_get(elementType.getContext(), elementType);
+      return $_get(elementType.getContext(), elementType, ::mlir::StringAttr());
     }]>];
+  let extraClassDeclaration = [{
+    /// No memory space, or `gm`.
+    bool isGM() const { return !getSpace() || getSpace().getValue() == "gm"; }
+  }];
 }
 
 class PTO_ViewType<string name, string typeMnemonic> : PTO_Type<name, typeMnemonic> {
@@ -127,5 +135,26 @@ def PTO_AsyncSessionType : PTO_Type<"AsyncSession", "async_session"> {
 def PTO_AsyncEventType : PTO_Type<"AsyncEvent", "async_event"> {
   let summary = "opaque async DMA event handle";
 }
+
+// The scalar element types PTOAS 0.60 adds (A5 low-precision formats). Their
+// storage size is what PTOAS's DataLayoutTypeInterface gives: a packed pair
+// (x2) of 4-bit values is one byte, and a tile_buf shape counts pairs.
+class PTO_ScalarType<string name, string typeMnemonic, int storageBits, string what>
+    : PTO_Type<name, typeMnemonic> {
+  let summary = what;
+  let extraClassDeclaration =
+      !strconcat("static constexpr unsigned kStorageBits = ", !cast<string>(storageBits), ";");
+}
+def PTO_HiF8Type : PTO_ScalarType<"HiF8", "hif8", 8, "A5 HiFloat8 (hifloat8_t, 1 byte)">;
+def PTO_F8E8M0Type : PTO_ScalarType<"F8E8M0", "f8E8M0", 8,
+                                    "A5 MX scale (float8_e8m0_t, 1 byte)">;
+def PTO_HiF8x2Type : PTO_ScalarType<"HiF8x2", "hif8x2", 16,
+                                    "a packed pair of HiFloat8 (hifloat8x2_t, 2 bytes)">;
+def PTO_F4E1M2x2Type : PTO_ScalarType<"F4E1M2x2", "f4E1M2x2", 8,
+                                      "a packed pair of FP4 E1M2 (float4_e1m2x2_t, 1 byte)">;
+def PTO_F4E2M1x2Type : PTO_ScalarType<"F4E2M1x2", "f4E2M1x2", 8,
+                                      "a packed pair of FP4 E2M1 (float4_e2m1x2_t, 1 byte)">;
+def PTO_BF16x2Type : PTO_ScalarType<"BF16x2", "bf16x2", 32,
+                                    "a packed pair of bf16 (bf16x2_t, 4 bytes)">;
 
 #endif // PTONZ_PTO_TYPES

@@ -339,11 +339,15 @@ def PTO_TSort32Op : PTO_TileOp<"tsort32"> {
 
 def PTO_TCIOp : PTO_TileOp<"tci"> {
   let summary = "fill dst with the integer sequence S, S+1, ... (or descending)";
-  let arguments = (ins AnyInteger:$S, PTO_Dps:$dst,
-                       DefaultValuedAttr<BoolAttr, "false">:$descending);
-  let assemblyFormat = [{
-    `ins` `(` $S attr-dict `:` type($S) `)` `outs` `(` $dst `:` qualified(type($dst)) `)`
+  let description = [{
+    PTOAS 0.27: `ins(%s {descending = true} : i32) outs(%d : T)`; 0.60:
+    `ins(%s[, %tmp] : i32[, T]) outs(%d : T) {descending = true}` (a scratch
+    tile, attributes after `outs`). Both parse; the print follows the
+    context's PTOAS version (set_ptoas_target).
   }];
+  let arguments = (ins AnyInteger:$S, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst,
+                       DefaultValuedAttr<BoolAttr, "false">:$descending);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 

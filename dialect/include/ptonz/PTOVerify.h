@@ -133,7 +133,23 @@ mlir::LogicalResult verifyMatmul(mlir::Operation *op, MatmulKind kind, mlir::Val
 mlir::LogicalResult verifyAsyncCopy(mlir::Operation *op, mlir::Value dst, mlir::Value src);
 mlir::LogicalResult verifyBufToken(mlir::Operation *op, int32_t bufId, int32_t mode);
 mlir::LogicalResult verifyFrontendPipeInit(mlir::Operation *op, KernelKind kernel, int8_t dirMask,
-                                           int32_t slotSize, mlir::Value gmSlotBuffer);
+                                           int32_t slotSize);
+/// aic/aiv_initialize_pipe's syntax: `{clause = value, ...} (operand = %v : T, ...)`
+/// (PTOSyncOps.cpp).
+mlir::ParseResult parseFrontendPipeInit(mlir::OpAsmParser &p, mlir::OperationState &state);
+/// set_flag/wait_flag's pipes and events: `<PIPE_MTE2>` or PTOAS 0.60's
+/// `"PIPE_MTE2"` (PTOSyncOps.cpp).
+mlir::ParseResult parsePipeOrString(mlir::OpAsmParser &p, PipeAttr &attr);
+void printPipeOrString(mlir::OpAsmPrinter &p, mlir::Operation *op, PipeAttr attr);
+/// The frontend push/pop/free ops' `{split = N}`, or PTOAS 0.60's
+/// `{id = I, split = N}` (PTOSyncOps.cpp).
+mlir::ParseResult parseSplitClause(mlir::OpAsmParser &p, mlir::IntegerAttr &id,
+                                   mlir::IntegerAttr &split);
+void printSplitClause(mlir::OpAsmPrinter &p, mlir::Operation *op, mlir::IntegerAttr id,
+                      mlir::IntegerAttr split);
+mlir::ParseResult parseEventOrString(mlir::OpAsmParser &p, EventAttr &attr);
+void printEventOrString(mlir::OpAsmPrinter &p, mlir::Operation *op, EventAttr attr);
+void printFrontendPipeInit(mlir::Operation *op, mlir::OpAsmPrinter &p);
 /// The split usage of the logical pipe of a frontend init (PTOSyncOps.cpp).
 mlir::LogicalResult verifyFrontendPipeSplits(mlir::Operation *init);
 mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel, int64_t split);

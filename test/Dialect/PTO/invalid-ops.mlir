@@ -232,37 +232,10 @@ func.func @f(%pv: !pto.partition_tensor_view<0x16xf16>) {
 
 // -----
 
-func.func @f(%pv: !pto.partition_tensor_view<16x32xf16>) {
-  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
-  // expected-error@+1 {{'pto.tload' op partition element count (512) must match tile_buf valid element count (256)}}
-  pto.tload ins(%pv : !pto.partition_tensor_view<16x32xf16>) outs(%t : !pto.tile_buf<vec, 16x16xf16>)
-  return
-}
-
-// -----
-
-func.func @f(%pv: !pto.partition_tensor_view<1x16x16x16x32xi8>) {
-  %t = pto.alloc_tile : !pto.tile_buf<mat, 256x256xi8, blayout=col_major, slayout=row_major>
-  // expected-error@+1 {{'pto.tload' op partition element count (131072) must match tile_buf valid element count (65536)}}
-  pto.tload ins(%pv : !pto.partition_tensor_view<1x16x16x16x32xi8>) outs(%t : !pto.tile_buf<mat, 256x256xi8, blayout=col_major, slayout=row_major>)
-  return
-}
-
-// -----
-
 func.func @f(%pv: !pto.partition_tensor_view<16x16xf16>) {
   %t = pto.alloc_tile : !pto.tile_buf<left, 16x16xf16>
   // expected-error@+1 {{'pto.tstore' op expects tstore src to use loc=vec, loc=acc or loc=mat on A2/A3, got loc=left}}
   pto.tstore ins(%t : !pto.tile_buf<left, 16x16xf16>) outs(%pv : !pto.partition_tensor_view<16x16xf16>)
-  return
-}
-
-// -----
-
-func.func @f(%pv: !pto.partition_tensor_view<16x8xf16>) {
-  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
-  // expected-error@+1 {{'pto.tstore' op partition element count (128) must match tile_buf valid element count (256)}}
-  pto.tstore ins(%t : !pto.tile_buf<vec, 16x16xf16>) outs(%pv : !pto.partition_tensor_view<16x8xf16>)
   return
 }
 

@@ -178,3 +178,30 @@ func.func @f() attributes {pto.kernel_kind = "cube"} {
 module attributes {pto.target_arch = 5 : i32} {
 }
 
+
+// -----
+
+// PTOAS 0.60's frontend pipe init: the consumer buffer its direction needs,
+// one init per id, known clauses only.
+func.func @f(%gm: !pto.ptr<f32>, %c: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error@+1 {{'pto.aic_initialize_pipe' op expects 'c2v_consumer_buf' when dir_mask is 1}}
+  pto.aic_initialize_pipe {id = 1, dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %c : i32)
+  return
+}
+
+// -----
+
+func.func @f(%gm: !pto.ptr<f32>, %c: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error@+1 {{'pto.aic_initialize_pipe' op requires at most one matching initialize_pipe op per function and 'id'}}
+  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c : i32)
+  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c : i32)
+  return
+}
+
+// -----
+
+func.func @f(%c: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error@+1 {{unexpected keyword 'slots' (the clauses are id, dir_mask, slot_size, slot_num, local_slot_num, nosplit, acc_push_epilogue)}}
+  pto.aic_initialize_pipe {dir_mask = 1, slots = 1024} (c2v_consumer_buf = %c : i32)
+  return
+}

@@ -2,14 +2,20 @@
 // (Op-verifier rejections are in invalid-ops.mlir.)
 // RUN: ptonz-opt %s --split-input-file --verify-diagnostics
 
-// PTOAS's !pto.ptr has no address space; no PTOAS version parses this spelling.
-// expected-error@+1 {{!pto.ptr takes no address space: PTOAS's pointer is `!pto.ptr<T>` (a GM pointer) and no PTOAS version parses `!pto.ptr<T, space>`; write !pto.ptr<f16>}}
-func.func private @f(!pto.ptr<f16, gm>)
+// A pointer's memory space is one of PTOAS 0.60's.
+// expected-error@+1 {{!pto.ptr memory space must be one of `gm|ub|mat|l1|left|l0a|right|l0b|acc|l0c|vec|bias|bt|scaling|fb` (PTOAS 0.60), got 'dram'}}
+func.func private @f(!pto.ptr<f16, dram>)
 
 // -----
 
-// expected-error@+1 {{!pto.ptr takes no address space}}
-func.func private @f(!pto.ptr<i8, l1>)
+// A type mnemonic neither ptonz nor PTOAS 0.60 defines.
+// expected-error@+1 {{unknown pto type 'vregs' (neither a type of ptonz nor one of PTOAS 0.60)}}
+func.func private @f(!pto.vregs<64xf32>)
+
+// -----
+
+// expected-error@+1 {{unknown pto attribute 'fence_scop' (neither an attribute of ptonz nor one of PTOAS 0.60)}}
+func.func private @f() attributes {a = #pto.fence_scop<gm>}
 
 // -----
 

@@ -245,7 +245,7 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.tsort32 ins(%a, %i : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tsort32 ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tsort32 ins(%a, %i, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
-  // CHECK: pto.tci ins(%{{.*}} {descending = true} : i32) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>)
+  // CHECK: pto.tci ins(%{{.*}} : i32) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>) {descending = true}
   pto.tci ins(%k {descending = true} : i32) outs(%i : !pto.tile_buf<vec, 16x16xi32>)
   // CHECK: pto.tci ins(%{{.*}} : i32) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>)
   pto.tci ins(%k : i32) outs(%i : !pto.tile_buf<vec, 16x16xi32>)

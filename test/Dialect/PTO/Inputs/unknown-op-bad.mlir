@@ -1,7 +1,15 @@
-// Unknown pto ops that are not in the ins/outs form are rejected with a hint.
+// Unknown pto ops that cannot pass through are rejected, naming why.
 func.func @f(%a: f32) {
-  // expected-error@+1 {{'pto.tweird' is not an op ptonz knows; an unknown pto op parses only in the form `ins(%a, ... : T, ...) outs(%d, ... : U, ...) {attrs} -> R, ...` (PTOAS's common form): write it so, or use the generic form "pto.op"(...)}}
-  pto.tweird %a : f32
+  // expected-error@+1 {{'pto.tweird' is not an op ptonz knows, and its types cannot be read: 0 types for 1 operands and 0 results (ptonz passes an unknown pto op through when every operand and result has a type in its `: ... -> ...` lists)}}
+  pto.tweird %a
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error@+1 {{'pto.tweird' is not an op ptonz knows, and its types cannot be read: 2 types for 1 operands and 0 results}}
+  pto.tweird %a : f32, f32
   return
 }
 

@@ -1,0 +1,163 @@
+// PTOAS 0.60 syntax that ptonz reads and prints back as written: pointers
+// with a memory space, the new scalar element types, 0.60 attributes and
+// vector-register types ptonz does not model (passed through verbatim), and
+// unknown ops in their own custom syntax (passed through token by token).
+// RUN: ptonz-opt %s --pto-arch=a5 | FileCheck %s
+// RUN: ptonz-opt %s --pto-arch=a5 | ptonz-opt --pto-arch=a5 | FileCheck %s
+// RUN: ptonz-opt %s --pto-arch=a5 > %t.1 && ptonz-opt %t.1 --pto-arch=a5 > %t.2 && diff %t.1 %t.2
+// RUN: ptonz-opt %s --pto-arch=a5 --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+// A pointer keeps the memory space it is written with; without one it stays
+// without (PTOAS 0.60 reads both as a GM pointer). make_tensor_view takes
+// either spelling.
+// CHECK-LABEL: func.func @pointers
+// CHECK-SAME: (%{{.*}}: !pto.ptr<f16>, %{{.*}}: !pto.ptr<f16, gm>, %{{.*}}: !pto.ptr<f32, ub>)
+func.func @pointers(%a: !pto.ptr<f16>, %b: !pto.ptr<f16, gm>, %u: !pto.ptr<f32, ub>) {
+  %c16 = arith.constant 16 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: pto.make_tensor_view %{{.*}}, shape = [%{{.*}}, %{{.*}}], strides = [%{{.*}}, %{{.*}}] : !pto.tensor_view<16x16xf16>
+  %va = pto.make_tensor_view %a, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<16x16xf16>
+  // CHECK: pto.make_tensor_view %{{.*}}, shape = [%{{.*}}, %{{.*}}], strides = [%{{.*}}, %{{.*}}] : !pto.tensor_view<16x16xf16>
+  %vb = pto.make_tensor_view %b, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<16x16xf16>
+  return
+}
+
+// The scalar types of 0.60 are element types of pointers, views and tiles.
+// CHECK-LABEL: func.func @scalar_types
+// CHECK-SAME: !pto.ptr<!pto.hif8, gm>, %{{.*}}: !pto.tensor_view<64x64x!pto.f4E2M1x2>, %{{.*}}: !pto.ptr<!pto.f4E1M2x2>, %{{.*}}: !pto.ptr<!pto.f8E8M0>
+func.func @scalar_types(%h: !pto.ptr<!pto.hif8, gm>, %v: !pto.tensor_view<64x64x!pto.f4E2M1x2>,
+                        %e: !pto.ptr<!pto.f4E1M2x2>, %s: !pto.ptr<!pto.f8E8M0>) {
+  // CHECK: pto.alloc_tile : !pto.tile_buf<vec, 16x32x!pto.hif8>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x32x!pto.hif8>
+  return
+}
+
+// Unknown ops in their own syntax: indices in brackets are `index`, the
+// `:` list types the other operands, `->` the results (or, without `->`,
+// the types left over), a `( : )` group types its own operands.
+// CHECK-LABEL: func.func @custom_syntax
+func.func @custom_syntax(%p: !pto.ptr<f32, ub>, %sig: !pto.partition_tensor_view<1xi32>, %n: i32,
+                         %pv: !pto.partition_tensor_view<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // CHECK: %[[S:.*]] = pto.subview %{{.*}}[%{{.*}}, %{{.*}}] sizes [8, 8] : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 8x8xf32>
+  %s = pto.subview %t[%c0, %c8] sizes [8, 8] :
+    !pto.tile_buf<vec, 16x16xf32>
+    -> !pto.tile_buf<vec, 8x8xf32>
+  // CHECK: pto.comm.twait(%{{.*}}, %{{.*}} : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+  pto.comm.twait(%sig, %n
+    : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+  // CHECK: pto.cmo.cacheinvalid %{{.*}} single_cache_line : !pto.partition_tensor_view<16x16xf32>
+  pto.cmo.cacheinvalid %pv single_cache_line : !pto.partition_tensor_view<16x16xf32>
+  // CHECK: pto.cmo.cacheinvalid all #pto.address_space<gm>
+  pto.cmo.cacheinvalid all #pto.address_space<gm>
+  // CHECK: pto.fence.barrier_all #pto.fence_scope<gm>
+  pto.fence.barrier_all #pto.fence_scope<gm>
+  // Keywords with their own parenthesised operands, continued on the next
+  // lines, and keywords inside the type list.
+  // CHECK: pto.mte_ub_gm %{{.*}}, %{{.*}}, %{{.*}} nburst(%{{.*}}, %{{.*}}) : !pto.ptr<f32, ub>, !pto.partition_tensor_view<1xi32>, i32, i32, i32
+  pto.mte_ub_gm %p, %sig, %n
+    nburst(%n, %n)
+    : !pto.ptr<f32, ub>, !pto.partition_tensor_view<1xi32>, i32, i32, i32
+  // CHECK: pto.mte_frac %{{.*}}, nd2nz, shape(%{{.*}}) : !pto.ptr<f32, ub>, nd2nz, shape i32
+  pto.mte_frac %p, nd2nz, shape(%n)
+    : !pto.ptr<f32, ub>, nd2nz,
+      shape i32
+  return
+}
+
+// The vector dialects of 0.60: register, mask and vmi types pass through
+// verbatim, and so do their ops and regions.
+// CHECK-LABEL: func.func @vector_registers
+// CHECK-SAME: !pto.vreg<64xf32>
+func.func @vector_registers(%acc: !pto.vreg<64xf32>, %dst: !pto.ptr<f32, ub>) {
+  %c0 = arith.constant 0 : index
+  // CHECK: pto.vecscope {
+  pto.vecscope {
+    // CHECK: %[[M:.*]] = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+    %m = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+    // CHECK: %[[V:.*]] = pto.vadd %{{.*}}, %{{.*}}, %[[M]] : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+    %v = pto.vadd %acc, %acc, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+    // CHECK: pto.vsts %[[V]], %{{.*}}[%{{.*}}], %[[M]] : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+    pto.vsts %v, %dst[%c0], %m : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+    // CHECK: %{{.*}}:2 = pto.vmi.vload %{{.*}}[%{{.*}}] {dist_mode = "dintlv"} : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>, !pto.vmi.vreg<128xf32>
+    %w:2 = pto.vmi.vload %dst[%c0] {dist_mode = "dintlv"} : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>, !pto.vmi.vreg<128xf32>
+    // CHECK: pto.vmi.vstore %{{.*}}#1, %{{.*}}[%{{.*}}] : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>
+    pto.vmi.vstore %w#1, %dst[%c0] : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>
+  }
+  // CHECK: pto.section.simt <<<32, -1, 1>>> {
+  pto.section.simt <<<32, -1, 1>>> {
+  }
+  return
+}
+
+// The recorded syntax is in the generic form.
+// GENERIC: "pto.subview"(%{{.*}}, %{{.*}}, %{{.*}}) {ptonz.verbatim = " o[o, o] k [k, k] : t A t", ptonz.verbatim_items = ["sizes", "8", "8"], ptonz.verbatim_types = array<i32: 0, -1>}
+
+// aic/aiv_initialize_pipe in PTOAS 0.60's syntax: `id` and the other new
+// clauses in any order, each operand optional; printed in 0.60's order.
+// Two pipes of one function differ by `id`.
+// CHECK-LABEL: func.func @pipe_ids
+// CHECK: pto.aic_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024, local_slot_num = 1, nosplit = false} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, c2v_consumer_buf = %{{.*}} : i32)
+// CHECK: pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, v2c_consumer_buf = %{{.*}} : i32)
+func.func @pipe_ids(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.aic_initialize_pipe {nosplit = false, slot_size = 1024, id = 10, dir_mask = 1, local_slot_num = 1}
+    (c2v_consumer_buf = %buf : i32, gm_slot_buffer = %gm : !pto.ptr<f32>)
+  pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512}
+    (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// set_flag / wait_flag take PTOAS 0.60's string spelling too, and print the
+// one both versions parse; the frontend pipe ops take 0.60's `id`.
+// CHECK-LABEL: func.func @flags_and_ids
+func.func @flags_and_ids() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // CHECK: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  pto.set_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
+  // CHECK: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  pto.wait_flag[<PIPE_MTE2>, "PIPE_V", "EVENT_ID0"]
+  // CHECK: pto.tfree_from_aiv{{ ?}}{id = 2, split = 0}
+  pto.tfree_from_aiv {id = 2, split = 0}
+  // CHECK: pto.tfree_from_aiv{{ ?}}{split = 0}
+  pto.tfree_from_aiv {split = 0}
+  return
+}
+
+// Other readings of an unknown op's type lists, tried when the first does
+// not fit the operands' definitions.
+// CHECK-LABEL: func.func @type_readings
+func.func @type_readings(%p: !pto.ptr<f32, ub>, %v: f32, %dst: !pto.partition_tensor_view<128xf32>,
+                         %src: !pto.partition_tensor_view<128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %i = arith.constant 4 : i32
+  %buf = pto.alloc_tile : !pto.tile_buf<vec, 1x128xf32>
+  // The `%p[...]` base listed first.
+  // CHECK: pto.store %{{.*}}, %{{.*}}[%{{.*}}] : !pto.ptr<f32, ub>, f32
+  pto.store %v, %p[%c0] : !pto.ptr<f32, ub>, f32
+  // An operand beyond the list is an index.
+  // CHECK: pto.vmi.vload %{{.*}}[%{{.*}}], %{{.*}} {group = 8 : i64} : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
+  %x = pto.vmi.vload %p[%c0], %c16 {group = 8}
+      : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
+  // The bracketed index listed too.
+  // CHECK: pto.sprsti "AR", %{{.*}}[%{{.*}}] : !pto.ptr<f32, ub>, i32
+  pto.sprsti "AR", %p[%i] : !pto.ptr<f32, ub>, i32
+  // A keyword group inside a typed group belongs to it.
+  // CHECK: pto.comm.tput(%{{.*}}, %{{.*}}, buf(%{{.*}}) : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>)
+  pto.comm.tput(%dst, %src, buf(%buf) : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>)
+  return
+}
+
+// A passed-through op's region keeps its entry block arguments.
+// CHECK-LABEL: func.func @region_arguments
+func.func @region_arguments(%p: !pto.ptr<f32, ub>, %n: index) {
+  // CHECK: pto.strict_vecscope(%{{.*}}, %{{.*}}) {
+  // CHECK-NEXT: ^bb0(%[[A:.*]]: !pto.ptr<f32, ub>, %{{.*}}: index):
+  // CHECK-NEXT: pto.vlds %[[A]][%{{.*}}] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+  pto.strict_vecscope(%p, %n) {
+  ^bb0(%a: !pto.ptr<f32, ub>, %m: index):
+    %v = pto.vlds %a[%m] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+  } : (!pto.ptr<f32, ub>, index) -> ()
+  return
+}
