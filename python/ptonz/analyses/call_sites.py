@@ -7,7 +7,7 @@ that the module calls (with `func.call`, from functions of the module, none
 of them recursive) the facts its call sites prove: the union of the
 operands' integer ranges and the least of their alignments, as a temporary
 `ptonz.arg_range = array<i64: lo, hi, step>` (the declaration the range and
-alignment proofs read, `declarations.ARG_RANGE_ATTR`). So ONE unprovable
+alignment proofs read, `arg_attrs.ARG_RANGE_ATTR`). So ONE unprovable
 caller (an operand of unknown sign, or not a multiple) makes the argument
 unprovable: callers passing 0 and 1 give [0, 2) in steps of 1, which no
 multiple of 16 survives.
@@ -26,11 +26,11 @@ from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
 
+from .arg_attrs import ARG_RANGE_ATTR, arg_attr_dicts, set_arg_attr_dicts
 from .. import _ptonz
 from .int_ranges import FunctionRanges
 from .ir_queries import bit_width, functions
 
-ARG_RANGE_ATTR = "ptonz.arg_range"  # = passes.declarations.ARG_RANGE_ATTR (C++ kArgRangeAttr)
 _MAX_STEP = 1 << 62
 
 
@@ -43,16 +43,6 @@ def _enclosing_function(op: ir.Operation) -> Optional[ir.Operation]:
     while parent is not None and parent.name != "func.func":
         parent = parent.parent
     return parent
-
-
-def _arg_dicts(func: ir.Operation, n: int) -> List[Dict[str, ir.Attribute]]:
-    if "arg_attrs" not in func.attributes:
-        return [{} for _ in range(n)]
-    out = []
-    for d in ir.ArrayAttr(func.attributes["arg_attrs"]):
-        d = ir.DictAttr(d)
-        out.append({a.name: a.attr for a in d})
-    return out + [{} for _ in range(n - len(out))]
 
 
 class CallSiteFacts:
@@ -100,7 +90,7 @@ class CallSiteFacts:
     def _derive(self, func: ir.Operation, name: str, calls) -> None:
         block = func.regions[0].blocks[0]
         n = len(block.arguments)
-        dicts = _arg_dicts(func, n)
+        dicts = arg_attr_dicts(func)
         ranges = FunctionRanges(func)  # a new analysis: sees the callers' derived facts
         changed = False
         for k, arg in enumerate(block.arguments):
@@ -128,8 +118,7 @@ class CallSiteFacts:
             if func not in self._saved:
                 self._saved[func] = (func.attributes["arg_attrs"]
                                      if "arg_attrs" in func.attributes else None)
-            func.attributes["arg_attrs"] = ir.ArrayAttr.get(
-                [ir.DictAttr.get(d) for d in dicts])
+            set_arg_attr_dicts(func, dicts)
 
     @staticmethod
     def _join(ranges: FunctionRanges, values, bits: int) -> Optional[Tuple[int, int, int]]:

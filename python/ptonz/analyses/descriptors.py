@@ -237,22 +237,14 @@ def nd_build(module, make_pass_manager, declared_nz: bool = False):
 
     from .._ptonz import PLTensorType
     from ..passes import run_pass_manager
-    from ..passes.declarations import NZ_SHAPE_ATTR
+    from .arg_attrs import NZ_SHAPE_ATTR, drop_arg_attr
 
     ctx = module.context
     funcs = [f for f in ops_named(module.operation, "func.func") if f.operation.regions[0].blocks]
     has_nz = any(PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
                  for f in funcs for a in f.operation.regions[0].blocks[0].arguments)
     for f in funcs:
-        attrs = f.operation.attributes
-        if "arg_attrs" not in attrs:
-            continue
-        dicts = [ir.DictAttr(d) for d in ir.ArrayAttr(attrs["arg_attrs"])]
-        if any(NZ_SHAPE_ATTR in d for d in dicts):
-            declared_nz = True
-            attrs["arg_attrs"] = ir.ArrayAttr.get([
-                ir.DictAttr.get({a.name: a.attr for a in d if a.name != NZ_SHAPE_ATTR})
-                for d in dicts])
+        declared_nz |= drop_arg_attr(f.operation, NZ_SHAPE_ATTR)
     if not has_nz and not declared_nz:
         return None
     pm = make_pass_manager(ctx)

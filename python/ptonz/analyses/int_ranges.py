@@ -47,6 +47,7 @@ from typing import List, Optional, Tuple
 from mlir import ir
 
 from .. import _ptonz
+from .arg_attrs import ARG_RANGE_ATTR, arg_attr_dicts, int_array
 
 MAX_BLOCK_NUM = _ptonz.MAX_BLOCK_NUM
 
@@ -123,18 +124,14 @@ class FunctionRanges:
 
 
 def declared_range(value: ir.Value) -> Optional[List[int]]:
-    """[lo, hi] or [lo, hi, step] of a function argument's `ptonz.arg_range`."""
+    """[lo, hi] or [lo, hi, step] of a function argument's `ARG_RANGE_ATTR`."""
     if not isinstance(value.owner, ir.Block):
         return None
     owner = _ptonz.value_owner(value)
     if owner is None or owner.name != "func.func" or "arg_attrs" not in owner.attributes:
         return None
-    dicts = ir.ArrayAttr(owner.attributes["arg_attrs"])
-    k = ir.BlockArgument(value).arg_number
-    if k >= len(dicts):
-        return None
-    d = ir.DictAttr(dicts[k])
-    return list(ir.DenseI64ArrayAttr(d["ptonz.arg_range"])) if "ptonz.arg_range" in d else None
+    d = arg_attr_dicts(owner)[ir.BlockArgument(value).arg_number]
+    return int_array(d[ARG_RANGE_ATTR]) if ARG_RANGE_ATTR in d else None
 
 
 def declared_arguments(value: ir.Value) -> List[Tuple[ir.Value, List[int]]]:

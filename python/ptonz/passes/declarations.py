@@ -2,8 +2,8 @@
 `--arg-range`): their option syntax, their typed values and the argument
 attributes that carry them in the IR (the one home every later pass reads).
 
-Pure parsing, no MLIR: the pass catalog imports it to check option values
-when a pipeline is parsed.
+Pure parsing: the pass catalog imports it to check option values when a
+pipeline is parsed.
 """
 
 from __future__ import annotations
@@ -11,14 +11,8 @@ from __future__ import annotations
 import re
 from typing import Optional, Tuple
 
-# Argument attributes. `ptonz.nz_shape = array<i64: 32, 2048, 4096>`: the GM
-# bytes behind this !pto.ptr are NZ-packed with that logical shape ([.., R, C],
-# one NZ matrix per leading index); `array<i64>` (empty): the shape of the
-# views that read it. `ptonz.arg_range = array<i64: lo, hi[, step]>`: this
-# scalar argument takes the values lo, lo + step, ... below hi (C++:
-# ptonz::kArgRangeAttr, read by the range and the alignment proofs).
-NZ_SHAPE_ATTR = "ptonz.nz_shape"
-ARG_RANGE_ATTR = "ptonz.arg_range"
+# The argument attributes the declarations become (one home: analyses.arg_attrs).
+from ..analyses.arg_attrs import ARG_RANGE_ATTR, NZ_SHAPE_ATTR  # noqa: E402,F401
 
 _NZ = re.compile(r"@([^:,=\s]+):(\d+)(?:=(\d+(?:x\d+)+))?")
 _RANGE = re.compile(r"@([^:,=\s]+):(\d+)=(-?\d+):(-?\d+)(?::(\d+))?")

@@ -4,7 +4,7 @@ launch that the IR does not carry), then give every view of an NZ-declared
 pointer the logical NZ form that pto-block-nz-views lowers.
 
 The declarations (options `nz-args`, `arg-ranges`; ptonz-opt `--nz-arg`,
-`--arg-range`) become argument attributes (`declarations.NZ_SHAPE_ATTR`,
+`--arg-range`) become argument attributes (`analyses.arg_attrs.NZ_SHAPE_ATTR`,
 `ARG_RANGE_ATTR`), so a kernel may also carry them itself; everything after
 this pass reads the attributes. For each read view of an NZ pointer, the
 packing [.., R, C] (one NZ matrix per leading index) decides:
@@ -25,7 +25,7 @@ use of the pointer is rejected.
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence
 
 from mlir import ir
 
@@ -37,33 +37,11 @@ from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
 from ..analyses.provable import Prover
 from ._util import constant_pool, current_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
-from .declarations import ARG_RANGE_ATTR, NZ_SHAPE_ATTR, ArgRange, NzArg
+from ..analyses.arg_attrs import (ARG_RANGE_ATTR, NZ_SHAPE_ATTR, arg_attr_dicts, declares,
+                                  int_array, set_arg_attr)
+from .declarations import ArgRange, NzArg
 
 PASS = "pto-declare-nz-args"
-
-
-def _arg_types(func: ir.Operation) -> List[ir.Type]:
-    return list(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs)
-
-
-def _arg_attrs(func: ir.Operation) -> List[Dict[str, ir.Attribute]]:
-    n = len(_arg_types(func))
-    if "arg_attrs" not in func.attributes:
-        return [dict() for _ in range(n)]
-    return [{a.name: a.attr for a in ir.DictAttr(d)} for d in ir.ArrayAttr(func.attributes["arg_attrs"])]
-
-
-def _set_arg_attr(func: ir.Operation, index: int, name: str, value: ir.Attribute) -> None:
-    attrs = _arg_attrs(func)
-    attrs[index][name] = value
-    func.attributes["arg_attrs"] = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in attrs])
-
-
-def _int_array(attr: ir.Attribute) -> Optional[List[int]]:
-    try:
-        return list(ir.DenseI64ArrayAttr(attr))
-    except (TypeError, ValueError):
-        return None
 
 
 def _shape_text(shape: Sequence[int]) -> str:
@@ -97,7 +75,7 @@ class _Declarer:
             self.reject(_file_start(self.module.location), f"{flag}={decl} names @{decl.func}, but the module "
                         f"has no function of that name (its functions: {known})")
             return None, None
-        types = _arg_types(func)
+        types = list(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs)
         if decl.index >= len(types):
             self.reject(func.location, f"{flag}={decl}: @{decl.func} has {len(types)} arguments "
                         f"(indices 0 to {len(types) - 1})")
@@ -116,7 +94,7 @@ class _Declarer:
                             "its layout in its type: !pl.tensor<..., nz>)")
                 continue
             shape = list(decl.shape) if decl.shape else []
-            _set_arg_attr(func, decl.index, NZ_SHAPE_ATTR, ir.DenseI64ArrayAttr.get(shape))
+            set_arg_attr(func, decl.index, NZ_SHAPE_ATTR, ir.DenseI64ArrayAttr.get(shape))
         for decl in ranges:
             func, t = self._target(decl, "--arg-range")
             if func is None:
@@ -133,7 +111,7 @@ class _Declarer:
                             f"not fit argument {decl.index}'s type {t} (signed "
                             f"[{lo_min}, {hi_max}))")
                 continue
-            _set_arg_attr(func, decl.index, ARG_RANGE_ATTR,
+            set_arg_attr(func, decl.index, ARG_RANGE_ATTR,
                           ir.DenseI64ArrayAttr.get(decl.attribute_values()))
 
     # -- NZ pointers -> logical NZ views ----------------------------------
@@ -143,10 +121,10 @@ class _Declarer:
             return  # a declaration: its callers' views are checked where they are
         args = func.regions[0].blocks[0].arguments
         plans = []
-        for index, attrs in enumerate(_arg_attrs(func)):
+        for index, attrs in enumerate(arg_attr_dicts(func)):
             if NZ_SHAPE_ATTR not in attrs:
                 continue
-            shape = _int_array(attrs[NZ_SHAPE_ATTR])
+            shape = int_array(attrs[NZ_SHAPE_ATTR])
             if shape is None:
                 self.reject(func.location, f"argument {index} of @{symbol_name(func)}: "
                             f"{NZ_SHAPE_ATTR} must be an array<i64: ...> (the logical shape), "
@@ -185,7 +163,7 @@ class _Declarer:
             if shape is None:
                 return None
             if shape:  # the packing, for everything after (the result check packs by it)
-                _set_arg_attr(func, index, NZ_SHAPE_ATTR, ir.DenseI64ArrayAttr.get(shape))
+                set_arg_attr(func, index, NZ_SHAPE_ATTR, ir.DenseI64ArrayAttr.get(shape))
         if not self.packing_ok(func, where, shape, c0, elem):
             return None
         plan = []
@@ -206,8 +184,8 @@ class _Declarer:
             if name == "pto.make_tensor_view" and use.operand_number == 0:
                 out.append((op, offset))
             elif name == "pto.addptr" and use.operand_number == 0:
-                step = _ptonz.value_source(op.operands[1])[3] \
-                    if _ptonz.value_source(op.operands[1])[0] == "arith.constant" else None
+                source = _ptonz.value_source(op.operands[1])
+                step = source[3] if source[0] == "arith.constant" else None
                 nxt = (offset + step) if isinstance(offset, int) and step is not None else None
                 if self.views_of(op.results[0], nxt, out) is None:
                     return None
@@ -396,12 +374,6 @@ def _file_start(loc: ir.Location) -> ir.Location:
     return loc
 
 
-def _declares(func: ir.Operation) -> bool:
-    """Whether a function's arguments carry ptonz declarations."""
-    attrs = func.attributes
-    return "arg_attrs" in attrs and "ptonz." in str(attrs["arg_attrs"])
-
-
 def _has_uses(op: ir.Operation) -> bool:
     return any(True for _ in op.results[0].uses)
 
@@ -465,7 +437,7 @@ class DeclareNzArgs(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         if not self.opts["nz-args"] and not self.opts["arg-ranges"] and \
-                not any(_declares(f) for f in functions(module)):
+                not any(declares(f) for f in functions(module)):
             return True  # nothing declared: the common case costs one look per function
         d = _Declarer(module)
         d.attach(self.opts["nz-args"], self.opts["arg-ranges"])

@@ -68,6 +68,7 @@ from ..analyses.ir_queries import (bit_width, constant_int, layout_of, name_stat
                                    symbol_name)
 from ..analyses.nz_geometry import c0_for_bitwidth
 from ..analyses.ptoas_facts import DEFAULT_VERSION
+from ..analyses.arg_attrs import ARG_RANGE_ATTR, NZ_SHAPE_ATTR, arg_attr_dicts, int_array
 from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import interpreter as I
@@ -152,13 +153,9 @@ def _declared(module: ir.Module, attr: str) -> Dict[str, Dict[int, Tuple[int, ..
     """`{function: {argument: values}}` of an `array<i64: ...>` argument attribute."""
     out: Dict[str, Dict[int, Tuple[int, ...]]] = {}
     for func in _functions(module):
-        if "arg_attrs" not in func.attributes:
-            continue
-        for i, attrs in enumerate(ir.ArrayAttr(func.attributes["arg_attrs"])):
-            attrs = ir.DictAttr(attrs)
+        for i, attrs in enumerate(arg_attr_dicts(func)):
             if attr in attrs:
-                out.setdefault(symbol_name(func), {})[i] = \
-                    tuple(ir.DenseI64ArrayAttr(attrs[attr]))
+                out.setdefault(symbol_name(func), {})[i] = tuple(int_array(attrs[attr]))
     return out
 
 
@@ -168,7 +165,6 @@ def declared_nz_args(module: ir.Module, original: Optional[ir.Module] = None
     `--nz-arg=@FUNC:INDEX[=SHAPE]` leaves on the lowered kernel), with an empty
     shape resolved to the constant shape of the views that read the argument
     in `original` (default: `module`)."""
-    from ..passes.declarations import NZ_SHAPE_ATTR
 
     out = _declared(module, NZ_SHAPE_ATTR)
     source = original if original is not None else module
@@ -195,7 +191,6 @@ def declared_nz_args(module: ir.Module, original: Optional[ir.Module] = None
 def declared_arg_ranges(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
     """`{function: {argument: (lo, hi[, step])}}` of `ptonz.arg_range`
     (`--arg-range=@FUNC:INDEX=LO:HI[:STEP]`)."""
-    from ..passes.declarations import ARG_RANGE_ATTR
 
     return _declared(module, ARG_RANGE_ATTR)
 

@@ -1,0 +1,72 @@
+"""Function argument attributes: the declarations ptonz keeps on kernel
+arguments, and the one way the passes, analyses and simulator read and write
+them.
+
+* `NZ_SHAPE_ATTR` (`ptonz.nz_shape = array<i64: 32, 2048, 4096>`): the GM
+  bytes behind this `!pto.ptr` are NZ-packed with that logical shape
+  (`array<i64>`, empty: the shape of the views that read it);
+* `ARG_RANGE_ATTR` (`ptonz.arg_range = array<i64: lo, hi[, step]>`): this
+  scalar argument takes the values lo, lo + step, ... below hi. The C++ range
+  and alignment analyses read it too (`ptonz::kArgRangeAttr`, IntRanges.h:
+  the same name).
+
+Set by `pto-declare-nz-args` from `--nz-arg` / `--arg-range` (or written in
+the kernel), and temporarily by `call_sites` for called functions.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from mlir import ir
+
+NZ_SHAPE_ATTR = "ptonz.nz_shape"
+ARG_RANGE_ATTR = "ptonz.arg_range"
+
+
+def arg_count(func: ir.Operation) -> int:
+    """The number of arguments of a func.func (also of a declaration)."""
+    return len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs)
+
+
+def arg_attr_dicts(func: ir.Operation) -> List[Dict[str, ir.Attribute]]:
+    """One {name: attribute} per argument (empty where it has none)."""
+    n = arg_count(func)
+    if "arg_attrs" not in func.attributes:
+        return [{} for _ in range(n)]
+    out = [{a.name: a.attr for a in ir.DictAttr(d)} for d in ir.ArrayAttr(func.attributes["arg_attrs"])]
+    return out + [{} for _ in range(n - len(out))]
+
+
+def set_arg_attr_dicts(func: ir.Operation, dicts: List[Dict[str, ir.Attribute]]) -> None:
+    func.attributes["arg_attrs"] = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in dicts])
+
+
+def set_arg_attr(func: ir.Operation, index: int, name: str, value: ir.Attribute) -> None:
+    dicts = arg_attr_dicts(func)
+    dicts[index][name] = value
+    set_arg_attr_dicts(func, dicts)
+
+
+def drop_arg_attr(func: ir.Operation, name: str) -> bool:
+    """Remove attribute `name` from every argument; whether any had it."""
+    dicts = arg_attr_dicts(func)
+    if not any(name in d for d in dicts):
+        return False
+    set_arg_attr_dicts(func, [{k: v for k, v in d.items() if k != name} for d in dicts])
+    return True
+
+
+def int_array(attr: ir.Attribute) -> Optional[List[int]]:
+    """The values of an `array<i64: ...>` attribute, None for another kind."""
+    try:
+        return list(ir.DenseI64ArrayAttr(attr))
+    except (TypeError, ValueError):
+        return None
+
+
+def declares(func: ir.Operation) -> bool:
+    """Whether a function's arguments carry ptonz declarations (a cheap test:
+    no attribute is decoded)."""
+    attrs = func.attributes
+    return "arg_attrs" in attrs and "ptonz." in str(attrs["arg_attrs"])
