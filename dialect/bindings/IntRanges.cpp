@@ -1,7 +1,7 @@
 //===- IntRanges.cpp - `_ptonz.IntRanges`: value ranges for the passes ----===//
 //
 // The Python face of ptonz::ValueRanges and ptonz::boundsVerdict
-// (dialect/lib/IntRanges.cpp): one object per function, one call per value or
+// (dialect/lib/Analysis/IntRanges.cpp): one object per function, one call per value or
 // per view.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-"""Integer ranges (analyses/int_ranges.py, C++ dialect/lib/IntRanges.cpp) and
+"""Integer ranges (analyses/int_ranges.py, C++ dialect/lib/Analysis/IntRanges.cpp) and
 the partition bounds verdicts built on them (analyses/bounds.py)."""
 
 import random

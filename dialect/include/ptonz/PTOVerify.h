@@ -135,14 +135,14 @@ mlir::LogicalResult verifyBufToken(mlir::Operation *op, int32_t bufId, int32_t m
 mlir::LogicalResult verifyFrontendPipeInit(mlir::Operation *op, KernelKind kernel, int8_t dirMask,
                                            int32_t slotSize);
 /// aic/aiv_initialize_pipe's syntax: `{clause = value, ...} (operand = %v : T, ...)`
-/// (PTOSyncOps.cpp).
+/// (PTOPipeOps.cpp).
 mlir::ParseResult parseFrontendPipeInit(mlir::OpAsmParser &p, mlir::OperationState &state);
 /// set_flag/wait_flag's pipes and events: `<PIPE_MTE2>` or PTOAS 0.60's
 /// `"PIPE_MTE2"` (PTOSyncOps.cpp).
 mlir::ParseResult parsePipeOrString(mlir::OpAsmParser &p, PipeAttr &attr);
 void printPipeOrString(mlir::OpAsmPrinter &p, mlir::Operation *op, PipeAttr attr);
 /// The frontend push/pop/free ops' `{split = N}`, or PTOAS 0.60's
-/// `{id = I, split = N}` (PTOSyncOps.cpp).
+/// `{id = I, split = N}` (PTOPipeOps.cpp).
 mlir::ParseResult parseSplitClause(mlir::OpAsmParser &p, mlir::IntegerAttr &id,
                                    mlir::IntegerAttr &split);
 void printSplitClause(mlir::OpAsmPrinter &p, mlir::Operation *op, mlir::IntegerAttr id,
@@ -150,7 +150,7 @@ void printSplitClause(mlir::OpAsmPrinter &p, mlir::Operation *op, mlir::IntegerA
 mlir::ParseResult parseEventOrString(mlir::OpAsmParser &p, EventAttr &attr);
 void printEventOrString(mlir::OpAsmPrinter &p, mlir::Operation *op, EventAttr attr);
 void printFrontendPipeInit(mlir::Operation *op, mlir::OpAsmPrinter &p);
-/// The split usage of the logical pipe of a frontend init (PTOSyncOps.cpp).
+/// The split usage of the logical pipe of a frontend init (PTOPipeOps.cpp).
 mlir::LogicalResult verifyFrontendPipeSplits(mlir::Operation *init);
 mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel, int64_t split);
 mlir::LogicalResult verifyPopFrom(mlir::Operation *op, KernelKind kernel, mlir::Value validRow,
@@ -160,6 +160,10 @@ mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role, mlir::Valu
                                   mlir::Value pipe, int64_t split);
 
 //===--- queries ----------------------------------------------------------===//
+
+inline bool isStatic(int64_t d) { return d != mlir::ShapedType::kDynamic; }
+/// The tile_buf of `v`, or an error at `op` naming the operand `name`.
+mlir::FailureOr<TileBufType> tileBuf(mlir::Operation *op, mlir::Value v, llvm::StringRef name);
 
 /// A tile seen through its type: a tile_buf, or a memref with a
 /// #pto.address_space memory space (PTOAS's lowered tile).

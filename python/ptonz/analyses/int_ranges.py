@@ -4,7 +4,7 @@
 an integer or index value as MLIR's integer range inference computes them
 (the `InferIntRangeInterface` transfer functions of `arith`, the rules of the
 upstream `IntegerRangeAnalysis`; C++: `_ptonz.IntRanges`,
-dialect/lib/IntRanges.cpp), plus two rules upstream does not know:
+dialect/lib/Analysis/IntRanges.cpp), plus two rules upstream does not know:
 
 * `pto.get_block_idx` / `get_block_num` (and the subblock queries) are
   bounded by the largest launch, `MAX_BLOCK_NUM` = 65535 blocks (CANN

@@ -46,7 +46,7 @@ unless their range is a single constant; for the sign, their range decides
 (the full range for an argument).
 
 The table is walked in C++ (`_ptonz.IntRanges.alignment`,
-dialect/lib/Alignment.cpp), memoised per value (the largest power of two it
+dialect/lib/Analysis/Alignment.cpp), memoised per value (the largest power of two it
 is proven a multiple of); `Prover.fact(value, d)` combines it with the sign,
 and only a failed proof walks again, here, to name the op to blame.
 """
@@ -142,7 +142,7 @@ class Prover:
         """log2 of the largest power of two `value` is proven a multiple of (0:
         nothing beyond being an integer; inf: zero). `value` may be an int: a
         constant operand, as `value_source` folds them. The table above,
-        walked in C++ (`_ptonz.IntRanges.alignment`, dialect/lib/Alignment.cpp)
+        walked in C++ (`_ptonz.IntRanges.alignment`, dialect/lib/Analysis/Alignment.cpp)
         and memoised there: from Python it cost a binding call per op."""
         if isinstance(value, int):
             return _twos(value)

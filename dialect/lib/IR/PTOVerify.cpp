@@ -9,7 +9,6 @@
 using namespace mlir;
 using namespace ptonz::pto;
 
-static bool isStatic(int64_t d) { return d != ShapedType::kDynamic; }
 /// Two extents agree unless both are known and differ.
 static bool compatible(int64_t a, int64_t b) { return !isStatic(a) || !isStatic(b) || a == b; }
 
@@ -467,4 +466,10 @@ LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role, Value tile
   if (role == PipeRole::pop && space != AddressSpace::vec && space != AddressSpace::mat)
     return op->emitOpError("expects the popped tile in the vec or mat buffer");
   return success();
+}
+
+FailureOr<TileBufType> ptonz::pto::tileBuf(Operation *op, Value v, StringRef name) {
+  if (auto t = dyn_cast<TileBufType>(v.getType()))
+    return t;
+  return op->emitOpError() << "expects " << name << " to be a !pto.tile_buf, got " << v.getType();
 }

@@ -13,7 +13,6 @@
 using namespace mlir;
 using namespace ptonz::pto;
 
-static bool isStatic(int64_t d) { return d != ShapedType::kDynamic; }
 static bool isScalar(Type t) { return isa<IntegerType, FloatType>(t); }
 static bool isTileLike(Type t) { return isa<TileBufType, MemRefType>(t); }
 

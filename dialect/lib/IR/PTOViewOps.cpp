@@ -7,7 +7,6 @@
 using namespace mlir;
 using namespace ptonz::pto;
 
-static bool isStatic(int64_t d) { return d != ShapedType::kDynamic; }
 
 static unsigned elementBytes(Type t) { return (elementBits(t) + 7) / 8; }
 

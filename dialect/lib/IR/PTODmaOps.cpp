@@ -1,0 +1,200 @@
+//===- PTODmaOps.cpp - GM <-> tile loads and stores, gathers, async copies ===//
+
+#include "ptonz/PTOVerify.h"
+
+using namespace mlir;
+using namespace ptonz::pto;
+
+static unsigned bitWidth(Type t) { return elementBits(t); }
+static StringRef locName(std::optional<AddressSpace> s) {
+  return s ? stringifyAddressSpace(*s) : StringRef("none");
+}
+
+static std::optional<int64_t> staticCount(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (!isStatic(d))
+      return std::nullopt;
+    n *= d;
+  }
+  return n;
+}
+
+//===----------------------------------------------------------------------===//
+// GM <-> tile
+//===----------------------------------------------------------------------===//
+
+LogicalResult TLoadOp::verify() {
+  if (onMemrefs(*this))
+    return success();
+  auto src = dyn_cast<PartitionTensorViewType>(getSrc().getType());
+  auto dst = dyn_cast<TileBufType>(getDst().getType());
+  if (!src || !dst)
+    return emitOpError() << "expects src to be !pto.partition_tensor_view (or a GM memref) and "
+                            "dst to be !pto.tile_buf, got "
+                         << getSrc().getType() << " and " << getDst().getType();
+  TargetArch arch = targetArchOf(*this);
+  if (arch == TargetArch::a3 && dst.getLoc() != AddressSpace::vec &&
+      dst.getLoc() != AddressSpace::mat)
+    return emitOpError() << "expects tload dst to use loc=vec or loc=mat, got loc="
+                         << stringifyAddressSpace(dst.getLoc());
+  if (bitWidth(src.getElementType()) != bitWidth(dst.getElementType()))
+    return emitOpError() << "expects src and dst element types to have the same bitwidth, got "
+                         << src.getElementType() << " and " << dst.getElementType();
+  for (auto [i, d] : llvm::enumerate(src.getShape()))
+    if (isStatic(d) && d <= 0)
+      return emitOpError() << "expects src shape[" << i << "] to be positive";
+  // PTOAS 0.60 accepts an empty valid shape and a partition whose element
+  // count differs from the tile's valid count; 0.27 does not.
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  for (auto [i, d] : llvm::enumerate(SmallVector<int64_t, 2>{dst.getValidRow(), dst.getValidCol()}))
+    if (isStatic(d) && (since060 ? d < 0 : d <= 0))
+      return emitOpError() << "expects dst valid_shape[" << i << "] to be "
+                           << (since060 ? "non-negative" : "positive");
+  auto p = staticCount(src.getShape());
+  auto v = staticCount({dst.getValidRow(), dst.getValidCol()});
+  // An MX scale load (blocked [1, ../16, ../2, 16, 2] f8E8M0FNU partition)
+  // moves the complete physical window of its tile, of which the valid part
+  // may be narrower (pypto's BlockMxScaleTensorViews; PTOAS 0.60's tload has
+  // no element-count rule): pto-block-mx-scale-views checks that window.
+  auto shape = src.getShape();
+  bool mxWindow = isa<Float8E8M0FNUType>(src.getElementType()) && shape.size() == 5 &&
+                  shape[3] == 16 && shape[4] == 2 && p && v && *v <= *p &&
+                  p == staticCount({dst.getRows(), dst.getCols()});
+  if (p && v && *p != *v && !mxWindow && !since060)
+    return emitOpError() << "partition element count (" << *p
+                         << ") must match tile_buf valid element count (" << *v << ")";
+  return success();
+}
+
+LogicalResult TStoreOp::verify() {
+  if (onMemrefs(*this))
+    return success();
+  auto src = dyn_cast<TileBufType>(getSrc().getType());
+  auto dst = dyn_cast<PartitionTensorViewType>(getDst().getType());
+  if (!src || !dst)
+    return emitOpError() << "expects src to be !pto.tile_buf and dst to be "
+                            "!pto.partition_tensor_view (or a GM memref), got "
+                         << getSrc().getType() << " and " << getDst().getType();
+  TargetArch arch = targetArchOf(*this);
+  AddressSpace loc = src.getLoc();
+  bool ok = loc == AddressSpace::vec || loc == AddressSpace::acc ||
+            (arch == TargetArch::a3 && loc == AddressSpace::mat);
+  if (!ok)
+    return emitOpError() << "expects tstore src to use loc=vec, loc=acc"
+                         << (arch == TargetArch::a3 ? " or loc=mat" : "")
+                         << " on " << archName(arch) << ", got loc=" << stringifyAddressSpace(loc);
+  if (loc != AddressSpace::acc && getPreQuantScalar())
+    return emitOpError("expects preQuantScalar form to use loc=acc src");
+  if (loc != AddressSpace::acc && getReluPreMode() != ReluPreMode::no_relu)
+    return emitOpError("expects reluPreMode form to use loc=acc src");
+  for (auto [i, d] : llvm::enumerate(dst.getShape()))
+    if (isStatic(d) && d <= 0)
+      return emitOpError() << "expects dst shape[" << i << "] to be positive";
+  auto p = staticCount(dst.getShape());
+  auto v = staticCount({src.getValidRow(), src.getValidCol()});
+  if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60))
+    return emitOpError() << "partition element count (" << *p
+                         << ") must match tile_buf valid element count (" << *v << ")";
+  Type se = src.getElementType(), de = dst.getElementType();
+  if (loc != AddressSpace::acc) {
+    if (bitWidth(se) != bitWidth(de))
+      return emitOpError() << "expects src and dst element types to have the same bitwidth, got "
+                           << se << " and " << de;
+    return success();
+  }
+  if (!se.isInteger(32) && !se.isF32())
+    return emitOpError() << "expects an acc tstore src of i32 or f32, got " << se;
+  return success();
+}
+
+LogicalResult TPrefetchOp::verify() {
+  Type se = elementTypeOf(getSrc().getType()), de = elementTypeOf(getDst().getType());
+  if (!isa<PartitionTensorViewType, MemRefType>(getSrc().getType()))
+    return emitOpError("expects src to be !pto.partition_tensor_view or memref");
+  auto dst = tileView(getDst().getType());
+  if (!dst)
+    return emitOpError("expects dst to be !pto.tile_buf or memref");
+  if (dst->space != AddressSpace::vec && dst->space != AddressSpace::mat)
+    return emitOpError() << "expects dst to use loc=vec or loc=mat, got loc="
+                         << locName(dst->space);
+  if (bitWidth(se) != bitWidth(de))
+    return emitOpError("expects src and dst element types to have the same element size");
+  return success();
+}
+
+LogicalResult TStoreFPOp::verify() {
+  if (onMemrefs(*this))
+    return success();
+  auto src = tileBuf(*this, getSrc(), "src");
+  auto fp = tileBuf(*this, getFp(), "fp");
+  if (failed(src) || failed(fp))
+    return failure();
+  if (!isa<PartitionTensorViewType>(getDst().getType()))
+    return emitOpError("expects dst to be a memref or !pto.partition_tensor_view");
+  if (src->getLoc() != AddressSpace::acc)
+    return emitOpError() << "expects src to be in the acc address space";
+  if (fp->getLoc() != AddressSpace::scaling)
+    return emitOpError() << "expects fp to be in the scaling address space";
+  return success();
+}
+
+/// The mem operand of mgather/mscatter: an ND GM partition or a GM memref.
+static LogicalResult verifyGatherMem(Operation *op, Value mem, Type dataElem) {
+  if (elementTypeOf(mem.getType()) != dataElem)
+    return op->emitOpError("expects mem element type to match the tile element type");
+  if (!isa<PartitionTensorViewType>(mem.getType()) && !isGMPointer(mem.getType()))
+    return op->emitOpError("expects mem to be !pto.partition_tensor_view or a GM memref");
+  return success();
+}
+
+/// mgather/mscatter: A5 only, ND vec data and i32 index tiles.
+static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx, Value mem,
+                                         StringRef dataName) {
+  if (onMemrefs(op))
+    return success();
+  if (targetArchOf(op) != TargetArch::a5)
+    return op->emitOpError() << op->getName() << " is only supported on A5 targets";
+  TileRules rules;
+  rules.vec = rules.rowMajor = true;
+  if (failed(verifyTileOp(op, rules, {{dataName, data}, {"idx", idx}})))
+    return failure();
+  Type idxElem = elementTypeOf(idx.getType());
+  if (!idxElem.isSignlessInteger(32))
+    return op->emitOpError() << "expects idx element type to be signless i32, got " << idxElem;
+  return verifyGatherMem(op, mem, elementTypeOf(data.getType()));
+}
+
+LogicalResult MGatherOp::verify() {
+  return verifyGatherScatter(*this, getDst(), getIdx(), getMem(), "dst");
+}
+
+LogicalResult MScatterOp::verify() {
+  return verifyGatherScatter(*this, getSrc(), getIdx(), getMem(), "src");
+}
+
+LogicalResult BuildAsyncSessionOp::verify() {
+  auto scratch = tileView(getScratch().getType());
+  if (!scratch || scratch->space != AddressSpace::vec)
+    return emitOpError("expects scratch to be in vec address space");
+  if (scratch->shape.empty() || scratch->shape.size() > 2)
+    return emitOpError("expects scratch to be rank-1 or rank-2");
+  auto count = staticCount(scratch->shape);
+  if (!count)
+    return emitOpError("expects scratch to have a static shape");
+  if (*count * bitWidth(scratch->elem) < 64)
+    return emitOpError("expects scratch to provide at least 8 bytes");
+  if (!elementTypeOf(getWorkspace().getType()).isInteger(8))
+    return emitOpError("expects workspace element type to be an 8-bit integer");
+  if (auto id = getSyncIdAttr(); id && (id.getInt() < 0 || id.getInt() > 7))
+    return emitOpError("expects sync_id in range [0, 7]");
+  if (auto b = getBlockBytesAttr(); b && b.getInt() <= 0)
+    return emitOpError("expects block_bytes to be greater than 0");
+  if (auto o = getCommBlockOffsetAttr(); o && o.getInt() < 0)
+    return emitOpError("expects comm_block_offset to be non-negative");
+  if (auto q = getQueueNumAttr(); q && q.getInt() <= 0)
+    return emitOpError("expects queue_num to be greater than 0");
+  if (auto g = getChannelGroupIdxAttr(); g && (g.getInt() < 0 || g.getInt() > UINT32_MAX))
+    return emitOpError("expects channel_group_idx to fit in uint32");
+  return success();
+}
