@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builders.h"
+#include "Records.h"
 #include "ptonz/Alignment.h"
 #include "ptonz/IntRanges.h"
 #include "ptonz/PTO.h"
@@ -19,6 +20,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include <limits>
@@ -71,7 +73,32 @@ static nb::object alignmentToPy(unsigned a) {
   return nb::int_(a);
 }
 
-using DimVerdicts = std::vector<std::pair<int64_t, int>>;
+/// A partition dimension's verdict (INSIDE / OUTSIDE / UNDECIDED, or
+/// DYNAMIC_SIZE).
+struct DimVerdict {
+  int64_t dim;
+  int verdict;
+};
+using DimVerdicts = std::vector<DimVerdict>;
+
+/// The dimensions of one pto.partition_view that are reported.
+struct PartitionVerdicts {
+  nb::object partition;
+  DimVerdicts dims;
+};
+
+/// The reported partitions of one pto.make_tensor_view.
+struct ViewVerdicts {
+  nb::object view;
+  std::vector<std::optional<int64_t>> extents;
+  std::vector<PartitionVerdicts> partitions;
+};
+
+/// A proof of `value % 2^k == 0 and value >= 0`.
+struct Proof {
+  bool multiple = false, nonneg = false;
+  nb::object failure = nb::none(); // a ProofFailure, None when proven
+};
 
 /// The static size of a partition dimension: its size operand when that is
 /// a constant, else the result type's extent (what a tload of it moves),
@@ -94,7 +121,7 @@ constexpr int kDynamicSize = 3;
 /// `dynamicSizes`, those whose size is not static (kDynamicSize).
 void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
                        const std::vector<std::optional<int64_t>> &extents, bool undecided,
-                       std::vector<std::pair<MlirOperation, DimVerdicts>> &out,
+                       std::vector<PartitionVerdicts> &out,
                        bool dynamicSizes = false) {
   for (mlir::Operation *user : view->getResult(0).getUsers()) {
     auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
@@ -106,18 +133,135 @@ void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
       std::optional<int64_t> size = partitionSize(pv, k);
       if (!size) { // a dynamic size: nothing static to check it against
         if (dynamicSizes)
-          dims.emplace_back(k, kDynamicSize);
+          dims.push_back({(int64_t)k, kDynamicSize});
         continue;
       }
       auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true), pv.getOffsets()[k], *size,
                                     extents[k]);
       if (v == ptonz::BoundsVerdict::Outside ||
           (undecided && v == ptonz::BoundsVerdict::Undecided))
-        dims.emplace_back(k, (int)v);
+        dims.push_back({(int64_t)k, (int)v});
     }
     if (!dims.empty())
-      out.emplace_back(wrap(user), std::move(dims));
+      out.push_back({nb::cast(wrap(user)), std::move(dims)});
   }
+}
+
+/// The rule of a bounds decision, by name (analyses/bounds.py's words).
+static const char *reasonName(ptonz::BoundsReason r) {
+  switch (r) {
+  case ptonz::BoundsReason::inside:
+    return "inside";
+  case ptonz::BoundsReason::negativeConstant:
+    return "negative_constant";
+  case ptonz::BoundsReason::beyondExtent:
+    return "beyond_extent";
+  case ptonz::BoundsReason::unknownExtent:
+    return "unknown_extent";
+  case ptonz::BoundsReason::alwaysOutside:
+    return "always_outside";
+  case ptonz::BoundsReason::programLeaves:
+    return "program_leaves";
+  case ptonz::BoundsReason::undecided:
+    return "undecided";
+  }
+  return "";
+}
+
+struct BoundsDecisionRecord {
+  int verdict;
+  std::string reason;
+};
+static BoundsDecisionRecord record(ptonz::BoundsDecision d) {
+  return {(int)d.verdict, reasonName(d.reason)};
+}
+
+struct SizeDecisionRecord {
+  int verdict;
+  bool never;
+};
+
+static std::optional<MlirValue> wrapOptional(mlir::Value v) {
+  if (!v)
+    return std::nullopt;
+  return wrap(v);
+}
+
+/// The records of the proofs and of the bounds decisions.
+static void populateProofRecords(nb::module_ &m) {
+  ptonz::Record<ptonz::ProvableForm>(
+      m, "ProvableForm",
+      "One row of the offset proofs' table (dialect/lib/Analysis/Alignment.cpp): its key, the "
+      "ops it covers, the form and when it is a multiple of 2^k, and how ptonz's errors name it.")
+      .field("key", &ptonz::ProvableForm::key)
+      .field("ops", &ptonz::ProvableForm::ops)
+      .field("form", &ptonz::ProvableForm::form)
+      .field("multiple_when", &ptonz::ProvableForm::multipleWhen)
+      .field("brief", &ptonz::ProvableForm::brief)
+      .done();
+  nb::class_<ptonz::ProofFailure>(m, "ProofFailure",
+                                  "Why a proof failed: the value to blame (None: the chain is "
+                                  "too deep to walk), the key of the form it failed at (a "
+                                  "ProvableForm key, or unprovable / iter_arg / argument / "
+                                  "too_deep) and the explanation.")
+      .def_prop_ro("culprit",
+                   [](const ptonz::ProofFailure &f) { return wrapOptional(f.culprit); })
+      .def_ro("rule", &ptonz::ProofFailure::rule)
+      .def_ro("reason", &ptonz::ProofFailure::reason)
+      .def("__repr__", [](const ptonz::ProofFailure &f) {
+        return "ProofFailure(rule=" + f.rule + ", reason=" + f.reason + ")";
+      });
+  ptonz::Record<Proof>(m, "Proof",
+                       "Whether a value is proven a multiple of 2^k and non-negative; "
+                       "`failure` (a ProofFailure) says why not.")
+      .field("multiple", &Proof::multiple)
+      .field("nonneg", &Proof::nonneg)
+      .field("failure", &Proof::failure)
+      .done();
+  ptonz::Record<BoundsDecisionRecord>(
+      m, "BoundsDecision",
+      "INSIDE / OUTSIDE / UNDECIDED and the rule that decided (inside, negative_constant, "
+      "beyond_extent, unknown_extent, always_outside, program_leaves, undecided).")
+      .field("verdict", &BoundsDecisionRecord::verdict)
+      .field("reason", &BoundsDecisionRecord::reason)
+      .done();
+  ptonz::Record<SizeDecisionRecord>(
+      m, "SizeDecision",
+      "SIZE_POSITIVE / SIZE_NOT_POSITIVE / UNDECIDED of a dynamic size, and (not positive) "
+      "whether no value at all is in bounds in a launch of one block.")
+      .field("verdict", &SizeDecisionRecord::verdict)
+      .field("never", &SizeDecisionRecord::never)
+      .done();
+  ptonz::Record<DimVerdict>(m, "DimVerdict", "A partition dimension and its verdict code.")
+      .field("dim", &DimVerdict::dim)
+      .field("verdict", &DimVerdict::verdict)
+      .done();
+  ptonz::Record<PartitionVerdicts>(m, "PartitionVerdicts",
+                                   "A pto.partition_view and its reported dimensions.")
+      .field("partition", &PartitionVerdicts::partition)
+      .field("dims", &PartitionVerdicts::dims)
+      .done();
+  ptonz::Record<ViewVerdicts>(m, "ViewVerdicts",
+                              "A pto.make_tensor_view, its extents (None: not a constant) and "
+                              "its partitions with reported dimensions.")
+      .field("view", &ViewVerdicts::view)
+      .field("extents", &ViewVerdicts::extents)
+      .field("partitions", &ViewVerdicts::partitions)
+      .done();
+
+  m.def(
+      "provable_forms",
+      [](MlirContext ctx) { return ptonz::provableForms(unwrap(ctx)); },
+      nb::arg("context").none() = nb::none(),
+      "The rows of the offset proofs' table (ProvableForm), in order; the launch queries' row "
+      "names the ops of `context`'s loaded dialects that have the LaunchQuery trait. What the "
+      "analysis proves, "
+      "what ptonz's errors list and the README's table.");
+  m.def(
+      "is_launch_query", [](MlirOperation op) { return ptonz::isLaunchQuery(unwrap(op)); },
+      nb::arg("op"),
+      "Whether `op` is a launch query (the LaunchQuery trait: bounded by the launch, not by "
+      "the program).");
 }
 
 void ptonz::populateIntRanges(nb::module_ &m) {
@@ -126,6 +270,10 @@ void ptonz::populateIntRanges(nb::module_ &m) {
   m.attr("OUTSIDE") = (int)ptonz::BoundsVerdict::Outside;
   m.attr("UNDECIDED") = (int)ptonz::BoundsVerdict::Undecided;
   m.attr("DYNAMIC_SIZE") = kDynamicSize;
+  m.attr("SIZE_POSITIVE") = (int)ptonz::SizeVerdict::Positive;
+  m.attr("SIZE_NOT_POSITIVE") = (int)ptonz::SizeVerdict::NotPositive;
+  static_assert((int)ptonz::SizeVerdict::Undecided == (int)ptonz::BoundsVerdict::Undecided);
+  populateProofRecords(m);
   nb::class_<FunctionIntRanges>(m, "IntRanges",
                                 "Integer ranges of a function's values (MLIR's range "
                                 "inference); valid until its IR changes.")
@@ -174,7 +322,57 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           nb::arg("value"),
           "log2 of the largest power of two the integer or index `value` is proven a "
           "multiple of (0: nothing more than an integer; inf: the value is 0), by "
-          "analyses/provable.py's rules; memoised.")
+          "provable_forms(); memoised.")
+      .def(
+          "prove",
+          [](FunctionIntRanges &r, MlirValue value, unsigned log2Divisor) {
+            mlir::Value v = unwrap(value);
+            ptonz::Alignment &a = r.alignment();
+            Proof p;
+            p.multiple = a.log2Multiple(v) >= log2Divisor;
+            auto range = r.ranges(false).get(v);
+            p.nonneg = range && !range->smin().isNegative();
+            std::optional<ptonz::ProofFailure> why;
+            if (!p.nonneg)
+              why = a.whyNegative(v);
+            else if (!p.multiple)
+              why = a.whyNotMultiple(v, log2Divisor);
+            if (why)
+              p.failure = nb::cast(std::move(*why));
+            return p;
+          },
+          nb::arg("value"), nb::arg("log2_divisor"),
+          "Proof of `value % 2^log2_divisor == 0 and value >= 0`: both halves and, when one "
+          "fails, the ProofFailure (the sign's first, as the errors explain it).")
+      .def_static(
+          "constant_alignment",
+          [](int64_t c) { return alignmentToPy(ptonz::Alignment::ofConstant(c)); },
+          nb::arg("constant"), "alignment() of a constant.")
+      .def(
+          "decide_bounds",
+          [](FunctionIntRanges &r, MlirValue offset, int64_t size, std::optional<int64_t> extent) {
+            return record(ptonz::decideBounds(r.ranges(false), r.ranges(true), unwrap(offset),
+                                              size, extent));
+          },
+          nb::arg("offset"), nb::arg("size"), nb::arg("extent").none(),
+          "BoundsDecision: does offset + [0, size) stay inside [0, extent) (extent None: not a "
+          "constant)? The rules: analyses/bounds.py.")
+      .def_static(
+          "constant_bounds",
+          [](int64_t offset, int64_t size, std::optional<int64_t> extent) {
+            return record(ptonz::decideConstantBounds(offset, size, extent));
+          },
+          nb::arg("offset"), nb::arg("size"), nb::arg("extent").none(),
+          "decide_bounds of a constant offset.")
+      .def(
+          "decide_size",
+          [](FunctionIntRanges &r, MlirValue size, int64_t lo, std::optional<int64_t> hi) {
+            ptonz::SizeDecision d =
+                ptonz::decideSize(r.ranges(false), r.ranges(true), unwrap(size), lo, hi);
+            return SizeDecisionRecord{(int)d.verdict, d.never};
+          },
+          nb::arg("size"), nb::arg("lo") = 1, nb::arg("hi").none() = nb::none(),
+          "SizeDecision: does a dynamic size lie in [lo, hi] (hi None: no upper end)?")
       .def(
           "verdict",
           [](FunctionIntRanges &r, MlirValue offset, int64_t size, std::optional<int64_t> extent) {
@@ -188,12 +386,13 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           "partition_verdicts",
           [](FunctionIntRanges &r, MlirOperation view,
              const std::vector<std::optional<int64_t>> &extents, bool undecided) {
-            std::vector<std::pair<MlirOperation, DimVerdicts>> out;
+            std::vector<PartitionVerdicts> out;
             partitionVerdicts(r, unwrap(view), extents, undecided, out);
             return out;
           },
           nb::arg("view"), nb::arg("extents"), nb::arg("undecided") = false,
-          "[(partition, [(dim, OUTSIDE | UNDECIDED)])] of the pto.partition_view users of "
+          "[PartitionVerdicts(partition, dims=[DimVerdict(dim, verdict=OUTSIDE | UNDECIDED)])] "
+          "of the pto.partition_view users of "
           "pto.make_tensor_view `view` whose dimension leaves (or, with `undecided`, may "
           "leave) the view's `extents` (None: not a constant); a dimension's size is "
           "`partition_size`; dimensions without a static size are not checked.")
@@ -203,9 +402,7 @@ void ptonz::populateIntRanges(nb::module_ &m) {
              bool dynamicSizes) {
             // partition_verdicts for every view under `root` of a layout, in
             // one call (one pass over the module instead of one per view).
-            std::vector<std::tuple<MlirOperation, std::vector<std::optional<int64_t>>,
-                                   std::vector<std::pair<MlirOperation, DimVerdicts>>>>
-                out;
+            std::vector<ViewVerdicts> out;
             unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp view) {
               if ((ptonz::layoutOf(view) == "nz") != nz)
                 return;
@@ -218,16 +415,18 @@ void ptonz::populateIntRanges(nb::module_ &m) {
                 if (!extents[k] && r.ranges(false).signedBounds(shape[k], lo, hi) && lo == hi)
                   extents[k] = lo;
               }
-              std::vector<std::pair<MlirOperation, DimVerdicts>> parts;
+              std::vector<PartitionVerdicts> parts;
               partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes);
               if (!parts.empty())
-                out.emplace_back(wrap(view.getOperation()), std::move(extents), std::move(parts));
+                out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),
+                               std::move(parts)});
             });
             return out;
           },
           nb::arg("root"), nb::arg("nz"), nb::arg("undecided") = false,
           nb::arg("dynamic_sizes") = false,
-          "[(view, extents, partition_verdicts)] of every pto.make_tensor_view under `root` "
+          "[ViewVerdicts(view, extents, partitions=partition_verdicts)] of every "
+          "pto.make_tensor_view under `root` "
           "whose layout is nz (`nz`) or not, that has a partition to report; with "
           "`dynamic_sizes`, a dimension whose size is not static is reported as "
           "DYNAMIC_SIZE (its range is the caller's to check).")

@@ -94,6 +94,39 @@ def test_launch_queries(prog):
     assert MAX_BLOCK_NUM == 65535  # CANN's blockDim range [1, 65535]
 
 
+LAUNCH = """
+func.func @f() {
+  %a = pto.get_block_idx
+  %b = pto.get_block_num
+  %c = pto.get_subblock_idx
+  %d = pto.get_subblock_num
+  %e = pl.get_block_idx
+  %f = pl.get_block_num
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("dataflow", [False, True])
+def test_launch_query_ranges_come_from_the_ops(ctx, dataflow):
+    """Every launch query infers its range itself (InferIntRangeInterface):
+    MLIR's own DataFlowSolver, which knows no ptonz op by name, gets the
+    launch's bounds; each op carries the LaunchQuery trait, and in a launch of
+    one block takes its least value."""
+    m, func = _func(LAUNCH)
+    ops = [op for op in func.regions[0].blocks[0].operations][:-1]
+    native = _ptonz.IntRanges(func, dataflow=dataflow)
+    for op in ops:
+        assert _ptonz.is_launch_query(op), op.name
+        lo = 0 if op.name.endswith("_idx") else 1
+        bits, smin, smax, _umin, _umax = native.get(op.results[0])
+        assert (smin, smax) == (lo, lo + MAX_BLOCK_NUM - 1), op.name
+        if not dataflow:
+            assert native.get(op.results[0], single_launch=True)[1:3] == (lo, lo)
+    assert not _ptonz.is_launch_query(func)
+    del m
+
+
 def test_loops(prog):
     rng, v, _ = prog
     assert _bounds(rng.of(v["iv_exact"])) == (0, 256)       # 0 to 300 step 256: {0, 256}

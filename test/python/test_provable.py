@@ -3,12 +3,13 @@ power-of-two rules, sign by integer ranges at each value's own width."""
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from mlir import ir
 
 from ptonz import _ptonz
-from ptonz.analyses.provable import Prover
+from ptonz.analyses.provable import Prover, forms_markdown, provable_forms, provable_forms_text
 
 DIVISORS = (1, 2, 16, 32, 64)
 
@@ -208,16 +209,20 @@ def _wrap(v: int, bits: int) -> int:
 
 
 def test_proven_facts_need_no_explanation(prog):
-    """A proof succeeds from the memoised alignment and the range alone; only
-    a failure walks the chain again to name the culprit."""
+    """A proof succeeds from the memoised alignment and the range alone: it
+    carries no failure; a failed one names its culprit and the form."""
     p, v = prog
-
-    def walk(*args):
-        raise AssertionError("explanation walk on a provable offset")
-
-    p._why_unaligned = p._why_negative = walk
     for name, d in (("m0", 256), ("sum", 16), ("iv_a", 1), ("iv_k", 256), ("c0", 64)):
-        assert p.fact(v[name], d).proven, name
+        f = p.fact(v[name], d)
+        assert f.proven and f.failure is None and f.why is None, name
+    f = p.fact(v["c48"], 32)
+    assert f.failure.rule == "constant" and f.failure.culprit == v["c48"]
+    f = p.fact(v["sum"], 32)                     # 256k + 48: the 48 is to blame
+    assert f.failure.rule == "constant" and f.failure.culprit == v["c48"]
+    f = p.fact(v["bi"], 16)
+    assert f.failure.rule == "launch_query"
+    f = p.fact(v["acc_k"], 16)
+    assert f.failure.rule == "iter_arg"
 
 
 SPLIT_K = """
@@ -295,9 +300,149 @@ func.func @t(%arg0: index, %c: i1) {
     ("iv_s", 5), ("acc_s", 5), ("zero", float("inf")), ("c0", float("inf")),
 ])
 def test_alignment_table(ctx, name, log2):
-    """Each row of provable.py's table, as the C++ walk implements it (an
+    """Each row of the table (provable_forms), as the C++ walk implements it (an
     iter_arg yielded unchanged has the one-constant range of its init; x * 0
     is 0, a multiple of every power of two)."""
     m, func, v = _values(TABLE_SRC)
     assert Prover(func).alignment(v[name]) == log2
     del m
+
+
+# --- the one table: what the errors list is what the analysis proves ---------
+
+# An input per row of the table that the row proves: (MLIR body defining %r,
+# log2 of the multiple it proves). %a and %b are non-constant multiples of
+# 256 and 512 (launch queries scaled), %blk a launch query, %cond an i1.
+ROW_EXAMPLES = {
+    "constant": ("%r = arith.constant 96 : index", 5),
+    "induction_variable": ("scf.for %r = %c32 to %c512 step %c64 { scf.yield } {tag = \"r\"}", 5),
+    "declared_argument": ("", 8),
+    "product": ("%r = arith.muli %a, %c4 : index", 10),
+    "shift": ("%r = arith.shli %a, %c4 : index", 12),
+    "both": ("%r = arith.addi %a, %b : index", 8),
+    "either": ("%r = arith.andi %arg0, %c64 : index", 8),
+    "select": ("%r = arith.select %cond, %a, %b : index", 8),
+    "quotient": ("%r = arith.divui %a, %c4 : index", 6),
+    "remainder": ("%r = arith.remui %b, %c256 : index", 8),
+    "cast": ("%r = arith.index_cast %a : index to i32", 8),
+    "constant_range": ("%r = arith.ceildivsi %c512, %c4 : index", 7),
+    "launch_query": ("%r = pto.get_block_num", 0),
+}
+
+FORM_TEMPLATE = """
+func.func @f(%arg0: index {{ptonz.arg_range = array<i64: 256, 8192, 256>}}, %cond: i1) {{
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %bn = pto.get_block_idx
+  %bi = arith.index_cast %bn : i64 to index
+  %sn = pto.get_subblock_idx
+  %si = arith.index_cast %sn : i64 to index
+  %a = arith.muli %bi, %c256 : index
+  %b = arith.muli %si, %c512 : index
+  {body}
+  return
+}}
+"""
+
+
+def _row_value(body: str):
+    m = ir.Module.parse(FORM_TEMPLATE.format(body=body))
+    func = m.body.operations[0]
+    if not body:  # the declared argument itself
+        return m, func, func.regions[0].blocks[0].arguments[0]
+    if "scf.for" in body:
+        loop = _ptonz.collect_ops(func, ["scf.for"])[0]
+        return m, func, loop.regions[0].blocks[0].arguments[0]
+    last = [op for op in func.regions[0].blocks[0].operations][-2]
+    return m, func, last.results[0]
+
+
+def test_every_listed_form_proves(ctx):
+    """Each row of the table has an input that the analysis proves by that
+    row: the user-facing list names nothing the analysis does not prove."""
+    forms = provable_forms()
+    assert [f.key for f in forms] == list(ROW_EXAMPLES), "a row without an example here"
+    for f in forms:
+        body, log2 = ROW_EXAMPLES[f.key]
+        m, func, value = _row_value(body)
+        p = Prover(func)
+        assert p.alignment(value) == log2, (f.key, p.alignment(value))
+        assert p.fact(value, 1 << log2).proven, f.key
+        assert set(f.ops) <= _named_ops(provable_forms_text()), f.key
+        del m
+
+
+def _named_ops(text: str) -> set:
+    """The op names a list of forms mentions (`arith.addi/subi` is two)."""
+    out = set()
+    for dialect, names in re.findall(r"\b([a-z]+)\.([a-z_]+(?:/[a-z_]+)*)", text):
+        out.update(f"{dialect}.{n}" for n in names.split("/"))
+    return out
+
+
+def _generic_ops():
+    """(name, signature) of every arith op that takes integer operands, with
+    operand lists the op may verify with; built as generic ops below."""
+    from mlir.dialects import _arith_ops_gen as gen
+    names = sorted({cls.OPERATION_NAME for cls in vars(gen).values()
+                    if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME")})
+    sigs = [("%a, %b", "index, index", "index"), ("%a, %c4", "index, index", "index"),
+            ("%a", "index", "index"), ("%a", "index", "i64"), ("%a32", "i32", "index"),
+            ("%a64", "i64", "i32"), ("%a64", "i64", "i128"),
+            ("%cond, %a, %b", "i1, index, index", "index")]
+    return names, sigs
+
+
+def test_no_proven_op_is_missing_from_the_list(ctx):
+    """Every arith op the analysis proves a multiple of 2 (from operands that
+    are multiples of 256 whose range is not one constant) is in the list the
+    errors give: an op proven in C++ but not listed fails here (as
+    arith.index_castui once did)."""
+    names, sigs = _generic_ops()
+    listed = _named_ops(provable_forms_text())
+    proven_ops = set()
+    for name in names:
+        for operands, types, result in sigs:
+            text = FORM_TEMPLATE.format(body=(
+                "%a32 = arith.index_cast %a : index to i32\n"
+                "  %a64 = arith.index_cast %a : index to i64\n"
+                f'  %r = "{name}"({operands}) : ({types}) -> {result}'))
+            try:
+                with ir.Location.unknown():
+                    m = ir.Module.parse(text)
+            except ir.MLIRError:
+                continue                          # not this op's signature
+            func = m.body.operations[0]
+            value = [op for op in func.regions[0].blocks[0].operations][-2].results[0]
+            p = Prover(func)
+            r = p.ranges.of(value)
+            if p.alignment(value) >= 1 and (r is None or r.constant is None):
+                proven_ops.add(name)
+            del m
+    assert proven_ops, "the generic construction built no provable op"
+    assert proven_ops <= listed, sorted(proven_ops - listed)
+    arith_listed = {op for op in listed if op.startswith("arith.") and op != "arith.constant"}
+    assert arith_listed <= proven_ops, sorted(arith_listed - proven_ops)
+
+
+def test_launch_queries_are_named_by_the_dialect(ctx):
+    """The launch queries' row lists the ops with the LaunchQuery trait; each
+    is non-negative and proves nothing more."""
+    row = next(f for f in provable_forms() if f.key == "launch_query")
+    assert set(row.ops) == {"pl.get_block_idx", "pl.get_block_num", "pto.get_block_idx",
+                            "pto.get_block_num", "pto.get_subblock_idx",
+                            "pto.get_subblock_num"}
+    assert set(row.ops) <= _named_ops(provable_forms_text())
+
+
+def test_readme_table_is_the_analysis_table(ctx):
+    """The README's table of provable forms is forms_markdown() (regenerate:
+    python -c 'from ptonz.analyses.provable import forms_markdown; ...')."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    begin, end = "<!-- provable-forms:begin -->", "<!-- provable-forms:end -->"
+    assert begin in readme and end in readme
+    table = readme.split(begin, 1)[1].split(end, 1)[0].strip()
+    assert table == forms_markdown(), "README.md's table differs; paste:\n" + forms_markdown()

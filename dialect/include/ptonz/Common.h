@@ -3,7 +3,10 @@
 #define PTONZ_COMMON_H
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Value.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 namespace ptonz {
 
@@ -22,6 +25,11 @@ inline void printShape(llvm::raw_ostream &os, llvm::ArrayRef<int64_t> shape) {
 inline bool isScalarElementType(mlir::Type t) {
   return llvm::isa<mlir::IntegerType, mlir::FloatType>(t);
 }
+
+/// The value of an `arith.constant` of integer or index type that fits 64
+/// signed bits, else nullopt: what every ptonz query and verifier means by
+/// "a constant operand" (lib/IR/Common.cpp).
+std::optional<int64_t> constantOf(mlir::Value v);
 
 } // namespace ptonz
 

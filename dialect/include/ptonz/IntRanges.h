@@ -2,6 +2,9 @@
 #ifndef PTONZ_INTRANGES_H
 #define PTONZ_INTRANGES_H
 
+#include "ptonz/Common.h"      // constantOf
+#include "ptonz/LaunchQuery.h" // kMaxBlockNum, isLaunchQuery
+
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 
@@ -9,9 +12,6 @@
 #include <optional>
 
 namespace ptonz {
-/// CANN: blockDim "is a logical core count in [1, 65535]" (SetBlockDim).
-constexpr int64_t kMaxBlockNum = 65535;
-
 /// The argument attribute that declares the values of a scalar function
 /// argument: `array<i64: lo, hi>` for [lo, hi), `array<i64: lo, hi, step>` for
 /// lo, lo + step, ... below hi (ptonz-opt --arg-range); the range and the
@@ -26,14 +26,6 @@ struct DeclaredArgument {
 /// What `kArgRangeAttr` declares of function argument `v`, else nullopt.
 std::optional<DeclaredArgument> declaredArgument(mlir::Value v);
 
-/// The value of an `arith.constant` of integer or index type that fits 64
-/// signed bits, else nullopt (what every ptonz query means by "a constant").
-std::optional<int64_t> constantOf(mlir::Value v);
-
-/// Whether `op` is a launch query (pto/pl get_block_idx/num, the subblock
-/// ones): bounded by the launch, not by the program.
-bool isLaunchQuery(mlir::Operation *op);
-
 /// Whether `v` is the induction variable of an scf.for (matched by name: the
 /// plugin does not link the SCF dialect's classes).
 bool isForInductionVar(mlir::Value v);
@@ -41,8 +33,9 @@ bool isForInductionVar(mlir::Value v);
 /// Integer ranges of the values under `root` (a function), at each value's
 /// own bit width (index: 64 bits; index arithmetic is also proven at 32, as
 /// MLIR's arith rules do), from MLIR's InferIntRangeInterface transfer
-/// functions plus ptonz's rules for launch queries and scf.for induction
-/// variables (IntRanges.cpp). Two drivers give the same ranges on live code:
+/// functions (the launch queries' among them, LaunchQuery.h) plus ptonz's
+/// rules for a launch of one block and scf.for induction variables
+/// (IntRanges.cpp). Two drivers give the same ranges on live code:
 ///
 /// * demand-driven (default): a value's range is computed from its backward
 ///   slice when first asked for and memoised -- the passes ask for a few
@@ -81,15 +74,49 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
-/// Does a partition dimension (offset value, static size) stay inside a view
-/// extent (nullopt: not a constant)? The rules are analyses/bounds.py's:
-/// Inside when every value of the offset in any launch does; Outside when
-/// the launch of one block (`single`) already leaves the view with every
-/// value, or with some and the offset's range is the program's own (its
-/// slice has no assumption but launch queries); Undecided otherwise.
+/// Does a partition dimension (offset, static size) stay inside a view
+/// extent (nullopt: not a constant)? The one decision (analyses/bounds.py
+/// words it): Inside when every value of the offset in any launch does;
+/// Outside when the launch of one block (`single`) already leaves the view
+/// with every value, or with some and the offset's range is the program's
+/// own (its slice has no assumption but launch queries); Undecided otherwise.
 enum class BoundsVerdict { Inside = 0, Outside = 1, Undecided = 2 };
-BoundsVerdict boundsVerdict(ValueRanges &any, ValueRanges &single, mlir::Value offset,
+/// Which rule decided.
+enum class BoundsReason {
+  inside = 0,
+  negativeConstant = 1, // a constant offset below 0
+  beyondExtent = 2,     // a constant offset + size beyond the extent
+  unknownExtent = 3,    // the extent is not a constant
+  alwaysOutside = 4,    // every value in a launch of one block is outside
+  programLeaves = 5,    // some is, and the range is the program's own
+  undecided = 6,        // the launch or an argument decides
+};
+struct BoundsDecision {
+  BoundsVerdict verdict;
+  BoundsReason reason;
+};
+BoundsDecision decideBounds(ValueRanges &any, ValueRanges &single, mlir::Value offset,
                             int64_t size, std::optional<int64_t> extent);
+/// The same for a constant offset.
+BoundsDecision decideConstantBounds(int64_t offset, int64_t size, std::optional<int64_t> extent);
+inline BoundsVerdict boundsVerdict(ValueRanges &any, ValueRanges &single, mlir::Value offset,
+                                   int64_t size, std::optional<int64_t> extent) {
+  return decideBounds(any, single, offset, size, extent).verdict;
+}
+
+/// Does a dynamic size (a partition's, or a tile's valid extent) lie in
+/// [lo, hi] (hi nullopt: no upper end)? By the rules of the offsets:
+/// Positive when every value it takes does; NotPositive (an error) when none
+/// does in the launch of one block, or some does not there with its range
+/// from the program alone (no assumption at all); Undecided otherwise.
+enum class SizeVerdict { Positive = 0, NotPositive = 1, Undecided = 2 };
+struct SizeDecision {
+  SizeVerdict verdict;
+  /// NotPositive: no value is in [lo, hi] (else: some is not).
+  bool never = false;
+};
+SizeDecision decideSize(ValueRanges &any, ValueRanges &single, mlir::Value size, int64_t lo,
+                        std::optional<int64_t> hi);
 } // namespace ptonz
 
 #endif // PTONZ_INTRANGES_H

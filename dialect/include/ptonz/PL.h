@@ -8,7 +8,9 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "ptonz/LaunchQuery.h"
 
 #include "ptonz/PLDialect.h.inc"
 #include "ptonz/PLEnums.h.inc"

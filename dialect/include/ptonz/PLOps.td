@@ -6,6 +6,7 @@
 include "ptonz/PLTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "ptonz/LaunchQuery.td"
 
 class PL_Op<string mnemonic, list<Trait> traits = []> : Op<PL_Dialect, mnemonic, traits>;
 
@@ -183,16 +184,19 @@ def PL_TensorReinterpretViewOp : PL_Op<"tensor.reinterpret_view", [Pure]> {
   let hasVerifier = 1;
 }
 
-def PL_GetBlockIdxOp : PL_Op<"get_block_idx", [Pure]> {
+// Launch queries (LaunchQuery.td), as pto's.
+def PL_GetBlockIdxOp : PL_Op<"get_block_idx", Ptonz_LaunchQueryTraits> {
   let summary = "this core's block (SPMD lane) index";
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
+  let extraClassDefinition = Ptonz_LaunchRange<0>.definition;
 }
 
-def PL_GetBlockNumOp : PL_Op<"get_block_num", [Pure]> {
+def PL_GetBlockNumOp : PL_Op<"get_block_num", Ptonz_LaunchQueryTraits> {
   let summary = "the number of blocks (SPMD lanes)";
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
+  let extraClassDefinition = Ptonz_LaunchRange<1>.definition;
 }
 
 #endif // PTONZ_PL_OPS

@@ -6,7 +6,9 @@
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "ptonz/LaunchQuery.h"
 
 #define GET_OP_CLASSES
 #include "ptonz/PTOOps.h.inc"

@@ -10,6 +10,7 @@
 #define PTONZ_PTO_SYNC_OPS
 
 include "ptonz/PTOOpBase.td"
+include "ptonz/LaunchQuery.td"
 
 def PTO_PipeEventTypeLikeAttr : AnyAttrOf<[PTO_PipeEventTypeAttr, PTO_SyncOpTypeAttr]>;
 
@@ -142,15 +143,19 @@ class PTO_SectionOp<string mnemonic, string core>
 def PTO_SectionCubeOp : PTO_SectionOp<"section.cube", "cube">;
 def PTO_SectionVectorOp : PTO_SectionOp<"section.vector", "vector">;
 
-class PTO_CoreQueryOp<string mnemonic, string what> : PTO_Op<mnemonic, [Pure]> {
+// Launch queries: bounded by the launch (LaunchQuery.td); `lowest` is the
+// value in a launch of one block (0: an index, 1: a count).
+class PTO_CoreQueryOp<string mnemonic, string what, int lowest>
+    : PTO_Op<mnemonic, Ptonz_LaunchQueryTraits> {
   let summary = what;
   let results = (outs I64:$result);
   let assemblyFormat = "attr-dict";
+  let extraClassDefinition = Ptonz_LaunchRange<lowest>.definition;
 }
-def PTO_GetBlockIdxOp : PTO_CoreQueryOp<"get_block_idx", "this core's block index">;
-def PTO_GetBlockNumOp : PTO_CoreQueryOp<"get_block_num", "the number of blocks">;
-def PTO_GetSubBlockIdxOp : PTO_CoreQueryOp<"get_subblock_idx", "this core's sub-block index">;
-def PTO_GetSubBlockNumOp : PTO_CoreQueryOp<"get_subblock_num", "the number of sub-blocks">;
+def PTO_GetBlockIdxOp : PTO_CoreQueryOp<"get_block_idx", "this core's block index", 0>;
+def PTO_GetBlockNumOp : PTO_CoreQueryOp<"get_block_num", "the number of blocks", 1>;
+def PTO_GetSubBlockIdxOp : PTO_CoreQueryOp<"get_subblock_idx", "this core's sub-block index", 0>;
+def PTO_GetSubBlockNumOp : PTO_CoreQueryOp<"get_subblock_num", "the number of sub-blocks", 1>;
 
 //===----------------------------------------------------------------------===//
 // Debug

@@ -12,6 +12,7 @@
 #ifndef PTONZ_PTO_VERIFY_H
 #define PTONZ_PTO_VERIFY_H
 
+#include "ptonz/Common.h" // constantOf: the constant of an operand
 #include "ptonz/PTO.h"
 
 #include <initializer_list>
@@ -19,6 +20,7 @@
 #include <utility>
 
 namespace ptonz::pto {
+using ::ptonz::constantOf;
 
 /// The checks an ins/outs tile op wants. Operands are given to verifyTileOp
 /// as (name, value), the destination last.
@@ -179,8 +181,6 @@ std::optional<TileView> tileView(mlir::Type type);
 bool onMemrefs(mlir::Operation *op);
 /// The element type of a tile, view, memref or tensor (null otherwise).
 mlir::Type elementTypeOf(mlir::Type type);
-/// The value of an integer/index arith.constant.
-std::optional<int64_t> constantValue(mlir::Value v);
 llvm::StringRef archName(TargetArch arch);
 
 } // namespace ptonz::pto

@@ -4,12 +4,10 @@
 // functions of arith, the rules of the upstream IntegerRangeAnalysis) with
 // two things upstream does not know:
 //
-// * the launch queries (pto.get_block_idx / get_block_num and the subblock
-//   ones) have no InferIntRangeInterface, so upstream gives them the full
-//   range (and `get_block_idx * 256` could not be proven non-negative). A
-//   launch has at most kMaxBlockNum blocks: num in [1, 65535], idx in
-//   [0, 65534] (the subblock queries get the same bound: no tighter one is
-//   documented);
+// * the launch of one block (`singleLaunch`: what every launch runs): each
+//   launch query (LaunchQuery.h; its InferIntRangeInterface gives its range
+//   in any launch: num in [1, 65535], idx in [0, 65534]) takes its least
+//   value;
 // * an scf.for induction variable gets upstream's [lb, ub - 1] refined to the
 //   last value the loop really takes when lb, ub and step are constants, and
 //   the full range when `iv + step` may wrap around or the comparison is
@@ -53,27 +51,12 @@ ConstantIntRanges maxRangeOf(Value v) {
   return ConstantIntRanges::maxRange(ConstantIntRanges::getStorageBitwidth(v.getType()));
 }
 
-/// The range of a launch query's result, or nullopt if `op` is not one.
-/// `singleLaunch`: the launch of one block (idx 0 of 1).
-std::optional<ConstantIntRanges> launchRange(Operation *op, bool singleLaunch = false) {
-  if (op->getNumResults() != 1 || !op->getResult(0).getType().isIntOrIndex())
-    return std::nullopt;
-  llvm::StringRef name = op->getName().getStringRef();
-  int64_t lo;
-  if (name == "pto.get_block_idx" || name == "pto.get_subblock_idx" ||
-      name == "pl.get_block_idx")
-    lo = 0;
-  else if (name == "pto.get_block_num" || name == "pto.get_subblock_num" ||
-           name == "pl.get_block_num")
-    lo = 1;
-  else
-    return std::nullopt;
-  Value r = op->getResult(0);
-  unsigned w = ConstantIntRanges::getStorageBitwidth(r.getType());
-  if (w <= 17) // 65535 is a positive signed value from 18 bits on
-    return maxRangeOf(r);
-  int64_t hi = singleLaunch ? lo : lo + ptonz::kMaxBlockNum - 1;
-  return ConstantIntRanges::fromSigned(APInt(w, lo, true), APInt(w, hi, true));
+/// A launch query's range in the launch of one block: its least value (the
+/// full range, at a width too narrow for the launch's bound, stays full).
+ConstantIntRanges inSingleLaunch(const ConstantIntRanges &any) {
+  if (any.smin().isMinSignedValue() && any.smax().isMaxSignedValue())
+    return any;
+  return ConstantIntRanges::constant(any.smin());
 }
 
 using ptonz::isForInductionVar;
@@ -182,7 +165,7 @@ private:
   /// The values whose ranges `compute(v)` reads (appended to `deps`).
   void dependencies(Value v, llvm::SmallVectorImpl<Value> &deps) {
     if (Operation *op = v.getDefiningOp()) {
-      if (llvm::isa<InferIntRangeInterface>(op)) { // launch queries have none
+      if (llvm::isa<InferIntRangeInterface>(op)) {
         for (Value o : op->getOperands())
           if (o.getType().isIntOrIndex())
             deps.push_back(o);
@@ -258,11 +241,12 @@ private:
         return;
       }
       auto inferrable = llvm::dyn_cast<InferIntRangeInterface>(op);
-      if (!inferrable) {
-        if (auto r = launchRange(op, singleLaunch)) {
-          memo.try_emplace(v, *r);
-          return;
-        }
+      if (inferrable && singleLaunch && isLaunchQuery(op)) {
+        inferrable.inferResultRanges({}, [&](Value r, const ConstantIntRanges &x) {
+          if (r.getDefiningOp() == op)
+            memo.try_emplace(r, inSingleLaunch(x));
+        });
+        return;
       }
       bool allInt = llvm::all_of(op->getOperandTypes(), [](Type t) { return t.isIntOrIndex(); });
       if (inferrable && allInt) {
@@ -450,16 +434,6 @@ class PtonzIntegerRangeAnalysis : public IntegerRangeAnalysis {
 public:
   using IntegerRangeAnalysis::IntegerRangeAnalysis;
 
-  LogicalResult visitOperation(Operation *op,
-                               ArrayRef<const IntegerValueRangeLattice *> operands,
-                               ArrayRef<IntegerValueRangeLattice *> results) override {
-    if (auto range = launchRange(op)) {
-      propagateIfChanged(results[0], results[0]->join(IntegerValueRange(*range)));
-      return success();
-    }
-    return IntegerRangeAnalysis::visitOperation(op, operands, results);
-  }
-
   void setToEntryState(IntegerValueRangeLattice *lattice) override {
     if (auto range = declaredRange(lattice->getAnchor())) {
       propagateIfChanged(lattice, lattice->join(IntegerValueRange(*range)));
@@ -517,20 +491,6 @@ ptonz::ValueRanges::ValueRanges(Operation *root, bool dataflow, bool singleLaunc
 }
 
 ptonz::ValueRanges::~ValueRanges() = default;
-
-// (Not m_ConstantInt: that folds the op and looks up attribute interfaces,
-// several times the cost, for the same answer on arith.constant.)
-std::optional<int64_t> ptonz::constantOf(Value v) {
-  auto c = v.getDefiningOp<arith::ConstantOp>();
-  if (!c)
-    return std::nullopt;
-  auto i = llvm::dyn_cast<IntegerAttr>(c.getValue());
-  if (!i || !i.getValue().isSignedIntN(64)) // wider values (i128 ...) are not int64 constants
-    return std::nullopt;
-  return i.getValue().getSExtValue();
-}
-
-bool ptonz::isLaunchQuery(Operation *op) { return launchRange(op).has_value(); }
 
 std::optional<ptonz::DeclaredArgument> ptonz::declaredArgument(Value v) {
   auto arg = llvm::dyn_cast<BlockArgument>(v);
@@ -599,36 +559,59 @@ llvm::SmallVector<Value> ptonz::ValueRanges::assumptions(Value v) {
   return DemandRanges::assumptions(v);
 }
 
-ptonz::BoundsVerdict ptonz::boundsVerdict(ValueRanges &any, ValueRanges &single, Value offset,
+ptonz::BoundsDecision ptonz::decideConstantBounds(int64_t o, int64_t size,
+                                                  std::optional<int64_t> extent) {
+  if (o < 0)
+    return {BoundsVerdict::Outside, BoundsReason::negativeConstant};
+  if (!extent)
+    return {BoundsVerdict::Undecided, BoundsReason::unknownExtent};
+  if ((__int128)o + size > *extent)
+    return {BoundsVerdict::Outside, BoundsReason::beyondExtent};
+  return {BoundsVerdict::Inside, BoundsReason::inside};
+}
+
+ptonz::BoundsDecision ptonz::decideBounds(ValueRanges &any, ValueRanges &single, Value offset,
                                           int64_t size, std::optional<int64_t> extent) {
-  if (auto c = constantRange(offset); c && c->smin().getBitWidth() <= 64) {
+  using V = BoundsVerdict;
+  using R = BoundsReason;
+  if (auto c = constantRange(offset); c && c->smin().getBitWidth() <= 64)
     // A constant offset (most of them): no range to compute.
-    int64_t o = c->smin().getSExtValue();
-    if (o < 0 || (extent && (__int128)o + size > *extent))
-      return BoundsVerdict::Outside;
-    return extent ? BoundsVerdict::Inside : BoundsVerdict::Undecided;
-  }
+    return decideConstantBounds(c->smin().getSExtValue(), size, extent);
   int64_t lo, hi;
   if (!any.signedBounds(offset, lo, hi))
-    return BoundsVerdict::Undecided;
+    return {V::Undecided, R::undecided};
   // 128-bit arithmetic: offset + size must not wrap here.
   auto inside = [&](int64_t lo, int64_t hi) {
     return extent && lo >= 0 && (__int128)hi + size <= *extent;
   };
   if (inside(lo, hi))
-    return BoundsVerdict::Inside;
+    return {V::Inside, R::inside};
   if (!single.signedBounds(offset, lo, hi))
-    return BoundsVerdict::Undecided;
+    return {V::Undecided, R::undecided};
   if (hi < 0 || (extent && (__int128)lo + size > *extent))
-    return BoundsVerdict::Outside; // every value, even in a launch of one block
-  if (inside(lo, hi))
-    return BoundsVerdict::Undecided; // the launch decides
-  if (!extent)
-    return BoundsVerdict::Undecided;
+    return {V::Outside, R::alwaysOutside}; // every value, even in a launch of one block
+  if (inside(lo, hi) || !extent)
+    return {V::Undecided, R::undecided}; // the launch decides
   for (Value a : ValueRanges::assumptions(offset)) {
     Operation *op = a.getDefiningOp();
     if (!op || !isLaunchQuery(op))
-      return BoundsVerdict::Undecided; // an argument, an op without range inference
+      return {V::Undecided, R::undecided}; // an argument, an op without range inference
   }
-  return BoundsVerdict::Outside; // partly outside, by the program's own range
+  return {V::Outside, R::programLeaves}; // partly outside, by the program's own range
+}
+
+ptonz::SizeDecision ptonz::decideSize(ValueRanges &any, ValueRanges &single, Value size,
+                                      int64_t lo, std::optional<int64_t> hi) {
+  auto below = [&](int64_t v) { return v < lo; };
+  auto above = [&](int64_t v) { return hi && v > *hi; };
+  int64_t smin, smax;
+  if (any.signedBounds(size, smin, smax) && !below(smin) && !above(smax))
+    return {SizeVerdict::Positive};
+  if (!single.signedBounds(size, smin, smax))
+    return {SizeVerdict::Undecided};
+  if (below(smax) || above(smin))
+    return {SizeVerdict::NotPositive, /*never=*/true};
+  if ((below(smin) || above(smax)) && ValueRanges::assumptions(size).empty())
+    return {SizeVerdict::NotPositive};
+  return {SizeVerdict::Undecided};
 }

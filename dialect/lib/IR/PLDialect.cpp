@@ -4,7 +4,6 @@
 #include "ptonz/Common.h"
 
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -193,9 +192,8 @@ static LogicalResult verifyLoad(Operation *op, pl::TensorType tensor, ValueRange
     if (dim != ShapedType::kDynamic && sizes[i] > dim)
       return op->emitOpError() << "size " << sizes[i] << " of dimension " << i
                                << " does not fit the tensor (dimension is " << dim << ")";
-    APInt cst;
-    if (matchPattern(offsets[i], m_ConstantInt(&cst))) {
-      int64_t off = cst.getSExtValue();
+    if (std::optional<int64_t> c = ptonz::constantOf(offsets[i])) {
+      int64_t off = *c;
       if (off < 0)
         return op->emitOpError() << "offset " << off << " of dimension " << i
                                  << " is negative";
@@ -231,10 +229,10 @@ LogicalResult TileLoadOp::verify() {
                          << " valid_shape values for a rank-" << tileRank
                          << " tile; give one per tile dimension (or none)";
   for (auto [i, v] : llvm::enumerate(getValidShape())) {
-    APInt cst;
-    if (!matchPattern(v, m_ConstantInt(&cst)))
+    std::optional<int64_t> c = ptonz::constantOf(v);
+    if (!c)
       continue;
-    int64_t valid = cst.getSExtValue(), dim = getResult().getType().getShape()[i];
+    int64_t valid = *c, dim = getResult().getType().getShape()[i];
     if (valid < 0 || valid > dim)
       return emitOpError() << "valid_shape[" << i << "] = " << valid
                            << " is outside the tile's dimension [0, " << dim << "]";
@@ -269,10 +267,10 @@ LogicalResult TileStoreOp::verify() {
     if (dim != ShapedType::kDynamic && size > dim)
       return emitOpError() << "tile dimension " << size << " does not fit dimension " << i
                            << " of the tensor (" << dim << ")";
-    APInt cst;
-    if (!matchPattern(getOffsets()[i], m_ConstantInt(&cst)))
+    std::optional<int64_t> c = ptonz::constantOf(getOffsets()[i]);
+    if (!c)
       continue;
-    int64_t off = cst.getSExtValue();
+    int64_t off = *c;
     if (off < 0)
       return emitOpError() << "offset " << off << " of dimension " << i << " is negative";
     if (dim != ShapedType::kDynamic && off + size > dim)

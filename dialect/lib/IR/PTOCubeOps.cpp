@@ -108,7 +108,7 @@ LogicalResult TGetScaleAddrOp::verify() {
 static LogicalResult verifyWindow(Operation *op, Value row, Value col, TileBufType outer,
                                   int64_t innerRows, int64_t innerCols, StringRef outerName,
                                   StringRef innerName) {
-  auto r = constantValue(row), c = constantValue(col);
+  auto r = constantOf(row), c = constantOf(col);
   if (r && *r < 0)
     return op->emitOpError("expects indexRow to be non-negative");
   if (c && *c < 0)

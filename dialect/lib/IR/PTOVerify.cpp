@@ -14,17 +14,6 @@ static bool compatible(int64_t a, int64_t b) { return !isStatic(a) || !isStatic(
 
 StringRef ptonz::pto::archName(TargetArch arch) { return arch == TargetArch::a5 ? "A5" : "A2/A3"; }
 
-std::optional<int64_t> ptonz::pto::constantValue(Value v) {
-  if (!v)
-    return std::nullopt;
-  auto c = v.getDefiningOp<arith::ConstantOp>();
-  if (!c)
-    return std::nullopt;
-  if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-    return i.getValue().getSExtValue();
-  return std::nullopt;
-}
-
 Type ptonz::pto::elementTypeOf(Type type) {
   if (auto t = dyn_cast<TileBufType>(type))
     return t.getElementType();

@@ -105,7 +105,7 @@ LogicalResult MakeTensorViewOp::verify() {
                          << " strides; `strides = []` is allowed only before "
                             "pto-materialize-strides)";
   for (int64_t i = 0; i < rank; ++i) {
-    std::optional<int64_t> c = constantValue(getShape()[i]);
+    std::optional<int64_t> c = constantOf(getShape()[i]);
     if (!c)
       continue;
     if (*c < 0)
@@ -116,7 +116,7 @@ LogicalResult MakeTensorViewOp::verify() {
                            << " but the tensor_view type has static dim " << d;
   }
   for (auto [i, s] : llvm::enumerate(getStrides()))
-    if (auto c = constantValue(s); c && *c < 0)
+    if (auto c = constantOf(s); c && *c < 0)
       return emitOpError() << "stride operand #" << i << " is negative (" << *c << ")";
   if (auto typeLayout = view.getLayout(); typeLayout && getLayoutAttr() &&
                                           typeLayout != Attribute(getLayoutAttr()))
@@ -143,8 +143,8 @@ LogicalResult PartitionViewOp::verify() {
     return emitOpError() << "result rank (" << res.getRank() << ") exceeds source rank (" << rank
                          << ")";
   for (int64_t i = 0; i < rank; ++i) {
-    std::optional<int64_t> off = constantValue(getOffsets()[i]);
-    std::optional<int64_t> size = constantValue(getSizes()[i]);
+    std::optional<int64_t> off = constantOf(getOffsets()[i]);
+    std::optional<int64_t> size = constantOf(getSizes()[i]);
     int64_t dim = src.getShape()[i];
     if (off && *off < 0)
       return emitOpError() << "offset at dim " << i << " must be non-negative, got " << *off;
@@ -165,7 +165,7 @@ LogicalResult PartitionViewOp::verify() {
     int64_t want = 1, have = 1;
     bool known = true;
     for (Value s : getSizes())
-      if (auto c = constantValue(s))
+      if (auto c = constantOf(s))
         want *= *c;
       else
         known = false;
@@ -219,7 +219,7 @@ LogicalResult AllocTileOp::verify() {
       return emitOpError() << "unexpected 'addr' operand: only supported when --pto-level=level3 "
                               "(ptoas plans tile addresses itself at levels 1 and 2; drop "
                               "`addr = ...` or assemble with --pto-level=level3)";
-    if (auto c = constantValue(addr)) {
+    if (auto c = constantOf(addr)) {
       int64_t align = (t.getLoc() == AddressSpace::left || t.getLoc() == AddressSpace::right ||
                        t.getLoc() == AddressSpace::acc)
                           ? 512
@@ -295,7 +295,7 @@ ParseResult SubsetOp::parse(OpAsmParser &p, OperationState &result) {
     return failure();
   SmallVector<std::optional<int64_t>> constOffsets;
   for (Value v : ValueRange(result.operands).drop_front())
-    constOffsets.push_back(constantValue(v));
+    constOffsets.push_back(constantOf(v));
   result.addTypes(subsetType(src, sizes, constOffsets));
   return success();
 }
@@ -331,7 +331,7 @@ LogicalResult SubsetOp::verify() {
   if (rows % innerRows || cols % innerCols)
     return emitOpError() << "boxed layout subset sizes must be multiples of the fractal ("
                          << innerRows << "x" << innerCols << ")";
-  auto offRow = constantValue(getOffsets()[0]), offCol = constantValue(getOffsets()[1]);
+  auto offRow = constantOf(getOffsets()[0]), offCol = constantOf(getOffsets()[1]);
   for (auto [off, inner] : {std::pair{offRow, innerRows}, std::pair{offCol, innerCols}}) {
     if (off && *off < 0)
       return emitOpError("subset offsets must be non-negative");
@@ -383,7 +383,7 @@ LogicalResult SetValidShapeOp::verify() {
   }
   for (auto [v, max, name] : {std::tuple{getValidRow(), rows, "row"},
                                std::tuple{getValidCol(), cols, "col"}}) {
-    auto c = constantValue(v);
+    auto c = constantOf(v);
     if (c && *c < 0)
       return emitOpError() << "expects " << name << " operand to be non-negative";
     if (c && isStatic(max) && *c > max)

@@ -17,6 +17,11 @@ A partition dimension with offset `o`, size `s` and view extent `D` is
   argument, ...). Such a partition is accepted; with the passes' `remarks`
   option (`ptonz-opt --remarks`) it gets a remark saying what could not be
   decided.
+
+The verdicts (and which of these rules decided) are the C++ side's
+(`ptonz::decideBounds` / `decideSize`, dialect/lib/Analysis/IntRanges.cpp,
+through `_ptonz.IntRanges.decide_bounds`, `constant_bounds`, `decide_size`
+and, for whole views, `partition_verdicts`); this module words them.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from typing import Callable, List, Optional, Tuple, Union
 from mlir import ir
 
 from .. import _ptonz
-from .int_ranges import LAUNCH_QUERIES, FunctionRanges, describe_assumption, location_of
+from .int_ranges import FunctionRanges, describe_assumption, is_launch_query, location_of
 
 INSIDE, OUTSIDE, UNDECIDED = "inside", "outside", "undecided"
 
@@ -67,21 +72,22 @@ def check_dim(ranges: FunctionRanges, offset: Offset, size: int,
               extent: Optional[int]) -> DimVerdict:
     """The verdict for one partition dimension. `offset`: a constant or the
     offset value; `extent`: the view's static extent (None if unknown). The
-    verdict on a value is the C++ side's (`_ptonz.IntRanges.verdict`, which
+    verdict is the C++ side's (`_ptonz.IntRanges.decide_bounds`, which
     `partition_verdicts` gives for a whole view at once); the explanation is
     built here, when asked for."""
     if isinstance(offset, int):
-        if offset < 0:
+        d = _ptonz.IntRanges.constant_bounds(offset, size, extent)
+        if d.reason == "negative_constant":
             return DimVerdict(OUTSIDE, lambda: (f"offset {offset} is negative", []))
-        if extent is None:
+        if d.reason == "unknown_extent":
             return DimVerdict(UNDECIDED, lambda: ("the view's extent is not a constant", []))
-        if offset + size > extent:
+        if d.reason == "beyond_extent":
             return DimVerdict(OUTSIDE, lambda: (
                 f"offset {offset} + size {size} = {offset + size} exceeds the view's extent "
                 f"{extent}", []))
         return _INSIDE
-    return explained(ranges, _VERDICTS[ranges.native.verdict(offset, size, extent)],
-                     offset, size, extent)
+    d = ranges.native.decide_bounds(offset, size, extent)
+    return _worded(ranges, _VERDICTS[d.verdict], d.reason, offset, size, extent)
 
 
 _VERDICTS = {_ptonz.INSIDE: INSIDE, _ptonz.OUTSIDE: OUTSIDE, _ptonz.UNDECIDED: UNDECIDED}
@@ -93,13 +99,23 @@ def verdict_name(code: int) -> str:
 
 def explained(ranges: FunctionRanges, verdict: str, offset: ir.Value, size: int,
               extent: Optional[int]) -> DimVerdict:
-    """`verdict` on the offset value, with its explanation (built lazily)."""
+    """`verdict` on the offset value (a code of `partition_verdicts`), with
+    its explanation (built lazily); the rule that decided is asked again."""
     if verdict == INSIDE:
         return _INSIDE
     if verdict == UNDECIDED:
         return DimVerdict(UNDECIDED, lambda: _undecided(ranges, offset, size, extent))
-    single = ranges.in_single_launch(offset)
-    if single.smax < 0 or (extent is not None and single.smin + size > extent):
+    return check_dim(ranges, offset, size, extent)
+
+
+def _worded(ranges: FunctionRanges, verdict: str, reason: str, offset: ir.Value, size: int,
+           extent: Optional[int]) -> DimVerdict:
+    if verdict == INSIDE:
+        return _INSIDE
+    if verdict == UNDECIDED:
+        return DimVerdict(UNDECIDED, lambda: _undecided(ranges, offset, size, extent))
+    if reason in ("always_outside", "negative_constant", "beyond_extent"):
+        # every value (a constant offset's one value) is outside
         return DimVerdict(OUTSIDE, lambda: _always_outside(ranges, offset, size, extent))
     return DimVerdict(OUTSIDE, lambda: _may_leave(ranges, offset, size, extent))
 
@@ -134,17 +150,12 @@ def _may_leave(ranges, offset, size, extent):
 
 def _undecided(ranges, offset, size, extent):
     what = [a for a in FunctionRanges.assumptions(offset)
-            if _owner_name(a) not in LAUNCH_QUERIES] or FunctionRanges.assumptions(offset)
+            if not is_launch_query(a)] or FunctionRanges.assumptions(offset)
     notes = [(location_of(a), f"the offset depends on {describe_assumption(a)}")
              for a in _unique(what)[:3]]
     limit = f"extent {extent}" if extent is not None else "extent, which is not a constant"
     return (f"offset in {ranges.of(offset)} + size {size} may leave the view's {limit}",
             notes)
-
-
-def _owner_name(value: ir.Value) -> str:
-    owner = value.owner
-    return "" if isinstance(owner, ir.Block) else owner.name
 
 
 def _unique(values: List[ir.Value]) -> List[ir.Value]:
@@ -160,15 +171,15 @@ def is_min_of_rest(valid, offset, extent) -> bool:
     (either order): with `valid` proven positive, extent - offset >= valid > 0,
     so [offset, offset + valid) stays inside the extent (a ragged tail). (Not
     minui: an unsigned minimum of a negative difference is x.)"""
-    name, _n, operands, _c = _ptonz.value_source(valid)
-    if name != "arith.minsi" or extent is None:
+    src = _ptonz.value_source(valid)
+    if src.name != "arith.minsi" or extent is None:
         return False
-    for x in operands[:2]:
+    for x in src.operands[:2]:
         if isinstance(x, int):
             continue
         sub = _ptonz.value_source(x, True)
-        if sub[0] == "arith.subi" and sub[2][0] == extent and not isinstance(sub[2][1], int) \
-                and sub[2][1] == offset:
+        if sub.name == "arith.subi" and sub.operands[0] == extent \
+                and not isinstance(sub.operands[1], int) and sub.operands[1] == offset:
             return True
     return False
 
@@ -186,24 +197,22 @@ def size_verdict(ranges: FunctionRanges, size: ir.Value, lo: int = 1,
     some does not there with its range from the program alone (constants,
     loop bounds and arithmetic: a loop that runs one tile past the end);
     UNDECIDED when that depends on a function argument or the launch."""
-    top = hi if hi is not None else float("inf")
-    full = ranges.of(size)
-    if full is not None and lo <= full.smin and full.smax <= top:
+    d = ranges.native.decide_size(size, lo, hi)
+    if d.verdict == _ptonz.SIZE_POSITIVE:
         return POSITIVE, "", []
-    single = ranges.in_single_launch(size)
+    full, single = ranges.of(size), ranges.in_single_launch(size)
     where = f"ranges over {single}" + (" in a launch of one block" if single != full else "")
     notes = [(location_of(size), f"the size {where} here")]
-    if single is not None and (single.smax < lo or single.smin > top):
+    if d.verdict == _ptonz.SIZE_NOT_POSITIVE and d.never:
         return NOT_POSITIVE, f"it is never in [{lo}, {hi}] (it {where})" if hi is not None \
             else f"it is never positive (it {where})", notes
-    assumed = FunctionRanges.assumptions(size)
-    if single is not None and (single.smin < lo or single.smax > top) and not assumed:
+    if d.verdict == _ptonz.SIZE_NOT_POSITIVE:
         low = single.smin < lo
         what = ("it can be 0 or negative" if lo == 1 else f"it can be below {lo}") if low \
             else f"it can exceed {hi}"
         return NOT_POSITIVE, (f"it {where}, so {what} (the range follows from the program's "
                               "own constants, loop bounds and arithmetic)"), notes
+    assumed = FunctionRanges.assumptions(size)
     return UNDECIDED, f"it {where}", [
         (location_of(a), f"the size depends on {describe_assumption(a)}")
-        for a in _unique([a for a in assumed if _owner_name(a) not in LAUNCH_QUERIES]
-                         or assumed)[:3]]
+        for a in _unique([a for a in assumed if not is_launch_query(a)] or assumed)[:3]]

@@ -4,13 +4,17 @@
 an integer or index value as MLIR's integer range inference computes them
 (the `InferIntRangeInterface` transfer functions of `arith`, the rules of the
 upstream `IntegerRangeAnalysis`; C++: `_ptonz.IntRanges`,
-dialect/lib/Analysis/IntRanges.cpp), plus two rules upstream does not know:
+dialect/lib/Analysis/IntRanges.cpp), plus the rules upstream does not know:
 
-* `pto.get_block_idx` / `get_block_num` (and the subblock queries) are
-  bounded by the largest launch, `MAX_BLOCK_NUM` = 65535 blocks (CANN
-  documents blockDim, the block count of a kernel launch, as a logical core
-  count in [1, 65535]: idx in [0, 65534], num in [1, 65535];
+* the launch queries (`pto.get_block_idx` / `get_block_num`, the subblock
+  queries, `pl.get_block_idx` / `get_block_num`: the ops with the dialects'
+  LaunchQuery trait) infer their ranges from the largest launch
+  (`InferIntRangeInterface`, dialect/lib/IR/LaunchQuery.cpp),
+  `MAX_BLOCK_NUM` = 65535 blocks (CANN documents blockDim, the block count
+  of a kernel launch, as a logical core count in [1, 65535]: idx in
+  [0, 65534], num in [1, 65535];
   https://www.hiascend.com/document/detail/zh/CANNCommunityEdition/83RC1alpha002/API/basicdataapi/atlasopapi_07_00236.html);
+  in the launch of one block each takes its least value;
 * an `scf.for` induction variable ranges over the values the loop really
   takes (`[lb, lb + ((ub - 1 - lb) / step) * step]` for constant bounds), or
   over anything when `iv + step` may wrap around;
@@ -51,9 +55,13 @@ from .arg_attrs import ARG_RANGE_ATTR, arg_attr_dicts, int_array
 
 MAX_BLOCK_NUM = _ptonz.MAX_BLOCK_NUM
 
-# Ops whose result the range rules bound by the launch, not by the program.
-LAUNCH_QUERIES = ("pto.get_block_idx", "pto.get_block_num", "pto.get_subblock_idx",
-                  "pto.get_subblock_num", "pl.get_block_idx", "pl.get_block_num")
+
+def is_launch_query(value: ir.Value) -> bool:
+    """Whether `value` is the result of a launch query (an op the dialect
+    gives the LaunchQuery trait: bounded by the launch, not by the program)."""
+    if isinstance(value.owner, ir.Block):
+        return False
+    return _ptonz.is_launch_query(value.owner)
 
 
 class Range:
@@ -166,7 +174,7 @@ def describe_assumption(value: ir.Value) -> str:
             return "a function argument (declare its values with --arg-range)"
         return "a block argument"
     name = owner.name
-    if name in LAUNCH_QUERIES:
+    if _ptonz.is_launch_query(owner):
         return f"{name} (bounded only by the launch: at most {MAX_BLOCK_NUM} blocks)"
     return f"the result of '{name}', which has no integer range inference"
 

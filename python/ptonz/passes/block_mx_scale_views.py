@@ -39,7 +39,7 @@ from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import (MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, MX_NAMES, mx_axes,
                                     mx_blocked_shape)
-from ..analyses.provable import PROVABLE_FORMS, Prover
+from ..analyses.provable import Prover, provable_forms_text
 from ..analyses.view_kinds import LEGACY, MX_BLOCKED_MARK, PHYSICAL, kind_of, legacy_message
 from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
 from .base import ModulePass, register
@@ -197,7 +197,7 @@ class _Validator:
             if fact.why:
                 notes = [fact.why]
             why = ("an MX scale tensor is never addressed by guessed coordinates. Provable "
-                   f"forms: {PROVABLE_FORMS}; scalar arguments of a called function, from "
+                   f"forms: {provable_forms_text()}; scalar arguments of a called function, from "
                    "every call site")
         self.reject(op, f"cannot prove that the {name} slice offset on the {what} axis "
                     f"(dimension {axis}) is {missing}; {why}", notes)

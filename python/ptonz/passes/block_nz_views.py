@@ -37,7 +37,7 @@ from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_d
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_shape,
                                     c0_for_bitwidth)
-from ..analyses.provable import PROVABLE_FORMS, Prover
+from ..analyses.provable import Prover, provable_forms_text
 from ..analyses.ptoas_facts import SUB_BYTE_NZ
 from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of, legacy_message
 from ._util import (PlannedPatterns, constant_pool, current_pool as _pool, error, name_of, named,
@@ -373,8 +373,9 @@ class _Validator:
                             ("non-negative", fact.nonneg)) if not ok)
         notes = [(fact.why[0], fact.why[1])] if fact.why else []
         self.reject(op, f"cannot prove that the {what} offset is {missing}; an NZ tensor is "
-                    f"never addressed by guessed coordinates. Provable forms: {PROVABLE_FORMS}; "
-                    "scf.for iter_args and function arguments are never resolved", notes)
+                    "never addressed by guessed coordinates. Provable forms: "
+                    f"{provable_forms_text()}; scf.for iter_args and other function arguments "
+                    "are never resolved", notes)
         return False
 
     def bounds(self, op, offset, what: str, dim: int, size: int, extent, code: int) -> None:
