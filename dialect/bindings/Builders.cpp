@@ -9,13 +9,19 @@
 // value_source, ...), one call per op they emit (lower_tile_load, ...) or
 // update in place (set_blocked_view, set_views_strides), the
 // function's index constants (IndexConstants) and a pattern driver over the
-// ops a pass validated (apply_patterns_to). They implement no decisions of
-// their own; apart from the pool's unused constants, erasing and replacing
-// ops stays with the patterns' rewriter.
+// ops a pass validated (apply_patterns_to). Queries answer with records
+// (Records.h: named fields, e.g. ViewInfo.layout), not positional tuples.
+// What to match, reject and rewrite is decided by the passes (and by the C++
+// analyses they call: IntRanges, Alignment); apart from the pool's unused
+// constants, erasing and replacing ops stays with the patterns' rewriter.
+// populateBuilders adds one group per concern: the constant pool, op
+// builders, in-place updates, the pattern driver, view / value / pl / tile
+// queries, SSA names.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Builders.h"
+#include "Records.h"
 
 #include "ptonz/ApplyPatterns.h"
 #include "ptonz/CAPI.h"
@@ -289,28 +295,34 @@ int64_t elementBits(mlir::Type t) {
   return 0;
 }
 
-using ViewInfo = std::tuple<std::string, int64_t, std::vector<int64_t>,
-                            std::vector<std::optional<int64_t>>,
-                            std::vector<std::optional<int64_t>>>;
+/// What view_info answers of a pto.make_tensor_view.
+struct ViewInfo {
+  std::string layout; // 'nd' | 'dn' | 'nz' | ... ('' if none)
+  int64_t elementBits;
+  std::vector<int64_t> typeShape;
+  std::vector<std::optional<int64_t>> shape, strides; // operand constants
+};
 
-/// view_info's tuple: (layout, element bits, type shape, shape constants,
-/// stride constants).
 ViewInfo viewInfo(ptonz::pto::MakeTensorViewOp op) {
   auto type = op.getResult().getType();
-  return std::make_tuple(layoutOf(op), elementBits(type.getElementType()),
-                         std::vector<int64_t>(type.getShape()), constantsOf(op.getShape()),
-                         constantsOf(op.getStrides()));
+  return ViewInfo{layoutOf(op), elementBits(type.getElementType()),
+                  std::vector<int64_t>(type.getShape()), constantsOf(op.getShape()),
+                  constantsOf(op.getStrides())};
 }
 
+/// A tile_buf as the passes read it.
+struct TileInfo {
+  std::string loc;
+  int64_t rows, cols, validRow, validCol;
+  std::string blayout, slayout;
+  int64_t fractal;
+};
 
-using TileInfo =
-    std::tuple<std::string, int64_t, int64_t, int64_t, int64_t, std::string, std::string, int64_t>;
-
-/// A tile's (loc, rows, cols, valid rows, valid cols, blayout, slayout,
-/// fractal). A valid extent that the type leaves dynamic (`v_row=?`, as pypto
-/// writes every tile) but that its `pto.alloc_tile` gives as a constant
-/// operand is that constant: the one place where a tile's valid part is read,
-/// so NZ loads, ragged tails and the GM-gap guard all see the same extents.
+/// A tile's TileInfo. A valid extent that the type leaves dynamic
+/// (`v_row=?`, as pypto writes every tile) but that its `pto.alloc_tile`
+/// gives as a constant operand is that constant: the one place where a
+/// tile's valid part is read, so NZ loads, ragged tails and the GM-gap guard
+/// all see the same extents.
 std::optional<TileInfo> tileInfo(mlir::Value tile) {
   MlirType t = wrap(tile.getType());
   if (!ptonzTypeIsATileBuf(t))
@@ -324,10 +336,160 @@ std::optional<TileInfo> tileInfo(mlir::Value tile) {
       if (auto c = ptonz::constantOf(alloc.getValidCol()))
         validCol = *c;
   }
-  return TileInfo(str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
+  return TileInfo{str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
                   ptonzTileBufTypeGetCols(t), validRow, validCol,
                   str(ptonzTileBufTypeGetBLayout(t)), str(ptonzTileBufTypeGetSLayout(t)),
-                  ptonzTileBufTypeGetFractal(t));
+                  ptonzTileBufTypeGetFractal(t)};
+}
+
+/// A pto.make_tensor_view and its ViewInfo (tensor_views).
+struct TensorView {
+  nb::object view;
+  ViewInfo info;
+};
+
+/// A user of a partition (view_uses): the op, its name, and the destination
+/// tile of a pto.tload.
+struct PartitionUser {
+  nb::object op;
+  std::string name;
+  std::optional<TileInfo> tile;
+};
+
+/// A user of a view (view_uses); for a pto.partition_view its offsets
+/// (constant ints, else values), constant sizes and users.
+struct ViewUse {
+  nb::object user;
+  std::string name;
+  std::optional<std::vector<nb::object>> offsets;
+  std::optional<std::vector<std::optional<int64_t>>> sizes;
+  std::optional<std::vector<PartitionUser>> users;
+};
+
+/// A pto.partition_view's constant operands (partition_constants).
+struct PartitionConstants {
+  nb::object partition;
+  std::vector<std::optional<int64_t>> offsets, sizes;
+};
+
+/// What defines a value (value_source).
+struct ValueSource {
+  std::string name; // the op's name; '^' + the block owner's for an argument
+  int64_t number;   // result or argument number
+  std::vector<nb::object> operands;
+  std::optional<int64_t> constant;
+};
+
+/// A !pl.tensor argument (pl_tensor_args).
+struct PLTensorArg {
+  int64_t index;
+  nb::object argument;
+  std::vector<int64_t> shape;
+  std::string layout;
+  nb::object elementType;
+};
+
+/// A dynamic valid extent of a pto.alloc_tile (dynamic_valid_tiles).
+struct ValidDim {
+  int axis; // 0 rows, 1 columns
+  nb::object value;
+  int64_t extent; // the tile's rows or columns
+};
+struct ValidTile {
+  nb::object op;
+  std::vector<ValidDim> dims;
+};
+
+/// An op and its result's element type (element_types_outside).
+struct ElementTypeUse {
+  nb::object op;
+  nb::object elementType;
+};
+
+/// What a pl.tile.load reads (pl_load_info).
+struct PLLoadInfo {
+  std::string tensorLayout, tileMemory;
+  bool tensorIsArgument;
+};
+
+/// The record classes of the queries.
+void populateRecords(nb::module_ &m) {
+  using ptonz::Record;
+  Record<ViewInfo>(m, "ViewInfo", "A pto.make_tensor_view's layout and constants.")
+      .field("layout", &ViewInfo::layout, "'nd' | 'dn' | 'nz' | ... ('' if none)")
+      .field("element_bits", &ViewInfo::elementBits)
+      .field("type_shape", &ViewInfo::typeShape, "the shape of the view type")
+      .field("shape", &ViewInfo::shape, "shape operand constants (None: not a constant)")
+      .field("strides", &ViewInfo::strides, "stride operand constants (None: not a constant)")
+      .done();
+  Record<TileInfo>(m, "TileInfo", "A tile_buf as the passes read it.")
+      .field("loc", &TileInfo::loc)
+      .field("rows", &TileInfo::rows)
+      .field("cols", &TileInfo::cols)
+      .field("valid_row", &TileInfo::validRow)
+      .field("valid_col", &TileInfo::validCol)
+      .field("blayout", &TileInfo::blayout)
+      .field("slayout", &TileInfo::slayout)
+      .field("fractal", &TileInfo::fractal)
+      .done();
+  Record<TensorView>(m, "TensorView", "A pto.make_tensor_view and its ViewInfo.")
+      .field("view", &TensorView::view)
+      .field("info", &TensorView::info)
+      .done();
+  Record<PartitionUser>(m, "PartitionUser",
+                        "A user of a partition; `tile`: the TileInfo a pto.tload writes.")
+      .field("op", &PartitionUser::op)
+      .field("name", &PartitionUser::name)
+      .field("tile", &PartitionUser::tile)
+      .done();
+  Record<ViewUse>(m, "ViewUse",
+                  "A user of a view; for a pto.partition_view its offsets (ints or values), "
+                  "size constants and users (else None).")
+      .field("user", &ViewUse::user)
+      .field("name", &ViewUse::name)
+      .field("offsets", &ViewUse::offsets)
+      .field("sizes", &ViewUse::sizes)
+      .field("users", &ViewUse::users)
+      .done();
+  Record<PartitionConstants>(m, "PartitionConstants",
+                             "A pto.partition_view's offset and size constants.")
+      .field("partition", &PartitionConstants::partition)
+      .field("offsets", &PartitionConstants::offsets)
+      .field("sizes", &PartitionConstants::sizes)
+      .done();
+  Record<ValueSource>(m, "ValueSource", "What defines a value.")
+      .field("name", &ValueSource::name,
+             "the op's name; for a block argument '^' + the name of the op owning the block")
+      .field("number", &ValueSource::number, "the result or argument number")
+      .field("operands", &ValueSource::operands, "the op's (or block owner's) operands")
+      .field("constant", &ValueSource::constant, "the value of a constant, else None")
+      .done();
+  Record<PLTensorArg>(m, "PLTensorArg", "A !pl.tensor entry-block argument.")
+      .field("index", &PLTensorArg::index)
+      .field("argument", &PLTensorArg::argument)
+      .field("shape", &PLTensorArg::shape)
+      .field("layout", &PLTensorArg::layout)
+      .field("element_type", &PLTensorArg::elementType)
+      .done();
+  Record<ValidDim>(m, "ValidDim", "A dynamic valid extent: axis (0 rows, 1 columns), its "
+                                  "value and the tile's extent on that axis.")
+      .field("axis", &ValidDim::axis)
+      .field("value", &ValidDim::value)
+      .field("extent", &ValidDim::extent)
+      .done();
+  Record<ValidTile>(m, "ValidTile", "A pto.alloc_tile with dynamic valid extents.")
+      .field("op", &ValidTile::op)
+      .field("dims", &ValidTile::dims)
+      .done();
+  Record<ElementTypeUse>(m, "ElementTypeUse", "An op and its result's element type.")
+      .field("op", &ElementTypeUse::op)
+      .field("element_type", &ElementTypeUse::elementType)
+      .done();
+  Record<PLLoadInfo>(m, "PLLoadInfo", "What a pl.tile.load reads.")
+      .field("tensor_layout", &PLLoadInfo::tensorLayout)
+      .field("tile_memory", &PLLoadInfo::tileMemory)
+      .field("tensor_is_argument", &PLLoadInfo::tensorIsArgument)
+      .done();
 }
 
 } // namespace
@@ -364,10 +526,12 @@ void setPartition(mlir::Operation *partition, nb::handle offsets, nb::handle siz
 }
 } // namespace
 
-void ptonz::populateBuilders(nb::module_ &m) {
+/// The function index constants (IndexConstants).
+static void populateConstantPool(nb::module_ &m) {
   // Objects still referenced from module globals at interpreter exit are not
-  // leaks worth a warning (nanobind prints one per instance, type, function).
+
   nb::set_leak_warnings(false);
+
   nb::class_<IndexConstants>(m, "IndexConstants",
                              "The index constants of one function (see passes._util).")
       .def(nb::init<MlirOperation>(), nb::arg("func"))
@@ -380,7 +544,10 @@ void ptonz::populateBuilders(nb::module_ &m) {
           "The entry block's first op after the pooled constants (an insertion point).")
       .def("erase_unused", &IndexConstants::eraseUnused,
            "Erase the entry block's unused index constants; returns how many.");
+}
 
+/// One call per op a pass emits.
+static void populateOpBuilders(nb::module_ &m) {
   m.def(
       "build_make_tensor_view",
       [](MlirOperation before, const std::vector<int64_t> &resultShape, MlirValue ptr,
@@ -409,46 +576,6 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "`result_shape` and T) before `before` (at `loc`, default its location, named `name`; "
       "'': unnamed); shape and strides items are a value, an int or (value, divisor[, "
       "name suffix]).");
-
-  //===--- in-place updates -----------------------------------------------===//
-  // The blocking and stride patterns change operands and result types of the
-  // op they match and nothing else, so they update it in place: no new op, no
-  // replacement, its attributes (layout, user annotations) stay as they are.
-  // They run under apply_patterns_to, whose rewriter has no listener to tell.
-
-  m.def(
-      "set_views_strides",
-      [](nb::handle views, IndexConstants &pool) {
-        for (nb::handle item : views) {
-          auto pair = nb::cast<nb::tuple>(item);
-          auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(
-              unwrap(nb::cast<MlirOperation>(pair[0])));
-          mlir::OpBuilder b(op);
-          op.getStridesMutable().assign(
-              indexOperands(pair[1], pool, b, op.getLoc(), ptonz::nameOf(op.getResult())));
-        }
-      },
-      nb::arg("views"), nb::arg("pool"),
-      "Set the strides of each (pto.make_tensor_view, strides) of `views` (items: value, "
-      "int or (value, divisor)), in one call.");
-
-  m.def(
-      "set_blocked_view",
-      [](MlirOperation view, const std::vector<int64_t> &typeShape, nb::handle shape,
-         nb::handle partitions, IndexConstants &pool) {
-        setViewShape(unwrap(view), typeShape, shape, pool);
-        for (nb::handle item : partitions) {
-          auto p = nb::cast<nb::tuple>(item);
-          setPartition(unwrap(nb::cast<MlirOperation>(p[0])), p[1], p[2], pool);
-        }
-      },
-      nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("partitions"),
-      nb::arg("pool"),
-      "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
-      "divisor)) and the result type !pto.tensor_view<type_shape x T>, and each (partition, "
-      "offsets, sizes) of `partitions` new offsets and sizes (an int size is static in the "
-      "type, any other `?`) and the matching !pto.partition_tensor_view type, in one call "
-      "(pto-block-nz-views' rewrite).");
 
   m.def(
       "lower_tile_load",
@@ -522,9 +649,71 @@ void ptonz::populateBuilders(nb::module_ &m) {
       },
       nb::arg("before"), nb::arg("tile"), nb::arg("partition"),
       "pto.tstore of `tile` into `partition`, before `before`.");
+}
 
-  //===--- driver and queries --------------------------------------------===//
+/// Updates of an op in place.
+static void populateInPlaceUpdates(nb::module_ &m) {
+  // The blocking and stride patterns change operands and result types of the
+  // op they match and nothing else, so they update it in place: no new op, no
+  // replacement, its attributes (layout, user annotations) stay as they are.
+  // They run under apply_patterns_to, whose rewriter has no listener to tell.
 
+  m.def(
+      "set_views_strides",
+      [](nb::handle views, IndexConstants &pool) {
+        for (nb::handle item : views) {
+          auto pair = nb::cast<nb::tuple>(item);
+          auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(
+              unwrap(nb::cast<MlirOperation>(pair[0])));
+          mlir::OpBuilder b(op);
+          op.getStridesMutable().assign(
+              indexOperands(pair[1], pool, b, op.getLoc(), ptonz::nameOf(op.getResult())));
+        }
+      },
+      nb::arg("views"), nb::arg("pool"),
+      "Set the strides of each (pto.make_tensor_view, strides) of `views` (items: value, "
+      "int or (value, divisor)), in one call.");
+
+  m.def(
+      "set_blocked_view",
+      [](MlirOperation view, const std::vector<int64_t> &typeShape, nb::handle shape,
+         nb::handle partitions, IndexConstants &pool) {
+        setViewShape(unwrap(view), typeShape, shape, pool);
+        for (nb::handle item : partitions) {
+          auto p = nb::cast<nb::tuple>(item);
+          setPartition(unwrap(nb::cast<MlirOperation>(p[0])), p[1], p[2], pool);
+        }
+      },
+      nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("partitions"),
+      nb::arg("pool"),
+      "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
+      "divisor)) and the result type !pto.tensor_view<type_shape x T>, and each (partition, "
+      "offsets, sizes) of `partitions` new offsets and sizes (an int size is static in the "
+      "type, any other `?`) and the matching !pto.partition_tensor_view type, in one call "
+      "(pto-block-nz-views' rewrite).");
+
+  m.def(
+      "set_argument_types",
+      [](MlirOperation func, const std::vector<std::pair<int64_t, MlirType>> &types) {
+        mlir::Operation *f = unwrap(func);
+        auto ftype = llvm::cast<mlir::FunctionType>(
+            llvm::cast<mlir::TypeAttr>(f->getAttr("function_type")).getValue());
+        auto inputs = llvm::to_vector(ftype.getInputs());
+        mlir::Block &entry = f->getRegion(0).front();
+        for (const auto &[index, type] : types) {
+          inputs[index] = unwrap(type);
+          entry.getArgument(index).setType(unwrap(type));
+        }
+        f->setAttr("function_type", mlir::TypeAttr::get(mlir::FunctionType::get(
+                                        f->getContext(), inputs, ftype.getResults())));
+      },
+      nb::arg("func"), nb::arg("types"),
+      "Give entry-block arguments new types [(index, type)], in the block and in the "
+      "function's `function_type`.");
+}
+
+/// The pattern driver over the ops a pass validated.
+static void populatePatternDriver(nb::module_ &m) {
   m.def(
       "apply_patterns_to",
       [](const std::vector<MlirOperation> &ops, MlirFrozenRewritePatternSet patterns) {
@@ -539,32 +728,35 @@ void ptonz::populateBuilders(nb::module_ &m) {
       nb::arg("ops"), nb::arg("patterns"),
       "Apply `patterns` once to each op of `ops`, in order (each op must still exist when "
       "its turn comes); returns how many were rewritten.");
+}
 
+/// What the passes read of views and their partitions.
+static void populateViewQueries(nb::module_ &m) {
   m.def(
       "view_info",
       [](MlirOperation view) {
         return viewInfo(llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view)));
       },
       nb::arg("view"),
-      "(layout ('' if none), element bit width, shape of the view type, shape operand "
-      "constants, stride operand constants) of a pto.make_tensor_view in one call; None "
-      "where an operand is not a constant.");
+      "ViewInfo(layout ('' if none), element_bits, type_shape, shape and strides operand "
+      "constants) of a pto.make_tensor_view in one call; None where an operand is not a "
+      "constant.");
 
   m.def(
       "tensor_views",
       [](MlirOperation root, std::optional<std::vector<std::string>> layouts) {
         // collect_ops + view_info in one walk, keeping only the layouts asked
         // for: a pass that rewrites NZ views need not wrap the ND ones.
-        std::vector<std::pair<MlirOperation, ViewInfo>> out;
+        std::vector<TensorView> out;
         unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp op) {
           if (layouts && !llvm::is_contained(*layouts, layoutOf(op)))
             return;
-          out.emplace_back(wrap(op.getOperation()), viewInfo(op));
+          out.push_back({nb::cast(wrap(op.getOperation())), viewInfo(op)});
         });
         return out;
       },
       nb::arg("root"), nb::arg("layouts").none() = nb::none(),
-      "[(view, view_info(view))] of the pto.make_tensor_view ops under `root` (post-order) "
+      "[TensorView(view, info=view_info(view))] of the pto.make_tensor_view ops under `root` (post-order) "
       "whose layout ('' if none) is in `layouts` (None: all).");
 
   m.def(
@@ -574,16 +766,12 @@ void ptonz::populateBuilders(nb::module_ &m) {
         // in one call: its users, and for each pto.partition_view user its
         // offsets (constant int, else the value), constant sizes and users
         // (with the destination tile of each pto.tload).
-        using UserInfo = std::tuple<MlirOperation, std::string, std::optional<TileInfo>>;
-        using Use = std::tuple<MlirOperation, std::string, std::optional<std::vector<nb::object>>,
-                               std::optional<std::vector<std::optional<int64_t>>>,
-                               std::optional<std::vector<UserInfo>>>;
-        std::vector<Use> out;
+        std::vector<ViewUse> out;
         for (mlir::Operation *user : unwrap(view)->getResult(0).getUsers()) {
           auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
           if (!pv) {
-            out.emplace_back(wrap(user), user->getName().getStringRef().str(), std::nullopt,
-                             std::nullopt, std::nullopt);
+            out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
+                           std::nullopt, std::nullopt, std::nullopt});
             continue;
           }
           std::vector<nb::object> offsets;
@@ -593,41 +781,43 @@ void ptonz::populateBuilders(nb::module_ &m) {
             else
               offsets.push_back(nb::cast(wrap(o)));
           }
-          std::vector<UserInfo> users;
+          std::vector<PartitionUser> users;
           for (mlir::Operation *u : pv.getResult().getUsers()) {
             std::optional<TileInfo> tile;
             if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
               tile = tileInfo(load.getDst());
-            users.emplace_back(wrap(u), u->getName().getStringRef().str(), tile);
+            users.push_back({nb::cast(wrap(u)), u->getName().getStringRef().str(), tile});
           }
-          out.emplace_back(wrap(user), user->getName().getStringRef().str(), offsets,
-                           constantsOf(pv.getSizes()), users);
+          out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
+                         std::move(offsets), constantsOf(pv.getSizes()), std::move(users)});
         }
         return out;
       },
       nb::arg("view"),
-      "[(user, name, offsets, sizes, users)] of a pto.make_tensor_view's users: for a "
+      "[ViewUse(user, name, offsets, sizes, users)] of a pto.make_tensor_view's users: for a "
       "pto.partition_view, offsets are ints (constants) or values, sizes constants (or None) "
-      "and users [(op, name, destination tile_info of a pto.tload, else None)]; other users "
-      "get None for all three.");
+      "and users [PartitionUser(op, name, tile: the destination TileInfo of a pto.tload, "
+      "else None)]; other users get None for all three.");
 
   m.def(
       "partition_constants",
       [](MlirOperation view) {
         // view_uses without the values and the users: what checks of
         // constant offsets and sizes need (pto-verify-ptoas).
-        std::vector<std::tuple<MlirOperation, std::vector<std::optional<int64_t>>,
-                               std::vector<std::optional<int64_t>>>>
-            out;
+        std::vector<PartitionConstants> out;
         for (mlir::Operation *user : unwrap(view)->getResult(0).getUsers())
           if (auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user))
-            out.emplace_back(wrap(user), constantsOf(pv.getOffsets()), constantsOf(pv.getSizes()));
+            out.push_back({nb::cast(wrap(user)), constantsOf(pv.getOffsets()),
+                           constantsOf(pv.getSizes())});
         return out;
       },
       nb::arg("view"),
-      "[(partition, offset constants, size constants)] of the pto.partition_view users of a "
+      "[PartitionConstants(partition, offsets, sizes)] (constants) of the pto.partition_view users of a "
       "pto.make_tensor_view (None where an operand is not a constant).");
+}
 
+/// What defines and uses a value.
+static void populateValueQueries(nb::module_ &m) {
   m.def(
       "value_source",
       [](MlirValue value, bool foldConstants) {
@@ -645,16 +835,15 @@ void ptonz::populateBuilders(nb::module_ &m) {
                                                 : mlir::OperandRange(nullptr, 0))
           operands.push_back(operand(o));
         if (op)
-          return std::make_tuple(op->getName().getStringRef().str(),
-                                 (int64_t)llvm::cast<mlir::OpResult>(v).getResultNumber(),
-                                 operands, constantOf(v));
-        return std::make_tuple(
-            "^" + (parent ? parent->getName().getStringRef().str() : std::string()),
-            (int64_t)llvm::cast<mlir::BlockArgument>(v).getArgNumber(), operands,
-            std::optional<int64_t>());
+          return ValueSource{op->getName().getStringRef().str(),
+                             (int64_t)llvm::cast<mlir::OpResult>(v).getResultNumber(),
+                             std::move(operands), constantOf(v)};
+        return ValueSource{"^" + (parent ? parent->getName().getStringRef().str() : std::string()),
+                           (int64_t)llvm::cast<mlir::BlockArgument>(v).getArgNumber(),
+                           std::move(operands), std::nullopt};
       },
       nb::arg("value"), nb::arg("fold_constants") = false,
-      "(name, number, operands, constant) of what defines `value` (with `fold_constants`, "
+      "ValueSource(name, number, operands, constant) of what defines `value` (with `fold_constants`, "
       "constant operands come as ints): for an op result, the op's name, the result number, "
       "the op's operands and the constant value (or None); for a block argument, '^' + the "
       "name of the op owning the block ('^' alone at top level), the argument number, that "
@@ -675,10 +864,29 @@ void ptonz::populateBuilders(nb::module_ &m) {
       "level).");
 
   m.def(
+      "foreign_users",
+      [](MlirValue value, const std::vector<std::string> &allowed) {
+        mlir::Value v = unwrap(value);
+        llvm::SmallVector<mlir::OperationName> ok;
+        for (const auto &n : allowed)
+          ok.push_back(mlir::OperationName(n, v.getContext()));
+        std::vector<MlirOperation> out;
+        for (mlir::Operation *user : v.getUsers())
+          if (!llvm::is_contained(ok, user->getName()))
+            out.push_back(wrap(user));
+        return out;
+      },
+      nb::arg("value"), nb::arg("allowed"),
+      "The users of `value` whose op name is not in `allowed` (usually none: one call instead "
+      "of walking the uses from Python).");
+}
+
+/// What the pl lowering reads of functions and loads.
+static void populatePLQueries(nb::module_ &m) {
+  m.def(
       "pl_tensor_args",
       [](MlirOperation func) {
-        std::vector<std::tuple<int64_t, MlirValue, std::vector<int64_t>, std::string, MlirType>>
-            out;
+        std::vector<PLTensorArg> out;
         mlir::Operation *f = unwrap(func);
         if (f->getNumRegions() != 1 || f->getRegion(0).empty())
           return out;
@@ -689,13 +897,14 @@ void ptonz::populateBuilders(nb::module_ &m) {
           std::vector<int64_t> shape;
           for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
             shape.push_back(ptonzShapedGetDim(t, i));
-          out.emplace_back(arg.getArgNumber(), wrap(mlir::Value(arg)), shape,
-                           str(ptonzPLTensorTypeGetLayout(t)), ptonzShapedGetElementType(t));
+          out.push_back({(int64_t)arg.getArgNumber(), nb::cast(wrap(mlir::Value(arg))), shape,
+                         str(ptonzPLTensorTypeGetLayout(t)),
+                         nb::cast(ptonzShapedGetElementType(t))});
         }
         return out;
       },
       nb::arg("func"),
-      "(index, argument, shape, layout, element type) of each !pl.tensor argument of a "
+      "PLTensorArg(index, argument, shape, layout, element_type) of each !pl.tensor argument of a "
       "function's entry block.");
 
   m.def(
@@ -710,27 +919,54 @@ void ptonz::populateBuilders(nb::module_ &m) {
       nb::arg("func"), "Whether a function definition has a !pl.tile entry-block argument.");
 
   m.def(
+      "pl_load_info",
+      [](MlirOperation load) {
+        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
+        MlirType tensor = wrap(op.getTensor().getType());
+        MlirType tile = wrap(op.getResult().getType());
+        return PLLoadInfo{str(ptonzPLTensorTypeGetLayout(tensor)),
+                          str(ptonzPLTileTypeGetMemory(tile)),
+                          llvm::isa<mlir::BlockArgument>(op.getTensor())};
+      },
+      nb::arg("load"),
+      "PLLoadInfo(tensor_layout, tile_memory, tensor_is_argument: whether the tensor is a "
+      "block argument) of a pl.tile.load.");
+
+  m.def(
+      "pl_load_valid_shape",
+      [](MlirOperation load) {
+        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
+        return constantsOf(op.getValidShape());
+      },
+      nb::arg("load"),
+      "The valid_shape of a pl.tile.load: [] if it has none, else one constant (or None) "
+      "per tile dimension.");
+}
+
+/// Tiles and element types under an op.
+static void populateTileQueries(nb::module_ &m) {
+  m.def(
       "dynamic_valid_tiles",
       [](MlirOperation root) {
         // (alloc_tile, [(0 row | 1 column, valid value, tile extent)]) of the
         // pto.alloc_tile ops with a valid_row / valid_col operand (few).
-        std::vector<std::pair<MlirOperation, std::vector<std::tuple<int, MlirValue, int64_t>>>>
-            out;
+        std::vector<ValidTile> out;
         unwrap(root)->walk([&](ptonz::pto::AllocTileOp op) {
           if (!op.getValidRow() && !op.getValidCol())
             return;
           auto t = llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
-          std::vector<std::tuple<int, MlirValue, int64_t>> dims;
+          std::vector<ValidDim> dims;
           if (mlir::Value v = op.getValidRow())
-            dims.emplace_back(0, wrap(v), t.getRows());
+            dims.push_back({0, nb::cast(wrap(v)), t.getRows()});
           if (mlir::Value v = op.getValidCol())
-            dims.emplace_back(1, wrap(v), t.getCols());
-          out.emplace_back(wrap(op.getOperation()), std::move(dims));
+            dims.push_back({1, nb::cast(wrap(v)), t.getCols()});
+          out.push_back({nb::cast(wrap(op.getOperation())), std::move(dims)});
         });
         return out;
       },
       nb::arg("root"),
-      "(op, [(0 for rows | 1 for columns, value, tile rows | columns)]) of every "
+      "ValidTile(op, dims=[ValidDim(axis: 0 rows | 1 columns, value, extent: tile rows | "
+      "columns)]) of every "
       "pto.alloc_tile under `root` with a dynamic valid_row or valid_col operand.");
 
   m.def(
@@ -739,7 +975,7 @@ void ptonz::populateBuilders(nb::module_ &m) {
          const std::vector<std::string> &allowed) {
         // (op, element type) of the ops named `names` whose result's element
         // type does not print as one of `allowed`; one print per type.
-        std::vector<std::pair<MlirOperation, MlirType>> out;
+        std::vector<ElementTypeUse> out;
         llvm::DenseMap<mlir::Type, bool> ok;
         unwrap(root)->walk([&](mlir::Operation *op) {
           llvm::StringRef name = op->getName().getStringRef();
@@ -757,65 +993,24 @@ void ptonz::populateBuilders(nb::module_ &m) {
             it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str())).first;
           }
           if (!it->second)
-            out.emplace_back(wrap(op), wrap(elem));
+            out.push_back({nb::cast(wrap(op)), nb::cast(wrap(elem))});
         });
         return out;
       },
       nb::arg("root"), nb::arg("names"), nb::arg("allowed"),
-      "(op, element type) of each op under `root` named in `names` whose result's element "
+      "ElementTypeUse(op, element_type) of each op under `root` named in `names` whose result's element "
       "type (of a pointer, view or tile) prints as none of `allowed`.");
+}
 
-  m.def(
-      "set_argument_types",
-      [](MlirOperation func, const std::vector<std::pair<int64_t, MlirType>> &types) {
-        mlir::Operation *f = unwrap(func);
-        auto ftype = llvm::cast<mlir::FunctionType>(
-            llvm::cast<mlir::TypeAttr>(f->getAttr("function_type")).getValue());
-        auto inputs = llvm::to_vector(ftype.getInputs());
-        mlir::Block &entry = f->getRegion(0).front();
-        for (const auto &[index, type] : types) {
-          inputs[index] = unwrap(type);
-          entry.getArgument(index).setType(unwrap(type));
-        }
-        f->setAttr("function_type", mlir::TypeAttr::get(mlir::FunctionType::get(
-                                        f->getContext(), inputs, ftype.getResults())));
-      },
-      nb::arg("func"), nb::arg("types"),
-      "Give entry-block arguments new types [(index, type)], in the block and in the "
-      "function's `function_type`.");
-
-  m.def(
-      "pl_load_info",
-      [](MlirOperation load) {
-        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
-        MlirType tensor = wrap(op.getTensor().getType());
-        MlirType tile = wrap(op.getResult().getType());
-        return std::make_tuple(str(ptonzPLTensorTypeGetLayout(tensor)),
-                               str(ptonzPLTileTypeGetMemory(tile)),
-                               llvm::isa<mlir::BlockArgument>(op.getTensor()));
-      },
-      nb::arg("load"),
-      "(tensor layout, tile memory, whether the tensor is a block argument) of a pl.tile.load.");
-
-  m.def(
-      "pl_load_valid_shape",
-      [](MlirOperation load) {
-        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
-        return constantsOf(op.getValidShape());
-      },
-      nb::arg("load"),
-      "The valid_shape of a pl.tile.load: [] if it has none, else one constant (or None) "
-      "per tile dimension.");
-
-  //===--- SSA value names (NameLoc) --------------------------------------===//
-
+/// SSA value names (NameLoc).
+static void populateNames(nb::module_ &m) {
   // ir.AsmState without printNameLocAsPrefix numbers named values: reports
-  // that name a value must say what the printed module says.
   struct NameState {
     explicit NameState(MlirOperation root)
         : state(unwrap(root), mlir::OpPrintingFlags().printNameLocAsPrefix()) {}
     mlir::AsmState state;
   };
+
   nb::class_<NameState>(m, "NameState",
                         "The SSA names of the values under an op as print_asm(op) prints them "
                         "(an AsmState with NameLocs as names); the IR must not change while "
@@ -842,12 +1037,14 @@ void ptonz::populateBuilders(nb::module_ &m) {
       nb::arg("value"),
       "The name `value` prints with (its NameLoc: the input's SSA name, or the one a pass "
       "gave it), else None (it prints numbered).");
+
   m.def(
       "set_value_name",
       [](MlirValue value, const std::string &name) { ptonz::setName(unwrap(value), name); },
       nb::arg("value"), nb::arg("name"),
       "Name `value` (an op result: its op's location; a block argument: its own) with a "
       "NameLoc wrapping its location; '' removes the name.");
+
   m.def(
       "named_location",
       [](MlirLocation loc, const std::string &name) {
@@ -856,21 +1053,17 @@ void ptonz::populateBuilders(nb::module_ &m) {
       nb::arg("location"), nb::arg("name"),
       "NameLoc(name, `location` without its outer NameLocs): the location of a new op "
       "whose result prints as %name; '' gives the bare location (an unnamed result).");
+}
 
-  m.def(
-      "foreign_users",
-      [](MlirValue value, const std::vector<std::string> &allowed) {
-        mlir::Value v = unwrap(value);
-        llvm::SmallVector<mlir::OperationName> ok;
-        for (const auto &n : allowed)
-          ok.push_back(mlir::OperationName(n, v.getContext()));
-        std::vector<MlirOperation> out;
-        for (mlir::Operation *user : v.getUsers())
-          if (!llvm::is_contained(ok, user->getName()))
-            out.push_back(wrap(user));
-        return out;
-      },
-      nb::arg("value"), nb::arg("allowed"),
-      "The users of `value` whose op name is not in `allowed` (usually none: one call instead "
-      "of walking the uses from Python).");
+void ptonz::populateBuilders(nb::module_ &m) {
+  populateRecords(m);
+  populateConstantPool(m);
+  populateOpBuilders(m);
+  populateInPlaceUpdates(m);
+  populatePatternDriver(m);
+  populateViewQueries(m);
+  populateValueQueries(m);
+  populatePLQueries(m);
+  populateTileQueries(m);
+  populateNames(m);
 }

@@ -4,7 +4,7 @@
 
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/IR/Value.h"
-#include "ptonz/IntRanges.h" // constantOf
+#include "ptonz/Common.h" // constantOf
 #include "ptonz/PTO.h"
 
 #include <string>

@@ -1,0 +1,61 @@
+"""The `_ptonz` queries answer with records (named, read-only fields), not
+positional tuples; a record still unpacks like the tuple of its fields."""
+
+import pytest
+from mlir import ir
+
+from ptonz import _ptonz
+
+SRC = """
+func.func @f(%p: !pto.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c1 = arith.constant 1 : index
+  %v = pto.make_tensor_view %p, shape = [%c64, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xf16>
+  %o = arith.muli %n, %c16 : index
+  %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x16xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x16xf16>) outs(%t : !pto.tile_buf<vec, 16x16xf16>)
+  return
+}
+"""
+
+
+@pytest.fixture
+def prog(ctx):
+    m = ir.Module.parse(SRC)
+    func = m.body.operations[0]
+    yield func
+    del m
+
+
+def test_view_records(prog):
+    (tv,) = _ptonz.tensor_views(prog)
+    info = _ptonz.view_info(tv.view)
+    assert info == tv.info
+    assert (info.layout, info.element_bits, info.shape, info.strides) == ("", 16, [64, 64], [64, 1])
+    layout, bits, type_shape, shape, strides = info          # still unpacks in field order
+    assert (layout, bits, shape, strides) == ("", 16, [64, 64], [64, 1])
+    assert type_shape == [_ptonz.DYNAMIC] * 2
+    (use,) = _ptonz.view_uses(tv.view)
+    assert use.name == "pto.partition_view" and use.sizes == [16, 16]
+    assert use.offsets[1] == 0 and not isinstance(use.offsets[0], int)
+    (load,) = use.users
+    assert load.name == "pto.tload"
+    assert (load.tile.loc, load.tile.rows, load.tile.valid_col, load.tile.fractal) == \
+        ("vec", 16, 16, 512)
+    assert "TileInfo(loc='vec'" in repr(load.tile)
+    (pc,) = _ptonz.partition_constants(tv.view)
+    assert pc.offsets == [None, 0] and pc.sizes == [16, 16]
+
+
+def test_value_source(prog):
+    (tv,) = _ptonz.tensor_views(prog)
+    (use,) = _ptonz.view_uses(tv.view)
+    src = _ptonz.value_source(use.offsets[0], True)
+    assert (src.name, src.number, src.operands[1], src.constant) == ("arith.muli", 0, 16, None)
+    arg = _ptonz.value_source(src.operands[0])
+    assert arg.name == "^func.func" and arg.number == 1
+    with pytest.raises(AttributeError):
+        src.name = "x"                                      # read-only
