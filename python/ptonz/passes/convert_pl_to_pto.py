@@ -54,33 +54,18 @@ from ..analyses.ptoas_facts import element_type_problem
 from ..analyses.view_kinds import BLOCKED_LAYOUTS
 from ._util import constant_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
-from .pl_tiles import TILE_OPS, CubeLowering, is_tile, mark_entry
+from .pl_tiles import TILE_CONFIGS, TILE_OPS, CubeLowering, is_tile, mark_entry, tile_buf
 
 PASS = "convert-pl-to-pto"
 INT64_MAX = (1 << 63) - 1
 
-# tile_buf configuration of each pl memory (PTOAS's cube defaults; A2/A3 left).
-TILE_CONFIG = {
-    "mat": ("mat", "col_major", "row_major", 512),
-    "vec": ("vec", "row_major", "none_box", 512),
-    "left": ("left", "row_major", "row_major", 512),
-    "right": ("right", "row_major", "col_major", 512),
-    "acc": ("acc", "col_major", "row_major", 1024),
-    "bias": ("bias", "row_major", "none_box", 512),
-}
 LOADABLE = ("mat", "vec")  # TLOAD writes vec or mat tiles
-# The mat tile an MX scale load writes (pto-isa's TLoadMxCube check, as pypto
-# types it): MX_A_ZZ row-major ZZ boxes, MX_B_NN column-major NN, SFractal 32.
-MX_TILE_CONFIG = {
-    "mx_a_zz": ("mat", "row_major", "row_major", 32),
-    "mx_b_nn": ("mat", "col_major", "col_major", 32),
-}
 
 
 def tile_buf_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufType:
     """`valid`: the load's valid_shape (an int per constant dim, else None);
     `layout`: the loaded tensor's (an MX scale load writes an MX scale tile)."""
-    loc, blayout, slayout, fractal = MX_TILE_CONFIG.get(layout) or TILE_CONFIG[tile.memory]
+    config = TILE_CONFIGS[layout if layout in MX_LAYOUTS else tile.memory]
     shape = list(tile.shape)
     rows, cols = (shape if len(shape) == 2 else [1, shape[0]])
     valid_row = valid_col = None
@@ -88,9 +73,7 @@ def tile_buf_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufType:
         vr, vc = (valid if len(valid) == 2 else [1, valid[0]])
         valid_row = DYNAMIC if vr is None else vr
         valid_col = DYNAMIC if vc is None else vc
-    return TileBufType.get(loc, tile.element_type, rows, cols, valid_row=valid_row,
-                           valid_col=valid_col, blayout=blayout, slayout=slayout,
-                           fractal=fractal)
+    return tile_buf(config, tile.element_type, rows, cols, valid_row, valid_col)
 
 
 # The pl ops that read or write a tensor, and every pl op this pass rewrites.

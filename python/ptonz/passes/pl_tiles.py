@@ -36,7 +36,7 @@ iterations and through the treshape view (measured with the real ptoas).
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict, List, NamedTuple, Optional
 
 from mlir import ir
 
@@ -45,21 +45,46 @@ from ..analyses.cube_geometry import l0_k_chunk
 from ..analyses.ir_queries import bit_width
 from ._util import derived_name, name_of, named
 
-# tile_buf configurations: (loc, blayout, slayout, fractal).
-LEFT = ("left", "row_major", "row_major", 512)     # A2/A3 textract: zZ
-RIGHT = ("right", "row_major", "col_major", 512)   # zN
-ACC = ("acc", "col_major", "row_major", 1024)      # nZ, 16x16 fractals
-MAT_ZN = ("mat", "row_major", "col_major", 512)    # the transposed view of an NZ mat tile
+class TileConfig(NamedTuple):
+    """A tile_buf configuration: where it lives and how its boxes are laid out."""
+
+    loc: str
+    blayout: str
+    slayout: str
+    fractal: int
+
+
+# The tile_buf configuration of each role ptonz builds tiles for: the one
+# table (PTOAS's cube defaults; the A2/A3 left tile). A pl memory names its
+# role; an MX scale load's tile is named by the tensor's layout.
+TILE_CONFIGS: Dict[str, TileConfig] = {
+    "mat": TileConfig("mat", "col_major", "row_major", 512),
+    "vec": TileConfig("vec", "row_major", "none_box", 512),
+    "left": TileConfig("left", "row_major", "row_major", 512),    # A2/A3 textract: zZ
+    "right": TileConfig("right", "row_major", "col_major", 512),  # zN
+    "acc": TileConfig("acc", "col_major", "row_major", 1024),     # nZ, 16x16 fractals
+    "bias": TileConfig("bias", "row_major", "none_box", 512),
+    # the transposed view of an NZ mat tile
+    "mat_zn": TileConfig("mat", "row_major", "col_major", 512),
+    # The mat tile an MX scale load writes (pto-isa's TLoadMxCube check, as
+    # pypto types it): MX_A_ZZ row-major ZZ boxes, MX_B_NN column-major NN,
+    # SFractal 32.
+    "mx_a_zz": TileConfig("mat", "row_major", "row_major", 32),
+    "mx_b_nn": TileConfig("mat", "col_major", "col_major", 32),
+}
+LEFT, RIGHT, ACC, MAT_ZN = (TILE_CONFIGS[k] for k in ("left", "right", "acc", "mat_zn"))
 
 TILE_OPS = ("pl.tile.matmul", "pl.tile.matmul_acc")
 CUBE_ENTRY_ATTR = "pto.entry"
 KERNEL_KIND_ATTR = "pto.kernel_kind"
 
 
-def tile_buf(config, element_type: ir.Type, rows: int, cols: int) -> ir.Type:
-    loc, blayout, slayout, fractal = config
-    return TileBufType.get(loc, element_type, rows, cols, blayout=blayout, slayout=slayout,
-                           fractal=fractal)
+def tile_buf(config: TileConfig, element_type: ir.Type, rows: int, cols: int,
+             valid_row: Optional[int] = None, valid_col: Optional[int] = None) -> ir.Type:
+    """!pto.tile_buf of `config` (a TILE_CONFIGS entry)."""
+    return TileBufType.get(config.loc, element_type, rows, cols, valid_row=valid_row,
+                           valid_col=valid_col, blayout=config.blayout, slayout=config.slayout,
+                           fractal=config.fractal)
 
 
 def is_tile(t: ir.Type) -> bool:
