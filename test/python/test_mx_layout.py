@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from mlir import ir
 
-from ptonz.analyses import nz_geometry as G
+import ptonz_geometry as G
 from ptonz.sim.check import check_addressing
 from ptonz_pack import dtypes as D
 from ptonz_pack.layout import mx_blocked_shape, pack_mx, unpack_mx
