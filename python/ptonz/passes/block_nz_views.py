@@ -27,9 +27,9 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from mlir import ir
-from ptonz_geometry import (FRACTAL_ROWS, INDEX32_MAX, NZ_WIDTHS, SUB_BYTE_NZ, blocked_shape,
-                            c0_for_bitwidth, fold_leading, fold_strides, nz_plane_problem,
-                            nz_width_problem)
+from ptonz_geometry import (FRACTAL_BYTES, FRACTAL_ROWS, INDEX32_MAX, NZ_WIDTHS, SUB_BYTE_NZ,
+                            blocked_shape, c0_for_bitwidth, fold_leading, fold_strides,
+                            nz_plane_problem, nz_width_problem)
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
@@ -190,12 +190,12 @@ class _Validator:
                                "dimension)")
         if rows_value is None:
             Rt = sizes[-2]
-            if Rt % FRACTAL_ROWS or Ct % c0:
+            if nz_plane_problem(Rt, Ct, c0, ""):
                 return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
                                    f"(rows must be a multiple of 16, columns of c0 = {c0})")
             valid = Rt
         else:
-            if Ct % c0:
+            if nz_plane_problem(FRACTAL_ROWS, Ct, c0, ""):
                 return self.reject(op, f"NZ partition columns {Ct} do not cover whole C0 "
                                    f"lines (a multiple of c0 = {c0})")
             if not self.ragged_rows(op, rows_value):
@@ -287,7 +287,7 @@ class _Validator:
         Returns a plan item (an int, or ("fold", [(offset, stride), ..])) or None."""
         terms = []
         strides = fold_strides(leading)
-        for i in range(len(leading)):
+        for i in reversed(range(len(leading))):  # the innermost axis is checked first
             o, E = lead_offsets[i], leading[i]
             if isinstance(o, int):
                 if not 0 <= o < E:
@@ -306,6 +306,7 @@ class _Validator:
                                 "extent, ...)", [(_loc_of(o), "the offset is defined here")])
                     return None
             terms.append((o, strides[i]))
+        terms.reverse()
         if all(isinstance(o, int) for o, _ in terms):
             return sum(o * s for o, s in terms)
         return ("fold", [(o, s) for o, s in terms if not (isinstance(o, int) and o == 0)])
@@ -398,7 +399,7 @@ class _Validator:
         (an int, or the value of a ragged tail's). Whether it is accepted."""
         loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
         if not (loc == "mat" and blayout == "col_major" and slayout == "row_major"
-                and fractal == 512):
+                and fractal == FRACTAL_BYTES):
             self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "
                         "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
                         f"tile byte order), got loc={loc}, blayout={blayout}, "

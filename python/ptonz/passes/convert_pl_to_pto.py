@@ -432,7 +432,7 @@ class _Validator:
                                "exact")
         terms = []
         strides = fold_strides(lead_src, plane)
-        for i in range(len(lead_src)):
+        for i in reversed(range(len(lead_src))):  # the innermost axis is checked first
             o, E, r = offsets[i], lead_src[i], lead_res[i]
             c = _ptonz.constant_int(o)
             if c is not None:
