@@ -139,6 +139,11 @@ def nz_element_offset(b, r, c, rows: int, cols: int, c0: int):
     return b * rows * cols + (c // c0) * rows * c0 + r * c0 + c % c0
 
 
+def nz_blocked_index(b, r, c, c0: int) -> List:
+    """The blocked coordinates [b, c/c0, r/16, r%16, c%c0] of logical (b, r, c)."""
+    return [b, c // c0, r // FRACTAL_ROWS, r % FRACTAL_ROWS, c % c0]
+
+
 def nz_logical_position(offset, rows: int, cols: int, c0: int):
     """(b, r, c) stored at NZ element `offset` (the inverse of
     `nz_element_offset`; ints or integer arrays)."""

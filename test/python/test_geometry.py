@@ -170,3 +170,23 @@ def test_one_splitter_for_every_tool():
     text = "a\n// -----\nb\nc\n  // -----  \nd\n"
     assert ptonz_cli.split_chunks(text) == [("a\n", 1), ("b\nc\n", 3), ("d\n", 6)]
     assert ptonz_cli.split_chunks(text, False) == [(text, 1)]
+
+
+def test_default_version_is_written_once():
+    """`ptoas_facts.DEFAULT_VERSION` is the only literal of the default PTOAS
+    release in the sources (issue 22: it was written about ten times)."""
+    import ast
+    import pathlib
+
+    from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    found = []
+    for sub in ("python", "tools", "bench"):
+        for path in sorted((root / sub).rglob("*.py")):
+            if path.name == "ptoas_facts.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and node.value == DEFAULT_VERSION:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert not found, found

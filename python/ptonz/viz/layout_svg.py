@@ -31,8 +31,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 from mlir import ir
-from ptonz_geometry import (FRACTAL_ROWS, nz_element_offset, nz_logical_dims,
-                            nz_logical_position, right_align5)
+from ptonz_geometry import (FRACTAL_ROWS, blocked_shape, nz_blocked_index, nz_element_offset,
+                            nz_logical_dims, nz_logical_position, right_align5)
 
 from ..analyses.descriptors import Descriptor, contiguous_runs, descriptors, gm_path
 from ..analyses.view_kinds import is_blocked_nz
@@ -349,7 +349,7 @@ def render_svg(p: LoadPicture) -> str:
         y += 17
         s.text(MARGIN, y, line, 12)
     for line in _wrap(f"weight [{p.batch}, {R}, {C}] {e}, stored NZ as [B, C/c0, R/16, 16, c0] = "
-                      f"[{p.batch}, {C // c0}, {R // 16}, 16, {c0}] (c0 = {c0}); tile "
+                      f"{blocked_shape(p.batch, R, C, c0)} (c0 = {c0}); tile "
                       f"[1, {Rt}, {Ct}] at logical (b, r, c) = ({b}, {r0}, {k0}); blocked "
                       f"partition offsets {p.offsets}", 125):
         y += 17
@@ -399,17 +399,18 @@ def render_svg(p: LoadPicture) -> str:
     cw, ch = c0 * sb, 16 * sb
     for i in range(p.row_blocks):
         for j in range(ncb):
-            r, c = r0 + 16 * i, k0 + c0 * j
+            r, c = r0 + FRACTAL_ROWS * i, k0 + c0 * j
             base = b * R * C * isz
+            bb, cb, rb = nz_blocked_index(b, r, c, c0)[:3]
             title = (f"fractal rows {r}-{r + 15}, columns {c}-{c + c0 - 1} (batch {b})\n"
-                     f"element ({b}, {r}, {c}) -> blocked [{b}, {c // c0}, {r // 16}, 0, 0] of "
+                     f"element ({b}, {r}, {c}) -> blocked [{bb}, {cb}, {rb}, 0, 0] of "
                      f"[B, C/c0, R/16, 16, c0]\n"
                      f"NZ: bytes {base + p.nz_offset(r, c)}.. (512 contiguous bytes, 16 C0 lines)\n"
                      f"ND: bytes {base + p.nd_offset(r, c)}.. (16 lines of {c0 * isz} B, "
                      f"{C * isz} B apart)")
             s.rect(x2 + j * cw, top + i * ch, cw, ch, _color(j, ncb), title=title,
                    stroke="#fff", sw=0.5 if min(cw, ch) >= 4 else 0, cls="fractal",
-                   extra=f'data-blocked="{b},{c // c0},{r // 16},0,0"')
+                   extra=f'data-blocked="{bb},{cb},{rb},0,0"')
     s.add("</g>")
     s.text(x2, top + Rt * sb + 16, "colour = the tile's C0 column block (the same data in 3 and 4)",
            11, fill="#555")
