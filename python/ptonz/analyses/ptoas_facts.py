@@ -79,7 +79,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
-from ptonz_geometry import (C0_BYTES, FRACTAL_BYTES, FRACTAL_ROWS, SUB_BYTE_NZ,  # noqa: F401
+from ptonz_geometry import (C0_BYTES, FRACTAL_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS,
                             c0_for_bitwidth, right_align5)
 
 Version = Tuple[int, int]
@@ -337,12 +337,13 @@ def mx_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
         return f"an MX scale view is rank 5 ([1, ../16, G/2, 16, 2]), got rank {len(shape)}"
     if len(strides) != 5:
         return "an MX scale view needs its 5 strides explicit (run pto-materialize-strides)"
-    for k, want in ((0, 1), (3, 16), (4, 2)):
+    for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS)):
         if shape[k] is not None and shape[k] != want:
             return f"an MX scale view has shape[{k}] == {want} (16x2 boxes), got {shape[k]}"
-    want = [None, None, 32, 2, 1]
+    box = MX_BOX_ROWS * MX_BOX_COLS
+    want = [None, None, box, MX_BOX_COLS, 1]
     if shape[2] is not None:
-        want[1] = shape[2] * 32
+        want[1] = shape[2] * box
         if shape[1] is not None:
             want[0] = shape[1] * want[1]
     for k in range(5):

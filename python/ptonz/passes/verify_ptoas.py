@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from mlir import ir
 from mlir.passmanager import PassManager
-from ptonz_geometry import SUB_BYTE_NZ, nz_width_problem
+from ptonz_geometry import MX_BOX_COLS, MX_BOX_ROWS, SUB_BYTE_NZ, nz_width_problem
 
 from .. import _ptonz
 from ..analyses.bounds import check_dim
@@ -206,7 +206,7 @@ class VerifyPTOAS(ModulePass):
         if why is not None:
             return self._fail(op, why)
         for part, offsets, sizes in _ptonz.partition_constants(op):
-            cut = [k for k, want in ((0, 1), (3, 16), (4, 2))
+            cut = [k for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS))
                    if sizes[k] is not None and sizes[k] != want]
             moved = [k for k in (0, 3, 4) if offsets[k] not in (0, None)]
             if cut or moved:
