@@ -190,3 +190,22 @@ def test_default_version_is_written_once():
                 if isinstance(node, ast.Constant) and node.value == DEFAULT_VERSION:
                     found.append(f"{path.relative_to(root)}:{node.lineno}")
     assert not found, found
+
+
+@pytest.mark.parametrize("name", ["int16", "uint32", "int64", "float64"])
+def test_ptonz_pack_cli_packs_and_verifies_the_new_dtypes(tmp_path, capsys, name):
+    """The ptonz-pack command (not just the library) packs, verifies and
+    unpacks 16- and 64-bit weights byte-exactly."""
+    from test_ptonz_pack import random_array, run
+
+    a = random_array((2, 32, 64), np.dtype(name), 3)
+    np.save(tmp_path / "w.npy", a)
+    rc, _, err = run([tmp_path / "w.npy", "-o", tmp_path / "w_nz.npy"], capsys)
+    assert rc == 0, err
+    rc, _, err = run([tmp_path / "w.npy", "-o", tmp_path / "w_nz.npy", "--verify"], capsys)
+    assert rc == 0, err
+    packed = np.load(tmp_path / "w_nz.npy")
+    assert packed.tobytes() == pack_nz(a).tobytes()
+    rc, _, err = run(["--unpack", tmp_path / "w_nz.npy", "-o", tmp_path / "back.npy"], capsys)
+    assert rc == 0, err
+    assert np.load(tmp_path / "back.npy").tobytes() == a.tobytes()
