@@ -1,4 +1,4 @@
-"""The MX scale geometry (issue 21): one definition in analyses.nz_geometry,
+"""The MX scale geometry (issue 21): one definition in ptonz_geometry,
 ptonz-pack's pack/unpack and the simulator agree with it, and the addressing
 check holds on the accepted MX forms."""
 
