@@ -55,6 +55,12 @@ def test_cpp_pl_tensor_verifier_agrees_with_the_width_rule(ctx, t):
     assert _pl_nz_verifies(ctx, t) == (G.nz_width_problem(bits) is None), (t, bits)
 
 
+def test_cpp_verifier_agrees_on_every_integer_width(ctx):
+    for n in range(1, 520):
+        for t in (f"i{n}", f"si{n}", f"ui{n}"):
+            assert _pl_nz_verifies(ctx, t) == (G.nz_width_problem(n) is None), t
+
+
 def test_width_rule():
     assert G.NZ_WIDTHS == (8, 16, 32, 64, 128, 256)
     assert [G.c0_for_bitwidth(b) for b in (8, 16, 32, 64)] == [32, 16, 8, 4]
