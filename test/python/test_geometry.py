@@ -215,3 +215,20 @@ def test_ptonz_pack_cli_packs_and_verifies_the_new_dtypes(tmp_path, capsys, name
     rc, _, err = run(["--unpack", tmp_path / "w_nz.npy", "-o", tmp_path / "back.npy"], capsys)
     assert rc == 0, err
     assert np.load(tmp_path / "back.npy").tobytes() == a.tobytes()
+
+
+@pytest.mark.parametrize("text, home", [
+    ('"// -----"', "python/ptonz_cli/__init__.py"),       # the --split-input-file marker
+    ("beyond int64", "python/ptonz_geometry/__init__.py"),  # the int64 stride rule
+    ("incomplete C0 line", "python/ptonz_geometry/__init__.py"),  # rows % 16 / cols % c0
+    ("256 // ", "python/ptonz_geometry/__init__.py"),      # c0 from a bit width ...
+    ("32 // ", "python/ptonz_geometry/__init__.py"),       # ... or a byte size
+])
+def test_each_fact_is_written_once(text, home):
+    """A reviewer grepping the sources for a fact finds its one home (issue 22)."""
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    where = sorted(str(p.relative_to(root)) for sub in ("python", "tools", "bench")
+                   for p in (root / sub).rglob("*.py") if text in p.read_text(encoding="utf-8"))
+    assert where in ([], [home]), where
