@@ -305,6 +305,7 @@ ELEMENT_TYPES: Dict[str, Tuple[str, int]] = {
     "f8E4M3": ("float8_e4m3", 8), "f8E4M3FNUZ": ("float8_e4m3fnuz", 8),
     "f8E5M2FNUZ": ("float8_e5m2fnuz", 8), "f8E4M3B11FNUZ": ("float8_e4m3b11fnuz", 8),
     "f8E3M4": ("float8_e3m4", 8), "f8E8M0FNU": ("float8_e8m0fnu", 8),
+    "!pto.f8E8M0": ("float8_e8m0fnu", 8),  # PTOAS's spelling of the MX scale element
 }
 
 # NumPy / ml_dtypes name -> bits, of every name above.

@@ -81,6 +81,7 @@ from typing import Optional, Sequence, Tuple
 
 from ptonz_geometry import (C0_BYTES, FRACTAL_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS,
                             c0_for_bitwidth, right_align5)
+from ptonz_geometry import SUB_BYTE_NZ  # noqa: F401  (defined there; kept importable here)
 
 Version = Tuple[int, int]
 
