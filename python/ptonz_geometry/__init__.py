@@ -42,7 +42,11 @@ Layout facts (pto-isa ``pto_tile.hpp``, PTOAS ``PTOLayoutUtils.cpp``):
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+# An element index or extent: an int, or a NumPy integer array of them (the
+# formulas use only //, %, * and +).
+Index = Any
 
 # --------------------------------------------------------------------------
 # The fractal and the C0 line
@@ -105,7 +109,7 @@ def nz_plane_problem(rows: int, cols: int, c0: int, elem: str) -> Optional[Tuple
     return None
 
 
-def blocked_shape(batch, rows: int, cols: int, c0: int) -> List:
+def blocked_shape(batch: Index, rows: int, cols: int, c0: int) -> List[Index]:
     """[B, C/c0, R/16, 16, c0] of a logical [B, R, C] (R % 16 == C % c0 == 0)."""
     return [batch, cols // c0, rows // FRACTAL_ROWS, FRACTAL_ROWS, c0]
 
@@ -133,18 +137,19 @@ def fold_strides(leading: Sequence[int], inner: int = 1) -> List[int]:
     return [inner * s for s in default_strides(leading)]
 
 
-def nz_element_offset(b, r, c, rows: int, cols: int, c0: int):
+def nz_element_offset(b: Index, r: Index, c: Index, rows: int, cols: int, c0: int) -> Index:
     """Element offset of logical (b, r, c) of a [B, rows, cols] tensor in the
     NZ byte order (ints or integer arrays)."""
     return b * rows * cols + (c // c0) * rows * c0 + r * c0 + c % c0
 
 
-def nz_blocked_index(b, r, c, c0: int) -> List:
+def nz_blocked_index(b: Index, r: Index, c: Index, c0: int) -> List[Index]:
     """The blocked coordinates [b, c/c0, r/16, r%16, c%c0] of logical (b, r, c)."""
     return [b, c // c0, r // FRACTAL_ROWS, r % FRACTAL_ROWS, c % c0]
 
 
-def nz_logical_position(offset, rows: int, cols: int, c0: int):
+def nz_logical_position(offset: Index, rows: int, cols: int,
+                        c0: int) -> Tuple[Index, Index, Index]:
     """(b, r, c) stored at NZ element `offset` (the inverse of
     `nz_element_offset`; ints or integer arrays)."""
     plane = rows * cols
@@ -188,13 +193,14 @@ def stride_past_int64(shape: Sequence[Optional[int]],
     order = stride_order(len(shape), layout)
     for k, dim in enumerate(order):
         tail = [shape[d] for d in order[k + 1:]]
-        if None in tail:
-            continue
         p = 1
         for c in tail:
+            if c is None:
+                break
             p *= c
-        if abs(p) > INDEX64_MAX:
-            return dim, p
+        else:
+            if abs(p) > INDEX64_MAX:
+                return dim, p
     return None
 
 
@@ -208,12 +214,12 @@ def int64_stride_message(dim: int, stride: int, view: str = "this view",
 DESCRIPTOR_RANK = 5  # PTOAS's GlobalTensor: Shape<5> / Stride<5>
 
 
-def _times(a, b):
+def _times(a: Any, b: Any) -> Any:
     return a * b
 
 
-def right_align5(shape: Sequence, strides: Sequence,
-                 times: Callable = _times) -> Tuple[List, List]:
+def right_align5(shape: Sequence[Any], strides: Sequence[Any],
+                 times: Callable[[Any, Any], Any] = _times) -> Tuple[List[Any], List[Any]]:
     """(shape, strides) of a descriptor padded to rank 5 at the front, as
     PTOAS pads a GlobalTensor: extent 1, stride shape[0] * strides[0] (`times`
     multiplies two entries; pass one for symbolic entries)."""
@@ -276,7 +282,7 @@ def mx_logical_shape(layout: str, blocked: Sequence[int]) -> List[int]:
     return [block, group] if layout == "mx_a_zz" else [group, block]
 
 
-def mx_element_offset(layout: str, r, c, rows: int, cols: int):
+def mx_element_offset(layout: str, r: Index, c: Index, rows: int, cols: int) -> Index:
     """Element (= byte) offset of logical (r, c) of a [rows, cols] MX scale
     tensor: the row-major position of its blocked coordinates
     [0, block/16, group/2, block%16, group%2]."""
