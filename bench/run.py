@@ -159,8 +159,8 @@ class InProcess:
         self.import_s = time.perf_counter() - t0
         self.ir, self._ptonz = ir, _ptonz
         self.build = build_pass_manager
-        self.pipeline = lower_to_ptoas_pipeline("0.61")
-        self.passes = lower_to_ptoas_passes("0.61")
+        self.pipeline = lower_to_ptoas_pipeline()
+        self.passes = lower_to_ptoas_passes()
 
     def _parse(self, ctx, text: str, filename: str):
         m = self._ptonz.parse_source(ctx, text, filename)

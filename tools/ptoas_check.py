@@ -44,27 +44,13 @@ import sys
 import tempfile
 from typing import List, Optional, Tuple
 
-SPLIT_MARKER = "// -----"
+from ptonz_cli import split_chunks
+
 EXPECTS_DIAGNOSTICS = re.compile(r"expected-(error|warning|remark|note)")
 # `GlobalTensor<...> vN = ...` declarations and `TLOAD(tile, gt)` calls in PTOAS's C++.
 GT_DECL = re.compile(r"(GlobalTensor<.*?>)\s+(v\d+)\s*=")
 TLOAD_CALL = re.compile(r"\bTLOAD\(\s*(v\d+)\s*,\s*(v\d+)\s*\)")
 PTOAS_RUN_FLAGS = re.compile(r"//\s*RUN:.*?\bptoas\b(.*?)(?:\||$)")
-
-
-def chunks(text: str, split: bool) -> List[Tuple[str, int]]:
-    """(chunk, first line), chunks padded so their lines are the file's."""
-    if not split:
-        return [(text, 1)]
-    out, cur, start = [], [], 1
-    for i, line in enumerate(text.splitlines(keepends=True), start=1):
-        if line.strip() == SPLIT_MARKER:
-            out.append(("".join(cur), start))
-            cur, start = [], i + 1
-        else:
-            cur.append(line)
-    out.append(("".join(cur), start))
-    return out
 
 
 def ptoas_flags(text: str) -> List[str]:
@@ -185,7 +171,7 @@ class Checker:
 
     def descriptors(self, path: str, split: bool, flags: List[str] = ()) -> None:
         text = open(path, encoding="utf-8").read()
-        for chunk, line in chunks(text, split):
+        for chunk, line in split_chunks(text, split):
             where = f"{os.path.basename(path)}:{line}"
             if EXPECTS_DIAGNOSTICS.search(chunk) or not chunk.strip():
                 continue
@@ -218,7 +204,7 @@ class Checker:
 
         text = open(path, encoding="utf-8").read()
         flags = ptoas_flags(text) + list(extra_flags)
-        for chunk, line in chunks(text, split):
+        for chunk, line in split_chunks(text, split):
             where = f"{os.path.basename(path)}:{line}"
             if EXPECTS_DIAGNOSTICS.search(chunk) or not chunk.strip():
                 continue
@@ -249,7 +235,7 @@ class Checker:
 
     def verdicts(self, path: str, split: bool, flags: List[str]) -> None:
         text = open(path, encoding="utf-8").read()
-        for chunk, _line in chunks(text, split):
+        for chunk, _line in split_chunks(text, split):
             m = re.search(r"func\.func\s+@([\w$.]+)", chunk)
             if not m:
                 continue

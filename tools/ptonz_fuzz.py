@@ -65,7 +65,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 
-SPLIT = "// -----"
+from ptonz_cli import split_chunks  # noqa: E402 (after the sys.path fix)
 
 # --------------------------------------------------------------------------
 # Corpus
@@ -82,7 +82,7 @@ def load_corpus(root: Path) -> List[Tuple[str, str]]:
     out = []
     for path in files:
         text = path.read_text(encoding="utf-8")
-        for k, chunk in enumerate(re.split(r"^// -----\s*$", text, flags=re.M)):
+        for k, (chunk, _line) in enumerate(split_chunks(text)):
             if "func.func" in chunk or "module" in chunk:
                 out.append((f"{path.relative_to(root)}#{k}", chunk))
     return out

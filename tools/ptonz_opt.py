@@ -26,7 +26,8 @@ import sys
 import time
 from typing import List, Optional, Tuple
 
-SPLIT_MARKER = "// -----"
+from ptonz_cli import SPLIT_MARKER, split_chunks
+
 DEFAULT_SAMPLES = 8
 DEFAULT_RESULT_SAMPLES = 2
 
@@ -196,22 +197,6 @@ def _build_parser() -> argparse.ArgumentParser:
                    "offset) that every range and alignment proof then uses; repeatable (sets "
                    "pto-declare-nz-args' arg-ranges option)")
     return p
-
-
-def split_chunks(text: str, split: bool) -> List[Tuple[str, int]]:
-    """(chunk text, first line number). Chunks are padded with newlines so
-    their locations are the lines of the original file."""
-    if not split:
-        return [(text, 1)]
-    chunks, cur, start = [], [], 1
-    for i, line in enumerate(text.splitlines(keepends=True), start=1):
-        if line.strip() == SPLIT_MARKER:
-            chunks.append(("".join(cur), start))
-            cur, start = [], i + 1
-        else:
-            cur.append(line)
-    chunks.append(("".join(cur), start))
-    return chunks
 
 
 def _report_to_stderr(text: str) -> None:

@@ -5,9 +5,33 @@ command that does not need them should not pay for it. `ptonz-opt --version`
 is answered here, from `ptonz/__init__.py`'s `__version__` read as text
 (`importlib.metadata` alone costs ~30 ms); everything else runs
 `ptonz.tools.ptonz_opt`.
+
+It also holds what the commands share without MLIR: the `--split-input-file`
+splitter (ptonz-opt, tools/ptoas_check.py and the fuzzer's corpus).
 """
 
 import sys
+from typing import List, Tuple
+
+SPLIT_MARKER = "// -----"
+
+
+def split_chunks(text: str, split: bool = True) -> List[Tuple[str, int]]:
+    """(chunk text, first line number) of each `// -----`-separated chunk of
+    `text` (the whole text when not `split`), as mlir-opt's
+    --split-input-file cuts it; a chunk's line k is line first + k - 1 of the
+    file."""
+    if not split:
+        return [(text, 1)]
+    chunks, cur, start = [], [], 1
+    for i, line in enumerate(text.splitlines(keepends=True), start=1):
+        if line.strip() == SPLIT_MARKER:
+            chunks.append(("".join(cur), start))
+            cur, start = [], i + 1
+        else:
+            cur.append(line)
+    chunks.append(("".join(cur), start))
+    return chunks
 
 
 def version_line() -> str:

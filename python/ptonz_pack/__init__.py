@@ -6,7 +6,8 @@ dialects): ``ptonz-pack`` starts in a few tens of milliseconds.
 
     ptonz_pack.layout        pack_nz / unpack_nz / c0_for (NumPy; also
                              re-exported as ``ptonz.nz_layout``)
-    ptonz_pack.dtypes        dtype names and NZ geometry constants (no NumPy)
+    ptonz_pack.dtypes        dtype names (no NumPy); the NZ geometry and the
+                             NZ element types are ptonz_geometry's
     ptonz_pack.tensor_io     .safetensors / .npy / raw .bin tensors, read and
                              written band by band with pread/pwrite
     ptonz_pack.cli           the ``ptonz-pack`` command

@@ -48,9 +48,10 @@ def _build_parser() -> argparse.ArgumentParser:
             "(the row-major blocked array [B, C/c0, R/16, 16, c0]; B=1 for rank 2), or\n"
             "unpack NZ data back to logical. Element (b, r, c) lands at element offset\n"
             "b*R*C + (c//c0)*R*c0 + r*c0 + c%c0.\n\n"
-            "c0 = elements per 32-byte C0 line: 32 for int8/uint8/float8_e4m3fn/\n"
-            "float8_e5m2, 16 for float16/bfloat16, 8 for int32/float32. R must be a\n"
-            "multiple of 16 and C a multiple of c0 (pad the weight otherwise)."
+            "c0 = elements per 32-byte C0 line: 32 for (u)int8 and the float8 types,\n"
+            "16 for (u)int16/float16/bfloat16, 8 for (u)int32/float32, 4 for\n"
+            "(u)int64/float64. R must be a multiple of 16 and C a multiple of c0 (pad\n"
+            "the weight otherwise)."
         ),
         epilog=(
             "examples:\n"

@@ -29,8 +29,10 @@ This module is pure NumPy (it does not import ``ptonz``, hence not MLIR);
 
 Requirements (checked, with a ValueError saying how to fix the input):
 R is a multiple of 16, C a multiple of c0, rank 2 or 3, and the element type is
-one of int8, uint8, float8_e4m3fn, float8_e5m2, float16, bfloat16, int32,
-float32 (the 8-bit float and bfloat16 types come from ``ml_dtypes``).
+one of :data:`SUPPORTED_DTYPES`: every type whose MLIR element type the passes
+lower as NZ (``ptonz_geometry.NZ_DTYPES``: 8-, 16-, 32- and 64-bit integers,
+float16/32/64, bfloat16 and the float8 types, the last two from ``ml_dtypes``).
+The geometry (c0, the blocked shape, the MX boxes) is ``ptonz_geometry``'s.
 """
 
 from __future__ import annotations
@@ -40,8 +42,11 @@ from typing import Optional, Sequence, Tuple
 import ml_dtypes  # noqa: F401  (registers bfloat16 / float8 names with numpy)
 import numpy as np
 
-from .dtypes import (C0_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS,
-                     SUPPORTED_DTYPES, c0_for_itemsize, supported_text)
+from ptonz_geometry import (C0_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS,
+                            blocked_shape as _blocked_shape, c0_for_bitwidth, mx_blocked_shape
+                            as _mx_blocked_shape, nz_logical_dims, nz_plane_problem)
+
+from .dtypes import NUMPY_BITS, SUPPORTED_DTYPES, supported_text
 
 __all__ = [
     "SUPPORTED_DTYPES",
@@ -62,8 +67,8 @@ _C0_LINE = np.dtype((np.void, C0_BYTES))
 
 
 def blocked_shape(batch: int, rows: int, cols: int, c0: int) -> Tuple[int, int, int, int, int]:
-    """[B, C/c0, R/16, 16, c0] of a logical [B, R, C] (R % 16 == C % c0 == 0)."""
-    return (batch, cols // c0, rows // FRACTAL_ROWS, FRACTAL_ROWS, c0)
+    """``ptonz_geometry.blocked_shape`` as a tuple (NumPy's shapes)."""
+    return tuple(_blocked_shape(batch, rows, cols, c0))
 
 
 class NZArray(np.ndarray):
@@ -111,14 +116,15 @@ def _bit_width(dt: np.dtype) -> int:
 
 def c0_for(dtype) -> int:
     """Elements per 32-byte C0 line for ``dtype``: 32 for int8/uint8/float8,
-    16 for float16/bfloat16, 8 for int32/float32.
+    16 for (u)int16/float16/bfloat16, 8 for (u)int32/float32, 4 for
+    (u)int64/float64.
 
     Raises ValueError for bool, sub-byte (int4, float4, ...) and any other
     type outside :data:`SUPPORTED_DTYPES`.
     """
     dt = _as_dtype(dtype)
     if dt.name in SUPPORTED_DTYPES:
-        return c0_for_itemsize(dt.itemsize)
+        return c0_for_bitwidth(NUMPY_BITS[dt.name])
     if dt.kind == "b":
         raise ValueError(
             "dtype bool is not an NZ element type: store masks as bytes "
@@ -150,19 +156,21 @@ def _logical_dims(shape: Sequence[int], what: str) -> Tuple[int, int, int]:
 
 
 def _check_aligned(rows: int, cols: int, c0: int, dtype_name: str) -> None:
-    if rows % FRACTAL_ROWS:
+    problem = nz_plane_problem(rows, cols, c0, dtype_name)
+    if problem is None:
+        return
+    if problem[0] == "rows":
         padded = -(-rows // FRACTAL_ROWS) * FRACTAL_ROWS
         raise ValueError(
             f"row count R={rows} is not a multiple of {FRACTAL_ROWS} (the NZ fractal "
             f"height): pad the rows to {padded} (e.g. with np.pad) before packing"
         )
-    if cols % c0:
-        padded = -(-cols // c0) * c0
-        raise ValueError(
-            f"column count C={cols} is not a multiple of c0={c0} ({dtype_name} elements "
-            f"per 32-byte C0 line): pad the columns to {padded} (e.g. with np.pad) "
-            f"before packing"
-        )
+    padded = -(-cols // c0) * c0
+    raise ValueError(
+        f"column count C={cols} is not a multiple of c0={c0} ({dtype_name} elements "
+        f"per 32-byte C0 line): pad the columns to {padded} (e.g. with np.pad) "
+        f"before packing"
+    )
 
 
 def nz_blocked_shape(logical_shape: Sequence[int], dtype) -> Tuple[int, int, int, int, int]:
@@ -229,7 +237,7 @@ def logical_shape_of(blocked_shape_: Sequence[int], dtype, rank: Optional[int] =
             f"blocked array has B={b} batches, which a rank-2 [R, C] result cannot "
             f"hold: unpack with rank=3"
         )
-    rows, cols = rb * FRACTAL_ROWS, cb * c0
+    _b, rows, cols = nz_logical_dims(shape)
     return (rows, cols) if rank == 2 else (b, rows, cols)
 
 
@@ -265,7 +273,7 @@ def unpack_nz(blocked, rank: Optional[int] = None) -> np.ndarray:
 # Shape<1, M/16, G/2, 16, 2> of an A-side [M, G] scale and TileShape2D<MX_B_NN>
 # = Shape<1, N/16, G/2, 16, 2> of a B-side [G, N] scale, row-major: what
 # ``pto-block-mx-scale-views`` addresses. The geometry is
-# ``ptonz.analyses.nz_geometry``'s (``mx_element_offset``; a unit test holds
+# ``ptonz_geometry``'s (``mx_element_offset``; a unit test holds
 # the two equal element by element).
 # --------------------------------------------------------------------------
 
@@ -289,8 +297,8 @@ def _mx_dims(layout: str, shape: Sequence[int]) -> Tuple[int, int]:
 
 def mx_blocked_shape(logical_shape: Sequence[int], layout: str) -> Tuple[int, int, int, int, int]:
     """[1, M/16, G/2, 16, 2] of an mx_a_zz [M, G]; [1, N/16, G/2, 16, 2] of an mx_b_nn [G, N]."""
-    block, group = _mx_dims(layout, logical_shape)
-    return (1, block // MX_BOX_ROWS, group // MX_BOX_COLS, MX_BOX_ROWS, MX_BOX_COLS)
+    _mx_dims(layout, logical_shape)
+    return tuple(_mx_blocked_shape(layout, [int(d) for d in logical_shape]))
 
 
 def _mx_byte(a: np.ndarray) -> np.ndarray:

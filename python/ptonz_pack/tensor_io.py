@@ -34,7 +34,8 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import layout as L
-from .dtypes import FRACTAL_ROWS, SAFETENSORS_BITS, SAFETENSORS_CODES, SAFETENSORS_DTYPES
+from .dtypes import (FRACTAL_ROWS, SAFETENSORS_BITS, SAFETENSORS_CODES, SAFETENSORS_DTYPES,
+                     SUPPORTED_DTYPES)
 
 BAND_BYTES = 32 << 20
 COPY_BYTES = 32 << 20
@@ -321,7 +322,7 @@ def read_npy_header(path: str) -> NpyHeader:
 # ml_dtypes types have no .npy descr of their own (NumPy writes opaque '|V2' /
 # '|V1', or an unloadable '<f1'): ptonz-pack writes their names, which
 # np.load reads back as the real dtype once ml_dtypes is imported.
-NAMED_DESCRS = ("bfloat16", "float8_e4m3fn", "float8_e5m2")
+NAMED_DESCRS = tuple(n for n in SUPPORTED_DTYPES if not hasattr(np, n))  # bfloat16, float8_*
 
 
 def npy_header_bytes(shape: Sequence[int], dtype: np.dtype) -> bytes:

@@ -37,8 +37,8 @@
 // RANKS-PIPELINE: check-addressing: 17 of 17 tloads read identical tiles (1 block id; the pipeline's input vs. its output)
 
 // Element types (issue 11): an f64 NZ weight is checked (it was an internal
-// error: the packer does not take 64-bit types, the check packs them by the
-// NZ formula); an i256 one, which PTOAS has no type for (issue 24) and the
+// error; since issue 22 ptonz-pack's packer takes 64-bit types and the check
+// packs every NZ weight with it); an i256 one, which PTOAS has no type for (issue 24) and the
 // simulator cannot hold, and a sub-byte one, which the lowering rejects, get
 // errors located at the view (the i256 one was `<unknown>:0`).
 // RUN: ptonz-opt --check-addressing=2 %S/Inputs/nz-f64.mlir | FileCheck %s --check-prefix=F64

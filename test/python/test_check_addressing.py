@@ -125,7 +125,7 @@ def test_cli_reports_a_wrong_lowering_at_the_tload(ctx, monkeypatch):
     module = ir.Module.parse(SMALL)
     real_lower = C.lower
 
-    def bad_lower(logical, version="0.61", pass_defaults=None):
+    def bad_lower(logical, version=C.DEFAULT_VERSION, pass_defaults=None):
         text = str(real_lower(logical, version, pass_defaults))
         return ir.Module.parse(text.replace("strides = [%c6144, %c1024, %c256,",
                                             "strides = [%c6144, %c256, %c1024,"),

@@ -18,7 +18,7 @@ def _run(module, pipeline):
 
 def test_the_pipeline_output_is_compared_with_its_input(ctx):
     before = ir.Module.parse(SMALL)
-    after = _run(C.clone(before), lower_to_ptoas_pipeline("0.61"))
+    after = _run(C.clone(before), lower_to_ptoas_pipeline())
     r = C.check_pipeline(before, after, samples=2, block_num=2)
     assert r.ok and r.total == 4, r.summary()
     # the lowered program checked is exactly `after`
@@ -27,7 +27,7 @@ def test_the_pipeline_output_is_compared_with_its_input(ctx):
 
 def test_a_wrong_pipeline_output_is_a_mismatch(ctx):
     before = ir.Module.parse(SMALL)
-    text = str(_run(C.clone(before), lower_to_ptoas_pipeline("0.61")))
+    text = str(_run(C.clone(before), lower_to_ptoas_pipeline()))
     bad = ir.Module.parse(text.replace("strides = [%c6144, %c1024, %c256,",
                                        "strides = [%c6144, %c256, %c1024,"))
     r = C.check_pipeline(before, bad, samples=2, block_num=2)
@@ -44,7 +44,7 @@ def test_a_pipeline_that_does_not_block_says_why(ctx):
 
 def test_cli_line_names_what_was_compared(ctx):
     before = ir.Module.parse(SMALL)
-    after = _run(C.clone(before), lower_to_ptoas_pipeline("0.61"))
+    after = _run(C.clone(before), lower_to_ptoas_pipeline())
     out = C.check_addressing_cli(after, samples=2, before=before)
     assert out == ("check-addressing: 4 of 4 tloads read identical tiles "
                    "(2 block ids; the pipeline's input vs. its output)\n")

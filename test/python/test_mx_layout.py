@@ -1,4 +1,4 @@
-"""The MX scale geometry (issue 21): one definition in analyses.nz_geometry,
+"""The MX scale geometry (issue 21): one definition in ptonz_geometry,
 ptonz-pack's pack/unpack and the simulator agree with it, and the addressing
 check holds on the accepted MX forms."""
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from mlir import ir
 
-from ptonz.analyses import nz_geometry as G
+import ptonz_geometry as G
 from ptonz.sim.check import check_addressing
 from ptonz_pack import dtypes as D
 from ptonz_pack.layout import mx_blocked_shape, pack_mx, unpack_mx

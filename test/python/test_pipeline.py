@@ -13,6 +13,7 @@ from mlir.passmanager import PassManager
 
 import ptonz.passes as P
 from ptonz import _ptonz
+from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 from ptonz.passes.catalog import parse_bool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -189,7 +190,7 @@ def test_build_pass_manager_applies_option_defaults(ctx):
                        "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false "
                        "pto-level=level2 ptoas-version=0.61})")
     # Restored afterwards.
-    assert "ptoas-version=0.61" in str(PassManager.parse("builtin.module(pto-verify-ptoas)"))
+    assert f"ptoas-version={DEFAULT_VERSION}" in str(PassManager.parse("builtin.module(pto-verify-ptoas)"))
     with pytest.raises(P.PipelineError, match="is not a PTOAS version"):
         P.build_pass_manager("builtin.module(cse)", defaults={"pto-verify-ptoas": {"ptoas-version": "x"}})
 

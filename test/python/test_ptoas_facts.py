@@ -6,7 +6,7 @@ import pytest
 from ptonz.analyses.ptoas_facts import (clamped_gm_offset_bug, clamped_gm_offset_miscompiled,
                                         clamped_gm_offset_versions, global_tensor_type_ok,
                                         inferred_layout, parse_version)
-from ptonz.analyses.nz_geometry import blocked_shape, default_strides
+from ptonz_geometry import blocked_shape, default_strides
 
 
 @pytest.mark.parametrize("text,want", [("0.27", (0, 27)), ("v0.26", (0, 26)),

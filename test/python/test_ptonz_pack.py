@@ -54,7 +54,7 @@ def read_all(path):
 
 
 # A checkpoint with every NZ dtype, rank 2 and 3 (B = 1 and B > 1), plus
-# tensors that stay logical (1-D, odd shapes, float64).
+# tensors that stay logical (1-D, odd shapes, complex64).
 CHECKPOINT = {
     "model.layers.0.mlp.experts.0.w1": ((64, 128), ml_dtypes.bfloat16),
     "model.layers.0.mlp.experts.1.w1": ((2, 32, 64), np.float16),
@@ -65,7 +65,7 @@ CHECKPOINT = {
     "model.layers.0.q_u8": ((16, 64), np.uint8),
     "model.norm.weight": ((64,), np.float32),
     "model.embed": ((10, 7), ml_dtypes.bfloat16),
-    "model.rope": ((5, 3), np.float64),
+    "model.rope": ((5, 3), np.complex64),
     "model.gate": ((48, 20), np.float32),
 }
 PACKED = [n for n in CHECKPOINT if n.startswith("model.layers.")]
@@ -191,7 +191,7 @@ def test_verify_finds_a_wrong_element(tmp_path, capsys, ckpt):
         (["--select", "model.embed"],
          "{ckpt}: tensor 'model.embed': row count R=10 is not a multiple of 16 (the NZ fractal "
          "height): pad the rows to 16 (e.g. with np.pad) before packing (or leave it out of --select)"),
-        (["--select", "model.rope"], "{ckpt}: tensor 'model.rope': dtype F64 is not an NZ element type"),
+        (["--select", "model.rope"], "{ckpt}: tensor 'model.rope': dtype C64 is not an NZ element type"),
         (["--select", "model.gate"],
          "{ckpt}: tensor 'model.gate': column count C=20 is not a multiple of c0=8 (float32 "
          "elements per 32-byte C0 line): pad the columns to 24"),
@@ -387,14 +387,14 @@ def test_big_endian_and_fortran_npy(tmp_path, capsys):
         (["{d}/ok.npy", "-o", "{d}/x.npy", "--format", "txt"], ["invalid choice"]),
         (["{d}/ok.npy", "-o", "{d}/x.safetensors"], ["needs a .safetensors input"]),
         (["{d}/ok.npy", "-o", "{d}/x.npy", "--select", "w"], ["drop --select"]),
-        (["{d}/i16.npy", "-o", "{d}/x.npy"], ["i16.npy: dtype int16 is not an NZ element type"]),
+        (["{d}/c64.npy", "-o", "{d}/x.npy"], ["c64.npy: dtype complex64 is not an NZ element type"]),
         (["{d}/ok.npy", "-o", "{d}/x.npy", "--verify"], ["cannot read", "x.npy"]),
     ],
 )
 def test_cli_errors(tmp_path, capsys, argv, words):
     np.save(tmp_path / "bad.npy", np.zeros((100, 64), np.int8))
     np.save(tmp_path / "ok.npy", np.zeros((32, 64), np.int8))
-    np.save(tmp_path / "i16.npy", np.zeros((32, 64), np.int16))
+    np.save(tmp_path / "c64.npy", np.zeros((32, 64), np.complex64))
     (tmp_path / "ok.bin").write_bytes(bytes(32 * 64))
     rc, _, err = run([s.format(d=tmp_path) for s in argv], capsys)
     assert rc == 1

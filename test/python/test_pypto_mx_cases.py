@@ -21,7 +21,7 @@ from mlir import ir
 
 import ptonz.passes as P
 from ptonz import _ptonz
-from ptonz.analyses.nz_geometry import MX_LAYOUTS
+from ptonz_geometry import MX_LAYOUTS
 
 LOWER = P.lower_to_ptoas_pipeline()  # the default PTOAS version
 E8 = "f8E8M0FNU"

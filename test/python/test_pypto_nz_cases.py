@@ -27,7 +27,7 @@ from mlir.passmanager import PassManager
 import ptonz.passes as P
 from ptonz.sim.check import check_addressing
 
-LOWER = P.lower_to_ptoas_pipeline("0.61")
+LOWER = P.lower_to_ptoas_pipeline()
 
 
 @dataclass

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional
 
-from .nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
+from ptonz_geometry import FRACTAL_ROWS, c0_for_bitwidth
 
 KIB = 1024
 CAPACITY: Dict[str, int] = {

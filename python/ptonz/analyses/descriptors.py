@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Union
 
 from mlir import ir
+from ptonz_geometry import C0_BYTES, c0_for_bitwidth, right_align5
 
 from .._ptonz import PartitionTensorViewType, TileBufType
 from ..diagnostics import format_location
@@ -60,14 +61,9 @@ def _entry(value: ir.Value, state) -> Entry:
     return c if c is not None else ssa_name(value, state)
 
 
-def _right_align(shape: List[Entry], strides: List[Entry]) -> None:
-    while len(shape) < 5:
-        if isinstance(shape[0], int) and isinstance(strides[0], int):
-            stride = shape[0] * strides[0]
-        else:
-            stride = f"{shape[0]}*{strides[0]}"
-        shape.insert(0, 1)
-        strides.insert(0, stride)
+def _times(a: Entry, b: Entry) -> Entry:
+    """a * b of two descriptor entries (symbolic when either is)."""
+    return a * b if isinstance(a, int) and isinstance(b, int) else f"{a}*{b}"
 
 
 def descriptor_of(tload, state) -> Optional[Descriptor]:
@@ -85,7 +81,7 @@ def descriptor_of(tload, state) -> Optional[Descriptor]:
         strides = ["?"] * len(shape)  # not materialized yet
     offset = _pointer_offset([_entry(o, state) for o in part.offsets], strides)
     if len(strides) == len(shape):
-        _right_align(shape, strides)
+        shape, strides = right_align5(shape, strides, _times)
     return Descriptor(tload, PartitionTensorViewType(part.result.type).element_type, shape,
                       strides, (layout_of(view) or "nd").upper(), TileBufType(tload.dst.type),
                       offset)
@@ -156,8 +152,8 @@ def contiguous_runs(d: Descriptor) -> Optional[tuple]:
     for s in d.shape:
         total *= s
     if gm_path(d) in ("ND->NZ", "DN->NZ"):
-        c0 = 32 // d.element_bytes
-        return total // c0, 32
+        c0 = c0_for_bitwidth(bit_width(d.element_type))
+        return total // c0, C0_BYTES
     run = 1
     k = len(d.shape)
     while k > 0:

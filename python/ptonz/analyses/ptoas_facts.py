@@ -79,6 +79,10 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
+from ptonz_geometry import (C0_BYTES, FRACTAL_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS,
+                            c0_for_bitwidth, right_align5)
+from ptonz_geometry import SUB_BYTE_NZ  # noqa: F401  (defined there; kept importable here)
+
 Version = Tuple[int, int]
 
 # The releases ptonz names, oldest first: (version, how its facts were established).
@@ -124,14 +128,6 @@ def format_version(v: Version) -> str:
     return f"{v[0]}.{v[1]}"
 
 
-def _right_align(shape: Sequence[int], strides: Sequence[int]):
-    shape, strides = list(shape), list(strides)
-    while len(shape) < 5:
-        strides.insert(0, shape[0] * strides[0])
-        shape.insert(0, 1)
-    return shape, strides
-
-
 def _minor_2d(rows: int, cols: int, row_stride: int, col_stride: int) -> Tuple[str, bool]:
     """(layout, ambiguous) of the last two dims, as InferPTOLayout decides it."""
     nd = (cols == 1 or col_stride == 1) and (
@@ -151,8 +147,9 @@ def inferred_layout(shape: Sequence[Optional[int]], strides: Sequence[Optional[i
     if (not shape or len(shape) > 5 or len(shape) != len(strides)
             or any(x is None for x in list(shape) + list(strides)) or element_bytes <= 0):
         return None
-    sh, st = _right_align(shape, strides)
-    if sh[2] == 16 and sh[2] * sh[3] * element_bytes == 512 and st[4] == 1 and st[3] == sh[4]:
+    sh, st = right_align5(shape, strides)
+    if (sh[2] == FRACTAL_ROWS and sh[2] * sh[3] * element_bytes == FRACTAL_BYTES and st[4] == 1
+            and st[3] == sh[4]):
         return "nz", False
     return _minor_2d(sh[3], sh[4], st[3], st[4])
 
@@ -162,16 +159,6 @@ def layout_rules_061(version: Version) -> bool:
     explicit layouts trusted and checked by their own rules, the new NZ
     inference of views without a layout attribute."""
     return version >= FIRST_TRUSTED_NZ
-
-
-NZ_BLOCK_BYTES = 32
-NZ_INNER_ROWS = 16
-
-# Why ptonz keeps sub-byte (FP4) NZ views rejected.
-SUB_BYTE_NZ = ("sub-byte NZ is unsettled: PTOAS >= 0.61 counts an FP4 NZ view in packed "
-               "pairs (a 1-byte storage element, c0 = 32) while pto-isa's A5 register path "
-               "counts 4-bit elements (c0 = 64); until a measurement settles which one the "
-               "hardware reads, any NZ descriptor ptonz wrote could address the wrong bytes")
 
 
 def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
@@ -184,19 +171,19 @@ def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
         return f"user-specified layout=nz requires a rank-5 view, got rank {len(shape)}"
     if len(strides) != 5:
         return "NZ layout requires rank-5 shape and stride"
-    if element_bytes <= 0 or NZ_BLOCK_BYTES % element_bytes:
+    if element_bytes <= 0 or C0_BYTES % element_bytes:
         return ("NZ layout requires a non-zero storage element byte size that divides 32, "
                 f"got {element_bytes}")
-    c0 = NZ_BLOCK_BYTES // element_bytes
+    c0 = c0_for_bitwidth(8 * element_bytes)
 
     def known(x, want):
         return x is None or x == want
 
     if shape[0] is not None and shape[0] <= 0:
         return "NZ layout requires shape[0] to be positive"
-    for name, x, want in (("shape[3]", shape[3], NZ_INNER_ROWS), ("shape[4]", shape[4], c0),
+    for name, x, want in (("shape[3]", shape[3], FRACTAL_ROWS), ("shape[4]", shape[4], c0),
                           ("stride[4]", strides[4], 1), ("stride[3]", strides[3], c0),
-                          ("stride[2]", strides[2], NZ_INNER_ROWS * c0)):
+                          ("stride[2]", strides[2], FRACTAL_ROWS * c0)):
         if not known(x, want):
             return f"expected {name}=={want} (got {x})"
     for i in (1, 0):
@@ -237,7 +224,7 @@ def inferred_layout_061(shape: Sequence[Optional[int]], strides: Sequence[Option
     if (not shape or len(shape) > 5 or len(shape) != len(strides)
             or any(x is None for x in list(shape) + list(strides)) or element_bytes <= 0):
         return None
-    sh, st = _right_align(shape, strides)
+    sh, st = right_align5(shape, strides)
     if (len(shape) == 5 and nz_view_error(sh, st, element_bytes) is None
             and st[1] == sh[2] * st[2] and st[0] == sh[1] * st[1]
             and sh[0] == 1 and (sh[1] > 1 or sh[2] > 1)):
@@ -351,12 +338,13 @@ def mx_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
         return f"an MX scale view is rank 5 ([1, ../16, G/2, 16, 2]), got rank {len(shape)}"
     if len(strides) != 5:
         return "an MX scale view needs its 5 strides explicit (run pto-materialize-strides)"
-    for k, want in ((0, 1), (3, 16), (4, 2)):
+    for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS)):
         if shape[k] is not None and shape[k] != want:
             return f"an MX scale view has shape[{k}] == {want} (16x2 boxes), got {shape[k]}"
-    want = [None, None, 32, 2, 1]
+    box = MX_BOX_ROWS * MX_BOX_COLS
+    want = [None, None, box, MX_BOX_COLS, 1]
     if shape[2] is not None:
-        want[1] = shape[2] * 32
+        want[1] = shape[2] * box
         if shape[1] is not None:
             want[0] = shape[1] * want[1]
     for k in range(5):

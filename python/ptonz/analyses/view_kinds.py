@@ -37,9 +37,9 @@ from __future__ import annotations
 from typing import Optional
 
 from mlir import ir
+from ptonz_geometry import MX_LAYOUTS as _MX_LAYOUTS
 
 from .. import _ptonz
-from .nz_geometry import MX_LAYOUTS as _MX_LAYOUTS
 
 # The function attribute (a unit attribute on func.func, declared and verified
 # by the pto dialect) that says "the NZ views of this function are blocked".

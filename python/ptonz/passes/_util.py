@@ -78,6 +78,47 @@ def current_pool() -> "_ptonz.IndexConstants":
     return _pool
 
 
+def report_bounds(op: ir.Operation, v, pass_name: str, subject: str, where: str, tail: str,
+                  remarks: bool = True, reject: Optional[Callable] = None) -> bool:
+    """The partition-bounds diagnostics of every pass, from one bounds verdict
+    `v` (analyses.bounds.DimVerdict): OUTSIDE -> the error "<subject> leaves
+    its view <where>: <reason><tail>" (through `reject(op, message, notes)`,
+    which prefixes the pass, else as a located error); UNDECIDED -> a remark
+    (when `remarks`). False when rejected."""
+    from ..analyses.bounds import OUTSIDE, UNDECIDED
+
+    if v.verdict == OUTSIDE:
+        msg = f"{subject} leaves its view {where}: {v.reason}{tail}"
+        if reject is not None:
+            reject(op, msg, v.notes)
+        else:
+            error(op.location, f"{pass_name}: {msg}", v.notes)
+        return False
+    if v.verdict == UNDECIDED and remarks:
+        remark(op.location, f"{pass_name}: cannot decide whether {subject} stays inside its "
+               f"view {where}: {v.reason}; accepted, as the launch (or the caller) must keep "
+               "it inside", v.notes)
+    return True
+
+
+def linear_sum(terms, pool) -> ir.Value:
+    """sum(o_i * stride_i) of `terms` [(offset, stride)] (an offset: an int or
+    an index value) as arith.muli / arith.addi at the current insertion point,
+    the constant terms folded into one constant first. The callers proved
+    every term in range (a leading-axis fold: each o_i in [0, E_i)), hence
+    `nsw nuw`."""
+    from mlir.dialects import arith  # the op classes: imported only where ops are built
+    flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
+    const = sum(o * st for o, st in terms if isinstance(o, int))
+    acc = pool.get(const) if const else None
+    for o, st in terms:
+        if isinstance(o, int):
+            continue
+        term = o if st == 1 else arith.MulIOp(o, pool.get(st), overflowFlags=flags).result
+        acc = term if acc is None else arith.AddIOp(acc, term, overflowFlags=flags).result
+    return acc if acc is not None else pool.get(0)
+
+
 def index_constant(value: int) -> ir.Value:
     """The function's `arith.constant value : index` (inside `constant_pool`)."""
     return current_pool().get(value)

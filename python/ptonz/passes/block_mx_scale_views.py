@@ -5,7 +5,7 @@ pto-isa's MX TLOAD reads (`TileShape2D<MX_A_ZZ>` / `<MX_B_NN>`).
     MX_A_ZZ [M, G] -> [1, M/16, G/2, 16, 2]     [m0, g0] -> [0, m0/16, g0/2, 0, 0]
     MX_B_NN [G, N] -> [1, N/16, G/2, 16, 2]     [g0, n0] -> [0, n0/16, g0/2, 0, 0]
 
-(the geometry: `analyses.nz_geometry`'s MX part). A logical MX view is
+(the geometry: `ptonz_geometry`'s MX part). A logical MX view is
 `pto.make_tensor_view %p, shape = [..], strides = [] {layout =
 #pto.layout<mx_a_zz>}` (`analyses.view_kinds`); its strides stay empty and
 pto-materialize-strides fills the row-major strides of the blocked shape.
@@ -31,17 +31,17 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 from mlir import ir
+from ptonz_geometry import (MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, MX_NAMES, mx_axes,
+                            mx_blocked_shape)
 
 from .. import _ptonz
-from ..analyses.bounds import OUTSIDE, UNDECIDED, check_dim
+from ..analyses.bounds import check_dim
 from ..analyses.call_sites import CallSiteFacts
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, functions
-from ..analyses.nz_geometry import (MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, MX_NAMES, mx_axes,
-                                    mx_blocked_shape)
 from ..analyses.provable import Prover, provable_forms_text
 from ..analyses.view_kinds import LEGACY, MX_BLOCKED_MARK, PHYSICAL, kind_of, legacy_message
-from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
+from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, report_bounds
 from .base import ModulePass, register
 
 PASS = "pto-block-mx-scale-views"
@@ -226,14 +226,9 @@ class _Validator:
 
     def bounds(self, op, name, offset, size, extent, axis, what) -> None:
         v = check_dim(self.prover.ranges, offset, size, extent)
-        if v.verdict == OUTSIDE:
-            self.reject(op, f"the {name} window leaves its view on the {what} axis (dimension "
-                        f"{axis}): {v.reason}; in the boxed order it would read another "
-                        f"box's scales; keep offset + {size} within {extent}", v.notes)
-        elif v.verdict == UNDECIDED and self.remarks:
-            remark(op.location, f"{PASS}: cannot decide whether the {name} window stays "
-                   f"inside its view on the {what} axis (dimension {axis}): {v.reason}; "
-                   "accepted, as the launch (or the caller) must keep it inside", v.notes)
+        report_bounds(op, v, PASS, f"the {name} window", f"on the {what} axis (dimension "
+                      f"{axis})", "; in the boxed order it would read another box's scales; "
+                      f"keep offset + {size} within {extent}", self.remarks, self.reject)
 
 
 def _divided(offset, divisor: int):

@@ -24,24 +24,23 @@ logical view (the layout in the view type) is a located error.
 
 from __future__ import annotations
 
-import math
 from typing import Dict, List, Tuple
 
 from mlir import ir
+from ptonz_geometry import (FRACTAL_BYTES, FRACTAL_ROWS, INDEX32_MAX, NZ_WIDTHS, SUB_BYTE_NZ,
+                            blocked_shape, c0_for_bitwidth, fold_leading, fold_strides,
+                            nz_plane_problem, nz_width_problem)
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
-from ..analyses.bounds import (OUTSIDE, UNDECIDED, check_dim, explained, is_min_of_rest,
+from ..analyses.bounds import (check_dim, explained, is_min_of_rest,
                                verdict_name)
 from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
 from ..analyses.ir_queries import dims_of, functions
-from ..analyses.nz_geometry import (C0_BITS, FRACTAL_ROWS, INDEX32_MAX, blocked_shape,
-                                    c0_for_bitwidth)
 from ..analyses.provable import Prover, provable_forms_text
-from ..analyses.ptoas_facts import SUB_BYTE_NZ
 from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of, legacy_message
-from ._util import (PlannedPatterns, constant_pool, current_pool as _pool, error, name_of, named,
-                    remark)
+from ._util import (PlannedPatterns, constant_pool, current_pool as _pool, error, linear_sum,
+                    name_of, named, remark, report_bounds)
 from .base import ModulePass, register
 
 _PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
@@ -49,6 +48,17 @@ _ALL_INSIDE: Dict[int, int] = {}  # the bounds verdicts of a partition inside it
 PASS = "pto-block-nz-views"
 # pto-isa#317: the largest GM gap (in 32-byte blocks) an NZ TLOAD encodes.
 MAX_GM_GAP = 65535
+
+
+def nz_element_message(elem, bits: int, why: str) -> str:
+    """The rejection of an NZ view of element type `elem` (`bits` bits) that
+    has no NZ fractal; `why`: ptonz_geometry.nz_width_problem's reason."""
+    if bits <= 0:
+        return f"NZ view of element type {elem}, which {why}; annotate it nd"
+    if why == SUB_BYTE_NZ:
+        return f"NZ view of sub-byte element type {elem}: {why}; annotate it nd"
+    widths = "-, ".join(map(str, NZ_WIDTHS[:-1])) + f"- or {NZ_WIDTHS[-1]}-bit"
+    return f"NZ view of element type {elem}: {why}; use an {widths} element type, or annotate it nd"
 
 
 # --------------------------------------------------------------------------
@@ -92,20 +102,9 @@ class _Validator:
             return self.reject(op, f"NZ view of logical rank {rank}: the trailing two dimensions "
                                "are the fractal plane, so an NZ view has at least [R, C]; "
                                "annotate it nd")
-        if bits == 0:
-            elem = op.results[0].type.element_type
-            return self.reject(op, f"NZ view of element type {elem}, which has no bit width: "
-                               "NZ fractals hold integer or float elements; annotate it nd")
-        if bits < 8:
-            elem = op.results[0].type.element_type
-            return self.reject(op, f"NZ view of sub-byte element type {elem}: {SUB_BYTE_NZ}; "
-                               "annotate it nd")
-        if C0_BITS % bits:
-            elem = op.results[0].type.element_type
-            return self.reject(op, f"NZ view of element type {elem}: a 32-byte C0 line does not "
-                               f"hold a whole number of {bits}-bit elements (c0 = 256 / {bits}), "
-                               "so it has no NZ fractal; use an 8-, 16-, 32-, 64-, 128- or "
-                               "256-bit element type, or annotate it nd")
+        why = nz_width_problem(bits)
+        if why is not None:
+            return self.reject(op, nz_element_message(op.results[0].type.element_type, bits, why))
         c0 = c0_for_bitwidth(bits)
         dims = dims_of(info)
         R, C = dims[-2:]
@@ -113,15 +112,15 @@ class _Validator:
             return self.reject(op, "NZ view with a dynamic row or column dimension: R % 16 == 0 "
                                "and C % c0 == 0 must be proven statically; give the last two "
                                "shape operands as arith.constant values (or annotate it nd)")
-        if R % FRACTAL_ROWS:
-            return self.reject(op, f"NZ view rows (shape[-2] = {R}) are not a multiple of 16: an "
-                               "incomplete 16-row fractal has no blocked representation; pad "
-                               "the rows to a multiple of 16 or annotate the view nd")
-        if C % c0:
-            elem = op.results[0].type.element_type
-            return self.reject(op, f"NZ view columns (shape[-1] = {C}) are not a multiple of "
-                               f"c0 = {c0} ({elem}: one 32-byte C0 line): an incomplete C0 line "
-                               "has no blocked representation; pad the columns or annotate nd")
+        elem = op.results[0].type.element_type
+        problem = nz_plane_problem(R, C, c0, str(elem))
+        if problem is not None:
+            axis, why = problem
+            if axis == "rows":
+                return self.reject(op, f"NZ view rows (shape[-2] = {R}) {why}; pad the rows to a "
+                                   "multiple of 16 or annotate the view nd")
+            return self.reject(op, f"NZ view columns (shape[-1] = {C}) {why}; pad the columns "
+                               "or annotate nd")
         leading = dims[:-2]
         dynamic = [i for i, d in enumerate(leading) if d is None]
         if rank > 3 and dynamic:
@@ -131,7 +130,7 @@ class _Validator:
                                "batch slot B = product of the leading extents, which must be a "
                                f"constant; give shape operand {axes} as an arith.constant value")
         if rank > 3:
-            B = math.prod(leading)
+            B = fold_leading(dims)[0]
             if B - 1 > INDEX32_MAX:
                 return self.reject(op, f"NZ view with {B} batches (the product of its leading "
                                    "extents): the folded batch index does not fit a 32-bit "
@@ -191,12 +190,12 @@ class _Validator:
                                "dimension)")
         if rows_value is None:
             Rt = sizes[-2]
-            if Rt % FRACTAL_ROWS or Ct % c0:
+            if nz_plane_problem(Rt, Ct, c0, ""):
                 return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
                                    f"(rows must be a multiple of 16, columns of c0 = {c0})")
             valid = Rt
         else:
-            if Ct % c0:
+            if nz_plane_problem(FRACTAL_ROWS, Ct, c0, ""):
                 return self.reject(op, f"NZ partition columns {Ct} do not cover whole C0 "
                                    f"lines (a multiple of c0 = {c0})")
             if not self.ragged_rows(op, rows_value):
@@ -287,8 +286,8 @@ class _Validator:
         [0, E_i), at its own width: then the sum is in [0, B) and nothing wraps.
         Returns a plan item (an int, or ("fold", [(offset, stride), ..])) or None."""
         terms = []
-        stride = 1
-        for i in reversed(range(len(leading))):
+        strides = fold_strides(leading)
+        for i in reversed(range(len(leading))):  # the innermost axis is checked first
             o, E = lead_offsets[i], leading[i]
             if isinstance(o, int):
                 if not 0 <= o < E:
@@ -306,8 +305,7 @@ class _Validator:
                                 "axis (bound it: a loop over [0, E), arith.remui/minui by the "
                                 "extent, ...)", [(_loc_of(o), "the offset is defined here")])
                     return None
-            terms.append((o, stride))
-            stride *= E
+            terms.append((o, strides[i]))
         terms.reverse()
         if all(isinstance(o, int) for o, _ in terms):
             return sum(o * s for o, s in terms)
@@ -389,18 +387,12 @@ class _Validator:
         self.report_bounds(op, v, what, dim, size, extent)
 
     def report_bounds(self, op, v, what: str, dim: int, size: int, extent) -> None:
-        if v.verdict == OUTSIDE:
-            self.reject(op, f"the NZ partition leaves its view in dimension {dim} "
-                        f"({_PLURAL[what]}): "
-                        f"{v.reason}. In NZ order a slice past the {_PLURAL[what]} of the view reads "
-                        "another fractal's bytes (rows past R continue in the next column "
-                        f"block), so nothing would fail; keep offset + {size} within "
-                        f"{extent} (fix the offset, the loop bound or the view's shape)",
-                        v.notes)
-        elif v.verdict == UNDECIDED and self.remarks:
-            remark(op.location, f"{PASS}: cannot decide whether the NZ partition stays inside "
-                   f"its view in dimension {dim} ({_PLURAL[what]}): {v.reason}; accepted, as the "
-                   "launch (or the caller) must keep it inside", v.notes)
+        report_bounds(op, v, PASS, "the NZ partition", f"in dimension {dim} ({_PLURAL[what]})",
+                      f". In NZ order a slice past the {_PLURAL[what]} of the view reads "
+                      "another fractal's bytes (rows past R continue in the next column "
+                      f"block), so nothing would fail; keep offset + {size} within "
+                      f"{extent} (fix the offset, the loop bound or the view's shape)",
+                      self.remarks, self.reject)
 
     def tload(self, op: ir.Operation, tile, valid, Ct: int) -> bool:
         """`tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
@@ -408,7 +400,7 @@ class _Validator:
         (an int, or the value of a ragged tail's). Whether it is accepted."""
         loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
         if not (loc == "mat" and blayout == "col_major" and slayout == "row_major"
-                and fractal == 512):
+                and fractal == FRACTAL_BYTES):
             self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "
                         "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
                         f"tile byte order), got loc={loc}, blayout={blayout}, "
@@ -503,22 +495,14 @@ def block_nz_view(op: ir.Operation, planned) -> None:
 
 
 def _build_fold(op: ir.Operation, terms) -> ir.Value:
-    """sum(o_i * stride_i) as arith.muli / arith.addi before `op`; proven not to
-    wrap (every o_i in [0, E_i)), hence `nsw nuw`."""
-    from mlir.dialects import arith  # rare (rank > 3 views): not imported by every run
-    flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
-    acc = None
+    """The folded batch index sum(o_i * stride_i) before `op` (linear_sum:
+    proven not to wrap, every o_i in [0, E_i))."""
     part = name_of(op.results[0])
     # `%w_pview` -> `%w_batch`: the recombined batch index of its leading offsets.
     batch = (part[:-len("_pview")] if part.endswith("_pview") else part) + "_batch" \
         if part else None
     with ir.InsertionPoint(op), named(op.location, batch):
-        for o, stride in terms:
-            term = o if not isinstance(o, int) else _pool().get(o)
-            if stride != 1:
-                term = arith.MulIOp(term, _pool().get(stride), overflowFlags=flags).result
-            acc = term if acc is None else arith.AddIOp(acc, term, overflowFlags=flags).result
-    return acc if acc is not None else _pool().get(0)
+        return linear_sum(terms, _pool())
 
 
 @register

@@ -34,11 +34,13 @@ an on-chip buffer), element types PTOAS has no C++ type for
 from __future__ import annotations
 
 import functools
-import math
 from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
 from mlir.rewrite import RewritePatternSet
+from ptonz_geometry import (INDEX32_MAX, MX_LAYOUTS, MX_NAMES, default_strides, element_bits,
+                            fold_leading, fold_strides, int64_stride_message,
+                            stride_past_int64)
 
 from .. import _ptonz
 from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
@@ -49,15 +51,13 @@ from ..analyses.cube_geometry import (ACCUMULATOR, CAPACITY, HARDWARE_NAME, k_al
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
-from ..analyses.nz_geometry import INDEX32_MAX, MX_LAYOUTS, MX_NAMES, default_strides
 from ..analyses.ptoas_facts import element_type_problem
 from ..analyses.view_kinds import BLOCKED_LAYOUTS
-from ._util import constant_pool, derived_name, error, name_of, named
+from ._util import constant_pool, derived_name, error, linear_sum, name_of, named
 from .base import ModulePass, register
 from .pl_tiles import TILE_CONFIGS, TILE_OPS, CubeLowering, is_tile, mark_entry, tile_buf
 
 PASS = "convert-pl-to-pto"
-INT64_MAX = (1 << 63) - 1
 
 LOADABLE = ("mat", "vec")  # TLOAD writes vec or mat tiles
 
@@ -127,14 +127,10 @@ class _Validator:
                                f"({arg.type}): make_tensor_view needs the logical shape as "
                                "constants; give the tensor a static shape")
         # NZ and MX views get their strides when they are blocked (checked there).
-        strides = [] if layout in BLOCKED_LAYOUTS else default_strides(list(shape), layout)
-        too_big = [k for k, s in enumerate(strides) if abs(s) > INT64_MAX]
-        if too_big:
-            k = too_big[0]
-            return self.reject(func, f"argument #{index} ({arg.type}): stride {k} of its "
-                               f"view would be {strides[k]}, beyond int64 (the tensor spans "
-                               "more than 2^63 elements), so no index can address it; split "
-                               "the tensor or shrink its shape")
+        big = None if layout in BLOCKED_LAYOUTS else stride_past_int64(list(shape), layout)
+        if big is not None:
+            return self.reject(func, f"argument #{index} ({arg.type}): "
+                               + int64_stride_message(*big, view="its view", spans="the tensor"))
         if not _has_uses(arg):  # else its loads and stores say it
             problem = element_type_problem(str(PLTensorType(arg.type).element_type))
             if problem is not None:
@@ -294,7 +290,7 @@ class _Validator:
                                f"fractals and 32-byte C0 lines (M % {ma}, K % {ka}, N % {na}"
                                f"{'' if b_trans else ' without b_trans'}); pad or re-tile "
                                "the operands")
-        acc_bytes = tile_bytes(m, n, bit_width_of(ACCUMULATOR[elem]))
+        acc_bytes = tile_bytes(m, n, element_bits(ACCUMULATOR[elem]))
         if acc_bytes > CAPACITY["acc"]:
             return self.reject(op, f"the {m}x{n}x{ACCUMULATOR[elem]} accumulator needs "
                                f"{acc_bytes} bytes, more than the {CAPACITY['acc']} bytes of "
@@ -410,22 +406,23 @@ class _Validator:
                                "not one contiguous run (folding them into the batch slot "
                                "would read other batches); slice one leading axis at a time "
                                "in separate tensors, or load each batch with pl.tile.load")
-        plane = sshape[-1] * sshape[-2]
-        total = plane * math.prod(lead_src)
+        batches, rows, cols = fold_leading(sshape)
+        plane = rows * cols
+        total = plane * batches
         if total - 1 > INDEX32_MAX:
             return self.reject(op, f"an NZ tensor of {total} elements: the element offset of "
                                "a slice does not fit a 32-bit index, so it cannot be proven "
                                "exact")
         terms = []
-        stride = plane
-        for i in reversed(range(len(lead_src))):
+        strides = fold_strides(lead_src, plane)
+        for i in reversed(range(len(lead_src))):  # the innermost axis is checked first
             o, E, r = offsets[i], lead_src[i], lead_res[i]
             c = _ptonz.constant_int(o)
             if c is not None:
                 if not 0 <= c <= E - r:
                     return self.reject(op, f"leading offset {c} on axis {i} puts the slice "
                                        f"outside the tensor ({r} of {E} entries)")
-                terms.append((c, stride))
+                terms.append((c, strides[i]))
             else:
                 if self.ranges is None:
                     self.ranges = FunctionRanges(self.func)
@@ -436,8 +433,7 @@ class _Validator:
                                        f"{rng}): its pointer offset would be guessed; bound "
                                        "the offset (a loop over the axis, arith.remui/minui "
                                        "by the extent)")
-                terms.append((o, stride))
-            stride *= E
+                terms.append((o, strides[i]))
         self.slices[op] = terms
         self.tensor_users(op.results[0])
 
@@ -508,10 +504,6 @@ def _program_order(a: ir.Operation, b: ir.Operation) -> int:
     return -1 if a.is_before_in_block(b) else 1
 
 
-def bit_width_of(name: str) -> int:
-    return {"i32": 32, "f32": 32}[name]
-
-
 def _updates_in_place(value: ir.Value, arg: ir.Value) -> bool:
     """Whether `value` is `arg` or `arg` updated in place: through
     pl.tile.matmul_acc accumulators and nested scf.for inits."""
@@ -565,7 +557,7 @@ def _make_views(func, pool, tensor_args, makers, v: _Validator,
         root, offset = at[src]
         if op in v.slices:
             with ir.InsertionPoint(op), named(op.location, derived_name(res, "_offset")):
-                offset = _plus(offset, _linear(v.slices[op], pool))
+                offset = _plus(offset, linear_sum(v.slices[op], pool))
         at[res] = (root, offset)
         if any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
             t = res.type
@@ -683,20 +675,6 @@ def offset_arguments(module) -> Tuple[set, bool]:
                     needs.add((callee, i))
                     changed = True
     return needs, bool(calls)
-
-
-def _linear(terms, pool) -> ir.Value:
-    """sum(o_i * stride_i): proven in range by the validator, hence nsw nuw."""
-    from mlir.dialects import arith
-    flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
-    const = sum(o * st for o, st in terms if isinstance(o, int))
-    acc = pool.get(const) if const else None
-    for o, st in terms:
-        if isinstance(o, int):
-            continue
-        term = o if st == 1 else arith.MulIOp(o, pool.get(st), overflowFlags=flags).result
-        acc = term if acc is None else arith.AddIOp(acc, term, overflowFlags=flags).result
-    return acc if acc is not None else pool.get(0)
 
 
 def _lookup_function(op, name: str):

@@ -24,16 +24,15 @@ use of the pointer is rejected.
 
 from __future__ import annotations
 
-import math
 from typing import List, Optional, Sequence
 
 from mlir import ir
+from ptonz_geometry import c0_for_bitwidth, default_strides, fold_leading, nz_plane_problem
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, symbol_name
-from ..analyses.nz_geometry import FRACTAL_ROWS, c0_for_bitwidth
 from ..analyses.provable import Prover
 from ._util import constant_pool, current_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
@@ -229,15 +228,11 @@ class _Declarer:
                         "dimensions are the fractal plane)")
             return False
         R, C = shape[-2:]
-        if R % FRACTAL_ROWS:
-            self.reject(func.location, f"{where}: {R} rows (shape {_shape_text(shape)}) are not a "
-                        "multiple of 16: an NZ matrix is whole 16-row fractals; pad the rows "
-                        "or do not declare it NZ")
-            return False
-        if C % c0:
-            self.reject(func.location, f"{where}: {C} columns (shape {_shape_text(shape)}) are "
-                        f"not a multiple of c0 = {c0} ({elem}: one 32-byte C0 line); pad the "
-                        "columns or do not declare it NZ")
+        problem = nz_plane_problem(R, C, c0, str(elem))
+        if problem is not None:
+            axis, why = problem
+            self.reject(func.location, f"{where}: {R if axis == 'rows' else C} {axis} (shape "
+                        f"{_shape_text(shape)}) {why}; pad the {axis} or do not declare it NZ")
             return False
         return True
 
@@ -263,7 +258,7 @@ class _Declarer:
             return self.reject(view.location, f"{where}: this view is {layout}, but the bytes "
                                "are NZ-packed; view them nd (row-major) with their logical "
                                "shape, and ptonz gives the view its NZ form")
-        dense = [math.prod(dims[i + 1:]) for i in range(len(dims))]
+        dense = default_strides(dims)
         if strides and any(st is not None and st != d for st, d in zip(strides, dense)) \
                 or (strides and fixed is None and None in strides):
             return self.reject(view.location, f"{where}: this view has strides {list(strides)}, "
@@ -271,7 +266,7 @@ class _Declarer:
                                "read the logical tensor element by element, so it has no NZ "
                                "form; view it dense")
         R, C = shape[-2:]
-        matrices = math.prod(shape[:-2])
+        matrices = fold_leading(shape)[0]
         if offset is None or (isinstance(offset, int) and offset % (R * C)):
             return self.reject(view.location, f"{where}: this view starts at an element offset "
                                "that is not a constant multiple of one matrix (R*C = "
@@ -279,7 +274,7 @@ class _Declarer:
                                "pto.addptr offset a constant number of matrices")
         first = offset // (R * C)
         if dims[-1] == C and len(dims) >= 2 and dims[-2] == R:
-            count = math.prod(dims[:-2])
+            count = fold_leading(dims)[0]
             if first + count > matrices:
                 return self.reject(view.location, self._too_big(where, dims, shape, first))
             return (view, "whole", fixed)

@@ -19,16 +19,15 @@ import functools
 from typing import List, Optional
 
 from mlir import ir
+from ptonz_geometry import default_strides, int64_stride_message, stride_order, stride_past_int64
 
 from .. import _ptonz
 from ..analyses.ir_queries import constant_int, functions
-from ..analyses.nz_geometry import default_strides, stride_order
 from ._util import constant_pool, derived_name, error, index_constant, named
 from .base import ModulePass, register
 from ..analyses.view_kinds import BLOCKED, MX_LAYOUTS, kind_of, marks_of
 
 PASS = "pto-materialize-strides"
-INT64_MAX = (1 << 63) - 1
 
 
 def _product(values: List[ir.Value]):
@@ -49,7 +48,7 @@ def _product(values: List[ir.Value]):
 
 
 def strides_for(shape: List[ir.Value], layout: Optional[str]) -> list:
-    """Stride operands (int or value) of a view of `shape` (see nz_geometry.default_strides)."""
+    """Stride operands (int or value) of a view of `shape` (see ptonz_geometry.default_strides)."""
     n = len(shape)
     order = stride_order(n, layout)
     strides: list = [None] * n
@@ -65,31 +64,9 @@ def _static_strides(layout: str, shape: tuple) -> list:
 
 
 @functools.lru_cache(maxsize=4096)
-def _too_big(layout: str, shape: tuple) -> bool:
-    """Whether a stride of the view would not fit an int64 index constant."""
-    return max(map(abs, _static_strides(layout, shape)), default=0) > INT64_MAX
-
-
 def _stride_past_int64(layout: str, consts: tuple) -> Optional[tuple]:
-    """(dim, stride) of the first stride past int64 that is a product of
-    constant shape operands only (a partly dynamic shape still folds its
-    constant tail into one index constant), or None."""
-    if None not in consts:
-        if not _too_big(layout, consts):
-            return None
-        st = _static_strides(layout, consts)
-        return next((k, x) for k, x in enumerate(st) if abs(x) > INT64_MAX)
-    order = stride_order(len(consts), layout or None)
-    for k, dim in enumerate(order):
-        tail = [consts[d] for d in order[k + 1:]]
-        if None in tail:
-            continue
-        p = 1
-        for c in tail:
-            p *= c
-        if abs(p) > INT64_MAX:
-            return dim, p
-    return None
+    # Kernels repeat the same few view shapes.
+    return stride_past_int64(consts, layout or None)
 
 
 def _planned_strides(op, layout: str, consts) -> list:
@@ -136,10 +113,7 @@ class MaterializeStrides(ModulePass):
                     continue
                 big = _stride_past_int64(layout, tuple(consts))
                 if big is not None:
-                    k, stride = big
-                    error(op.location, f"{PASS}: stride {k} of this view would be {stride}, "
-                          "beyond int64 (the view spans more than 2^63 elements), so no index "
-                          "can address it; split the tensor or shrink its shape")
+                    error(op.location, f"{PASS}: {int64_stride_message(*big)}")
                     ok = False
                     continue
                 plan.append((op, layout, consts))

@@ -23,11 +23,11 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _ptonz
-from ..analyses.bounds import (NOT_POSITIVE, OUTSIDE, UNDECIDED, check_dim, explained,
+from ..analyses.bounds import (NOT_POSITIVE, UNDECIDED, check_dim, explained,
                                is_min_of_rest, size_verdict, verdict_name)
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.view_kinds import MX_LAYOUTS
-from ._util import error, remark
+from ._util import error, remark, report_bounds
 from .base import ModulePass, register
 
 PASS = "pto-verify-partition-bounds"
@@ -113,14 +113,7 @@ class VerifyPartitionBounds(ModulePass):
         return self._report(op, dim, largest, extent, v)
 
     def _report(self, op, dim: int, size: int, extent, v) -> bool:
-        if v.verdict == OUTSIDE:
-            error(op.location, f"{PASS}: the partition leaves its view in dimension {dim}: "
-                  f"{v.reason}; a tload or tstore there would touch memory outside the "
-                  f"tensor. Keep 0 <= offset and offset + {size} <= {extent} (fix the "
-                  "offset, the loop bound or the view's shape)", v.notes)
-            return False
-        if v.verdict == UNDECIDED:
-            remark(op.location, f"{PASS}: cannot decide whether the partition stays inside "
-                   f"its view in dimension {dim}: {v.reason}; accepted, as the launch (or "
-                   "the caller) must keep it inside", v.notes)
-        return True
+        return report_bounds(op, v, PASS, "the partition", f"in dimension {dim}",
+                             "; a tload or tstore there would touch memory outside the tensor. "
+                             f"Keep 0 <= offset and offset + {size} <= {extent} (fix the "
+                             "offset, the loop bound or the view's shape)")

@@ -53,13 +53,13 @@ from __future__ import annotations
 
 from mlir import ir
 from mlir.passmanager import PassManager
+from ptonz_geometry import MX_BOX_COLS, MX_BOX_ROWS, SUB_BYTE_NZ, nz_width_problem
 
 from .. import _ptonz
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, layout_of
-from ..analyses.nz_geometry import C0_BITS
-from ..analyses.ptoas_facts import (ELEMENT_TYPES, SUB_BYTE_NZ, clamped_gm_offset_bug,
+from ..analyses.ptoas_facts import (ELEMENT_TYPES, clamped_gm_offset_bug,
                                     clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
                                     element_type_problem, format_version, global_tensor_type_ok,
                                     inferred_layout, inferred_layout_061, layout_rules_061,
@@ -156,12 +156,16 @@ class VerifyPTOAS(ModulePass):
         if rank != 5:
             return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
                               f"{rank} (run pto-block-nz-views)")
-        if bits < 8:
+        why = nz_width_problem(bits)
+        if why == SUB_BYTE_NZ:
             elem = op.results[0].type.element_type
-            return self._fail(op, f"NZ view of sub-byte element type {elem}: {SUB_BYTE_NZ}")
-        if C0_BITS % bits:
-            return self._fail(op, f"NZ view of {bits}-bit elements: a 32-byte C0 line does not "
-                              "hold a whole number of them, so there is no NZ descriptor")
+            return self._fail(op, f"NZ view of sub-byte element type {elem}: {why}")
+        if why is not None and bits <= 0:
+            elem = op.results[0].type.element_type
+            return self._fail(op, f"NZ view of element type {elem}, which {why}")
+        if why is not None:
+            return self._fail(op, f"NZ view of {bits}-bit elements: {why}, so there is no NZ "
+                              "descriptor")
         elem = op.results[0].type.element_type
         if element_type_problem(str(elem)) is not None:  # i128, i256, ...
             return self._element_type(op, "GM view", elem)
@@ -202,7 +206,7 @@ class VerifyPTOAS(ModulePass):
         if why is not None:
             return self._fail(op, why)
         for part, offsets, sizes in _ptonz.partition_constants(op):
-            cut = [k for k, want in ((0, 1), (3, 16), (4, 2))
+            cut = [k for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS))
                    if sizes[k] is not None and sizes[k] != want]
             moved = [k for k in (0, 3, 4) if offsets[k] not in (0, None)]
             if cut or moved:

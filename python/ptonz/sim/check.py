@@ -50,15 +50,16 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from mlir import ir
+from ptonz_geometry import MX_LAYOUTS, c0_for_bitwidth, fold_leading, nz_plane_problem
 
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
                                    name_state, ssa_name, symbol_name as _sym)
-from ..analyses.nz_geometry import MX_LAYOUTS, c0_for_bitwidth
 from ..analyses.view_kinds import (BLOCKED_MARK, LOGICAL, is_blocked_mx, is_blocked_nz,
                                    is_marked, kind_of, marks_of)
 from ..diagnostics import format_location
+from . import dtypes
 from . import interpreter as I
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
 
@@ -229,27 +230,16 @@ def lower(logical: ir.Module, ptoas_version: str = DEFAULT_VERSION, pass_default
 
 # --------------------------------------------------------------------------- GM weights
 
-_DTYPES = {"i8": np.int8, "si8": np.int8, "ui8": np.uint8, "i16": np.int16, "i32": np.int32,
-           "i64": np.int64, "f16": np.float16, "f32": np.float32, "f64": np.float64}
-
-
 def numpy_dtype(element_type: ir.Type):
-    s = str(element_type)
-    if s in _DTYPES:
-        return np.dtype(_DTYPES[s])
-    try:
-        import ml_dtypes
-    except ImportError:  # pragma: no cover
-        ml_dtypes = None
-    if ml_dtypes is not None:
-        named = {"bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
-                 "f8E4M3": "float8_e4m3"}
-        if s in named and hasattr(ml_dtypes, named[s]):
-            return np.dtype(getattr(ml_dtypes, named[s]))
+    """The NumPy dtype of an element type (sim.dtypes), else raw unsigned bits
+    of its width."""
+    dtype = dtypes.numpy_dtype_of(str(element_type))
+    if dtype is not None:
+        return dtype
     bits = bit_width(element_type)
-    if bits in I._UINT:
-        return np.dtype(I._UINT[bits])
-    raise CheckError(f"unsupported element type {s}")
+    if bits in dtypes.UINT:
+        return np.dtype(dtypes.UINT[bits])
+    raise CheckError(f"unsupported element type {element_type}")
 
 
 def random_weights(shape: Sequence[int], dtype, rng: np.random.Generator) -> np.ndarray:
@@ -261,19 +251,12 @@ def random_weights(shape: Sequence[int], dtype, rng: np.random.Generator) -> np.
 
 
 def pack_nz(logical: np.ndarray) -> np.ndarray:
-    """The GM bytes of a logical [R, C] / [B, R, C] array stored NZ (flat).
-    Element types `ptonz.nz_layout` packs go through it (so the check covers
-    the packer); others (64-bit ones) are packed here, by the NZ formula on
-    their raw bits."""
-    from ..nz_layout import SUPPORTED_DTYPES, pack_nz as _pack
+    """The GM bytes of a logical [R, C] / [B, R, C] array stored NZ (flat),
+    packed by ptonz-pack's packer (so the check covers it), which takes every
+    element type the passes lower as NZ."""
+    from ptonz_pack.layout import pack_nz as _pack
 
-    if logical.dtype.name in SUPPORTED_DTYPES:
-        return np.ascontiguousarray(_pack(logical)).reshape(-1)
-    a = logical if logical.ndim == 3 else logical.reshape((1,) + logical.shape)
-    b, r, c = a.shape
-    c0 = c0_for_bitwidth(a.dtype.itemsize * 8)
-    blocked = a.reshape(b, r // 16, 16, c // c0, c0).transpose(0, 3, 1, 2, 4)
-    return np.ascontiguousarray(blocked).reshape(-1)
+    return np.ascontiguousarray(_pack(logical)).reshape(-1)
 
 
 @dataclass
@@ -387,9 +370,9 @@ def _buffers(func: ir.Operation, seed: int, declared: Optional[Dict[int, Tuple[i
     for idx, info in sorted(infos.items()):
         c0 = c0_for_bitwidth(info.bits) if info.nz else 0
         if info.nz:
-            shape3 = (math.prod(info.shape[:-2]),) + tuple(info.shape[-2:])
+            shape3 = fold_leading(info.shape)
             b, r, c = shape3
-            if r % 16 or c % c0:
+            if nz_plane_problem(r, c, c0, str(info.dtype)):
                 # The lowering rejects this; nothing to compare against.
                 raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a "
                                  f"multiple of (16, {c0})", op=info.view, kind="input")

@@ -1,30 +1,29 @@
-"""NumPy element types of MLIR element types (ml_dtypes for bf16 and fp8)."""
+"""NumPy element types of MLIR element types (ml_dtypes for bf16 and fp8; the
+table of names is ptonz_geometry.ELEMENT_TYPES)."""
 
 from __future__ import annotations
 
 from typing import Optional
 
 import numpy as np
+from ptonz_geometry import ELEMENT_TYPES
 
-_NATIVE = {"i8": np.int8, "si8": np.int8, "ui8": np.uint8, "i16": np.int16, "i32": np.int32,
-           "i64": np.int64, "f16": np.float16, "f32": np.float32, "f64": np.float64}
-_ML_DTYPES = {"bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
-              "f8E4M3": "float8_e4m3", "f8E8M0FNU": "float8_e8m0fnu"}
 UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 
 def numpy_dtype_of(name: str) -> Optional[np.dtype]:
-    """The NumPy dtype of an MLIR element type name ('i8', 'bf16', ...), or None."""
-    if name in _NATIVE:
-        return np.dtype(_NATIVE[name])
-    if name in _ML_DTYPES:
-        try:
-            import ml_dtypes
-        except ImportError:  # pragma: no cover
-            return None
-        if hasattr(ml_dtypes, _ML_DTYPES[name]):
-            return np.dtype(getattr(ml_dtypes, _ML_DTYPES[name]))
-    return None
+    """The NumPy dtype of an MLIR element type name ('i8', 'bf16', ...;
+    ptonz_geometry.ELEMENT_TYPES), or None."""
+    entry = ELEMENT_TYPES.get(name)
+    if entry is None:
+        return None
+    if hasattr(np, entry[0]):  # int8 .. float64
+        return np.dtype(getattr(np, entry[0]))
+    try:
+        import ml_dtypes
+    except ImportError:  # pragma: no cover
+        return None
+    return np.dtype(getattr(ml_dtypes, entry[0])) if hasattr(ml_dtypes, entry[0]) else None
 
 
 def values(raw: np.ndarray, name: str) -> np.ndarray:

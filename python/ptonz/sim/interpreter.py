@@ -34,7 +34,7 @@ The 2-D destination tile (rows x cols of its tile_buf) is filled
   `[1, nb, ng, 16, 2]`, the tile's complete window): MX_A_ZZ
   `tile[r, c] = part[0, r // 16, c // 2, r % 16, c % 2]`, MX_B_NN
   `tile[g, n] = part[0, n // 16, g // 2, n % 16, g % 2]`
-  (`analyses.nz_geometry`'s MX geometry), of which the tile's valid part is read;
+  (`ptonz_geometry`'s MX geometry), of which the tile's valid part is read;
 * otherwise (ND, DN, and a logical NZ view of any rank, its strides
   row-major over its logical shape): the partition reshaped row-major to
   (rows, cols).
@@ -81,16 +81,17 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 
 import numpy as np
 from mlir import ir
+from ptonz_geometry import (FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, default_strides,
+                            mx_axes, mx_logical_shape, nz_logical_dims, nz_logical_position,
+                            right_align5)
 
 from ..analyses.ir_queries import bit_width, layout_of
-from ..analyses.nz_geometry import (MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, default_strides,
-                                    mx_axes, mx_logical_shape)
 from ..analyses.view_kinds import LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import dtypes
 from .tiles import LayoutError, OnChipMemory, TileLayout, TileRef
 
-_UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+_UINT = dtypes.UINT
 
 
 class SimError(Exception):
@@ -191,12 +192,8 @@ def nz_logical_index(packed: np.ndarray, batch: int, rows: int, cols: int, c0: i
     """Inverse of the NZ packing: the logical row-major flat index of the
     element that sits at packed element offset `packed` of a logical
     [batch, rows, cols] tensor stored NZ (`b*R*C + (c // c0)*R*c0 + r*c0 + c % c0`)."""
-    p = np.asarray(packed, dtype=np.int64)
-    plane = rows * cols
-    b, q = np.divmod(p, plane)
-    cb, q = np.divmod(q, rows * c0)
-    r, cc = np.divmod(q, c0)
-    return b * plane + r * cols + cb * c0 + cc
+    b, r, c = nz_logical_position(np.asarray(packed, dtype=np.int64), rows, cols, c0)
+    return (b * rows + r) * cols + c
 
 
 def dn_logical_index(packed: np.ndarray, batch: int, rows: int, cols: int) -> np.ndarray:
@@ -652,11 +649,9 @@ class Interpreter:
         # A partition of any rank reads sum((off_k + i_k) * stride_k); only
         # NZ bytes need the rank-5 blocked form (below). (That PTOAS's
         # GlobalTensor is at most rank 5 is pto-verify-ptoas's to say.)
-        pad = max(5 - rank, 0)
-        n = rank + pad
-        offsets = (0,) * pad + part.offsets
-        sizes = (1,) * pad + part.sizes
-        strides = (0,) * pad + view.strides
+        sizes, strides = right_align5(part.sizes, view.strides)
+        n = len(sizes)
+        offsets = (0,) * (n - rank) + tuple(part.offsets)
         if any(s <= 0 for s in sizes):
             # An empty (or negative) transfer: PTOAS needs every partition
             # size positive, so the passes must have rejected it (issue 24).
@@ -676,8 +671,8 @@ class Interpreter:
             if rank != 5:
                 raise SimError(f"a rank-{rank} NZ view that is not logical: only the rank-5 "
                                "blocked form addresses NZ bytes", op)
-            _, nc1, nr1, r0, c0 = sizes
-            if sizes[0] != 1 or r0 != 16 or nr1 * 16 != vr or nc1 * c0 != vc or vc != cols:
+            if (sizes[3] != FRACTAL_ROWS or nz_logical_dims(sizes) != (1, vr, vc)
+                    or vc != cols):
                 raise SimError(f"NZ partition sizes {list(part.sizes)} do not cover the "
                                f"{vr}x{vc} valid part of the {rows}x{cols} tile as "
                                "[1, cols/c0, valid rows/16, 16, c0] blocks", op)

@@ -56,17 +56,16 @@ and then every element either run wrote, at the end.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 from mlir import ir
+from ptonz_geometry import c0_for_bitwidth, fold_leading, nz_plane_problem
 
 from ..analyses.ir_queries import (bit_width, constant_int, layout_of, name_state, ops_named,
                                    symbol_name)
-from ..analyses.nz_geometry import c0_for_bitwidth
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from ..analyses.arg_attrs import ARG_RANGE_ATTR, NZ_SHAPE_ATTR, arg_attr_dicts, int_array
 from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, kind_of
@@ -313,10 +312,10 @@ def _gm(func: ir.Operation, nz: Mapping[int, Sequence[int]], seed: int) -> _Gm:
             continue
         shape = tuple(int(d) for d in nz[i])
         c0 = c0_for_bitwidth(bits)
-        if len(shape) < 2 or shape[-2] % 16 or shape[-1] % c0:
+        if len(shape) < 2 or nz_plane_problem(shape[-2], shape[-1], c0, str(etype)):
             raise CheckError(f"NZ argument #{i} shape {list(shape)} is not [.., R, C] with R a "
                              f"multiple of 16 and C of {c0}", op=func, kind="input")
-        b, r, c = math.prod(shape[:-2]), shape[-2], shape[-1]
+        b, r, c = fold_leading(shape)
         size = b * r * c
         if size <= EAGER_ELEMENTS:
             data = random_weights((b, r, c), dtype, np.random.default_rng(arg_seed))

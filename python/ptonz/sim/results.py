@@ -47,13 +47,13 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 from mlir import ir
+from ptonz_geometry import c0_for_bitwidth, element_bits, fold_leading
 
 from .. import _ptonz
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType, PLTileType
 from ..analyses.cube_geometry import ACCUMULATOR
 from ..analyses.ir_queries import name_state, ops_named, symbol_name as _sym
-from ..analyses.nz_geometry import c0_for_bitwidth
 from ..diagnostics import file_location, format_location
 from . import dtypes
 from . import interpreter as I
@@ -234,10 +234,10 @@ class _Inputs:
         if layout == "nd":
             return logical
         # Any rank: the leading axes fold into the batch, as the passes fold them.
-        b, r, c = int(np.prod(a.shape[:-2])), a.shape[-2], a.shape[-1]
+        b, r, c = fold_leading(a.shape)
         eager = self._eager.get(a.index)
         if layout == "nz":
-            c0 = c0_for_bitwidth(bit_width_of(a.element_type))
+            c0 = c0_for_bitwidth(element_bits(a.element_type))
             if eager is not None:
                 from ..nz_layout import pack_nz
 
@@ -249,13 +249,8 @@ class _Inputs:
             if eager is not None:
                 return ArrayBuffer(np.ascontiguousarray(np.swapaxes(eager, -1, -2)).reshape(-1))
             return HashBuffer(logical.size, logical.bits, seed=logical.seed, dtype=logical.dtype,
-                              dn=(int(np.prod(a.shape[:-2])), a.shape[-2], a.shape[-1]))
+                              dn=fold_leading(a.shape))
         raise CheckError(f"unknown layout {layout}")
-
-
-def bit_width_of(element_type: str) -> int:
-    dtype = dtypes.numpy_dtype_of(element_type)
-    return dtype.itemsize * 8
 
 
 def _output_buffer(a: _Arg) -> ArrayBuffer:

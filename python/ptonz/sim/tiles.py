@@ -33,9 +33,10 @@ from typing import Optional, Dict, Tuple
 
 import numpy as np
 
-from ..analyses.cube_geometry import CAPACITY
+from ptonz_geometry import tile_inner_box
 
-_UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+from ..analyses.cube_geometry import CAPACITY
+from .dtypes import UINT as _UINT
 
 
 class LayoutError(ValueError):
@@ -58,10 +59,7 @@ class TileLayout:
 
 def inner_box(layout: TileLayout) -> Tuple[int, int]:
     """(rows, cols) of the inner box of a boxed layout."""
-    if layout.fractal == 1024:
-        return 16, 16
-    c0 = 256 // layout.bits
-    return (16, c0) if layout.slayout == "row_major" else (c0, 16)
+    return tile_inner_box(layout.bits, layout.slayout, layout.fractal)
 
 
 @lru_cache(maxsize=256)

@@ -31,13 +31,16 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 from mlir import ir
+from ptonz_geometry import (FRACTAL_ROWS, blocked_shape, nz_blocked_index, nz_element_offset,
+                            nz_logical_dims, nz_logical_position, right_align5)
 
-from ..analyses.descriptors import Descriptor, _right_align, contiguous_runs, descriptors, gm_path
+from ..analyses.descriptors import Descriptor, contiguous_runs, descriptors, gm_path
 from ..analyses.view_kinds import is_blocked_nz
 from ..analyses.ir_queries import (bit_width, constant_int, defining_op, layout_of, ops_named,
                                    name_state, ssa_name, symbol_name as _sym)
 from ..diagnostics import format_location
-from ..sim.interpreter import _UINT, GMBuffer, Interpreter, SimError
+from ..sim.dtypes import UINT
+from ..sim.interpreter import GMBuffer, Interpreter, SimError
 
 SVG_FORMAT = "ptonz-layout-svg/1"
 
@@ -89,14 +92,14 @@ class LoadPicture:
 
     @property
     def row_blocks(self) -> int:
-        return self.tile_rows // 16
+        return self.tile_rows // FRACTAL_ROWS
 
     @property
     def line_bytes(self) -> int:
         return self.c0 * self.element_bytes
 
     def nz_offset(self, r: int, c: int) -> int:
-        return ((c // self.c0) * self.rows * self.c0 + r * self.c0 + c % self.c0) * self.element_bytes
+        return nz_element_offset(0, r, c, self.rows, self.cols, self.c0) * self.element_bytes
 
     def nd_offset(self, r: int, c: int) -> int:
         return (r * self.cols + c) * self.element_bytes
@@ -140,7 +143,7 @@ class _AddressOnly(GMBuffer):
     def read(self, flat):
         import numpy as np
 
-        return np.zeros(flat.shape, dtype=_UINT[self.bits])
+        return np.zeros(flat.shape, dtype=UINT[self.bits])
 
 
 def _first_executions(func: ir.Operation) -> Dict[ir.Operation, object]:
@@ -189,13 +192,12 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
     if len(dims) != 5 or any(x is None for x in dims):
         raise LayoutSvgError("the NZ view's blocked shape is not constant, so the weight cannot "
                              "be drawn: give the weight a static shape", view)
-    batch, ncb, nrb, fr, c0 = dims
-    rows, cols = nrb * fr, ncb * c0
+    batch, rows, cols = nz_logical_dims(dims)
+    c0 = dims[4]
     sizes = [constant_int(v) for v in part.sizes]
     if len(sizes) != 5 or any(x is None for x in sizes):
         raise LayoutSvgError("the NZ partition sizes are not constant", part)
-    _, tcb, trb, _, _ = sizes
-    tile_rows, tile_cols = trb * 16, tcb * c0
+    _, tile_rows, tile_cols = nz_logical_dims(sizes)
     offs = [constant_int(v) for v in part.offsets]
     shown_for = None
     if all(x is not None for x in offs):
@@ -206,16 +208,13 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
             raise LayoutSvgError("this tload's offsets are symbolic and it does not execute in "
                                  "the first iteration of its loops (block id 0), so there is no "
                                  "tile position to draw", op)
-        p = rec.first_offset
-        tb, q = divmod(p, rows * cols)
-        cb, q = divmod(q, rows * c0)
-        rb = (q // c0) // 16
+        tb, r, c = nz_logical_position(rec.first_offset, rows, cols, c0)
+        cb, rb = c // c0, r // FRACTAL_ROWS
         shown_for = _iteration_text(rec)
     ebytes = d.element_bytes
     nz = contiguous_runs(d)
     # The same tile read from an ND weight: [1, Rt, Ct] of row-major [B, R, C].
-    nd_shape, nd_strides = [1, tile_rows, tile_cols], [rows * cols, cols, 1]
-    _right_align(nd_shape, nd_strides)
+    nd_shape, nd_strides = right_align5([1, tile_rows, tile_cols], [rows * cols, cols, 1])
     nd = dataclasses.replace(d, shape=nd_shape, strides=nd_strides, layout="ND")
     nd_runs = contiguous_runs(nd)
     if nz is None or nd_runs is None:  # pragma: no cover - sizes/strides are constant here
@@ -228,7 +227,7 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
     pic = LoadPicture(
         where=format_location(op.location), func=_sym(_func_of(op)), element=str(d.element_type),
         element_bytes=ebytes, batch=batch, rows=rows, cols=cols, c0=c0, tile_b=tb,
-        tile_r=rb * 16, tile_c=cb * c0, tile_rows=tile_rows, tile_cols=tile_cols,
+        tile_r=rb * FRACTAL_ROWS, tile_c=cb * c0, tile_rows=tile_rows, tile_cols=tile_cols,
         nz_descriptor=d.global_tensor(), nd_descriptor=nd.global_tensor(), nz_runs=nz,
         nd_runs=nd_runs, offsets="[" + ", ".join(entry(v) for v in part.offsets) + "]",
         shown_for=shown_for)
@@ -350,7 +349,7 @@ def render_svg(p: LoadPicture) -> str:
         y += 17
         s.text(MARGIN, y, line, 12)
     for line in _wrap(f"weight [{p.batch}, {R}, {C}] {e}, stored NZ as [B, C/c0, R/16, 16, c0] = "
-                      f"[{p.batch}, {C // c0}, {R // 16}, 16, {c0}] (c0 = {c0}); tile "
+                      f"{blocked_shape(p.batch, R, C, c0)} (c0 = {c0}); tile "
                       f"[1, {Rt}, {Ct}] at logical (b, r, c) = ({b}, {r0}, {k0}); blocked "
                       f"partition offsets {p.offsets}", 125):
         y += 17
@@ -400,17 +399,18 @@ def render_svg(p: LoadPicture) -> str:
     cw, ch = c0 * sb, 16 * sb
     for i in range(p.row_blocks):
         for j in range(ncb):
-            r, c = r0 + 16 * i, k0 + c0 * j
+            r, c = r0 + FRACTAL_ROWS * i, k0 + c0 * j
             base = b * R * C * isz
+            bb, cb, rb = nz_blocked_index(b, r, c, c0)[:3]
             title = (f"fractal rows {r}-{r + 15}, columns {c}-{c + c0 - 1} (batch {b})\n"
-                     f"element ({b}, {r}, {c}) -> blocked [{b}, {c // c0}, {r // 16}, 0, 0] of "
+                     f"element ({b}, {r}, {c}) -> blocked [{bb}, {cb}, {rb}, 0, 0] of "
                      f"[B, C/c0, R/16, 16, c0]\n"
                      f"NZ: bytes {base + p.nz_offset(r, c)}.. (512 contiguous bytes, 16 C0 lines)\n"
                      f"ND: bytes {base + p.nd_offset(r, c)}.. (16 lines of {c0 * isz} B, "
                      f"{C * isz} B apart)")
             s.rect(x2 + j * cw, top + i * ch, cw, ch, _color(j, ncb), title=title,
                    stroke="#fff", sw=0.5 if min(cw, ch) >= 4 else 0, cls="fractal",
-                   extra=f'data-blocked="{b},{c // c0},{r // 16},0,0"')
+                   extra=f'data-blocked="{bb},{cb},{rb},0,0"')
     s.add("</g>")
     s.text(x2, top + Rt * sb + 16, "colour = the tile's C0 column block (the same data in 3 and 4)",
            11, fill="#555")
