@@ -164,8 +164,8 @@ class VerifyPTOAS(ModulePass):
             elem = op.results[0].type.element_type
             return self._fail(op, f"NZ view of element type {elem}, which {why}")
         if why is not None:
-            return self._fail(op, f"NZ view of {bits}-bit elements: {why}, so there is no NZ "
-                              "descriptor")
+            return self._fail(op, f"NZ view of {bits}-bit elements: {why} (and no NZ "
+                              "descriptor)")
         elem = op.results[0].type.element_type
         if element_type_problem(str(elem)) is not None:  # i128, i256, ...
             return self._element_type(op, "GM view", elem)
