@@ -1,6 +1,7 @@
 //===- IntRanges.cpp - `_ptonz.IntRanges`: value ranges for the passes ----===//
 //
-// The Python face of ptonz::ValueRanges and ptonz::boundsVerdict
+// The Python face of ptonz::ValueRanges, ptonz::Alignment (the offset proofs)
+// and the bounds decisions (ptonz::decideBounds / decideSize)
 // (dialect/lib/Analysis/IntRanges.cpp): one object per function, one call per value or
 // per view.
 //
@@ -385,15 +386,6 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           },
           nb::arg("size"), nb::arg("lo") = 1, nb::arg("hi").none() = nb::none(),
           "SizeDecision: does a dynamic size lie in [lo, hi] (hi None: no upper end)?")
-      .def(
-          "verdict",
-          [](FunctionIntRanges &r, MlirValue offset, int64_t size, std::optional<int64_t> extent) {
-            return (int)ptonz::boundsVerdict(r.ranges(false), r.ranges(true), unwrap(offset),
-                                             size, extent);
-          },
-          nb::arg("offset"), nb::arg("size"), nb::arg("extent").none(),
-          "INSIDE / OUTSIDE / UNDECIDED: does offset + [0, size) stay inside [0, extent) "
-          "(extent None: not a constant)? The rules: analyses/bounds.py.")
       .def(
           "partition_verdicts",
           [](FunctionIntRanges &r, MlirOperation view,
