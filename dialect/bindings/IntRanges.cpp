@@ -1,6 +1,7 @@
 //===- IntRanges.cpp - `_ptonz.IntRanges`: value ranges for the passes ----===//
 //
-// The Python face of ptonz::ValueRanges and ptonz::boundsVerdict
+// The Python face of ptonz::ValueRanges, ptonz::Alignment (the offset proofs)
+// and the bounds decisions (ptonz::decideBounds / decideSize)
 // (dialect/lib/Analysis/IntRanges.cpp): one object per function, one call per value or
 // per view.
 //
@@ -92,6 +93,12 @@ struct ViewVerdicts {
   nb::object view;
   std::vector<std::optional<int64_t>> extents;
   std::vector<PartitionVerdicts> partitions;
+};
+
+/// The range of a value at its own width (ints of any size).
+struct IntRange {
+  unsigned bits;
+  nb::object smin, smax, umin, umax;
 };
 
 /// A proof of `value % 2^k == 0 and value >= 0`.
@@ -211,6 +218,14 @@ static void populateProofRecords(nb::module_ &m) {
       .def("__repr__", [](const ptonz::ProofFailure &f) {
         return "ProofFailure(rule=" + f.rule + ", reason=" + f.reason + ")";
       });
+  ptonz::Record<IntRange>(m, "IntRange",
+                          "Signed and unsigned bounds of a `bits`-wide integer value.")
+      .field("bits", &IntRange::bits)
+      .field("smin", &IntRange::smin)
+      .field("smax", &IntRange::smax)
+      .field("umin", &IntRange::umin)
+      .field("umax", &IntRange::umax)
+      .done();
   ptonz::Record<Proof>(m, "Proof",
                        "Whether a value is proven a multiple of 2^k and non-negative; "
                        "`failure` (a ProofFailure) says why not.")
@@ -286,18 +301,16 @@ void ptonz::populateIntRanges(nb::module_ &m) {
            "with `dataflow` from MLIR's DataFlowSolver run once over every op.")
       .def(
           "get",
-          [](FunctionIntRanges &r, MlirValue value, bool singleLaunch)
-              -> std::optional<std::tuple<unsigned, nb::object, nb::object, nb::object,
-                                          nb::object>> {
+          [](FunctionIntRanges &r, MlirValue value, bool singleLaunch) -> std::optional<IntRange> {
             auto range = r.ranges(singleLaunch).get(unwrap(value));
             if (!range)
               return std::nullopt;
-            return std::make_tuple(range->smin().getBitWidth(), toPy(range->smin(), true),
-                                   toPy(range->smax(), true), toPy(range->umin(), false),
-                                   toPy(range->umax(), false));
+            return IntRange{range->smin().getBitWidth(), toPy(range->smin(), true),
+                            toPy(range->smax(), true), toPy(range->umin(), false),
+                            toPy(range->umax(), false)};
           },
           nb::arg("value"), nb::arg("single_launch") = false,
-          "(bits, smin, smax, umin, umax) of an integer or index value at its own bit "
+          "IntRange(bits, smin, smax, umin, umax) of an integer or index value at its own bit "
           "width (index: 64), or None when nothing is known of it; with `single_launch`, "
           "in the launch of one block (block idx 0, block num 1) instead of any launch of "
           "up to MAX_BLOCK_NUM blocks.")
@@ -373,15 +386,6 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           },
           nb::arg("size"), nb::arg("lo") = 1, nb::arg("hi").none() = nb::none(),
           "SizeDecision: does a dynamic size lie in [lo, hi] (hi None: no upper end)?")
-      .def(
-          "verdict",
-          [](FunctionIntRanges &r, MlirValue offset, int64_t size, std::optional<int64_t> extent) {
-            return (int)ptonz::boundsVerdict(r.ranges(false), r.ranges(true), unwrap(offset),
-                                             size, extent);
-          },
-          nb::arg("offset"), nb::arg("size"), nb::arg("extent").none(),
-          "INSIDE / OUTSIDE / UNDECIDED: does offset + [0, size) stay inside [0, extent) "
-          "(extent None: not a constant)? The rules: analyses/bounds.py.")
       .def(
           "partition_verdicts",
           [](FunctionIntRanges &r, MlirOperation view,

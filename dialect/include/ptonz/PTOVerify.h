@@ -164,6 +164,8 @@ mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role, mlir::Valu
 //===--- queries ----------------------------------------------------------===//
 
 inline bool isStatic(int64_t d) { return d != mlir::ShapedType::kDynamic; }
+/// Two extents agree unless both are known and differ.
+inline bool compatible(int64_t a, int64_t b) { return !isStatic(a) || !isStatic(b) || a == b; }
 /// The tile_buf of `v`, or an error at `op` naming the operand `name`.
 mlir::FailureOr<TileBufType> tileBuf(mlir::Operation *op, mlir::Value v, llvm::StringRef name);
 

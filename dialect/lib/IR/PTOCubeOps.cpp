@@ -230,3 +230,119 @@ static LogicalResult verifySubTileFP(Operation *op, Value src, Value fp, Value d
 
 LogicalResult TExtractFPOp::verify() { return verifySubTileFP(*this, getSrc(), getFp(), getDst()); }
 LogicalResult TInsertFPOp::verify() { return verifySubTileFP(*this, getSrc(), getFp(), getDst()); }
+
+//===----------------------------------------------------------------------===//
+// Matmul family
+//===----------------------------------------------------------------------===//
+
+static bool isFp8(Type t) {
+  auto f = dyn_cast<FloatType>(t);
+  return f && f.getWidth() == 8;
+}
+
+/// (lhs, rhs) -> dst element types the cube unit multiplies.
+static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a, Type b, Type c) {
+  if (a.isInteger(8) && b.isInteger(8) && c.isInteger(32))
+    return success();
+  if (c.isF32() && a == b && (a.isF16() || a.isBF16() || a.isF32()))
+    return success();
+  if (arch == TargetArch::a5 && c.isF32() && a == b && isa<FloatType>(a))
+    return success();
+  return op->emitOpError() << "expects (dst, lhs, rhs) element types to be one of (i32, i8, i8), "
+                              "(f32, f16, f16), (f32, bf16, bf16), (f32, f32, f32)"
+                           << (arch == TargetArch::a5 ? " or an A5 fp8 pair" : "") << ", got ("
+                           << c << ", " << a << ", " << b << ")";
+}
+
+LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind, Value lhs, Value rhs,
+                                       Value dst, Value accIn, Value bias, Value lhsScale,
+                                       Value rhsScale) {
+  if (onMemrefs(op))
+    return success();
+  TargetArch arch = targetArchOf(op);
+  bool mx = kind == MatmulKind::mx || kind == MatmulKind::gemvMx;
+  bool gemv = kind == MatmulKind::gemv || kind == MatmulKind::gemvMx;
+  if (kind == MatmulKind::gemvMx && arch != TargetArch::a5)
+    return op->emitOpError() << op->getName().stripDialect()
+                             << " is only supported on A5 targets (ptoas --pto-arch=a5 or "
+                                "pto.target_arch = \"a5\")";
+  auto get = [&](Value v, StringRef name) -> std::optional<TileView> {
+    auto view = tileView(v.getType());
+    if (!view || !view->buf) {
+      op->emitOpError() << "expects " << name << " to be a !pto.tile_buf, got " << v.getType();
+      return std::nullopt;
+    }
+    return view;
+  };
+  auto l = get(lhs, "lhs"), r = get(rhs, "rhs"), d = get(dst, "dst");
+  if (!l || !r || !d)
+    return failure();
+  if (l->space != AddressSpace::left || r->space != AddressSpace::right ||
+      d->space != AddressSpace::acc)
+    return op->emitOpError() << "expects lhs, rhs, and dst to use the left, right, and acc "
+                                "address spaces, got "
+                             << stringifyAddressSpace(*l->space) << ", "
+                             << stringifyAddressSpace(*r->space) << ", "
+                             << stringifyAddressSpace(*d->space);
+  if (gemv) {
+    if (isStatic(l->valid[0]) && l->valid[0] != 1)
+      return op->emitOpError() << "expects lhs to have one valid row for "
+                               << op->getName().stripDialect() << ", got " << l->valid[0];
+    if (!compatible(l->valid[1], r->valid[0]) || !compatible(r->valid[1], d->valid[1]))
+      return op->emitOpError() << "expects valid shapes lhs[1,K], rhs[K,N] and dst[1,N]";
+  } else if (l->shape[1] != r->shape[0] || l->shape[0] != d->shape[0] ||
+             r->shape[1] != d->shape[1]) {
+    return op->emitOpError() << "expects static matmul tile shapes lhs[M,K], rhs[K,N], and "
+                                "dst[M,N], got lhs["
+                             << l->shape[0] << "," << l->shape[1] << "], rhs[" << r->shape[0]
+                             << "," << r->shape[1] << "], dst[" << d->shape[0] << ","
+                             << d->shape[1] << "]";
+  }
+  if (mx) {
+    if (arch == TargetArch::a5 && (!isFp8(l->elem) || !isFp8(r->elem) || !d->elem.isF32()))
+      return op->emitOpError() << "expects A5 mx operands to be fp8 and the result f32";
+    for (auto [scale, name] : {std::pair{lhsScale, "a_scale"}, std::pair{rhsScale, "b_scale"}}) {
+      auto s = get(scale, name);
+      if (!s)
+        return failure();
+      if (kind == MatmulKind::gemvMx && s->space != AddressSpace::scaling)
+        return op->emitOpError() << "expects " << name << " to be in the scaling address space";
+    }
+  } else if (!accIn && failed(verifyMatmulTypes(op, arch, l->elem, r->elem, d->elem))) {
+    return failure();
+  }
+  if (arch == TargetArch::a5 && !mx) {
+    // A5's cube reads left col_major/row_major (ptoas's parser forces left
+    // tiles col_major on A5), right row_major/col_major, acc col_major/row_major.
+    if (l->buf.getSlayout() != SLayout::row_major)
+      return op->emitOpError("expects lhs to use the row_major slayout on A5");
+    if (r->buf.getBlayout() != BLayout::row_major || r->buf.getSlayout() != SLayout::col_major)
+      return op->emitOpError("expects rhs to use blayout=row_major, slayout=col_major on A5");
+    if (d->buf.getBlayout() != BLayout::col_major || d->buf.getSlayout() != SLayout::row_major)
+      return op->emitOpError("expects dst to use blayout=col_major, slayout=row_major on A5");
+  }
+  if (accIn) {
+    auto a = get(accIn, "acc_in");
+    if (!a)
+      return failure();
+    if (a->space != AddressSpace::acc)
+      return op->emitOpError() << "expects acc_in to be in the acc address space";
+    if (accIn.getType() != dst.getType())
+      return op->emitOpError() << "expects acc_in and dst to have the same tile_buf type";
+  }
+  if (bias) {
+    auto b = get(bias, "bias");
+    if (!b)
+      return failure();
+    if (b->space != AddressSpace::bias)
+      return op->emitOpError() << "expects bias to use the bias address space, got "
+                               << stringifyAddressSpace(*b->space);
+    if ((isStatic(b->shape[0]) && b->shape[0] != 1) || b->shape[1] != d->shape[1])
+      return op->emitOpError() << "expects bias of shape [1, N] = [1, " << d->shape[1]
+                               << "], got [" << b->shape[0] << ", " << b->shape[1] << "]";
+    if (mx ? !b->elem.isF32() : b->elem != d->elem)
+      return op->emitOpError() << "expects bias to have element type "
+                               << (mx ? Type(Float32Type::get(op->getContext())) : d->elem);
+  }
+  return success();
+}

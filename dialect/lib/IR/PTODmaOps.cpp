@@ -198,3 +198,57 @@ LogicalResult BuildAsyncSessionOp::verify() {
     return emitOpError("expects channel_group_idx to fit in uint32");
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Async DMA (tput_async / tget_async)
+//===----------------------------------------------------------------------===//
+
+LogicalResult ptonz::pto::verifyAsyncCopy(Operation *op, Value dst, Value src) {
+  auto check = [&](Value v, StringRef name) -> LogicalResult {
+    Type t = v.getType();
+    SmallVector<int64_t> shape;
+    if (auto m = dyn_cast<MemRefType>(t)) {
+      if (!isGMPointer(m))
+        return op->emitOpError() << "expects " << name << " to be in the GM address space";
+      shape.assign(m.getShape().begin(), m.getShape().end());
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (failed(m.getStridesAndOffset(strides, offset)))
+        return op->emitOpError() << "expects " << name << " to be a strided memref";
+      bool dynamicLayout = !isStatic(offset) || llvm::any_of(strides, [](int64_t s) {
+        return !isStatic(s);
+      });
+      if (!dynamicLayout && !shape.empty()) {
+        bool packed = strides.back() == 1;
+        for (int i = static_cast<int>(shape.size()) - 2; i >= 0 && packed; --i)
+          packed = strides[i] == strides[i + 1] * shape[i + 1];
+        if (!packed)
+          return op->emitOpError() << "expects " << name
+                                   << " to be a static flat contiguous logical 1D GM memref";
+      }
+    } else if (auto v = dyn_cast<TensorViewType>(t)) {
+      shape.assign(v.getShape().begin(), v.getShape().end());
+    } else if (auto v = dyn_cast<PartitionTensorViewType>(t)) {
+      shape.assign(v.getShape().begin(), v.getShape().end());
+    } else {
+      return op->emitOpError() << "expects " << name
+                               << " to be a GM memref, tensor_view or partition view";
+    }
+    if (shape.empty())
+      return op->emitOpError() << "expects " << name << " to have rank >= 1";
+    if (llvm::any_of(shape, [](int64_t d) { return !isStatic(d); }))
+      return op->emitOpError() << "expects " << name << " to have a static shape";
+    if (llvm::any_of(ArrayRef<int64_t>(shape).drop_back(), [](int64_t d) { return d != 1; }))
+      return op->emitOpError() << "expects " << name
+                               << " to be a static flat contiguous logical 1D GM "
+                               << (isa<MemRefType>(t) ? "memref" : "view")
+                               << " (all dims but the last 1)";
+    return success();
+  };
+  Type de = elementTypeOf(dst.getType()), se = elementTypeOf(src.getType());
+  if (!de || de != se)
+    return op->emitOpError("expects src and dst to have the same element type");
+  if (failed(check(dst, "dst")) || failed(check(src, "src")))
+    return failure();
+  return success();
+}

@@ -499,3 +499,125 @@ void ptonz::pto::printFrontendPipeInit(Operation *op, OpAsmPrinter &p) {
     elided.push_back(key);
   p.printOptionalAttrDict(op->getAttrs(), elided);
 }
+
+//===----------------------------------------------------------------------===//
+// Frontend pipes: kernel kinds, splits, push/pop/free
+//===----------------------------------------------------------------------===//
+
+/// The kernel kind of the function around `op` (its `pto.kernel_kind`).
+static std::optional<KernelKind> kernelKindOf(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return std::nullopt;
+  if (auto kind = func->getAttrOfType<KernelKindAttr>("pto.kernel_kind"))
+    return kind.getValue();
+  return std::nullopt;
+}
+
+static LogicalResult requireKernel(Operation *op, KernelKind kernel) {
+  if (kernelKindOf(op) == kernel)
+    return success();
+  return op->emitOpError() << "must be inside a " << stringifyKernelKind(kernel)
+                           << " kernel function (pto.kernel_kind = #pto.kernel_kind<"
+                           << stringifyKernelKind(kernel) << ">)";
+}
+
+static LogicalResult requireSplit(Operation *op, int64_t split) {
+  if (split < 0 || split > 2)
+    return op->emitOpError() << "expects 'split' to be 0, 1, or 2, got " << split;
+  return success();
+}
+
+LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op, KernelKind kernel,
+                                                 int8_t dirMask, int32_t slotSize) {
+  if (failed(requireKernel(op, kernel)))
+    return failure();
+  // One init per `id` (0 when absent, so one per function before PTOAS 0.60,
+  // which has no id).
+  auto idOf = [](Operation *o) {
+    auto id = o->getAttrOfType<IntegerAttr>("id");
+    return id ? id.getInt() : 0;
+  };
+  if (idOf(op) < 0)
+    return op->emitOpError("expects 'id' to be non-negative");
+  unsigned inits = 0;
+  op->getParentOfType<FunctionOpInterface>()->walk([&](Operation *o) {
+    if (isa<AicInitializePipeOp, AivInitializePipeOp>(o) && idOf(o) == idOf(op))
+      ++inits;
+  });
+  if (inits > 1)
+    return op->emitOpError("requires at most one matching initialize_pipe op per function "
+                           "and 'id'");
+  if (dirMask != 1 && dirMask != 2 && dirMask != 3)
+    return op->emitOpError() << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
+  if (slotSize <= 0)
+    return op->emitOpError("expects 'slot_size' to be greater than 0");
+  // Operands 0..3: gm_slot_buffer, gm_slot_tensor, c2v, v2c (each optional).
+  auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  auto has = [&](int i) { return !segments || segments[i] != 0; };
+  if (has(0) && has(1))
+    return op->emitOpError("'gm_slot_tensor' cannot be combined with 'gm_slot_buffer'");
+  bool c2v = has(2), v2c = has(3);
+  if (!has(1)) {
+    if (!c2v && !v2c)
+      return op->emitOpError("expects local pipe init to provide at least one consumer buffer "
+                             "operand; use 'gm_slot_tensor' for globaltensor pipe entries");
+    if (dirMask == 1 && !c2v)
+      return op->emitOpError("expects 'c2v_consumer_buf' when dir_mask is 1");
+    if (dirMask == 2 && !v2c)
+      return op->emitOpError("expects 'v2c_consumer_buf' when dir_mask is 2");
+    if (dirMask == 3 && (!c2v || !v2c))
+      return op->emitOpError(
+          "expects both 'c2v_consumer_buf' and 'v2c_consumer_buf' when dir_mask is 3");
+  }
+  // A2/A3 move pipe slots through GM (ptoas lowers to initialize_l2g2l_pipe).
+  if (!has(0) && !has(1) && targetArchOf(op) == TargetArch::a3)
+    return op->emitOpError("requires 'gm_slot_buffer' on A2/A3 targets, where the pipe's "
+                           "slots go through GM (A5 pipes are local-to-local)");
+  return verifyFrontendPipeSplits(op);
+}
+
+LogicalResult ptonz::pto::verifyFrontendSplit(Operation *op, KernelKind kernel, int64_t split) {
+  if (failed(requireKernel(op, kernel)))
+    return failure();
+  return requireSplit(op, split);
+}
+
+LogicalResult ptonz::pto::verifyPopFrom(Operation *op, KernelKind kernel, Value validRow,
+                                        Value validCol, Value tile, int64_t split) {
+  if (failed(verifyFrontendSplit(op, kernel, split)))
+    return failure();
+  if (bool(validRow) != bool(validCol))
+    return op->emitOpError("expects valid_row and valid_col operands to be provided together");
+  if (!validRow)
+    return success();
+  auto buf = dyn_cast<TileBufType>(tile.getType());
+  if (!buf)
+    return op->emitOpError("expects the popped tile to be a !pto.tile_buf when valid_row/"
+                           "valid_col are given");
+  if (isStatic(buf.getValidRow()) || isStatic(buf.getValidCol()))
+    return op->emitOpError("expects tile result to have dynamic validShape (?, ?) when "
+                           "valid_row/valid_col operands are provided (write valid=?x?)");
+  return success();
+}
+
+LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role, Value tile, Value pipe,
+                                        int64_t split) {
+  bool inSection = op->getParentOfType<SectionCubeOp>() || op->getParentOfType<SectionVectorOp>();
+  if (!inSection && !kernelKindOf(op))
+    return op->emitOpError("must be inside pto.section.cube/vector or a kernel_kind function");
+  if (!pipe.getDefiningOp<InitializeL2LPipeOp>() && !pipe.getDefiningOp<InitializeL2G2LPipeOp>())
+    return op->emitOpError("pipe_handle must be produced by pto.initialize_l2l_pipe or "
+                           "pto.initialize_l2g2l_pipe");
+  if (failed(requireSplit(op, split)))
+    return failure();
+  if (!tile)
+    return success();
+  auto view = tileView(tile.getType());
+  std::optional<AddressSpace> space = view ? view->space : std::nullopt;
+  if (role == PipeRole::push && space != AddressSpace::acc && space != AddressSpace::vec)
+    return op->emitOpError("expects the pushed tile in the acc or vec buffer");
+  if (role == PipeRole::pop && space != AddressSpace::vec && space != AddressSpace::mat)
+    return op->emitOpError("expects the popped tile in the vec or mat buffer");
+  return success();
+}

@@ -131,3 +131,15 @@ LogicalResult SetFFTsOp::verify() {
     return emitOpError() << "expects element type i64 (or i8), got " << e;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Buffer tokens (get_buf / rls_buf)
+//===----------------------------------------------------------------------===//
+
+LogicalResult ptonz::pto::verifyBufToken(Operation *op, int32_t bufId, int32_t mode) {
+  if (bufId < 0 || bufId > 31)
+    return op->emitOpError() << "expects 'buf_id' in range [0, 31], got " << bufId;
+  if (mode < 0)
+    return op->emitOpError() << "expects 'mode' to be non-negative, got " << mode;
+  return success();
+}

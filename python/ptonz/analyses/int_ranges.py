@@ -114,7 +114,7 @@ class FunctionRanges:
     def of(self, value: ir.Value) -> Optional[Range]:
         """The range in any launch (None: not an integer or index value)."""
         r = self.native.get(value)
-        return Range(*r) if r is not None else None
+        return Range(r.bits, r.smin, r.smax, r.umin, r.umax) if r is not None else None
 
     def bounds(self, value: ir.Value) -> Optional[Tuple[int, int]]:
         """(smin, smax) in any launch: `of` without the rest (the hot query)."""
@@ -123,7 +123,7 @@ class FunctionRanges:
     def in_single_launch(self, value: ir.Value) -> Optional[Range]:
         """The range in the launch of one block (block idx 0, block num 1)."""
         r = self.native.get(value, single_launch=True)
-        return Range(*r) if r is not None else None
+        return Range(r.bits, r.smin, r.smax, r.umin, r.umax) if r is not None else None
 
     @staticmethod
     def assumptions(value: ir.Value) -> List[ir.Value]:
