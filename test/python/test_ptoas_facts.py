@@ -5,6 +5,7 @@ import pytest
 
 from ptonz.analyses.ptoas_facts import (clamped_gm_offset_bug, clamped_gm_offset_miscompiled,
                                         clamped_gm_offset_versions, global_tensor_type_ok,
+                                        runtime_global_tensor,
                                         inferred_layout, parse_version)
 from ptonz.analyses.nz_geometry import blocked_shape, default_strides
 
@@ -64,6 +65,23 @@ def test_global_tensor_types():
         assert global_tensor_type_ok(t)
     for t in ("f8E4M3FN", "f8E5M2", "i4", "i1", "tf32", "f80", "index"):
         assert not global_tensor_type_ok(t)
+    # 0.60 names float8 (measured: GlobalTensor<float8_e4m3_t, ...>); still not i4.
+    for t in ("f8E4M3FN", "f8E5M2", "i8", "f16"):
+        assert global_tensor_type_ok(t, (0, 60))
+    for t in ("i4", "tf32"):
+        assert not global_tensor_type_ok(t, (0, 60))
+
+
+@pytest.mark.parametrize("version,static,runtime", [
+    ((0, 27), (False, True, False), False),  # 0.27 keeps the static entries
+    ((0, 60), (True, True, True), False),    # constant sizes, strides, static type
+    ((0, 60), (False, True, False), True),   # a dynamic row count: Stride<-1, ...>
+    ((0, 60), (True, False, True), True),    # a dynamic view stride
+    ((0, 60), (True, True, False), True),    # constant sizes, `?` in the partition type
+    ((0, 61), (False, True, False), True),
+])
+def test_runtime_global_tensor(version, static, runtime):
+    assert runtime_global_tensor(version, *static) == runtime
 
 
 @pytest.mark.parametrize("version,affected", [("0.27", False), ("0.58", False), ("0.59", True),
