@@ -13,7 +13,7 @@
 // REPORT: runs:       1 x 32 B contiguous (32 B per tile)
 
 // Accepted: the blocked [64, 4] MX_A view, a load of one box at [16, 2].
-func.func @blocked_ok(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.mx_tensor_views_blocked} {
+func.func @blocked_ok(%p: !pto.ptr<!pto.f8E8M0>) attributes {pto.mx_tensor_views_blocked} {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
@@ -22,28 +22,28 @@ func.func @blocked_ok(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.mx_tensor_views_b
   %c64 = arith.constant 64 : index
   %c256 = arith.constant 256 : index
   %c0 = arith.constant 0 : index
-  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
-  %pv = pto.partition_view %v, offsets = [%c0, %c1, %c1, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c2] : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU> -> !pto.partition_tensor_view<1x1x1x16x2xf8E8M0FNU>
-  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
-  pto.tload ins(%pv : !pto.partition_tensor_view<1x1x1x16x2xf8E8M0FNU>) outs(%t : !pto.tile_buf<mat, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>)
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0>
+  %pv = pto.partition_view %v, offsets = [%c0, %c1, %c1, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c2] : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0> -> !pto.partition_tensor_view<1x1x1x16x2x!pto.f8E8M0>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x2x!pto.f8E8M0, slayout=row_major, fractal=32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x1x1x16x2x!pto.f8E8M0>) outs(%t : !pto.tile_buf<mat, 16x2x!pto.f8E8M0, slayout=row_major, fractal=32>)
   return
 }
 
 // -----
 
 // A logical MX view: it must be blocked first.
-func.func @logical(%p: !pto.ptr<f8E8M0FNU>) {
+func.func @logical(%p: !pto.ptr<!pto.f8E8M0>) {
   %c2 = arith.constant 2 : index
   %c16 = arith.constant 16 : index
   // expected-error@+1 {{pto-verify-ptoas: this is a logical MX_A_ZZ scale view (`strides = []` with the layout attribute, in a function not marked pto.mx_tensor_views_blocked), which pto-isa's MX TLOAD has no meaning for: run pto-block-mx-scale-views and pto-materialize-strides (ptonz-opt --lower-to-ptoas)}}
-  %v = pto.make_tensor_view %p, shape = [%c16, %c2], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?xf8E8M0FNU>
+  %v = pto.make_tensor_view %p, shape = [%c16, %c2], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x!pto.f8E8M0>
   return
 }
 
 // -----
 
 // Strides that are not the row-major strides of the blocked shape.
-func.func @bad_stride(%p: !pto.ptr<f8E8M0FNU>) {
+func.func @bad_stride(%p: !pto.ptr<!pto.f8E8M0>) {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
@@ -51,14 +51,14 @@ func.func @bad_stride(%p: !pto.ptr<f8E8M0FNU>) {
   %c32 = arith.constant 32 : index
   %c256 = arith.constant 256 : index
   // expected-error@+1 {{pto-verify-ptoas: an MX scale view's strides are the row-major strides of its blocked shape (pto-isa's TileShape2D), stride[1] == 64, got 32}}
-  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c32, %c32, %c2, %c1] {layout = #pto.layout<mx_b_nn>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c32, %c32, %c2, %c1] {layout = #pto.layout<mx_b_nn>} : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0>
   return
 }
 
 // -----
 
 // A partition that cuts the 16x2 box.
-func.func @cut_box(%p: !pto.ptr<f8E8M0FNU>) {
+func.func @cut_box(%p: !pto.ptr<!pto.f8E8M0>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -66,8 +66,26 @@ func.func @cut_box(%p: !pto.ptr<f8E8M0FNU>) {
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
-  %v = pto.make_tensor_view %p, shape = [%c1, %c2, %c1, %c16, %c2], strides = [%c64, %c32, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+  %v = pto.make_tensor_view %p, shape = [%c1, %c2, %c1, %c16, %c2], strides = [%c64, %c32, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0>
   // expected-error@+1 {{pto-verify-ptoas: an MX scale partition keeps d0 at size 1 and the 16x2 box (d3, d4) whole, at offset 0: pto-isa's MX TLOAD moves whole boxes}}
-  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c8, %c2] : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU> -> !pto.partition_tensor_view<1x1x1x8x2xf8E8M0FNU>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c8, %c2] : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0> -> !pto.partition_tensor_view<1x1x1x8x2x!pto.f8E8M0>
+  return
+}
+
+// -----
+
+// MLIR's builtin f8E8M0FNU is ptonz's input alias of the scale element
+// (pto-block-mx-scale-views writes PTOAS's spelling); no PTOAS parses it
+// (0.60: "expected non-function type").
+func.func @builtin_scale(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.mx_tensor_views_blocked} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  // expected-error@+1 {{pto-verify-ptoas: a GM view of f8E8M0FNU elements: no PTOAS parses MLIR's f8E8M0FNU, PTOAS spells the E8M0 scale !pto.f8E8M0; write !pto.f8E8M0 (pto-block-mx-scale-views, in --lower-to-ptoas, writes it)}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
   return
 }

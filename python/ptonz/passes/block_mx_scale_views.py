@@ -24,6 +24,12 @@ Rewritten functions are marked `pto.mx_tensor_views_blocked`
 (view_kinds.MX_BLOCKED_MARK) and skipped afterwards (pypto's
 `mx_tensor_views_blocked` stamp). An MX view with explicit strides is
 physical and left as it is (pto-verify-ptoas checks it).
+
+The scale element may be written `!pto.f8E8M0` (PTOAS's spelling) or MLIR's
+builtin f8E8M0FNU (the same one-byte E8M0, as pl's MX tensors have it); the
+pass writes PTOAS's spelling everywhere in the module
+(`ptoas_facts.MX_SCALE_ELEMENT`: pointers, views, tiles, signatures), since
+no PTOAS parses the builtin one as a scale.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from ..analyses.ir_queries import dims_of, functions
 from ..analyses.nz_geometry import (MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, MX_NAMES, mx_axes,
                                     mx_blocked_shape)
 from ..analyses.provable import PROVABLE_FORMS, Prover
+from ..analyses.ptoas_facts import MX_SCALE_BUILTIN, MX_SCALE_ELEMENT, MX_SCALE_ELEMENTS
 from ..analyses.view_kinds import LEGACY, MX_BLOCKED_MARK, PHYSICAL, kind_of, legacy_message
 from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, remark
 from .base import ModulePass, register
@@ -50,7 +57,15 @@ _DIMS = {"mx_a_zz": "[M, G]", "mx_b_nn": "[G, N]"}
 
 
 def _is_e8m0(t: ir.Type) -> bool:
-    return str(t) == "f8E8M0FNU"
+    return str(t) in MX_SCALE_ELEMENTS
+
+
+def respell_scales(module: ir.Operation) -> None:
+    """MLIR's builtin f8E8M0FNU -> PTOAS's `!pto.f8E8M0`, in every type of
+    `module` (MX_SCALE_ELEMENT)."""
+    ctx = module.context
+    _ptonz.replace_type(module, ir.Type.parse(MX_SCALE_BUILTIN, ctx),
+                        ir.Type.parse(MX_SCALE_ELEMENT, ctx))
 
 
 class _Validator:
@@ -80,8 +95,9 @@ class _Validator:
                                "give the view its logical 2-D shape, or annotate it nd")
         if not _is_e8m0(elem):
             return self.reject(op, f"{name} view of element type {elem}: microscaling scales "
-                               "are f8E8M0FNU (one byte each, 16x2 boxes of 32 bytes); use "
-                               "!pto.ptr<f8E8M0FNU>, or annotate the view nd")
+                               f"are E8M0 (one byte each, 16x2 boxes of 32 bytes); use "
+                               f"!pto.ptr<{MX_SCALE_ELEMENT}> (or MLIR's {MX_SCALE_BUILTIN}), "
+                               "or annotate the view nd")
         dims = dims_of(info)
         baxis, gaxis = mx_axes(layout)
         for axis, box, what in ((baxis, MX_BOX_ROWS, "block"), (gaxis, MX_BOX_COLS, "group")):
@@ -293,4 +309,6 @@ class BlockMxScaleViews(ModulePass):
             with constant_pool(func):
                 patterns.apply(plan)
             func.operation.attributes[MX_BLOCKED_MARK] = ir.UnitAttr.get()
+        if ok:
+            respell_scales(module)
         return ok

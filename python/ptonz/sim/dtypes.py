@@ -9,7 +9,8 @@ import numpy as np
 _NATIVE = {"i8": np.int8, "si8": np.int8, "ui8": np.uint8, "i16": np.int16, "i32": np.int32,
            "i64": np.int64, "f16": np.float16, "f32": np.float32, "f64": np.float64}
 _ML_DTYPES = {"bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
-              "f8E4M3": "float8_e4m3", "f8E8M0FNU": "float8_e8m0fnu"}
+              "f8E4M3": "float8_e4m3", "f8E8M0FNU": "float8_e8m0fnu",
+              "!pto.f8E8M0": "float8_e8m0fnu"}  # PTOAS's spelling of the same E8M0
 UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 
