@@ -253,7 +253,7 @@ func.func @explicit_strides(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error@+1 {{pto-block-nz-views: an NZ view with explicit strides is a physical view, which PTOAS >= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], but this one has rank 2; for a logical [.., R, C] NZ tensor write `strides = []` (pto-block-nz-views blocks it and pto-materialize-strides fills its strides)}}
+  // expected-error@+1 {{pto-block-nz-views: user-specified layout=nz requires a rank-5 view, got rank 2: an NZ view with explicit strides is a physical view, which PTOAS >= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], but this one has rank 2; for a logical [.., R, C] NZ tensor write `strides = []` (pto-block-nz-views blocks it and pto-materialize-strides fills its strides)}}
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   return
 }
