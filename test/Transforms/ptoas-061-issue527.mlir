@@ -191,3 +191,65 @@ func.func @nd_fallback_for_unknown_stride(%ptr: !pto.ptr<f32>) -> !pto.tensor_vi
   %view = pto.make_tensor_view %ptr, shape = [%c4, %c8, %c16], strides = [%c128, %c16, %c-1] : !pto.tensor_view<4x8x16xf32>
   return %view : !pto.tensor_view<4x8x16xf32>
 }
+
+// -----
+
+// The design's item 17: scf.if(NZ, ND) meets at the merge point (0.61's
+// ViewLayoutSolver: "view layout conflict").
+func.func @if_conflict(%ptr: !pto.ptr<f32>, %cond: i1) -> !pto.tensor_view<1x8x8x16x8xf32> {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %c8192 = arith.constant 8192 : index
+  %nz = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<1x8x8x16x8xf32>
+  %nd = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<1x8x8x16x8xf32>
+  // expected-error@+1 {{pto-verify-ptoas: view layout conflict: nz and nd reach the same control-flow or function-boundary value}}
+  %v = scf.if %cond -> !pto.tensor_view<1x8x8x16x8xf32> {
+    scf.yield %nz : !pto.tensor_view<1x8x8x16x8xf32>
+  } else {
+    scf.yield %nd : !pto.tensor_view<1x8x8x16x8xf32>
+  }
+  return %v : !pto.tensor_view<1x8x8x16x8xf32>
+}
+
+// -----
+
+// The same through arith.select (PTOAS unites the true value with the result
+// first, so the false value's ND meets the result's NZ: "nd and nz").
+func.func @select_conflict(%ptr: !pto.ptr<f32>, %cond: i1) -> !pto.tensor_view<1x8x8x16x8xf32> {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %c8192 = arith.constant 8192 : index
+  %nz = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<1x8x8x16x8xf32>
+  %nd = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<1x8x8x16x8xf32>
+  // expected-error@+1 {{pto-verify-ptoas: view layout conflict: nd and nz reach the same control-flow or function-boundary value}}
+  %v = arith.select %cond, %nz, %nd : !pto.tensor_view<1x8x8x16x8xf32>
+  return %v : !pto.tensor_view<1x8x8x16x8xf32>
+}
+
+// -----
+
+// A direct helper called with an NZ view and an ND one: its parameter cannot
+// be both (the second call's ND meets the parameter's NZ).
+func.func @helper(%v: !pto.tensor_view<1x8x8x16x8xf32>) {
+  return
+}
+func.func @call_conflict(%ptr: !pto.ptr<f32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %c8192 = arith.constant 8192 : index
+  %nz = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<1x8x8x16x8xf32>
+  %nd = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<1x8x8x16x8xf32>
+  func.call @helper(%nz) : (!pto.tensor_view<1x8x8x16x8xf32>) -> ()
+  // expected-error@+1 {{pto-verify-ptoas: view layout conflict: nd and nz reach the same control-flow or function-boundary value}}
+  func.call @helper(%nd) : (!pto.tensor_view<1x8x8x16x8xf32>) -> ()
+  return
+}

@@ -29,7 +29,8 @@ The scale element may be written `!pto.f8E8M0` (PTOAS's spelling) or MLIR's
 builtin f8E8M0FNU (the same one-byte E8M0, as pl's MX tensors have it); the
 pass writes PTOAS's spelling everywhere in the module
 (`ptoas_facts.MX_SCALE_ELEMENT`: pointers, views, tiles, signatures), since
-no PTOAS parses the builtin one as a scale.
+no PTOAS parses the builtin one -- also in a module whose E8M0 tensors are
+ND only (a function taking a `!pto.ptr<f8E8M0FNU>`).
 """
 
 from __future__ import annotations
@@ -58,6 +59,18 @@ _DIMS = {"mx_a_zz": "[M, G]", "mx_b_nn": "[G, N]"}
 
 def _is_e8m0(t: ir.Type) -> bool:
     return str(t) in MX_SCALE_ELEMENTS
+
+
+def _scale_pointers(module: ir.Operation) -> bool:
+    """Whether a function of `module` takes a `!pto.ptr<f8E8M0FNU>` (the way
+    E8M0 bytes reach GM), so that the module needs PTOAS's spelling."""
+    for func in functions(module):
+        ftype = ir.FunctionType(ir.TypeAttr(func.operation.attributes["function_type"]).value)
+        for t in ftype.inputs:
+            if _ptonz.PtrType.isinstance(t) and \
+                    str(_ptonz.PtrType(t).element_type) == MX_SCALE_BUILTIN:
+                return True
+    return False
 
 
 def respell_scales(module: ir.Operation) -> None:
@@ -289,6 +302,8 @@ class BlockMxScaleViews(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         if not _ptonz.tensor_views(module, list(MX_LAYOUTS)):  # one C++ walk: usually none
+            if _scale_pointers(module):  # E8M0 tensors that are not MX views
+                respell_scales(module)
             return True
         funcs = [f for f in functions(module)
                  if MX_BLOCKED_MARK not in f.operation.attributes]

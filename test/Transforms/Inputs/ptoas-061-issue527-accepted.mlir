@@ -193,3 +193,37 @@ func.func @explicit_nd_emitc(%ptr: !pto.ptr<f32>) {
   pto.tload ins(%part : !pto.partition_tensor_view<1x2x1x16x8xf32>) outs(%tile : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=8, v_row=32, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   return
 }
+
+// The design's items 16 and 18: scf.if(NZ, NZ) through a helper, scf.for and
+// scf.while stays NZ; a direct helper's parameter takes its callers' NZ.
+// CHECK-LABEL: func.func @nz_through_control_flow
+func.func @nz_helper(%v: !pto.tensor_view<1x8x8x16x8xf32>) -> !pto.tensor_view<1x8x8x16x8xf32> {
+  return %v : !pto.tensor_view<1x8x8x16x8xf32>
+}
+func.func @nz_through_control_flow(%ptr: !pto.ptr<f32>, %cond: i1, %n: index) -> !pto.tensor_view<1x8x8x16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %c8192 = arith.constant 8192 : index
+  %a = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<1x8x8x16x8xf32>
+  %b = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] : !pto.tensor_view<1x8x8x16x8xf32>
+  %v = scf.if %cond -> !pto.tensor_view<1x8x8x16x8xf32> {
+    scf.yield %a : !pto.tensor_view<1x8x8x16x8xf32>
+  } else {
+    scf.yield %b : !pto.tensor_view<1x8x8x16x8xf32>
+  }
+  %h = func.call @nz_helper(%v) : (!pto.tensor_view<1x8x8x16x8xf32>) -> !pto.tensor_view<1x8x8x16x8xf32>
+  %f = scf.for %i = %c0 to %n step %c1 iter_args(%it = %h) -> !pto.tensor_view<1x8x8x16x8xf32> {
+    scf.yield %it : !pto.tensor_view<1x8x8x16x8xf32>
+  }
+  %w = scf.while (%x = %f) : (!pto.tensor_view<1x8x8x16x8xf32>) -> !pto.tensor_view<1x8x8x16x8xf32> {
+    scf.condition(%cond) %x : !pto.tensor_view<1x8x8x16x8xf32>
+  } do {
+  ^bb0(%y: !pto.tensor_view<1x8x8x16x8xf32>):
+    scf.yield %y : !pto.tensor_view<1x8x8x16x8xf32>
+  }
+  return %w : !pto.tensor_view<1x8x8x16x8xf32>
+}
