@@ -3,7 +3,10 @@
 // no MX layouts.
 // RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-verify-ptoas %s
 // RUN: not ptonz-opt --split-input-file --pto-verify-ptoas='ptoas-version=0.27' %s 2>&1 | FileCheck %s --check-prefix=V027
-// V027: verify-ptoas-mx.mlir:[[# @LINE + 19]]:8: error: pto-verify-ptoas: PTOAS 0.27 has no #pto.layout<mx_a_zz> (its layout enum is nd, dn, nz; MX layouts are known from v0.48 on, and 0.60's sources name mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 or later) for MX scale tensors
+// V027: verify-ptoas-mx.mlir:[[# @LINE + 22]]:8: error: pto-verify-ptoas: PTOAS 0.27 has no #pto.layout<mx_a_zz> (its layout enum is nd, dn, nz; MX layouts are known from v0.48 on, and 0.60's sources name mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 or later) for MX scale tensors
+// RUN: not ptonz-opt --split-input-file --pto-arch=a5 --pto-verify-ptoas='ptoas-version=0.60' %s 2>&1 | FileCheck %s --check-prefix=V060
+// RUN: not ptonz-opt --split-input-file --pto-arch=a5 --pto-verify-ptoas='ptoas-version=0.60 infer-layout=false' %s 2>&1 | FileCheck %s --check-prefix=V060-NOINFER
+// V060-NOINFER-NOT: layout mismatch
 // The descriptor PTOAS emits for the load: pto-isa's MX_A_ZZ GlobalTensor.
 // RUN: ptonz-opt --split-input-file --emit=descriptors %s 2>/dev/null | FileCheck %s --check-prefix=DESC
 // DESC: GlobalTensor<float8_e8m0_t, pto::Shape<1, 1, 1, 16, 2>, pto::Stride<256, 64, 32, 2, 1>, pto::Layout::MX_A_ZZ>
@@ -87,5 +90,28 @@ func.func @builtin_scale(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.mx_tensor_view
   %c256 = arith.constant 256 : index
   // expected-error@+1 {{pto-verify-ptoas: a GM view of f8E8M0FNU elements: no PTOAS parses MLIR's f8E8M0FNU, PTOAS spells the E8M0 scale !pto.f8E8M0; write !pto.f8E8M0 (pto-block-mx-scale-views, in --lower-to-ptoas, writes it)}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?xf8E8M0FNU>
+  return
+}
+
+// -----
+
+// 0.61 trusts the explicit layout; 0.60, with layout inference on, infers it
+// from the tile the load writes (col_major/col_major: mx_b_nn) and stops
+// (measured: "layout mismatch: user-specified layout=mx_a_zz but
+// inferred=mx_b_nn"; with --disable-infer-layout it assembles).
+// V060: verify-ptoas-mx.mlir:[[# @LINE + 10]]:8: error: pto-verify-ptoas: PTOAS 0.60 infers the layout of a view with constant shape and strides from the tiles it is loaded into {{.*}} 'layout mismatch: user-specified layout=mx_a_zz but inferred=mx_b_nn'
+func.func @tile_says_mx_b(%p: !pto.ptr<!pto.f8E8M0>) attributes {pto.mx_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0>
+  %pv = pto.partition_view %v, offsets = [%c0, %c1, %c1, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c2] : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0> -> !pto.partition_tensor_view<1x1x1x16x2x!pto.f8E8M0>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x2x!pto.f8E8M0, blayout=col_major, slayout=col_major, fractal=32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x1x1x16x2x!pto.f8E8M0>) outs(%t : !pto.tile_buf<mat, 16x2x!pto.f8E8M0, blayout=col_major, slayout=col_major, fractal=32>)
   return
 }

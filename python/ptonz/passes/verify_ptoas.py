@@ -60,6 +60,7 @@ from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, layout_of
 from ..analyses.nz_geometry import C0_BITS
 from ..analyses.ptoas_facts import (ELEMENT_TYPES, MX_SCALE_BUILTIN, MX_SCALE_ELEMENT,
+                                    MX_SCALE_ELEMENTS,
                                     SUB_BYTE_NZ, clamped_gm_offset_bug,
                                     clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
                                     element_type_problem, format_version, global_tensor_type_ok,
@@ -105,6 +106,9 @@ class VerifyPTOAS(ModulePass):
                 self._inferred_061(op, info)
         for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS)):
             self._mx_view(op, info)
+        if not rules_061 and self.infer_layout and mx_layouts_known(self.version):
+            for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS) + ["nd", "dn", ""]):
+                self._mx_inferred_060(op, info)
         if rules_061:
             self._partition_layouts(module)
             if self.infer_layout and self.ok:
@@ -213,6 +217,44 @@ class VerifyPTOAS(ModulePass):
             if cut or moved:
                 self._fail(part, "an MX scale partition keeps d0 at size 1 and the 16x2 box "
                            "(d3, d4) whole, at offset 0: pto-isa's MX TLOAD moves whole boxes")
+
+    def _mx_inferred_060(self, op, info) -> None:
+        """Before 0.61, with layout inference on, PTOAS infers the layout of a
+        view with constant shape and strides from the tiles it is loaded into
+        (InferPTOLayout's consumer preference, measured with 0.60): a mat
+        tile of E8M0 scales that is row_major/row_major (more than one row)
+        says mx_a_zz, col_major/col_major mx_b_nn, and that beats the view's
+        own layout: `layout mismatch: user-specified layout=L but
+        inferred=P`. 0.61 trusts the explicit layout."""
+        layout, _bits, _type_shape, shape_ops, st = info
+        if (str(op.results[0].type.element_type) not in MX_SCALE_ELEMENTS or not st
+                or None in list(shape_ops) + list(st) or not layout):
+            return
+        prefs = set()
+        for _user, uname, _offsets, _sizes, users in _ptonz.view_uses(op):
+            if uname != "pto.partition_view":
+                continue
+            for _u, name, tile in users:
+                if name != "pto.tload" or tile is None:
+                    continue
+                loc, rows, _cols, _vr, _vc, blayout, slayout = tile[:7]
+                if loc != "mat":
+                    continue
+                if blayout == slayout == "row_major" and rows != 1:
+                    prefs.add("mx_a_zz")
+                elif blayout == slayout == "col_major":
+                    prefs.add("mx_b_nn")
+        if len(prefs) != 1:
+            return
+        inferred = prefs.pop()
+        if inferred != layout:
+            v = format_version(self.version)
+            self._fail(op, f"PTOAS {v} infers the layout of a view with constant shape and "
+                       "strides from the tiles it is loaded into (a mat tile of E8M0 scales "
+                       "that is row_major/row_major says mx_a_zz, col_major/col_major "
+                       "mx_b_nn) and stops with 'layout mismatch: user-specified "
+                       f"layout={layout} but inferred={inferred}': load it into the tile "
+                       f"of its layout. " + DISABLE_INFER_COST)
 
     def _inferred_061(self, op, info) -> None:
         """PTOAS >= 0.61 infers NZ for a view without a layout attribute when
