@@ -3,9 +3,9 @@
 // accepted cases, with the GlobalTensor PTOAS's test checks, are in
 // Inputs/ptoas-061-issue527-accepted.mlir; the rejected ones here, one per
 // split, with PTOAS's message. Not translated: the memref.reinterpret_cast /
-// memref.subview cases (ptonz's views are pto views only) and the nested
-// partitions (ptonz's pto.partition_view takes a tensor_view only). Where
-// ptonz differs on purpose the split says so (FP4, a negative stride).
+// memref.subview cases (ptonz's views are pto views only). Where ptonz
+// differs from 0.61 the split says so: FP4 (sub-byte NZ stays rejected), a
+// negative stride, a nested partition (rejected, located).
 // RUN: ptonz-opt --lower-to-ptoas %S/Inputs/ptoas-061-issue527-accepted.mlir | FileCheck %S/Inputs/ptoas-061-issue527-accepted.mlir
 // RUN: ptonz-opt --lower-to-ptoas --emit=descriptors %S/Inputs/ptoas-061-issue527-accepted.mlir | FileCheck %S/Inputs/ptoas-061-issue527-accepted.mlir --check-prefix=DESC
 // RUN: ptonz-opt --pto-arch=a5 --lower-to-ptoas --emit=descriptors %S/Inputs/ptoas-061-issue527-accepted.mlir | FileCheck %S/Inputs/ptoas-061-issue527-accepted.mlir --check-prefix=DESC
@@ -252,4 +252,27 @@ func.func @call_conflict(%ptr: !pto.ptr<f32>) {
   // expected-error@+1 {{pto-verify-ptoas: view layout conflict: nd and nz reach the same control-flow or function-boundary value}}
   func.call @helper(%nd) : (!pto.tensor_view<1x8x8x16x8xf32>) -> ()
   return
+}
+
+// -----
+
+// positive.pto @partition_and_nested_propagation's nested partition: 0.61
+// partitions a partition_tensor_view (the offsets add up, the root's strides
+// stay); ptonz's pto.partition_view takes a tensor_view only (as 0.60's), so
+// this is a located error, not a guessed descriptor.
+func.func @nested_partition(%ptr: !pto.ptr<f32>) -> !pto.partition_tensor_view<1x2x4x16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %c8192 = arith.constant 8192 : index
+  %root = pto.make_tensor_view %ptr, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] : !pto.tensor_view<1x8x8x16x8xf32>
+  %d1 = pto.partition_view %root, offsets = [%c0, %c2, %c0, %c0, %c0], sizes = [%c1, %c4, %c8, %c16, %c8] : !pto.tensor_view<1x8x8x16x8xf32> -> !pto.partition_tensor_view<1x4x8x16x8xf32>
+  // expected-error@+1 {{'pto.partition_view' op operand #0 must be a GM tensor made by pto.make_tensor_view, but got '!pto.partition_tensor_view<1x4x8x16x8xf32>'}}
+  %nested = pto.partition_view %d1, offsets = [%c0, %c1, %c2, %c0, %c0], sizes = [%c1, %c2, %c4, %c16, %c8] : !pto.partition_tensor_view<1x4x8x16x8xf32> -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  return %nested : !pto.partition_tensor_view<1x2x4x16x8xf32>
 }
