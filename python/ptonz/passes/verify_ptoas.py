@@ -94,16 +94,18 @@ class VerifyPTOAS(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
         rules_061 = layout_rules_061(self.version)
-        # Views without a layout matter under --disable-infer-layout, and from
-        # 0.61 on, whose inference can call a rank-5 view NZ.
-        unannotated = not self.infer_layout or rules_061
-        for op, info in _ptonz.tensor_views(module, ["nz", ""] if unannotated else ["nz"]):
+        # Views without a layout: PTOAS describes them as ND under
+        # --disable-infer-layout, and infers them otherwise (0.27's NZ test
+        # one axis off pto-isa's, 0.61's canonical rule).
+        for op, info in _ptonz.tensor_views(module, ["nz", ""]):
             if info[0] == "nz":
                 self._nz_view(op, info)
             elif not self.infer_layout:
                 self._unannotated_view(op, info)
-            else:
+            elif rules_061:
                 self._inferred_061(op, info)
+            else:
+                self._inferred_027(op, info)
         for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS)):
             self._mx_view(op, info)
         if not rules_061 and self.infer_layout and mx_layouts_known(self.version):
@@ -256,6 +258,25 @@ class VerifyPTOAS(ModulePass):
                        f"layout={layout} but inferred={inferred}': load it into the tile "
                        f"of its layout. " + DISABLE_INFER_COST)
 
+    def _inferred_027(self, op, info) -> None:
+        """Before 0.61, with inference on, PTOAS's NZ test (one axis off
+        pto-isa's) calls some views without a layout attribute NZ whose
+        strides are not NZ (a contiguous [4, 1, 16, 8, 16] f32): it would
+        write an NZ GlobalTensor for them and read the wrong elements."""
+        _layout, bits, _type_shape, shape_ops, st = info
+        inferred = inferred_layout(shape_ops, st, max(bits // 8, 1))
+        if inferred is None or inferred[0] != "nz":
+            return
+        true = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
+        if true is not None and true[0] == "nz":
+            return
+        v = format_version(self.version)
+        self._fail(op, f"this view has no layout attribute and PTOAS {v} infers NZ for it (its "
+                   "NZ test, shape[2] == 16 and shape[2] * shape[3] * sizeof(T) == 512, is one "
+                   "axis off pto-isa's), while its strides are not NZ: PTOAS would write an NZ "
+                   "GlobalTensor and read the wrong elements; add {layout = "
+                   f"#pto.layout<{(true or ('nd', False))[0]}>}}")
+
     def _inferred_061(self, op, info) -> None:
         """PTOAS >= 0.61 infers NZ for a view without a layout attribute when
         it is rank 5, canonical and tight with shape[0] == 1 and more than one
@@ -339,9 +360,13 @@ class VerifyPTOAS(ModulePass):
 
     def _unannotated_view(self, op, info) -> None:
         """Under --disable-infer-layout, PTOAS describes a view without a
-        layout attribute as ND: reject one whose strides say otherwise."""
+        layout attribute as ND: reject one whose strides say otherwise. What
+        the strides say is pto-isa's rule (0.61's `inferred_layout_061`: a
+        canonical NZ root, else DN/ND from the last two dimensions), not
+        0.27's one-axis-off NZ test, which calls contiguous ND views such as
+        [4, 1, 16, 8, 16] NZ."""
         _layout, bits, _type_shape, shape_ops, st = info
-        inferred = inferred_layout(shape_ops, st, max(bits // 8, 1))
+        inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] == "nd" or inferred[1]:
             return
         self._fail(op, f"this view has no layout attribute and its strides are "
