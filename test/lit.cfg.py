@@ -47,7 +47,6 @@ config.substitutions.append(("%python", python))
 # as CHECK-027). A release is found as $PTOAS_X_Y, `ptoas-X.Y` on PATH, or the
 # default ptoas ($PTOAS, else `ptoas` on PATH) when its --version says X.Y.
 # `REQUIRES: ptoas-X.Y` tests run once, where that release is (`%ptoas-X.Y`).
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(config.test_source_root))

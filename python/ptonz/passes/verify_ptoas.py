@@ -536,7 +536,15 @@ class _LayoutSolver:
             return "nd"
         return None if inferred[1] else inferred[0]
 
+    MERGES = ["arith.select", "scf.if", "scf.for", "scf.while", "func.call", "func.return"]
+
     def run(self) -> None:
+        # Without a view reaching a merge point or a function boundary there
+        # is nothing to propagate (a partition's type layout is its op
+        # verifier's): the common case costs one C++ walk.
+        if not any(self._is_view(v) for op in _ptonz.collect_ops(self.module, self.MERGES)
+                   for v in list(op.operands) + list(op.results)):
+            return
         for op in _ptonz.collect_ops(self.module, ["pto.make_tensor_view"]):
             layout = self._view_layout(op)
             if layout is not None and not self._seed(op.results[0], layout, op):
