@@ -115,3 +115,24 @@ func.func @tile_says_mx_b(%p: !pto.ptr<!pto.f8E8M0>) attributes {pto.mx_tensor_v
   pto.tload ins(%pv : !pto.partition_tensor_view<1x1x1x16x2x!pto.f8E8M0>) outs(%t : !pto.tile_buf<mat, 16x2x!pto.f8E8M0, blayout=col_major, slayout=col_major, fractal=32>)
   return
 }
+
+// -----
+
+// The same for an ND view of scales loaded into an MX_A_ZZ tile (0.60:
+// "layout mismatch: user-specified layout=nd but inferred=mx_a_zz").
+// V060: verify-ptoas-mx.mlir:[[# @LINE + 10]]:8: error: pto-verify-ptoas: PTOAS 0.60 infers the layout {{.*}} 'layout mismatch: user-specified layout=nd but inferred=mx_a_zz'
+func.func @tile_says_mx_a(%p: !pto.ptr<!pto.f8E8M0>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0>
+  %pv = pto.partition_view %v, offsets = [%c0, %c1, %c1, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c2] : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0> -> !pto.partition_tensor_view<1x1x1x16x2x!pto.f8E8M0>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x2x!pto.f8E8M0, slayout=row_major, fractal=32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x1x1x16x2x!pto.f8E8M0>) outs(%t : !pto.tile_buf<mat, 16x2x!pto.f8E8M0, slayout=row_major, fractal=32>)
+  return
+}
