@@ -986,3 +986,17 @@ func.func @ragged_tail_always_empty(%p: !pto.ptr<i8>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
   return
 }
+
+// -----
+
+// The dynamic leading extent is named on every leading axis: here the last
+// one of a rank-5 view (pypto's test has axes 0 and 1; above).
+func.func @dynamic_leading_axis2(%p: !pto.ptr<i8>, %e: index) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 5 with a dynamic leading extent on axis 2: its leading axes fold into the single batch slot B = product of the leading extents, which must be a constant; give shape operand 2 as an arith.constant value}}
+  %v = pto.make_tensor_view %p, shape = [%c2, %c3, %e, %c32, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+  return
+}
