@@ -9,7 +9,6 @@ import subprocess
 import lit.formats
 
 config.name = "ptonz"
-config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["lit.cfg.py", "python", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
@@ -39,22 +38,23 @@ config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 config.substitutions.append(("%python", python))
 
-# The real assembler, installed separately from its own project. `REQUIRES:
-# ptoas` tests run where one is found ($PTOAS, else `ptoas` on PATH), and
-# `REQUIRES: ptoas-X.Y` ones where that release is ($PTOAS_X_Y, `ptoas-X.Y` on
-# PATH, or the default one if it says it is X.Y; `%ptoas-X.Y` runs it); they
-# are reported UNSUPPORTED elsewhere.
-import re
-import subprocess
+# The real assembler, installed separately from its own project. A test that
+# `REQUIRES: ptoas` runs once per PTOAS release (`X.test@0.27`, `X.test@0.60`,
+# one per release in TESTED_RELEASES and any other one found), each UNSUPPORTED
+# where that release is not installed: there `%ptoas` is that release,
+# `%ptoas-version` its version (for ptonz-opt --ptoas-version) and
+# `%ptoas-tag` its digits (`027`, for release-specific FileCheck prefixes such
+# as CHECK-027). A release is found as $PTOAS_X_Y, `ptoas-X.Y` on PATH, or the
+# default ptoas ($PTOAS, else `ptoas` on PATH) when its --version says X.Y.
+# `REQUIRES: ptoas-X.Y` tests run once, where that release is (`%ptoas-X.Y`).
+import sys
 
+sys.path.insert(0, os.path.dirname(config.test_source_root))
+sys.path.insert(0, config.test_source_root)
+from ptoas_releases import PerRelease  # noqa: E402  (the test format)
+from tools.ptoas_check import ptoas_release  # noqa: E402  (one reader of `ptoas --version`)
 
-def _ptoas_release(path):
-    try:
-        out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    m = re.search(r"\b(\d+\.\d+)(?:\.\d+)?\b", out.stdout + out.stderr)
-    return m.group(1) if m else None
+TESTED_RELEASES = ("0.27", "0.60")
 
 
 def _executable(path):
@@ -66,23 +66,28 @@ releases = {}
 if ptoas:
     config.available_features.add("ptoas")
     config.substitutions.append(("%ptoas-default", ptoas))
-    release = _ptoas_release(ptoas)
+    release = ptoas_release(ptoas)
     if release:
         releases[release] = ptoas
     lit_config.note(f"ptoas: {ptoas} ({release or 'unknown version'})")
 else:
     lit_config.note("ptoas not found ($PTOAS or PATH): REQUIRES: ptoas tests are UNSUPPORTED")
-for release in ("0.27", "0.60"):
+for release in TESTED_RELEASES:
     path = _executable(os.environ.get("PTOAS_" + release.replace(".", "_"))
                        or shutil.which("ptoas-" + release))
-    if path and _ptoas_release(path) == release:
+    if path and ptoas_release(path) == release:
         releases[release] = path
 for release, path in sorted(releases.items()):
     config.available_features.add("ptoas-" + release)
     config.substitutions.append(("%ptoas-" + release, path))
     lit_config.note(f"ptoas {release}: {path} (feature ptoas-{release})")
+for release in TESTED_RELEASES:
+    if release not in releases:
+        lit_config.note(f"ptoas {release} not found: its @{release} tests are UNSUPPORTED")
 if ptoas:
     config.substitutions.append(("%ptoas", ptoas))
+
+config.test_format = PerRelease(TESTED_RELEASES, releases)
 
 # The real kernels given beside the project (../shared/kernels: pypto's DeepSeek
 # V4 decode kernels, PTOAS's samples; searched upwards, so a checkout in a

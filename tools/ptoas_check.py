@@ -9,7 +9,9 @@
 
 `descriptors`: each input (each `// -----` chunk with --split-input-file;
 chunks that expect diagnostics are rejection cases and are skipped) is
-lowered with `--lower-to-ptoas` and assembled with
+lowered with `--lower-to-ptoas` for the release ptoas is (`ptoas --version`,
+or --ptoas-version: its syntax, its pto-verify-ptoas rules with
+--disable-infer-layout, its descriptors) and assembled with
 `ptoas --disable-infer-layout`; the `GlobalTensor<...>` that PTOAS's C++
 hands to each `TLOAD` must equal, in order, what `ptonz-opt
 --emit=descriptors` says of the same IR (a symbolic entry of ptonz's matches
@@ -73,14 +75,27 @@ def ptoas_target(flags: List[str]) -> Tuple[str, str]:
     return target["--pto-arch"], target["--pto-level"]
 
 
-def target_context(flags: List[str]):
-    """An MLIR context whose pto verifiers check the target ptoas runs with."""
+def ptoas_release(ptoas: str) -> Optional[str]:
+    """The release `ptoas --version` names (`ptoas 0.60` -> "0.60"), or None."""
+    try:
+        proc = subprocess.run([ptoas, "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.search(r"\b(\d+\.\d+)(?:\.\d+)?\b", proc.stdout + proc.stderr)
+    return m.group(1) if m else None
+
+
+def target_context(flags: List[str], version: Optional[str] = None):
+    """An MLIR context whose pto verifiers check the target ptoas runs with
+    (and whose printer writes the syntax of release `version`)."""
     from mlir import ir
 
     from ptonz import _ptonz
+    from ptonz.analyses.ptoas_facts import parse_version
 
     ctx = ir.Context()
-    _ptonz.set_ptoas_target(ctx, *ptoas_target(flags))
+    _ptonz.set_ptoas_target(ctx, *ptoas_target(flags),
+                            parse_version(version) if version else None)
     return ctx
 
 
@@ -103,10 +118,18 @@ def assemble(ptoas: str, source: str, flags: List[str], workdir: str,
 
 
 def tload_global_tensors(cpp: str) -> List[str]:
-    """The GlobalTensor type each TLOAD reads, in C++ order."""
-    decls = {var: gt for gt, var in GT_DECL.findall(cpp)}
-    return [decls.get(gt_var, f"<{gt_var}: not a GlobalTensor>")
-            for _tile, gt_var in TLOAD_CALL.findall(cpp)]
+    """The GlobalTensor type each TLOAD reads, in C++ order: the declaration
+    of its variable that precedes it (PTOAS 0.60 numbers the variables of each
+    function from v1 again, so a name is declared once per function)."""
+    decls, out = {}, []
+    events = sorted([(m.start(), "decl", m.group(1), m.group(2)) for m in GT_DECL.finditer(cpp)]
+                    + [(m.start(), "load", None, m.group(2)) for m in TLOAD_CALL.finditer(cpp)])
+    for _pos, kind, gt, var in events:
+        if kind == "decl":
+            decls[var] = gt
+        else:
+            out.append(decls.get(var, f"<{var}: not a GlobalTensor>"))
+    return out
 
 
 def _entries(gt: str) -> List[str]:
@@ -124,13 +147,19 @@ def same_descriptor(ptonz: str, ptoas: str) -> bool:
 
 
 class Checker:
-    def __init__(self, ptoas: str, workdir: str, declarations=None, expect_lowering=False):
+    def __init__(self, ptoas: str, workdir: str, declarations=None, expect_lowering=False,
+                 version: Optional[str] = None, allow_clamped: bool = False):
         import ptonz  # noqa: F401  (registers the dialects)
+        from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
+
         self.ptoas = ptoas
+        # The release ptonz lowers for and predicts the descriptors of.
+        self.version = version or DEFAULT_VERSION
         self.workdir = workdir
         # pto-declare-nz-args' options ({"nz-args": ..., "arg-ranges": ...}).
         self.declarations = declarations or {}
         self.expect_lowering = expect_lowering
+        self.allow_clamped = allow_clamped
         self.failures = 0
         self.checked = 0
 
@@ -147,7 +176,7 @@ class Checker:
         from ptonz.analyses.descriptors import descriptors
         from ptonz.passes import build_pass_manager, lower_to_ptoas_pipeline
 
-        ctx = target_context(flags)
+        ctx = target_context(flags, self.version)
         level = ptoas_target(flags)[1]
         errors: List[str] = []
 
@@ -161,13 +190,18 @@ class Checker:
             if module is None:
                 return None, errors[0] if errors else "parse error"
             try:
-                build_pass_manager(lower_to_ptoas_pipeline(), defaults={
-                    "pto-verify-ptoas": {"pto-level": level},
+                # ptoas runs with --disable-infer-layout (descriptors mode).
+                verify = {"pto-level": level, "infer-layout": False}
+                if self.allow_clamped:
+                    verify["allow-clamped-gm-offsets"] = True
+                build_pass_manager(lower_to_ptoas_pipeline(self.version), defaults={
+                    "pto-verify-ptoas": verify,
                     "pto-declare-nz-args": self.declarations}).run(module.operation)
             except ir.MLIRError as exc:
                 return None, (errors or [str(exc)])[0]
             text = _ptonz.print_asm(module.operation, generic=False, debug_info=False)
-            return text, [d.global_tensor() for d in descriptors(module)]
+            return text, [d.global_tensor()
+                          for d in descriptors(module, self.version, infer_layout=False)]
 
     def descriptors(self, path: str, split: bool, flags: List[str] = ()) -> None:
         text = open(path, encoding="utf-8").read()
@@ -210,7 +244,7 @@ class Checker:
                 continue
             originals = [assemble(self.ptoas, chunk, flags, self.workdir, "orig")[0]
                          for _ in range(2)]
-            ctx = target_context(flags)
+            ctx = target_context(flags, self.version)
             with ctx, ir.Location.unknown():
                 module = _ptonz.parse_source(ctx, chunk, path)
                 if module is None:
@@ -241,7 +275,9 @@ class Checker:
                 continue
             self.checked += 1
             cpp, err = assemble(self.ptoas, chunk, flags, self.workdir)
-            first = re.sub(r'^loc\("[^"]*":\d+:\d+\): ', "", err.splitlines()[0]) if err else ""
+            # 0.27 prefixes `loc("file":L:C): `, 0.60 `loc("name"("file":L:C)): `.
+            first = (re.sub(r'^loc\((?:"[^"]*"\()?"[^"]*":\d+:\d+\)?\): ', "",
+                            err.splitlines()[0]) if err else "")
             print(f"{m.group(1)}: ptoas " + ("accepts" if cpp is not None else f"rejects: {first}"))
 
 
@@ -258,6 +294,12 @@ def main(argv: Optional[List[str]] = None) -> int:
                    help="as ptonz-opt's --nz-arg (descriptors mode); repeatable")
     p.add_argument("--arg-range", action="append", default=[],
                    help="as ptonz-opt's --arg-range (descriptors mode); repeatable")
+    p.add_argument("--ptoas-version", default=None, metavar="X.Y",
+                   help="the release ptonz lowers for and predicts descriptors of (default: what "
+                   "`ptoas --version` says, else ptonz's default)")
+    p.add_argument("--allow-clamped-gm-offsets", action="store_true",
+                   help="descriptors mode: lower as ptonz-opt --allow-clamped-gm-offsets (the "
+                   "descriptors do not depend on PTOAS#1317, which is about the address)")
     p.add_argument("--expect-lowering", action="store_true",
                    help="descriptors mode: an input ptonz does not lower is a failure, not a skip")
     args = p.parse_args(argv)
@@ -267,7 +309,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         print("ptoas_check: no ptoas ($PTOAS or PATH)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
-        checker = Checker(args.ptoas, tmp, declarations, args.expect_lowering)
+        checker = Checker(args.ptoas, tmp, declarations, args.expect_lowering,
+                          args.ptoas_version or ptoas_release(args.ptoas),
+                          args.allow_clamped_gm_offsets)
         for path in args.files:
             getattr(checker, args.mode)(path, args.split_input_file,
                                         shlex.split(args.ptoas_flags))

@@ -134,12 +134,14 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="print the time of each pass (MLIR's execution time report) and of "
                    "parsing, verifying and printing to stderr")
     p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="the PTOAS release pto-verify-ptoas checks against where the pipeline "
-                   "does not say: 0.27 (measured with the real binary), 0.59/0.60 (read in the "
-                   "sources: 0.27's layout inference, PTOAS#1317), 0.61 (PR #1027's layout "
-                   "rules, read in the sources; the default), 0.63/0.65 (no source here: the "
-                   "0.61 rules); pto-verify-ptoas's ptoas-version option below says how each "
-                   "fact was established")
+                   help="the PTOAS release ptonz writes for (its syntax, its "
+                   "--emit=descriptors) and pto-verify-ptoas checks against where the pipeline "
+                   "does not say: 0.27 and 0.60 (measured with the real binaries; 0.60 also "
+                   "read in its sources: 0.27's layout inference, PTOAS#1317, float8 named, "
+                   "runtime strides for partitions not all static, MX), 0.59 (as 0.60), 0.61 "
+                   "(PR #1027's layout rules, read in the sources; the default), 0.63/0.65 (no "
+                   "source here: the 0.61 rules); pto-verify-ptoas's ptoas-version option "
+                   "below lists each release's behaviours and how they were established")
     p.add_argument("--ptoas-disable-infer-layout", action="store_true",
                    help="PTOAS will run with --disable-infer-layout "
                    "(pto-verify-ptoas{infer-layout=false})")
@@ -475,13 +477,16 @@ def _emit(args, module, before=None, chunk=None, nd_build=lambda: None,
                                     pass_defaults=defaults)
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
-        return loads_report(module, nd_build())
+        from ptonz.driver import _target_version
+        return loads_report(module, nd_build(), _target_version(args.ptoas_version))
     if args.emit == "layout-svg":
         from ptonz.viz.layout_svg import layout_svg_cli
         return layout_svg_cli(module, args.output, prefix="" if chunk is None else f"chunk{chunk}.")
     if args.emit == "descriptors":
         from ptonz.analyses.descriptors import descriptors_text
-        return descriptors_text(module)
+        from ptonz.driver import _target_version
+        return descriptors_text(module, _target_version(args.ptoas_version),
+                                not args.ptoas_disable_infer_layout)
     # One C++ buffer: Operation.print(file=...) calls back into Python per token.
     return _ptonz.print_asm(module.operation, generic=args.mlir_print_op_generic,
                             debug_info=args.mlir_print_debuginfo,

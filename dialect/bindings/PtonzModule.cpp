@@ -10,12 +10,14 @@
 
 #include "Builders.h"
 #include "ptonz/CAPI.h"
+#include "ptonz/PTOBase.h"
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -254,6 +256,31 @@ NB_MODULE(_ptonz, m) {
       nb::arg("value"),
       "The value of an integer/index arith.constant, else None: one "
       "call instead of several binding calls on the passes' hottest query.");
+
+  m.def(
+      "element_bits",
+      [](MlirType type) { return ptonz::pto::elementBits(unwrap(type)); }, nb::arg("type"),
+      "Storage bits of one element as the pto dialect counts them (integers, floats and "
+      "PTOAS 0.60's scalar types: `!pto.f8E8M0` is 8, a packed FP4 pair 8), 0 for any "
+      "other type.");
+
+  m.def(
+      "replace_type",
+      [](MlirOperation op, MlirType from, MlirType to) {
+        mlir::Type f = unwrap(from), t = unwrap(to);
+        mlir::AttrTypeReplacer replacer;
+        replacer.addReplacement([f, t](mlir::Type type) -> std::optional<mlir::Type> {
+          if (type == f)
+            return t;
+          return std::nullopt;
+        });
+        replacer.recursivelyReplaceElementsIn(unwrap(op), /*replaceAttrs=*/true,
+                                              /*replaceLocs=*/false, /*replaceTypes=*/true);
+      },
+      nb::arg("op"), nb::arg("from_type"), nb::arg("to_type"),
+      "Replace the type `from_type` by `to_type` everywhere in `op` and what it holds: "
+      "inside other types (`!pto.ptr<T>`, views, tiles, function types), in result "
+      "types, block arguments and attributes (MLIR's AttrTypeReplacer).");
 
   m.def(
       "set_print_op_on_diagnostic",

@@ -17,7 +17,7 @@ func.func @rank3(%p: !pto.ptr<f8E8M0FNU>) {
 func.func @wrong_element(%p: !pto.ptr<i8>) {
   %c2 = arith.constant 2 : index
   %c16 = arith.constant 16 : index
-  // expected-error@+1 {{pto-block-mx-scale-views: MX_B_NN view of element type i8: microscaling scales are f8E8M0FNU (one byte each, 16x2 boxes of 32 bytes); use !pto.ptr<f8E8M0FNU>, or annotate the view nd}}
+  // expected-error@+1 {{pto-block-mx-scale-views: MX_B_NN view of element type i8: microscaling scales are E8M0 (one byte each, 16x2 boxes of 32 bytes); use !pto.ptr<!pto.f8E8M0> (or MLIR's f8E8M0FNU), or annotate the view nd}}
   %v = pto.make_tensor_view %p, shape = [%c2, %c16], strides = [] {layout = #pto.layout<mx_b_nn>} : !pto.tensor_view<?x?xi8>
   return
 }

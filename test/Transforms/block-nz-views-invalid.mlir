@@ -253,7 +253,7 @@ func.func @explicit_strides(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error@+1 {{pto-block-nz-views: an NZ view with explicit strides is a physical view, which PTOAS >= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], but this one has rank 2; for a logical [.., R, C] NZ tensor write `strides = []` (pto-block-nz-views blocks it and pto-materialize-strides fills its strides)}}
+  // expected-error@+1 {{pto-block-nz-views: user-specified layout=nz requires a rank-5 view, got rank 2: an NZ view with explicit strides is a physical view, which PTOAS >= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], but this one has rank 2; for a logical [.., R, C] NZ tensor write `strides = []` (pto-block-nz-views blocks it and pto-materialize-strides fills its strides)}}
   %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
   return
 }
@@ -984,5 +984,19 @@ func.func @ragged_tail_always_empty(%p: !pto.ptr<i8>) {
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%valid, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
   %t = pto.alloc_tile valid_row = %valid : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
   pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// The dynamic leading extent is named on every leading axis: here the last
+// one of a rank-5 view (pypto's test has axes 0 and 1; above).
+func.func @dynamic_leading_axis2(%p: !pto.ptr<i8>, %e: index) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  // expected-error@+1 {{pto-block-nz-views: NZ view of logical rank 5 with a dynamic leading extent on axis 2: its leading axes fold into the single batch slot B = product of the leading extents, which must be a constant; give shape operand 2 as an arith.constant value}}
+  %v = pto.make_tensor_view %p, shape = [%c2, %c3, %e, %c32, %c64], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
   return
 }

@@ -1,7 +1,8 @@
 // convert-pl-to-pto of MX scale tensors (A5 microscaling). Not among the
-// chunks test/ptoas/lowered-lit-cases.test assembles with the real PTOAS: 0.27
-// has no MX layouts and no PTOAS parses MLIR's f8E8M0FNU (PTOAS spells it
-// !pto.f8E8M0).
+// chunks test/ptoas/lowered-lit-cases.test assembles (0.27 has no MX layouts);
+// test/ptoas/mx-0.60.test assembles its lowering with PTOAS 0.60 (the scale
+// element pl writes as MLIR's f8E8M0FNU; pto-block-mx-scale-views respells it
+// !pto.f8E8M0, as PTOAS does).
 // RUN: ptonz-opt --convert-pl-to-pto %s | FileCheck %s
 
 // MX scale tensors: the logical pto form (the logical shape, `strides = []`,

@@ -4,7 +4,7 @@
 // operand is transposed fractal by fractal on its way into L0B (textract from
 // an NZ mat tile into the ZN right tile). Here f16 x f16 -> f32, K in four
 // L0 chunks of 256.
-// RUN: ptonz-opt --lower-to-ptoas %s -o %t.pto
+// RUN: ptonz-opt --ptoas-version=%ptoas-version --ptoas-disable-infer-layout --lower-to-ptoas %s -o %t.pto
 // RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.pto -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 

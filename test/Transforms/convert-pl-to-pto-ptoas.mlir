@@ -5,10 +5,10 @@
 // tile; PTOAS inserts the pipe synchronisation (--enable-insert-sync).
 
 // Seed 001, NZ build (as annotated) and ND build (pl-annotate-nd).
-// RUN: ptonz-opt --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir -o %t.nz.pto
+// RUN: ptonz-opt --ptoas-version=%ptoas-version --ptoas-disable-infer-layout --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir -o %t.nz.pto
 // RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.nz.pto -o %t.nz.cpp
 // RUN: FileCheck %s --check-prefixes=SEED001,NZ < %t.nz.cpp
-// RUN: ptonz-opt --pl-annotate-nd --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir -o %t.nd.pto
+// RUN: ptonz-opt --ptoas-version=%ptoas-version --ptoas-disable-infer-layout --pl-annotate-nd --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir -o %t.nd.pto
 // RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.nd.pto -o %t.nd.cpp
 // RUN: FileCheck %s --check-prefixes=SEED001,ND < %t.nd.cpp
 
@@ -61,7 +61,7 @@
 // OPS-NOT: TLOAD(
 
 // Seed 000's probe: one 64x512 by 256x512^T matmul, K in two L0 chunks.
-// RUN: ptonz-opt --lower-to-ptoas %examples/seed000_nz_probe_pl.mlir -o %t.probe.pto
+// RUN: ptonz-opt --ptoas-version=%ptoas-version --ptoas-disable-infer-layout --lower-to-ptoas %examples/seed000_nz_probe_pl.mlir -o %t.probe.pto
 // RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.probe.pto -o %t.probe.cpp
 // RUN: FileCheck %s --check-prefix=SEED000 < %t.probe.cpp
 // SEED000-LABEL: __global__ AICORE void nz_mm(
@@ -74,13 +74,13 @@
 
 // Entry points: in a module with several functions PTOAS emits __global__
 // only for pto.entry ones; every kernel lowered from pl is one, a pto helper
-// stays a device function.
-// RUN: ptonz-opt --lower-to-ptoas %s -o %t.two.pto
+// stays a device function (0.60 writes the entries `extern "C"`).
+// RUN: ptonz-opt --ptoas-version=%ptoas-version --ptoas-disable-infer-layout --lower-to-ptoas %s -o %t.two.pto
 // RUN: %ptoas --disable-infer-layout --enable-insert-sync %t.two.pto -o %t.two.cpp
 // RUN: FileCheck %s --check-prefix=ENTRY < %t.two.cpp
 // ENTRY-DAG: {{^}}AICORE void helper()
-// ENTRY-DAG: {{^}}__global__ AICORE void first(__gm__ int8_t*
-// ENTRY-DAG: {{^}}__global__ AICORE void second(__gm__ half*
+// ENTRY-DAG: {{^(extern "C" )?}}__global__ AICORE void first(__gm__ int8_t*
+// ENTRY-DAG: {{^(extern "C" )?}}__global__ AICORE void second(__gm__ half*
 // ENTRY-NOT: __global__ AICORE void helper
 func.func @helper() {
   return

@@ -48,18 +48,22 @@ func.func @physical_d3_partition(%p: !pto.ptr<f32>) {
 
 // -----
 
-// A view without a layout attribute that PTOAS >= 0.61 would infer NZ
-// (rank 5, canonical and tight, shape[0] == 1, more than one fractal): ptonz
-// reads it as ND, so it must say which one it is.
+// A view without a layout attribute that PTOAS >= 0.61 infers NZ (rank 5,
+// canonical and tight, shape[0] == 1, more than one fractal) is an NZ view for
+// ptonz too: its partitions keep d3/d4 whole (issue527_nz_canonical_view_infer
+// has the accepted cases, ptoas-061-issue527.mlir all of them).
 func.func @inferred_nz(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
+  %c15 = arith.constant 15 : index
   %c16 = arith.constant 16 : index
   %c128 = arith.constant 128 : index
   %c1024 = arith.constant 1024 : index
   %c8192 = arith.constant 8192 : index
-  // expected-error@+1 {{pto-verify-ptoas: this view has no layout attribute and PTOAS 0.61 (>= 0.61) infers NZ for it (rank 5, canonical and tight NZ strides, shape[0] == 1, more than one fractal), while ptonz and the program read it as ND: say which one it is, {layout = #pto.layout<nd>} or {layout = #pto.layout<nz>}}}
   %v = pto.make_tensor_view %p, shape = [%c1, %c8, %c8, %c16, %c8], strides = [%c8192, %c1024, %c128, %c8, %c1] : !pto.tensor_view<?x?x?x?x?xf32>
+  // expected-error@+1 {{pto-verify-ptoas: NZ view cannot be partitioned inside a fractal: d3 must keep offset=0 and size=16 (got offset=1, size=15)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0, %c0, %c1, %c0], sizes = [%c1, %c8, %c8, %c15, %c8] : !pto.tensor_view<?x?x?x?x?xf32> -> !pto.partition_tensor_view<1x8x8x15x8xf32>
   return
 }
 

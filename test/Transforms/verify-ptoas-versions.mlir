@@ -126,3 +126,22 @@ func.func @f8_load(%p: !pto.ptr<f8E4M3FN>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<32x32xf8E4M3FN>) outs(%t : !pto.tile_buf<vec, 32x32xf8E4M3FN>)
   return
 }
+
+// -----
+
+// No layout attribute, contiguous strides, so ND, but PTOAS 0.27's NZ test
+// (one axis off pto-isa's: shape[2] == 16, 16 * 8 * 4 == 512) calls it NZ:
+// with inference on 0.27 writes an NZ GlobalTensor for it (it accepts the
+// file, silently); ptonz says which layout to write. Under
+// --disable-infer-layout, and from 0.61 (pto-isa's rule), it is ND.
+func.func @legacy_nd(%p: !pto.ptr<f32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c2048 = arith.constant 2048 : index
+  // expected-error@+1 {{pto-verify-ptoas: this view has no layout attribute and PTOAS 0.27 infers NZ for it (its NZ test, shape[2] == 16 and shape[2] * shape[3] * sizeof(T) == 512, is one axis off pto-isa's), while its strides are not NZ: PTOAS would write an NZ GlobalTensor and read the wrong elements; add {layout = #pto.layout<nd>}}}
+  %v = pto.make_tensor_view %p, shape = [%c4, %c1, %c16, %c8, %c16], strides = [%c2048, %c2048, %c128, %c16, %c1] : !pto.tensor_view<?x?x?x?x?xf32>
+  return
+}

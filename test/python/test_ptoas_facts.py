@@ -3,9 +3,12 @@ and GlobalTensor element types, as pure functions."""
 
 import pytest
 
-from ptonz.analyses.ptoas_facts import (clamped_gm_offset_bug, clamped_gm_offset_miscompiled,
-                                        clamped_gm_offset_versions, global_tensor_type_ok,
-                                        inferred_layout, parse_version)
+from ptonz.analyses.ptoas_facts import (MX_SCALE_ELEMENT, clamped_gm_offset_bug,
+                                        clamped_gm_offset_miscompiled,
+                                        clamped_gm_offset_versions, element_type_problem,
+                                        global_tensor_type_ok, inferred_layout,
+                                        mx_scale_element, nz_view_error, parse_version,
+                                        runtime_global_tensor, view_layout)
 from ptonz_geometry import blocked_shape, default_strides
 
 
@@ -64,6 +67,23 @@ def test_global_tensor_types():
         assert global_tensor_type_ok(t)
     for t in ("f8E4M3FN", "f8E5M2", "i4", "i1", "tf32", "f80", "index"):
         assert not global_tensor_type_ok(t)
+    # 0.60 names float8 (measured: GlobalTensor<float8_e4m3_t, ...>); still not i4.
+    for t in ("f8E4M3FN", "f8E5M2", "i8", "f16"):
+        assert global_tensor_type_ok(t, (0, 60))
+    for t in ("i4", "tf32"):
+        assert not global_tensor_type_ok(t, (0, 60))
+
+
+@pytest.mark.parametrize("version,static,runtime", [
+    ((0, 27), (False, True, False), False),  # 0.27 keeps the static entries
+    ((0, 60), (True, True, True), False),    # constant sizes, strides, static type
+    ((0, 60), (False, True, False), True),   # a dynamic row count: Stride<-1, ...>
+    ((0, 60), (True, False, True), True),    # a dynamic view stride
+    ((0, 60), (True, True, False), True),    # constant sizes, `?` in the partition type
+    ((0, 61), (False, True, False), True),
+])
+def test_runtime_global_tensor(version, static, runtime):
+    assert runtime_global_tensor(version, *static) == runtime
 
 
 @pytest.mark.parametrize("version,affected", [("0.27", False), ("0.58", False), ("0.59", True),
@@ -148,3 +168,29 @@ def test_nz_view_error(shape, strides, nbytes, want):
 def test_nz_partition_error(offsets, sizes, want):
     got = nz_partition_error([2, 8, 8, 16, 8], offsets, sizes)
     assert got == want if want is None else want in got
+
+
+@pytest.mark.parametrize("version,infer,layout,shape,strides,want", [
+    ((0, 61), True, "nd", [1, 2, 1, 16, 8], [256, 128, 128, 8, 1], "nd"),  # explicit wins
+    ((0, 61), True, None, [1, 8, 8, 16, 8], [8192, 1024, 128, 8, 1], "nz"),  # canonical root
+    ((0, 61), True, None, [1, 1, 1, 16, 8], [128, 128, 128, 8, 1], "nd"),  # one fractal
+    ((0, 61), True, None, [4, 1, 16, 8, 16], [2048, 2048, 128, 16, 1], "nd"),
+    ((0, 27), True, None, [4, 1, 16, 8, 16], [2048, 2048, 128, 16, 1], "nz"),  # one axis off
+    ((0, 27), False, None, [1, 8, 8, 16, 8], [8192, 1024, 128, 8, 1], "nd"),  # no inference
+    ((0, 61), True, None, [1, None, 8, 16, 8], [8192, 1024, 128, 8, 1], "nd"),  # not constant
+])
+def test_view_layout(version, infer, layout, shape, strides, want):
+    assert view_layout(version, infer, layout, shape, strides, 4) == want
+
+
+def test_mx_scale_element():
+    assert mx_scale_element((0, 60)) == "!pto.f8E8M0" == MX_SCALE_ELEMENT
+    assert mx_scale_element((0, 27)) is None  # no MX layouts
+    assert element_type_problem("!pto.f8E8M0") is None
+    assert element_type_problem("f8E8M0FNU") is None  # ptonz's input alias, respelled
+
+
+def test_nz_view_error_overflow():
+    # PTOAS multiplies in int64: 2**40 * 2**31 does not fit (checkedMultiply).
+    assert nz_view_error([1, 2**40, 2**24, 16, 8], [2**56, 2**31, 128, 8, 1], 4) == \
+        "shape[1] * stride[1] overflows"

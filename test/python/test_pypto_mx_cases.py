@@ -25,6 +25,8 @@ from ptonz_geometry import MX_LAYOUTS
 
 LOWER = P.lower_to_ptoas_pipeline()  # the default PTOAS version
 E8 = "f8E8M0FNU"
+# What ptonz writes for it: PTOAS's spelling (pto-block-mx-scale-views).
+E8_PTOAS = "!pto.f8E8M0"
 
 
 def mx(shape: str, layout: str) -> str:
@@ -94,8 +96,8 @@ CASES = [
            + load("%bs", mx("2x32", "mx_b_nn"), "%c0, %c0", "2, 32", "2x32", name="%tb")), True,
          [("mx_a_zz", [1, 1, 1, 16, 2], [32, 32, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 1, 1, 16, 2])]),
           ("mx_b_nn", [1, 2, 1, 16, 2], [64, 32, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 2, 1, 16, 2])])],
-         [f"!pto.tile_buf<mat, 16x2x{E8}, slayout=row_major, fractal=32>",
-          f"!pto.tile_buf<mat, 2x32x{E8}, blayout=col_major, slayout=col_major, fractal=32>"]),
+         [f"!pto.tile_buf<mat, 16x2x{E8_PTOAS}, slayout=row_major, fractal=32>",
+          f"!pto.tile_buf<mat, 2x32x{E8_PTOAS}, blayout=col_major, slayout=col_major, fractal=32>"]),
     # The caller passes its MX tensor to the kernel: the kernel's view is
     # blocked and the call passes the caller's pointer (ptonz has no dump_tag;
     # the SSA/use-after-def check is the verifier run after the pipeline).
@@ -106,13 +108,13 @@ CASES = [
          # The caller's own view of its MX parameter is blocked too (pypto: a new param).
          [("mx_a_zz", [1, 4, 2, 16, 2], [256, 64, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 1, 1, 16, 2])]),
           ("mx_a_zz", [1, 4, 2, 16, 2], [256, 64, 32, 2, 1], [])],
-         [f"call @kernel(%arg0) : (!pto.ptr<{E8}>) -> ()"]),
+         [f"call @kernel(%arg0) : (!pto.ptr<{E8_PTOAS}>) -> ()"]),
     # A [32, 2] load with valid [16, 2]: the partition moves the complete
     # physical window [1, 2, 1, 16, 2]; the tile keeps its valid [16, 2].
     Case("test_narrowed_valid_shape_keeps_complete_physical_window",
          k(f"%a: {A64}", load("%a", A64, "%c0, %c0", "32, 2", "32x2", valid="%c16, %c2")), True,
          [("mx_a_zz", [1, 4, 2, 16, 2], [256, 64, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 2, 1, 16, 2])])],
-         [f"!pto.tile_buf<mat, 32x2x{E8}, valid=16x2, slayout=row_major, fractal=32>"]),
+         [f"!pto.tile_buf<mat, 32x2x{E8_PTOAS}, valid=16x2, slayout=row_major, fractal=32>"]),
     Case("test_rejects_unprovable_offset",
          k(f"%a: {A64}, %row: index", load("%a", A64, "%row, %c0", "16, 2", "16x2")), False,
          expect=["pto-block-mx-scale-views: cannot prove that the MX_A_ZZ slice offset on the "
@@ -206,7 +208,7 @@ CASES = [
          "i64) -> ()\n  return\n}\n", True,
          [("mx_a_zz", [1, 2, 2, 16, 2], [128, 64, 32, 2, 1], [([0, 1, 0, 0, 0], [1, 1, 2, 16, 2])]),
           ("mx_a_zz", [1, 2, 2, 16, 2], [128, 64, 32, 2, 1], [])],
-         [f"call @kernel(%arg0, %arg1) {{test_marker = 7 : i64}} : (!pto.ptr<{E8}>, i64) -> ()"]),
+         [f"call @kernel(%arg0, %arg1) {{test_marker = 7 : i64}} : (!pto.ptr<{E8_PTOAS}>, i64) -> ()"]),
 ]
 
 

@@ -48,6 +48,9 @@ bool isElementType(mlir::Type type);
 /// The storage bits of one element (a packed FP4 pair is 8), 0 if `type` is
 /// no element type.
 unsigned elementBits(mlir::Type type);
+/// An A5 microscaling scale element (E8M0, one byte): PTOAS's `!pto.f8E8M0`,
+/// or MLIR's builtin f8E8M0FNU, which ptonz accepts for it on input.
+bool isMXScaleElement(mlir::Type type);
 /// Registers the ops (generated, sharded: PTOOps.<n>.cpp).
 void registerPTODialectOperations(PTODialect *dialect);
 } // namespace ptonz::pto

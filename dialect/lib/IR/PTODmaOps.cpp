@@ -53,12 +53,12 @@ LogicalResult TLoadOp::verify() {
                            << (since060 ? "non-negative" : "positive");
   auto p = staticCount(src.getShape());
   auto v = staticCount({dst.getValidRow(), dst.getValidCol()});
-  // An MX scale load (blocked [1, ../16, ../2, 16, 2] f8E8M0FNU partition)
+  // An MX scale load (blocked [1, ../16, ../2, 16, 2] E8M0 partition)
   // moves the complete physical window of its tile, of which the valid part
   // may be narrower (pypto's BlockMxScaleTensorViews; PTOAS 0.60's tload has
   // no element-count rule): pto-block-mx-scale-views checks that window.
   auto shape = src.getShape();
-  bool mxWindow = isa<Float8E8M0FNUType>(src.getElementType()) && shape.size() == 5 &&
+  bool mxWindow = isMXScaleElement(src.getElementType()) && shape.size() == 5 &&
                   shape[3] == 16 && shape[4] == 2 && p && v && *v <= *p &&
                   p == staticCount({dst.getRows(), dst.getCols()});
   if (p && v && *p != *v && !mxWindow && !since060)

@@ -68,6 +68,8 @@ void PtrType::print(AsmPrinter &p) const {
 
 bool ptonz::pto::isElementType(Type t) { return elementBits(t) != 0; }
 
+bool ptonz::pto::isMXScaleElement(Type t) { return isa<F8E8M0Type, Float8E8M0FNUType>(t); }
+
 unsigned ptonz::pto::elementBits(Type t) {
   if (isa<IntegerType, FloatType>(t))
     return t.getIntOrFloatBitWidth();

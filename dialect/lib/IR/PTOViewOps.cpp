@@ -3,6 +3,7 @@
 #include "ptonz/PTOVerify.h"
 
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace ptonz::pto;
@@ -156,8 +157,11 @@ LogicalResult PartitionViewOp::verify() {
     if (size && isStatic(dim) && *size > dim)
       return emitOpError() << "size at dim " << i << " (" << *size
                            << ") exceeds static source dim (" << dim << ")";
-    if (off && size && isStatic(dim) && *off + *size > dim)
-      return emitOpError() << "offset+size at dim " << i << " (" << *off + *size
+    int64_t end = 0;
+    if (off && size && llvm::AddOverflow(*off, *size, end))
+      return emitOpError() << "offset+size at dim " << i << " overflows";  // PTOAS >= 0.61's
+    if (off && size && isStatic(dim) && end > dim)
+      return emitOpError() << "offset+size at dim " << i << " (" << end
                            << ") exceeds static source dim (" << dim << ")";
   }
   if (!sameRank) {

@@ -11,6 +11,12 @@ pointer by `sum(offset_k * stride_k)` elements (`Descriptor.offset`) and keeps
 the view's strides. So a partition of one batch of a batched NZ view
 [B, C/c0, R/16, 16, c0] at d0 = b is `Shape<1, ...>` with the parent strides
 at pointer offset `b * stride[0]` (PTOAS >= 0.61's `batched_nz_tload`).
+
+The descriptor is the one of a PTOAS release (`version`, default
+DEFAULT_VERSION): from 0.59 PTOAS writes a partition whose sizes, view
+strides or type are not all static in its runtime form, `Stride<-1, ...>`
+with -1 for each dynamic dim of the partition type
+(`ptoas_facts.runtime_global_tensor`); 0.27 keeps the static entries.
 """
 
 from __future__ import annotations
@@ -21,10 +27,12 @@ from typing import List, Optional, Union
 from mlir import ir
 from ptonz_geometry import C0_BYTES, c0_for_bitwidth, right_align5
 
-from .._ptonz import PartitionTensorViewType, TileBufType
+from .. import _ptonz
+from .._ptonz import DYNAMIC, PartitionTensorViewType, TileBufType
 from ..diagnostics import format_location
-from .ir_queries import (bit_width, constant_int, defining_op, layout_of, name_state, ops_named,
-                         ssa_name)
+from .ir_queries import (bit_width, constant_int, defining_op, dims_of, layout_of, name_state,
+                         ops_named, ssa_name)
+from .ptoas_facts import DEFAULT_VERSION, parse_version, runtime_global_tensor, view_layout
 
 Entry = Union[int, str]
 
@@ -32,7 +40,7 @@ CPP_TYPES = {
     "i8": "int8_t", "ui8": "uint8_t", "si8": "int8_t", "i16": "int16_t", "i32": "int32_t",
     "i64": "int64_t", "f16": "half", "bf16": "bfloat16_t", "f32": "float",
     "f8E4M3FN": "float8_e4m3_t", "f8E5M2": "float8_e5m2_t", "f8E4M3": "float8_e4m3_t",
-    "f8E8M0FNU": "float8_e8m0_t",  # MX scales (pto::Layout::MX_A_ZZ / MX_B_NN)
+    "!pto.f8E8M0": "float8_e8m0_t",  # MX scales (pto::Layout::MX_A_ZZ / MX_B_NN)
 }
 
 
@@ -45,11 +53,19 @@ class Descriptor:
     layout: str  # ND | DN | NZ | MX_A_ZZ | MX_B_NN (pto-isa's pto::Layout names)
     tile: TileBufType
     offset: Entry = 0  # elements the GM pointer moves: sum(offset_k * stride_k)
+    # PTOAS's runtime form (ptoas_facts.runtime_global_tensor): the shape its
+    # template prints (-1 where the partition type is dynamic; a symbolic
+    # entry stands for -1 as elsewhere), its strides all -1. None: the
+    # compile-time form, `shape` and `strides` as they are.
+    runtime_shape: Optional[List[Entry]] = None
 
     def global_tensor(self) -> str:
         t = CPP_TYPES.get(str(self.element_type), str(self.element_type))
-        return (f"GlobalTensor<{t}, pto::Shape<{', '.join(map(str, self.shape))}>, "
-                f"pto::Stride<{', '.join(map(str, self.strides))}>, pto::Layout::{self.layout}>")
+        shape, strides = self.shape, self.strides
+        if self.runtime_shape is not None:
+            shape, strides = self.runtime_shape, [-1] * len(self.runtime_shape)
+        return (f"GlobalTensor<{t}, pto::Shape<{', '.join(map(str, shape))}>, "
+                f"pto::Stride<{', '.join(map(str, strides))}>, pto::Layout::{self.layout}>")
 
     @property
     def element_bytes(self) -> int:
@@ -66,8 +82,10 @@ def _times(a: Entry, b: Entry) -> Entry:
     return a * b if isinstance(a, int) and isinstance(b, int) else f"{a}*{b}"
 
 
-def descriptor_of(tload, state) -> Optional[Descriptor]:
-    """The descriptor of a tload from a GM view, or None if it reads something else."""
+def descriptor_of(tload, state, version=None, infer_layout: bool = True) -> Optional[Descriptor]:
+    """The descriptor of a tload from a GM view, or None if it reads something
+    else; `version`: the PTOAS release as (major, minor) (None: DEFAULT_VERSION),
+    `infer_layout`: false when it runs with --disable-infer-layout."""
     part = defining_op(tload.src)
     if part is None or part.operation.name != "pto.partition_view":
         return None
@@ -80,11 +98,35 @@ def descriptor_of(tload, state) -> Optional[Descriptor]:
     else:
         strides = ["?"] * len(shape)  # not materialized yet
     offset = _pointer_offset([_entry(o, state) for o in part.offsets], strides)
+    part_type = PartitionTensorViewType(part.result.type)
+    version = version or parse_version(DEFAULT_VERSION)
+    runtime = _runtime_shape(shape, strides, list(part_type.shape), version)
+    info = _ptonz.view_info(view.operation)
+    try:
+        element_bytes = bit_width(part_type.element_type) // 8
+    except ValueError:
+        element_bytes = 0
+    layout = view_layout(version, infer_layout, layout_of(view), dims_of(info), info[4],
+                         element_bytes)
     if len(strides) == len(shape):
         shape, strides = right_align5(shape, strides, _times)
-    return Descriptor(tload, PartitionTensorViewType(part.result.type).element_type, shape,
-                      strides, (layout_of(view) or "nd").upper(), TileBufType(tload.dst.type),
-                      offset)
+    return Descriptor(tload, part_type.element_type, shape, strides, layout.upper(),
+                      TileBufType(tload.dst.type), offset, runtime)
+
+
+def _runtime_shape(sizes: List[Entry], strides: List[Entry], type_shape: List[int],
+                   version) -> Optional[List[Entry]]:
+    """The 5-d template shape of PTOAS's runtime form of this partition, or
+    None when `version` writes it in the compile-time form."""
+    if len(type_shape) != len(sizes) or len(strides) != len(sizes) or "?" in strides:
+        return None  # rank-reduced, or strides not materialized yet
+    static_sizes = all(isinstance(x, int) and d in (DYNAMIC, x) for x, d in zip(sizes, type_shape))
+    if not runtime_global_tensor(version, static_sizes,
+                                 all(isinstance(x, int) for x in strides), DYNAMIC not in type_shape):
+        return None
+    shape = [d if d != DYNAMIC else (x if not isinstance(x, int) else -1)
+             for d, x in zip(type_shape, sizes)]
+    return [1] * (5 - len(shape)) + shape
 
 
 def _pointer_offset(offsets: List[Entry], strides: List[Entry]) -> Entry:
@@ -101,21 +143,26 @@ def _pointer_offset(offsets: List[Entry], strides: List[Entry]) -> Entry:
     return " + ".join(terms + ([str(const)] if const else []))
 
 
-def descriptors(module) -> List[Descriptor]:
+def descriptors(module, version=None, infer_layout: bool = True) -> List[Descriptor]:
+    """The descriptor of every tload from a GM view, as PTOAS release `version`
+    ("X.Y" or (major, minor); default DEFAULT_VERSION) writes it (with
+    `--disable-infer-layout` where `infer_layout` is false)."""
     op = module.operation if hasattr(module, "operation") else module
     state = name_state(op)
+    version = parse_version(version) if isinstance(version, str) else version
     out = []
     for tload in ops_named(op, "pto.tload"):
-        d = descriptor_of(tload, state)
+        d = descriptor_of(tload, state, version, infer_layout)
         if d is not None:
             out.append(d)
     return out
 
 
-def descriptors_text(module) -> str:
-    """`--emit=descriptors`: one block per tload from a GM view."""
+def descriptors_text(module, version=None, infer_layout: bool = True) -> str:
+    """`--emit=descriptors`: one block per tload from a GM view, as PTOAS
+    release `version` writes it."""
     lines = []
-    for d in descriptors(module):
+    for d in descriptors(module, version, infer_layout):
         lines.append(f"{format_location(d.op.location)}: pto.tload")
         lines.append(f"  src:  {d.global_tensor()}")
         lines.append(f"  dst:  {d.tile}")
@@ -177,12 +224,13 @@ def _runs_text(d: Descriptor) -> str:
     return f"{gm_path(d)}, {n} runs of {_bytes(size)}"
 
 
-def loads_report(module, nd_build=None) -> str:
+def loads_report(module, nd_build=None, version=None) -> str:
     """`--report=loads`: per tload its GM path, descriptor and contiguous runs;
     given the ND build of the same kernel (`nd_build`), also the loads whose
-    runs differ between the two builds, side by side."""
+    runs differ between the two builds, side by side (descriptors as PTOAS
+    release `version` writes them)."""
     lines = []
-    for d in descriptors(module):
+    for d in descriptors(module, version):
         runs = contiguous_runs(d)
         lines.append(f"{format_location(d.op.location)}: pto.tload {gm_path(d)}")
         lines.append(f"  descriptor: {d.global_tensor()}")
@@ -193,7 +241,7 @@ def loads_report(module, nd_build=None) -> str:
             n, size = runs
             lines.append(f"  runs:       {n} x {size} B contiguous ({n * size} B per tile)")
     if nd_build is not None:
-        lines += _side_by_side(descriptors(nd_build), descriptors(module))
+        lines += _side_by_side(descriptors(nd_build, version), descriptors(module, version))
     return "\n".join(lines) + ("\n" if lines else "")
 
 

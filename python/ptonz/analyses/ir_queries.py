@@ -80,4 +80,8 @@ def bit_width(t: ir.Type) -> int:
     try:
         return ir.FloatType(t).width  # f80, f128: no class of their own
     except ValueError:
-        raise ValueError(f"{t} has no bit width") from None
+        pass
+    bits = _ptonz.element_bits(t)  # PTOAS 0.60's scalar types (`!pto.f8E8M0`: 8)
+    if bits:
+        return bits
+    raise ValueError(f"{t} has no bit width")

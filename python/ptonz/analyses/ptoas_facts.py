@@ -4,7 +4,7 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
 * Versions are releases (`RELEASES`: each with how its facts were
   established). 0.27 (hw-native-sys/PTOAS main of 2026-04-17) is measured
   with the real binary; 0.60 (main of 2026-08-21, `project(ptoas VERSION
-  0.60)`) is read in its sources; 0.61 from PTOAS's issue #527 / PR #1027
+  0.60)`) is read in its sources and measured with a binary built from them; 0.61 from PTOAS's issue #527 / PR #1027
   (sources and test); 0.63 (pypto's pin) and 0.65 (named by a pypto test)
   have no source here and are modelled with the 0.61 rules. Up to 0.60 PTOAS
   infers every GM view's layout from its shape and strides; 0.61 is the
@@ -92,17 +92,20 @@ RELEASES = (
              "off pto-isa's NZ rule; --disable-infer-layout takes explicit layouts unchecked"),
     ("0.58", "as 0.27 for layouts; no PTOAS#1317 (released before commit eb79e5f9)"),
     ("0.59", "PTOAS#1317 (clamped GM offsets miscompiled), read in the sources"),
-    ("0.60", "read in the sources of main of 2026-08-21: 0.27's layout inference, "
-             "PTOAS#1317, !pto.ptr<T, gm>"),
+    ("0.60", "read in the sources of main of 2026-08-21 and measured with a binary built "
+             "from them: 0.27's layout inference, PTOAS#1317, !pto.ptr<T, gm>, float8 GM "
+             "elements named, runtime strides (Stride<-1, ...>) for partitions not all static, "
+             "MX layouts with the !pto.f8E8M0 scale"),
     ("0.61", "issue #527 / PR #1027, read in the sources and test: explicit layouts "
-             "authoritative and checked, NZ inferred only for canonical tight views; #1317 fixed"),
+             "authoritative and checked, NZ inferred only for canonical tight views (and then "
+             "checked as NZ), partition layouts must match; #1317 fixed"),
     ("0.63", "pypto's pin; no source here: modelled with the 0.61 rules"),
     ("0.65", "named by a pypto test; no source here: modelled with the 0.61 rules"),
 )
 DEFAULT_VERSION = "0.61"         # the newest release whose rules were read at their source
 FIRST_TRUSTED_NZ = (0, 61)      # explicit NZ annotations are trusted
 FIRST_COMPACT_TILE_BUF = (0, 25)
-NEWEST_MEASURED = (0, 27)
+NEWEST_MEASURED = (0, 60)  # 0.27 and 0.60 were run here
 LEVELS = ("level1", "level2", "level3")
 PTOAS_1317 = ((0, 59), (0, 61))  # [first affected, first fixed): see the module docstring
 
@@ -194,6 +197,8 @@ def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
             return f"expected stride[{i}] to be C0-aligned ({c0}), got {st}"
         if shape[i + 1] is not None and strides[i + 1] is not None:
             least = shape[i + 1] * strides[i + 1]
+            if least > 2**63 - 1:  # PTOAS multiplies in int64 (checkedMultiply)
+                return f"shape[{i + 1}] * stride[{i + 1}] overflows"
             if st < least:
                 return (f"expected stride[{i}] >= shape[{i + 1}] * stride[{i + 1}] ({least}), "
                         f"got {st}")
@@ -232,16 +237,68 @@ def inferred_layout_061(shape: Sequence[Optional[int]], strides: Sequence[Option
     return _minor_2d(sh[3], sh[4], st[3], st[4])
 
 
+# From which release PTOAS writes a GM view's GlobalTensor from the view ops
+# themselves (PTOToEmitC's PTOMakeTensorViewToEmitC / PTOPartitionView*ToEmitC,
+# 0.60's lib/PTO/Transforms/PTOToEmitC.cpp; 0.27 lowers views to memrefs
+# first). Measured with the real 0.60 binary; 0.59 has the same writer
+# (PTOAS#1317 is in it), 0.61's issue-527 test checks its runtime form
+# (`GetStride`) for a dynamic partition.
+FIRST_VIEW_EMITC: Version = (0, 59)
+
+
+def runtime_global_tensor(version: Version, static_sizes: bool, static_strides: bool,
+                          static_result_shape: bool) -> bool:
+    """Whether PTOAS `version` writes a partition's GlobalTensor in its runtime
+    form: `Stride<-1, -1, -1, -1, -1>` and -1 for every dynamic dim of the
+    partition TYPE, the values passed to the constructor. From FIRST_VIEW_EMITC
+    the compile-time form (PTOPartitionViewStaticToEmitC) needs constant
+    partition sizes, constant view strides and a static partition type;
+    anything else takes the runtime form (PTOPartitionViewToEmitC), so an ND
+    view with a dynamic row count has no static stride at all in 0.60's C++,
+    where 0.27 keeps them."""
+    return version >= FIRST_VIEW_EMITC and not (static_sizes and static_strides
+                                                and static_result_shape)
+
+
+def view_layout(version: Version, infer_layout: bool, layout: Optional[str],
+                shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
+                element_bytes: int) -> str:
+    """The layout of the GlobalTensor PTOAS `version` writes for a
+    make_tensor_view with explicit layout `layout` (its attribute, else its
+    view type's; None: neither) and these shape / stride operands (None: not
+    a constant): the explicit one; else, with layout inference on, what it
+    infers (`inferred_layout_061` from 0.61, `inferred_layout` before; an
+    ND/DN ambiguity is ND, PTOAS's default without a consumer preference);
+    else ND (`--disable-infer-layout` describes every unannotated view as ND)."""
+    if layout:
+        return layout
+    if not infer_layout:
+        return "nd"
+    infer = inferred_layout_061 if layout_rules_061(version) else inferred_layout
+    inferred = infer(shape, strides, max(element_bytes, 1))
+    if inferred is None or inferred[1]:
+        return "nd"
+    return inferred[0]
+
+
 # Element types PTOAS 0.27 writes into a GlobalTensor correctly (MLIR spelling).
 GLOBAL_TENSOR_TYPES = frozenset(
     ["f16", "bf16", "f32", "f64"]
     + [f"{s}{w}" for s in ("i", "si", "ui") for w in (8, 16, 32, 64)])
 
 
-# The MX scale element (E8M0): PTOAS 0.60 has it as its own `!pto.f8E8M0`
-# (float8_e8m0_t in C++); ptonz writes MLIR's f8E8M0FNU for it, a spelling
-# PTOAS does not parse yet (README, MX decisions).
-MX_SCALE_ELEMENT = "f8E8M0FNU"
+# The MX scale element (E8M0, one byte) as PTOAS spells it: its own
+# `!pto.f8E8M0` (0.60's PTOTypeDefs.td; its C++ writer knows no other E8M0,
+# `isPTOF8E8M0Type`, and names it float8_e8m0_t; measured: 0.60 assembles
+# `!pto.tensor_view<..x!pto.f8E8M0>` MX views, and fails on MLIR's builtin
+# f8E8M0FNU). Every release with MX layouts (FIRST_MX_LAYOUTS) spells it so;
+# none is known to differ. ptonz accepts the builtin f8E8M0FNU for it on input
+# (MX_SCALE_ELEMENTS; the same bytes, and pl's MX tensors use it), and
+# pto-block-mx-scale-views writes PTOAS's spelling in the whole module (the
+# same for every release that has MX: `mx_scale_element`).
+MX_SCALE_ELEMENT = "!pto.f8E8M0"
+MX_SCALE_BUILTIN = "f8E8M0FNU"
+MX_SCALE_ELEMENTS = frozenset([MX_SCALE_ELEMENT, MX_SCALE_BUILTIN])
 # Element types PTOAS's C++ emitter has a C++ type for (MLIR spelling).
 ELEMENT_TYPES = GLOBAL_TENSOR_TYPES | frozenset(
     ["f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ",
@@ -250,18 +307,31 @@ ELEMENT_TYPES_NAMED = "f16, bf16, f32, f64, f8E4M3*/f8E5M2* and 8/16/32/64-bit i
 
 
 def element_type_problem(element_type: str) -> Optional[str]:
-    """None when PTOAS has a C++ element type for this one (MLIR spelling),
-    else why not, as a sentence part: "PTOAS has no element type f80 ..."."""
-    if element_type in ELEMENT_TYPES:
-        return None
+    """None when PTOAS has a C++ element type for this one (MLIR spelling;
+    MLIR's builtin f8E8M0FNU counts as PTOAS's `!pto.f8E8M0`, which
+    pto-block-mx-scale-views writes for it), else why not, as a sentence part:
+    "PTOAS has no element type f80 ..."."""
+    if element_type in ELEMENT_TYPES or element_type == MX_SCALE_BUILTIN:
+        return None  # the builtin E8M0: ptonz's input alias, written as PTOAS spells it
     what = ("its C++ emitter cannot convert it" if not re.fullmatch(r"[su]?i\d+", element_type)
             else "its C++ emitter would silently write int32_t / float for it")
     return (f"PTOAS has no element type {element_type} ({what}; it has {ELEMENT_TYPES_NAMED} "
             "only)")
 
 
-def global_tensor_type_ok(element_type: str) -> bool:
-    """Whether PTOAS 0.27 names this GM element type right in its C++."""
+# From which release PTOAS's C++ names a float8 GM element (float8_e4m3_t,
+# float8_e5m2_t; measured with the real 0.60 at --pto-arch=a5:
+# `GlobalTensor<float8_e4m3_t, ...>`, where 0.27 writes `float`). 0.58 and
+# 0.59 are not known and taken as 0.27.
+FIRST_NAMED_FLOAT8: Version = (0, 60)
+
+
+def global_tensor_type_ok(element_type: str, version: Version = (0, 27)) -> bool:
+    """Whether PTOAS `version` (default 0.27) names this GM element type right
+    in its C++: 0.27 only GLOBAL_TENSOR_TYPES, from FIRST_NAMED_FLOAT8 every
+    type of ELEMENT_TYPES."""
+    if version >= FIRST_NAMED_FLOAT8:
+        return element_type in ELEMENT_TYPES
     return element_type in GLOBAL_TENSOR_TYPES
 
 
@@ -316,16 +386,17 @@ def clamped_gm_offset_miscompiled(constant_offset: int,
 # pypto's codegen tests note "PTOAS v0.48: ... tload carries mx_* GM layout",
 # the earliest release known to have them.
 FIRST_MX_LAYOUTS: Version = (0, 48)
-# 0.60 recognises a scale element only as its own `!pto.f8E8M0` type
-# (PTOTypeUtils.cpp: isPTOF8E8M0Type), which ptonz's pto dialect does not
-# define: ptonz writes MLIR's builtin f8E8M0FNU (the same 1-byte E8M0).
-MX_ELEMENT_NOTE = ("PTOAS spells the scale element !pto.f8E8M0; ptonz writes MLIR's "
-                   "builtin f8E8M0FNU (the same one-byte E8M0)")
 
 
 def mx_layouts_known(version: Version) -> bool:
     """Whether PTOAS `version` parses `#pto.layout<mx_a_zz>` / `<mx_b_nn>`."""
     return version >= FIRST_MX_LAYOUTS
+
+
+def mx_scale_element(version: Version) -> Optional[str]:
+    """How PTOAS `version` spells the MX scale element (MX_SCALE_ELEMENT), or
+    None for a release without MX layouts."""
+    return MX_SCALE_ELEMENT if mx_layouts_known(version) else None
 
 
 def mx_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]]

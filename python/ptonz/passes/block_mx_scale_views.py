@@ -24,6 +24,13 @@ Rewritten functions are marked `pto.mx_tensor_views_blocked`
 (view_kinds.MX_BLOCKED_MARK) and skipped afterwards (pypto's
 `mx_tensor_views_blocked` stamp). An MX view with explicit strides is
 physical and left as it is (pto-verify-ptoas checks it).
+
+The scale element may be written `!pto.f8E8M0` (PTOAS's spelling) or MLIR's
+builtin f8E8M0FNU (the same one-byte E8M0, as pl's MX tensors have it); the
+pass writes PTOAS's spelling everywhere in the module
+(`ptoas_facts.MX_SCALE_ELEMENT`: pointers, views, tiles, signatures), since
+no PTOAS parses the builtin one -- also in a module whose E8M0 tensors are
+ND only (a function taking a `!pto.ptr<f8E8M0FNU>`).
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from ..analyses.call_sites import CallSiteFacts
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.provable import Prover, provable_forms_text
+from ..analyses.ptoas_facts import MX_SCALE_BUILTIN, MX_SCALE_ELEMENT, MX_SCALE_ELEMENTS
 from ..analyses.view_kinds import LEGACY, MX_BLOCKED_MARK, PHYSICAL, kind_of, legacy_message
 from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, report_bounds
 from .base import ModulePass, register
@@ -50,7 +58,27 @@ _DIMS = {"mx_a_zz": "[M, G]", "mx_b_nn": "[G, N]"}
 
 
 def _is_e8m0(t: ir.Type) -> bool:
-    return str(t) == "f8E8M0FNU"
+    return str(t) in MX_SCALE_ELEMENTS
+
+
+def _scale_pointers(module: ir.Operation) -> bool:
+    """Whether a function of `module` takes a `!pto.ptr<f8E8M0FNU>` (the way
+    E8M0 bytes reach GM), so that the module needs PTOAS's spelling."""
+    for func in functions(module):
+        ftype = ir.FunctionType(ir.TypeAttr(func.operation.attributes["function_type"]).value)
+        for t in ftype.inputs:
+            if _ptonz.PtrType.isinstance(t) and \
+                    str(_ptonz.PtrType(t).element_type) == MX_SCALE_BUILTIN:
+                return True
+    return False
+
+
+def respell_scales(module: ir.Operation) -> None:
+    """MLIR's builtin f8E8M0FNU -> PTOAS's `!pto.f8E8M0`, in every type of
+    `module` (MX_SCALE_ELEMENT)."""
+    ctx = module.context
+    _ptonz.replace_type(module, ir.Type.parse(MX_SCALE_BUILTIN, ctx),
+                        ir.Type.parse(MX_SCALE_ELEMENT, ctx))
 
 
 class _Validator:
@@ -80,8 +108,9 @@ class _Validator:
                                "give the view its logical 2-D shape, or annotate it nd")
         if not _is_e8m0(elem):
             return self.reject(op, f"{name} view of element type {elem}: microscaling scales "
-                               "are f8E8M0FNU (one byte each, 16x2 boxes of 32 bytes); use "
-                               "!pto.ptr<f8E8M0FNU>, or annotate the view nd")
+                               f"are E8M0 (one byte each, 16x2 boxes of 32 bytes); use "
+                               f"!pto.ptr<{MX_SCALE_ELEMENT}> (or MLIR's {MX_SCALE_BUILTIN}), "
+                               "or annotate the view nd")
         dims = dims_of(info)
         baxis, gaxis = mx_axes(layout)
         for axis, box, what in ((baxis, MX_BOX_ROWS, "block"), (gaxis, MX_BOX_COLS, "group")):
@@ -268,6 +297,8 @@ class BlockMxScaleViews(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         if not _ptonz.tensor_views(module, list(MX_LAYOUTS)):  # one C++ walk: usually none
+            if _scale_pointers(module):  # E8M0 tensors that are not MX views
+                respell_scales(module)
             return True
         funcs = [f for f in functions(module)
                  if MX_BLOCKED_MARK not in f.operation.attributes]
@@ -288,4 +319,6 @@ class BlockMxScaleViews(ModulePass):
             with constant_pool(func):
                 patterns.apply(plan)
             func.operation.attributes[MX_BLOCKED_MARK] = ir.UnitAttr.get()
+        if ok:
+            respell_scales(module)
         return ok

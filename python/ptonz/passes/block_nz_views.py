@@ -88,7 +88,8 @@ class _Validator:
         (pto-verify-ptoas checks its shape and strides by PTOAS's rules)."""
         rank = len(info[2])
         if rank != 5:
-            self.reject(op, f"an NZ view with explicit strides is a physical view, which PTOAS "
+            self.reject(op, f"user-specified layout=nz requires a rank-5 view, got rank {rank}: "
+                        f"an NZ view with explicit strides is a physical view, which PTOAS "
                         f">= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], "
                         f"but this one has rank {rank}; for a logical [.., R, C] NZ tensor "
                         "write `strides = []` (pto-block-nz-views blocks it and "

@@ -33,10 +33,10 @@ a clamp shared with another use (a separate C++ statement, printed right)
 is told from a clamp used once.
 
 From 0.61 (`ptoas_facts.layout_rules_061`), with inference on, a view
-WITHOUT a layout attribute that PTOAS would infer NZ (rank 5, canonical and
-tight, shape[0] == 1, more than one fractal) is rejected too: ptonz and the
-program read it as ND, so the view must say which one it is (every view
-ptonz creates carries its layout attribute). Which NZ views are logical,
+WITHOUT a layout attribute that PTOAS infers NZ (rank 5, canonical and
+tight, shape[0] == 1, more than one fractal) is an NZ view, as for PTOAS:
+its partitions must keep d3/d4 whole, and its descriptor says NZ (every view
+ptonz creates carries its layout attribute, so this is only ever an input's). Which NZ views are logical,
 blocked or physical is `analyses.view_kinds`'s: a logical one (or one in the
 old spelling, the layout in the view type with `strides = []`) is an error
 here, a physical one is checked by PTOAS's own rules
@@ -59,12 +59,13 @@ from .. import _ptonz
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, layout_of
-from ..analyses.ptoas_facts import (ELEMENT_TYPES, clamped_gm_offset_bug,
+from ..analyses.ptoas_facts import (ELEMENT_TYPES, MX_SCALE_BUILTIN, MX_SCALE_ELEMENT,
+                                    MX_SCALE_ELEMENTS, clamped_gm_offset_bug,
                                     clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
                                     element_type_problem, format_version, global_tensor_type_ok,
                                     inferred_layout, inferred_layout_061, layout_rules_061,
                                     mx_layouts_known, mx_view_error, nz_partition_error,
-                                    nz_view_error, parse_version)
+                                    nz_view_error, parse_version, view_layout)
 from ..analyses.view_kinds import (BLOCKED_MARK, LEGACY, LOGICAL, MX_BLOCKED_MARK, MX_LAYOUTS,
                                    kind_of, legacy_message)
 from ._util import error
@@ -92,21 +93,30 @@ class VerifyPTOAS(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
         rules_061 = layout_rules_061(self.version)
-        # Views without a layout matter under --disable-infer-layout, and from
-        # 0.61 on, whose inference can call a rank-5 view NZ.
-        unannotated = not self.infer_layout or rules_061
-        for op, info in _ptonz.tensor_views(module, ["nz", ""] if unannotated else ["nz"]):
+        # Views without a layout: PTOAS describes them as ND under
+        # --disable-infer-layout, and infers them otherwise (0.27's NZ test
+        # one axis off pto-isa's, 0.61's canonical rule).
+        for op, info in _ptonz.tensor_views(module, ["nz", ""]):
             if info[0] == "nz":
                 self._nz_view(op, info)
             elif not self.infer_layout:
                 self._unannotated_view(op, info)
-            else:
+            elif rules_061:
                 self._inferred_061(op, info)
+            else:
+                self._inferred_027(op, info)
         for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS)):
             self._mx_view(op, info)
+        if not rules_061 and self.infer_layout and mx_layouts_known(self.version):
+            for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS) + ["nd", "dn", ""]):
+                self._mx_inferred_060(op, info)
+        if rules_061:
+            self._partition_layouts(module)
+            if self.infer_layout and self.ok:
+                _LayoutSolver(self, module).run()
         self._alloc_tiles(module)
         self._element_types(module)
-        if not rules_061:
+        if not global_tensor_type_ok("f8E4M3FN", self.version):  # 0.27: float8 becomes float
             self._global_tensor_types(module)
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
             self._clamped_gm_offsets(module)
@@ -213,20 +223,105 @@ class VerifyPTOAS(ModulePass):
                 self._fail(part, "an MX scale partition keeps d0 at size 1 and the 16x2 box "
                            "(d3, d4) whole, at offset 0: pto-isa's MX TLOAD moves whole boxes")
 
+    def _mx_inferred_060(self, op, info) -> None:
+        """Before 0.61, with layout inference on, PTOAS infers the layout of a
+        view with constant shape and strides from the tiles it is loaded into
+        (InferPTOLayout's consumer preference, measured with 0.60): a mat
+        tile of E8M0 scales that is row_major/row_major (more than one row)
+        says mx_a_zz, col_major/col_major mx_b_nn, and that beats the view's
+        own layout: `layout mismatch: user-specified layout=L but
+        inferred=P`. 0.61 trusts the explicit layout."""
+        layout, _bits, _type_shape, shape_ops, st = info
+        if (str(op.results[0].type.element_type) not in MX_SCALE_ELEMENTS or not st
+                or None in list(shape_ops) + list(st) or not layout):
+            return
+        prefs = set()
+        for _user, uname, _offsets, _sizes, users in _ptonz.view_uses(op):
+            if uname != "pto.partition_view":
+                continue
+            for _u, name, tile in users:
+                if name != "pto.tload" or tile is None:
+                    continue
+                loc, rows, _cols, _vr, _vc, blayout, slayout = tile[:7]
+                if loc != "mat":
+                    continue
+                if blayout == slayout == "row_major" and rows != 1:
+                    prefs.add("mx_a_zz")
+                elif blayout == slayout == "col_major":
+                    prefs.add("mx_b_nn")
+        if len(prefs) != 1:
+            return
+        inferred = prefs.pop()
+        if inferred != layout:
+            v = format_version(self.version)
+            self._fail(op, f"PTOAS {v} infers the layout of a view with constant shape and "
+                       "strides from the tiles it is loaded into (a mat tile of E8M0 scales "
+                       "that is row_major/row_major says mx_a_zz, col_major/col_major "
+                       "mx_b_nn) and stops with 'layout mismatch: user-specified "
+                       f"layout={layout} but inferred={inferred}': load it into the tile "
+                       f"of its layout. " + DISABLE_INFER_COST)
+
+    def _inferred_027(self, op, info) -> None:
+        """Before 0.61, with inference on, PTOAS's NZ test (one axis off
+        pto-isa's) calls some views without a layout attribute NZ whose
+        strides are not NZ (a contiguous [4, 1, 16, 8, 16] f32): it would
+        write an NZ GlobalTensor for them and read the wrong elements."""
+        _layout, bits, _type_shape, shape_ops, st = info
+        inferred = inferred_layout(shape_ops, st, max(bits // 8, 1))
+        if inferred is None or inferred[0] != "nz":
+            return
+        true = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
+        if true is not None and true[0] == "nz":
+            return
+        v = format_version(self.version)
+        self._fail(op, f"this view has no layout attribute and PTOAS {v} infers NZ for it (its "
+                   "NZ test, shape[2] == 16 and shape[2] * shape[3] * sizeof(T) == 512, is one "
+                   "axis off pto-isa's), while its strides are not NZ: PTOAS would write an NZ "
+                   "GlobalTensor and read the wrong elements; add {layout = "
+                   f"#pto.layout<{(true or ('nd', False))[0]}>}}")
+
     def _inferred_061(self, op, info) -> None:
         """PTOAS >= 0.61 infers NZ for a view without a layout attribute when
         it is rank 5, canonical and tight with shape[0] == 1 and more than one
-        fractal; ptonz (and the program) reads such a view as ND. Rejected:
-        the view must say which one it means."""
+        fractal (`inferred_layout_061`), and then checks it as an NZ view: so
+        does ptonz (its descriptor says NZ, `ptoas_facts.view_layout`). Such a
+        view is canonical, so only its partitions (d3 / d4 whole) and its
+        element type can be wrong."""
         _layout, bits, _type_shape, shape_ops, st = info
         inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] != "nz":
             return
-        v = format_version(self.version)
-        self._fail(op, f"this view has no layout attribute and PTOAS {v} (>= 0.61) infers NZ "
-                   "for it (rank 5, canonical and tight NZ strides, shape[0] == 1, more than "
-                   "one fractal), while ptonz and the program read it as ND: say which one "
-                   "it is, {layout = #pto.layout<nd>} or {layout = #pto.layout<nz>}")
+        if bits < 8:
+            elem = op.results[0].type.element_type
+            v = format_version(self.version)
+            return self._fail(op, f"PTOAS {v} infers this view (no layout attribute; canonical "
+                              "tight NZ strides, shape[0] == 1, more than one fractal) NZ, of "
+                              f"sub-byte element type {elem}: {SUB_BYTE_NZ}; give it "
+                              "{layout = #pto.layout<nd>} if it is ND")
+        shape = dims_of(info)
+        for part, offsets, sizes in _ptonz.partition_constants(op):
+            why = nz_partition_error(shape, offsets, sizes)
+            if why is not None:
+                self._fail(part, why)
+
+    def _partition_layouts(self, module) -> None:
+        """PTOAS >= 0.61: a `layout` attribute on a pto.partition_view must be
+        its source view's resolved layout (InferPTOLayout: "partition
+        layout=nd does not match source layout=nz"); a layout in the partition
+        TYPE is the op verifier's."""
+        for part in _ptonz.collect_ops(module, ["pto.partition_view"]):
+            if "layout" not in part.attributes:
+                continue
+            mine = _ptonz.layout_value(part.attributes["layout"])
+            view = part.operands[0].owner
+            if isinstance(view, ir.Block) or view.name != "pto.make_tensor_view":
+                continue
+            info = _ptonz.view_info(view)
+            source = view_layout(self.version, self.infer_layout, layout_of(view.opview),
+                                 dims_of(info), info[4], max(info[1] // 8, 1))
+            if mine != source:
+                self._fail(part, f"partition layout={mine} does not match source "
+                           f"layout={source}")
 
     def _clamped_gm_offsets(self, op) -> None:
         """PTOAS#1317: see the module docstring. `op`: the module or a function."""
@@ -268,9 +363,13 @@ class VerifyPTOAS(ModulePass):
 
     def _unannotated_view(self, op, info) -> None:
         """Under --disable-infer-layout, PTOAS describes a view without a
-        layout attribute as ND: reject one whose strides say otherwise."""
+        layout attribute as ND: reject one whose strides say otherwise. What
+        the strides say is pto-isa's rule (0.61's `inferred_layout_061`: a
+        canonical NZ root, else DN/ND from the last two dimensions), not
+        0.27's one-axis-off NZ test, which calls contiguous ND views such as
+        [4, 1, 16, 8, 16] NZ."""
         _layout, bits, _type_shape, shape_ops, st = info
-        inferred = inferred_layout(shape_ops, st, max(bits // 8, 1))
+        inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] == "nd" or inferred[1]:
             return
         self._fail(op, f"this view has no layout attribute and its strides are "
@@ -291,6 +390,11 @@ class VerifyPTOAS(ModulePass):
                 self._element_type(op, "tile", elem)
 
     def _element_type(self, op, what: str, elem) -> None:
+        if str(elem) == MX_SCALE_BUILTIN:  # ptonz's input alias of PTOAS's spelling
+            return self._fail(op, f"a {what} of {elem} elements: no PTOAS parses MLIR's "
+                              f"{elem}, PTOAS spells the E8M0 scale {MX_SCALE_ELEMENT}; write "
+                              f"{MX_SCALE_ELEMENT} (pto-block-mx-scale-views, in "
+                              "--lower-to-ptoas, writes it)")
         self._fail(op, f"a {what} of {elem} elements: {element_type_problem(str(elem))}; use "
                    "one of those element types (move the bytes as an integer of the same width "
                    "and reinterpret them on chip)")
@@ -302,7 +406,7 @@ class VerifyPTOAS(ModulePass):
         for op in _ptonz.collect_ops(module, ["pto.tload", "pto.tstore"]):
             gm = op.operands[0] if op.name == "pto.tload" else op.operands[1]
             elem = getattr(gm.type, "element_type", None)
-            if elem is None or global_tensor_type_ok(str(elem)) \
+            if elem is None or global_tensor_type_ok(str(elem), self.version) \
                     or element_type_problem(str(elem)):  # reported by _element_types
                 continue
             v = format_version(self.version)
@@ -356,6 +460,183 @@ class VerifyPTOAS(ModulePass):
               f"offset to 0). Keep 0 <= offset and offset + {size} <= {extent} in blocked "
               "coordinates", v.notes)
         self.ok = False
+
+
+class _LayoutSolver:
+    """PTOAS >= 0.61's view-layout propagation (InferPTOLayout's
+    ViewLayoutSolver, run with layout inference on): every view value gets
+    the layout of the views that flow into it through pto.partition_view,
+    arith.select, scf.if / scf.for / scf.while, direct calls and returns (a
+    declaration's parameter or result type says its layout, ND without one);
+    two different known layouts meeting is PTOAS's first error, at the op
+    where they meet: "view layout conflict: nz and nd reach the same
+    control-flow or function-boundary value". A view's own layout is its
+    explicit one, else what 0.61 infers from constant operands
+    (`ptoas_facts.view_layout`); an ND/DN ambiguity stays unknown, and a view
+    it cannot infer is ND."""
+
+    def __init__(self, verifier: "VerifyPTOAS", module: ir.Operation):
+        self.v = verifier
+        self.module = module
+        self.parent: dict = {}
+        self.layout: dict = {}
+        self.first_return: dict = {}
+
+    @staticmethod
+    def _is_view(value) -> bool:
+        return (_ptonz.TensorViewType.isinstance(value.type)
+                or _ptonz.PartitionTensorViewType.isinstance(value.type))
+
+    def _find(self, v):
+        self.parent.setdefault(v, v)
+        while self.parent[v] != v:
+            self.parent[v] = self.parent[self.parent[v]]
+            v = self.parent[v]
+        return v
+
+    def _conflict(self, op, a: str, b: str) -> bool:
+        self.v._fail(op, f"view layout conflict: {a} and {b} reach the same control-flow or "
+                     "function-boundary value")
+        return False
+
+    def _seed(self, value, layout: str, op) -> bool:
+        if not self._is_view(value):
+            return True
+        r = self._find(value)
+        known = self.layout.get(r)
+        if known is not None and known != layout:
+            return self._conflict(op, known, layout)
+        self.layout[r] = layout
+        return True
+
+    def _unite(self, a, b, op) -> bool:
+        if not (self._is_view(a) and self._is_view(b)):
+            return True
+        for x in (a, b):  # a layout in the view type is known
+            if _ptonz.TensorViewType.isinstance(x.type) and x not in self.parent:
+                t = _ptonz.TensorViewType(x.type).layout
+                if t:
+                    self._seed(x, t, op)
+        ra, rb = self._find(a), self._find(b)
+        if ra == rb:
+            return True
+        la, lb = self.layout.get(ra), self.layout.get(rb)
+        if la is not None and lb is not None and la != lb:
+            return self._conflict(op, la, lb)
+        self.parent[rb] = ra
+        if la is None and lb is not None:
+            self.layout[ra] = lb
+        return True
+
+    def _view_layout(self, op):
+        """The layout 0.61 gives a make_tensor_view, None where it stays open."""
+        info = _ptonz.view_info(op)
+        explicit = layout_of(op.opview)
+        if explicit:
+            return explicit
+        inferred = inferred_layout_061(dims_of(info), info[4], max(info[1] // 8, 1))
+        if inferred is None:
+            return "nd"
+        return None if inferred[1] else inferred[0]
+
+    MERGES = ["arith.select", "scf.if", "scf.for", "scf.while", "func.call", "func.return"]
+
+    def run(self) -> None:
+        # Without a view reaching a merge point or a function boundary there
+        # is nothing to propagate (a partition's type layout is its op
+        # verifier's): the common case costs one C++ walk.
+        if not any(self._is_view(v) for op in _ptonz.collect_ops(self.module, self.MERGES)
+                   for v in list(op.operands) + list(op.results)):
+            return
+        for op in _ptonz.collect_ops(self.module, ["pto.make_tensor_view"]):
+            layout = self._view_layout(op)
+            if layout is not None and not self._seed(op.results[0], layout, op):
+                return
+        for func in _ptonz.collect_ops(self.module, ["func.func"]):
+            results = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results
+            for ret in _ptonz.collect_ops(func, ["func.return"]):
+                for operand, t in zip(ret.operands, results):
+                    layout = (_ptonz.TensorViewType(t).layout
+                              if _ptonz.TensorViewType.isinstance(t) else None)
+                    if layout and not self._seed(operand, layout, ret):
+                        return
+        funcs = {ir.StringAttr(f.attributes["sym_name"]).value: f
+                 for f in _ptonz.collect_ops(self.module, ["func.func"])}
+        ok = [True]
+
+        def visit(op):
+            if ok[0] and not self._constraint(op.operation if hasattr(op, "operation") else op,
+                                               funcs):
+                ok[0] = False
+                return ir.WalkResult.INTERRUPT
+            return ir.WalkResult.ADVANCE
+
+        self.module.walk(visit, ir.WalkOrder.PRE_ORDER)
+
+    def _constraint(self, op, funcs) -> bool:
+        name = op.name
+        if name == "pto.partition_view":
+            return self._unite(op.operands[0], op.results[0], op)
+        if name == "arith.select":
+            return (self._unite(op.operands[1], op.results[0], op)
+                    and self._unite(op.operands[2], op.results[0], op))
+        if name == "scf.if":
+            for region in op.regions:
+                for block in region.blocks:
+                    yields = block.operations[len(block.operations) - 1].operands
+                    for res, y in zip(op.results, yields):
+                        if not self._unite(res, y, op):
+                            return False
+            return True
+        if name == "scf.for":
+            body = op.regions[0].blocks[0]
+            inits = list(op.operands)[3:]
+            args = list(body.arguments)[1:]
+            yields = body.operations[len(body.operations) - 1].operands
+            for init, arg, y, res in zip(inits, args, yields, op.results):
+                if not (self._unite(init, arg, op) and self._unite(arg, y, op)
+                        and self._unite(arg, res, op)):
+                    return False
+            return True
+        if name == "scf.while":
+            before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+            cond = before.operations[len(before.operations) - 1].operands
+            yields = after.operations[len(after.operations) - 1].operands
+            for init, arg, y in zip(op.operands, before.arguments, yields):
+                if not (self._unite(init, arg, op) and self._unite(arg, y, op)):
+                    return False
+            for c, arg, res in zip(list(cond)[1:], after.arguments, op.results):
+                if not (self._unite(c, arg, op) and self._unite(c, res, op)):
+                    return False
+            return True
+        if name == "func.return":
+            func = op.parent
+            key = ir.StringAttr(func.attributes["sym_name"]).value
+            first = self.first_return.setdefault(key, list(op.operands))
+            return all(self._unite(a, b, op) for a, b in zip(first, op.operands))
+        if name == "func.call":
+            callee = funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+            if callee is None:
+                return True
+            if not callee.regions[0].blocks:  # a declaration: its types say the layouts
+                ftype = ir.FunctionType(ir.TypeAttr(callee.attributes["function_type"]).value)
+                for value, t in list(zip(op.operands, ftype.inputs)) + list(
+                        zip(op.results, ftype.results)):
+                    if _ptonz.TensorViewType.isinstance(t) or \
+                            _ptonz.PartitionTensorViewType.isinstance(t):
+                        layout = (_ptonz.TensorViewType(t).layout
+                                  if _ptonz.TensorViewType.isinstance(t) else None)
+                        if not self._seed(value, layout or "nd", op):
+                            return False
+                return True
+            args = callee.regions[0].blocks[0].arguments
+            if not all(self._unite(a, b, op) for a, b in zip(op.operands, args)):
+                return False
+            for ret in _ptonz.collect_ops(callee, ["func.return"]):
+                if not all(self._unite(r, x, op) for r, x in zip(op.results, ret.operands)):
+                    return False
+            return True
+        return True
 
 
 def _static_address(part):
