@@ -84,12 +84,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, f"{self.prog}: error: {message}\n")
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter, its width found without importing shutil (~2 ms
+    of every run: argparse makes a formatter for every add_argument)."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        if width is None:
+            from ptonz_cli import terminal_columns
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 def _build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="ptonz-opt",
         description="Parse, verify and transform pto/pl MLIR; lower logical NZ tensor "
         "views to the blocked rank-5 form PTOAS >= 0.61 assembles into NZ->NZ loads.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
         add_help=False,
     )
     p.add_argument("input", nargs="*", metavar="INPUT",
@@ -261,6 +272,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         print(f"ptonz-opt: error: {exc}", file=sys.stderr)
         return 1
 
+    from ptonz_cli import started
+    started()  # the garbage collector back on, without the start-up objects
     timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
     if not batch:
         rc = _lower_file(jobs[0][0], jobs[0][1], args, target, pipeline, timing, first,

@@ -13,6 +13,7 @@
 #include "ptonz/PTOBase.h"
 
 #include "mlir-c/Diagnostics.h"
+#include "mlir-c/RegisterEverything.h"
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 #include "mlir/CAPI/IR.h"
@@ -125,6 +126,20 @@ NB_MODULE(_ptonz, m) {
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__pl__(), registry);
       },
       nb::arg("registry"), "Insert the pto and pl dialects into a DialectRegistry.");
+
+  // What the bindings' _mlirRegisterEverything module does on import (every
+  // upstream dialect, every upstream pass), without loading that module:
+  // ptonz-opt's start-up (python/ptonz/_startup.py). Passes once per process.
+  m.def(
+      "register_upstream",
+      [](MlirDialectRegistry registry) {
+        mlirRegisterAllDialects(registry);
+        static bool passes = (mlirRegisterAllPasses(), true);
+        (void)passes;
+      },
+      nb::arg("registry"),
+      "Insert every upstream dialect into a DialectRegistry and register every "
+      "upstream pass (as _mlirRegisterEverything does on import).");
 
   m.def(
       "parse_source",

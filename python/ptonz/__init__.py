@@ -13,16 +13,19 @@ patterns receive `pto`/`pl` ops as their generated OpView classes.
 `diagnostics` are `ptonz.Diagnostic` records.
 """
 
-from ._startup import import_mlir_ir as _import_mlir_ir
+from ._startup import import_mlir_ir as _import_mlir_ir, lazy_binding as _lazy_binding
+from ._startup import register_upstream as _register_upstream
 
 _import_mlir_ir()  # without NumPy, which only the simulator needs (see _startup)
 
 from mlir._mlir_libs import _mlir, get_dialect_registry  # noqa: E402
 
-from . import _ptonz  # noqa: E402
+with _lazy_binding():  # symbols bound on first call (see _startup)
+    from . import _ptonz  # noqa: E402
 
 __version__ = "0.1.0"
 
+_register_upstream(_ptonz)  # in ptonz-opt: the upstream dialects and passes (see _startup)
 _ptonz.register_dialects(get_dialect_registry())
 _mlir.globals.append_dialect_search_prefix("ptonz.dialects")
 

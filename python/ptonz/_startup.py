@@ -1,19 +1,57 @@
-"""`import mlir.ir` without NumPy.
+"""Loading the MLIR bindings and the plugin for what a ptonz run needs, and no more.
 
-The bindings' `mlir/ir.py` imports NumPy (if installed) only to register four
-attribute builders (F64/I32/I64/IndexElementsAttr, used by generated op
-classes that take dense elements attributes; no pto or pl op does). That
-import is about half of what `import ptonz` costs (~60 ms of ~125 ms CPU),
-paid by every `ptonz-opt` run although only the simulator
-(--check-addressing, --check-results) uses NumPy. `import_mlir_ir()` imports
-`mlir.ir` with NumPy hidden from this thread, then registers the same four
-builders, which import NumPy when first called.
+A one-file `ptonz-opt --lower-to-ptoas` is mostly start-up (bench/README.md,
+"Start-up"); this module holds the start-up cuts that do not change what any
+caller sees:
+
+* **NumPy.** The bindings' `mlir/ir.py` imports NumPy (if installed) only to
+  register four attribute builders (F64/I32/I64/IndexElementsAttr, used by
+  generated op classes that take dense elements attributes; no pto or pl op
+  does): ~60 ms of CPU paid by every run although only the simulator
+  (--check-addressing, --check-results) uses NumPy. `import_mlir_ir()`
+  imports `mlir.ir` with NumPy hidden from this thread, then registers the
+  same four builders, which import NumPy when first called.
+* **Lazy symbol binding.** CPython dlopens extension modules with RTLD_NOW,
+  so the dynamic linker resolves every function the libraries *could* call
+  before the first one runs: ~23,000 PLT slots of libMLIRPythonCAPI.so
+  (200 MB) and libLLVM.so, and ~3,600 of the plugin, each a symbol lookup in
+  the hash tables of a dozen libraries. `lazy_binding()` loads them with
+  RTLD_LAZY (the flags are restored afterwards), so only the functions a
+  run calls are ever looked up: ~15-20 ms of CPU. (A missing symbol would
+  be reported on first call rather than at import; the wheels are pinned to
+  one exact build, so none is missing.)
+* **`logging`.** The bindings' site initialisation (`mlir/_mlir_libs`)
+  imports `logging` (~5 ms: threading, traceback, string, weakref) only to
+  log a few debug lines. While the bindings load, `logging` is a stand-in
+  whose loggers drop a debug message unless the real `logging` has been
+  imported by then (and forward it to the real logger if so); any other use
+  imports the real module. After the load the stand-in is removed, so
+  `import logging` anywhere later is the real one.
+* **`_mlirRegisterEverything`** (~5 ms). In the `ptonz-opt` command (and
+  only there: `ptonz_cli.COMMAND`), the bindings' site initialisation does
+  not load that extension module; the plugin registers what it would have
+  (`_ptonz.register_upstream`: every upstream dialect into the global
+  registry, every upstream pass) through the same two C API calls, without
+  loading a second nanobind module. Not registered: LLVM IR translations,
+  which no ptonz command uses. A library user's `import ptonz` keeps the
+  bindings' own initialisation.
+* **`inspect`** (~5 ms: ast, dis, tokenize) is imported by `dataclasses`
+  only for the signature of a dataclass without a docstring. In the
+  ptonz-opt command, `lazy_inspect()` puts a stand-in in its place that
+  imports the real module on first attribute use.
+* **The cyclic garbage collector** runs ~30 times while the bindings and
+  ptonz's modules load (9% of a one-file run's instructions), finding
+  nothing to free. The ptonz-opt command switches it off while it starts
+  up, then `gc.freeze()`s what start-up made (collections never scan it
+  again) and switches it back on before reading the input.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from _thread import get_ident
+from contextlib import contextmanager
 
 
 class _HideNumpy:
@@ -29,14 +67,113 @@ class _HideNumpy:
         return None
 
 
+@contextmanager
+def lazy_binding():
+    """dlopen with RTLD_LAZY instead of CPython's RTLD_NOW inside the block
+    (the other flags, e.g. RTLD_GLOBAL, as they were)."""
+    flags = sys.getdlopenflags()
+    sys.setdlopenflags((flags & ~os.RTLD_NOW) | os.RTLD_LAZY)
+    try:
+        yield
+    finally:
+        sys.setdlopenflags(flags)
+
+
+class _Logger:
+    """What the bindings' site initialisation does with its logger."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def debug(self, *args, **kwargs):
+        real = sys.modules.get("logging")
+        if real is not None and not isinstance(real, _StandInLogging):
+            real.getLogger(self.name).debug(*args, **kwargs)
+
+    def __getattr__(self, attr):  # warning(), error(), ...: the real logger's
+        return getattr(_real_logging().getLogger(self.name), attr)
+
+
+class _StandInLogging(type(sys)):
+    def getLogger(self, name=None):  # noqa: N802  (logging's spelling)
+        return _Logger(name or "root")
+
+    def __getattr__(self, attr):  # anything else: the real module's
+        return getattr(_real_logging(), attr)
+
+
+def _real_logging():
+    import importlib
+
+    if isinstance(sys.modules.get("logging"), _StandInLogging):
+        del sys.modules["logging"]
+    return importlib.import_module("logging")
+
+
+@contextmanager
+def _logging_stand_in():
+    if "logging" in sys.modules:
+        yield
+        return
+    sys.modules["logging"] = _StandInLogging("logging")
+    try:
+        yield
+    finally:
+        if isinstance(sys.modules.get("logging"), _StandInLogging):
+            del sys.modules["logging"]
+
+
+class _StandIn(type(sys)):
+    """A module that is imported for real on first attribute use: it then
+    takes its place in sys.modules (and the stand-in forwards to it)."""
+
+    def __getattr__(self, attr):
+        import importlib
+
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        return getattr(importlib.import_module(self.__name__), attr)
+
+
+def lazy_inspect() -> None:
+    """`inspect` imported on first attribute use (see the module docstring).
+    (importlib.util.LazyLoader does not do for 3.11: the import system reads
+    the module's __spec__, which executes it.)"""
+    if "inspect" not in sys.modules:
+        sys.modules["inspect"] = _StandIn("inspect")
+
+
+_REGISTER_EVERYTHING = "mlir._mlir_libs._mlirRegisterEverything"
+
+
+def _command() -> bool:
+    """In the ptonz-opt command, where only ptonz uses the bindings."""
+    return bool(getattr(sys.modules.get("ptonz_cli"), "COMMAND", False))
+
+
+def register_upstream(plugin) -> None:
+    """Once the plugin is loaded: register what `_mlirRegisterEverything`
+    would have, if `import_mlir_ir` kept it from loading."""
+    if _REGISTER_EVERYTHING in sys.modules and sys.modules[_REGISTER_EVERYTHING] is None:
+        from mlir._mlir_libs import get_dialect_registry
+
+        plugin.register_upstream(get_dialect_registry())
+
+
 def import_mlir_ir() -> None:
+    if _command() and "mlir._mlir_libs" not in sys.modules:
+        # The site initialisation then goes without it (ModuleNotFoundError);
+        # kept for the whole process: its passes are registered once only.
+        sys.modules[_REGISTER_EVERYTHING] = None
     if "mlir.ir" in sys.modules or "numpy" in sys.modules:
-        import mlir.ir  # noqa: F401  (as it is)
+        with lazy_binding():
+            import mlir.ir  # noqa: F401  (as it is)
         return
     finder = _HideNumpy()
     sys.meta_path.insert(0, finder)
     try:
-        import mlir.ir  # noqa: F401
+        with lazy_binding(), _logging_stand_in():
+            import mlir.ir  # noqa: F401
     finally:
         sys.meta_path.remove(finder)
     _register_elements_builders()

@@ -161,6 +161,8 @@ _EXPECTED_RE = re.compile(
 
 @dataclass
 class Expected:
+    """One `expected-*` annotation of --verify-diagnostics."""
+
     severity: str
     message: str
     is_regex: bool

@@ -33,6 +33,10 @@ def split_chunks(text: str, split: bool = True) -> List[Tuple[str, int]]:
     chunks.append(("".join(cur), start))
     return chunks
 
+# Set by the ptonz-opt command: nothing but ptonz uses the MLIR bindings in
+# this process, so `import ptonz` may load less of them (ptonz._startup).
+COMMAND = False
+
 
 def version_line() -> str:
     """`ptonz-opt X.Y.Z (MLIR 22.1.8 Python bindings)`, without importing ptonz."""
@@ -52,5 +56,40 @@ def ptonz_opt() -> None:
     if "--version" in sys.argv[1:]:
         print(version_line())
         sys.exit(0)
+    global COMMAND
+    COMMAND = True
+    import gc
+
+    gc.disable()  # start-up allocates much and frees nothing (see ptonz._startup)
+    from ptonz._startup import lazy_inspect
+
+    lazy_inspect()  # dataclasses imports it for docstring-less classes only (see _startup)
     from ptonz.tools.ptonz_opt import main
     main()
+
+
+def started() -> None:
+    """ptonz-opt has loaded what it needs: the start-up objects are kept out
+    of every later collection, and the collector runs again."""
+    import gc
+
+    if COMMAND and not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
+def terminal_columns() -> int:
+    """shutil.get_terminal_size().columns (the COLUMNS variable, else the
+    terminal of stdout, else 80), without importing shutil."""
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80

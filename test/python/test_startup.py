@@ -1,0 +1,104 @@
+"""What the start-up cuts (python/ptonz/_startup.py) must not change: the
+ptonz-opt command still knows every upstream dialect and pass, a library
+user's `import ptonz` keeps the bindings' own initialisation and leaves the
+process as it found it (dlopen flags, a real `logging`), and the command
+loads none of the modules it has no use for. Each check runs in a fresh
+interpreter (start-up happens once per process)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+KERNEL = "/work/shared/kernels/deepseek-v4-decode-a3/aic/sh_gate_mm.pto"
+
+
+def _python(code: str, *args: str) -> dict:
+    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+# The ptonz-opt command's entry point (the console script's body), then a
+# report of what the process holds.
+COMMAND = """
+import json, sys, atexit
+def report():
+    every = sys.modules.get("mlir._mlir_libs._mlirRegisterEverything", "absent")
+    sys.stdout.write("\\n" + json.dumps({
+        "modules": sorted(m for m in ("numpy", "logging", "inspect", "shutil", "traceback")
+                          if type(sys.modules.get(m)).__name__ == "module"),
+        "register_everything": "blocked" if every is None else str(every),
+    }) + "\\n")
+atexit.register(report)
+sys.argv = ["ptonz-opt"] + sys.argv[1:]
+from ptonz_cli import ptonz_opt
+ptonz_opt()
+"""
+
+
+def test_command_loads_only_what_it_needs(tmp_path):
+    if not os.path.exists(KERNEL):
+        pytest.skip("the shared kernels are not here")
+    out = tmp_path / "k.pto"
+    got = _python(COMMAND, "--lower-to-ptoas", "--ptoas-pto-level=level3", "--pto-arch=a3",
+                  KERNEL, "-o", str(out))
+    assert got["modules"] == []
+    assert got["register_everything"] == "blocked"
+    assert "pto.tload" in out.read_text()
+
+
+def test_command_still_has_every_upstream_dialect_and_pass(tmp_path):
+    src = tmp_path / "m.mlir"
+    src.write_text("func.func @f(%a: f32) -> f32 {\n"
+                   "  %0 = math.exp %a : f32\n"
+                   "  %1 = math.exp %a : f32\n"
+                   "  %2 = arith.addf %0, %1 : f32\n"
+                   "  return %2 : f32\n}\n")
+    out = tmp_path / "out.mlir"
+    got = _python(COMMAND, "--cse", "--canonicalize", str(src), "-o", str(out))
+    assert got["register_everything"] == "blocked"
+    text = out.read_text()
+    assert text.count("math.exp") == 1  # cse merged the two
+    listed = subprocess.run([sys.executable, "-c", COMMAND, "--list-passes"],
+                            capture_output=True, text=True, check=True).stdout
+    for name in ("--canonicalize", "--cse", "--sccp", "--convert-scf-to-cf", "--lower-to-ptoas"):
+        assert name in listed
+
+
+def test_import_ptonz_keeps_the_bindings_initialisation():
+    got = _python("""
+import json, os, sys
+flags = sys.getdlopenflags()
+import ptonz
+from mlir import ir
+from mlir.passmanager import PassManager
+with ir.Context():
+    PassManager.parse("builtin.module(canonicalize, cse)")
+import logging
+logging.getLogger("x").debug("real logging works")
+every = sys.modules.get("mlir._mlir_libs._mlirRegisterEverything")
+print(json.dumps({
+    "flags_restored": sys.getdlopenflags() == flags,
+    "logging_is_real": hasattr(logging, "basicConfig") and type(logging).__name__ == "module",
+    "register_everything": every is not None,
+    "numpy": "numpy" in sys.modules,
+}))
+""")
+    assert got == {"flags_restored": True, "logging_is_real": True,
+                   "register_everything": True, "numpy": False}
+
+
+def test_logging_configured_before_ptonz_sees_the_bindings_debug_lines():
+    got = _python("""
+import json, logging, io
+buf = io.StringIO()
+logging.basicConfig(stream=buf, level=logging.DEBUG)
+import ptonz
+from mlir import ir
+ir.Context()
+print(json.dumps({"logged": "Registering" in buf.getvalue() or "Loading" in buf.getvalue()}))
+""")
+    assert got == {"logged": True}
