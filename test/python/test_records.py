@@ -59,3 +59,18 @@ def test_value_source(prog):
     assert arg.name == "^func.func" and arg.number == 1
     with pytest.raises(AttributeError):
         src.name = "x"                                      # read-only
+
+
+def test_range_and_proof_records(prog):
+    (tv,) = _ptonz.tensor_views(prog)
+    (use,) = _ptonz.view_uses(tv.view)
+    native = _ptonz.IntRanges(prog)
+    r = native.get(use.offsets[0])                          # %n * 16, %n unknown
+    assert (r.bits, len(r)) == (64, 5) and r.smin < 0
+    proof = native.prove(use.offsets[0], 4)
+    assert proof.multiple and not proof.nonneg
+    assert proof.failure.rule == "argument" and "function argument" in proof.failure.reason
+    assert proof.failure.culprit == ir.BlockArgument(prog.regions[0].blocks[0].arguments[1])
+    d = native.decide_bounds(use.offsets[0], 16, 64)
+    assert (d.verdict, d.reason) == (_ptonz.UNDECIDED, "undecided")
+    assert _ptonz.IntRanges.constant_bounds(-1, 16, 64).reason == "negative_constant"

@@ -43,13 +43,15 @@ class VerifyPartitionBounds(ModulePass):
         # module, one C++ call for all its ND/DN views; only partitions that
         # are not inside come back.
         ranges = FunctionRanges(module)
-        for view, extents, parts in ranges.native.view_partition_verdicts(
+        for verdicts in ranges.native.view_partition_verdicts(
                 module, False, self.opts["remarks"], True):
-            if _ptonz.view_info(view)[0] in MX_LAYOUTS:
+            extents = verdicts.extents
+            if _ptonz.view_info(verdicts.view).layout in MX_LAYOUTS:
                 continue
-            for part, dims in parts:
-                pv = part.opview
-                for dim, code in dims:
+            for p in verdicts.partitions:
+                part, pv = p.partition, p.partition.opview
+                for d in p.dims:
+                    dim, code = d.dim, d.verdict
                     if code == _ptonz.DYNAMIC_SIZE:
                         ok &= self._dynamic_size(ranges, part, pv, dim, extents[dim])
                         continue
@@ -60,17 +62,17 @@ class VerifyPartitionBounds(ModulePass):
                         if isinstance(offset, int) else \
                         explained(ranges, verdict_name(code), offset, size, extents[dim])
                     ok &= self._report(part, dim, size, extents[dim], v)
-        for tile, dims in _ptonz.dynamic_valid_tiles(module):
-            ok &= self._tile_valid_extents(ranges, tile, dims)
+        for tile in _ptonz.dynamic_valid_tiles(module):
+            ok &= self._tile_valid_extents(ranges, tile.op, tile.dims)
         return ok
 
     def _tile_valid_extents(self, ranges, op, dims) -> bool:
         """A tile's dynamic valid rows / columns must stay within the tile: a
         tload into it would write past its buffer (into the next tile).
-        `dims`: from `_ptonz.dynamic_valid_tiles`."""
+        `dims`: ValidDim records of `_ptonz.dynamic_valid_tiles`."""
         ok = True
-        for k, value, limit in dims:
-            what = ("row", "column")[k]
+        for d in dims:
+            value, limit, what = d.value, d.extent, ("row", "column")[d.axis]
             verdict, reason, notes = size_verdict(ranges, value, 0, limit)
             if verdict == NOT_POSITIVE:
                 error(op.location, f"{PASS}: the tile's dynamic valid {what} count must be "
