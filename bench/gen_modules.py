@@ -44,9 +44,9 @@ import random
 import sys
 from typing import List, Tuple
 
-N_TILE = 256   # SPMD N tile: offsets nb * 256
-K_TILE = 512   # pipelined K tile: scf.for %k0 = 512 to K step 512
-M_TILE = 64    # activation rows per core: m0 = block_idx * 64
+N_TILE = 256  # SPMD N tile: offsets nb * 256
+K_TILE = 512  # pipelined K tile: scf.for %k0 = 512 to K step 512
+M_TILE = 64  # activation rows per core: m0 = block_idx * 64
 DTYPES = ("i8", "f16", "bf16")
 KINDS = ("grouped", "dense", "fused")
 
@@ -89,25 +89,40 @@ class _Kernel:
             self.consts.setdefault(v, f"%c{v}")
 
     # -- ops ---------------------------------------------------------------
-    def load(self, depth: int, tensor: str, ttype: str, rank: int, offsets: List[str],
-             sizes: List[int], dtype: str, memory: str) -> str:
+    def load(
+        self,
+        depth: int,
+        tensor: str,
+        ttype: str,
+        rank: int,
+        offsets: List[str],
+        sizes: List[int],
+        dtype: str,
+        memory: str,
+    ) -> str:
         tile_shape = [s for s in sizes]
         while len(tile_shape) > 2 and tile_shape[0] == 1:
             tile_shape = tile_shape[1:]
         rows, cols = tile_shape
         res = self.fresh("t")
         if self.form == "pl":
-            self.emit(depth, f"{res} = pl.tile.load {tensor}, offsets = [{', '.join(offsets)}], "
-                      f"sizes = [{', '.join(map(str, sizes))}] "
-                      f"{{target_memory = #pl.memory<{memory}>}} : {ttype} -> "
-                      f"!pl.tile<{rows}x{cols}x{dtype}, {memory}>")
+            self.emit(
+                depth,
+                f"{res} = pl.tile.load {tensor}, offsets = [{', '.join(offsets)}], "
+                f"sizes = [{', '.join(map(str, sizes))}] "
+                f"{{target_memory = #pl.memory<{memory}>}} : {ttype} -> "
+                f"!pl.tile<{rows}x{cols}x{dtype}, {memory}>",
+            )
             return res
         view, vtype = self.views[tensor]
         pv = self.fresh("pv")
         ptype = f"!pto.partition_tensor_view<{'x'.join(map(str, sizes))}x{dtype}>"
         size_vals = ", ".join(self.const(s) for s in sizes)
-        self.emit(depth, f"{pv} = pto.partition_view {view}, offsets = [{', '.join(offsets)}], "
-                  f"sizes = [{size_vals}] : {vtype} -> {ptype}")
+        self.emit(
+            depth,
+            f"{pv} = pto.partition_view {view}, offsets = [{', '.join(offsets)}], "
+            f"sizes = [{size_vals}] : {vtype} -> {ptype}",
+        )
         tb = f"!pto.tile_buf<{memory}, {rows}x{cols}x{dtype}, {TILE_BUF[memory]}>"
         self.emit(depth, f"{res} = pto.alloc_tile : {tb}")
         self.emit(depth, f"pto.tload ins({pv} : {ptype}) outs({res} : {tb})")
@@ -115,17 +130,33 @@ class _Kernel:
         self.tiles[res] = tb
         return res
 
-    def store(self, depth: int, tile: str, rows: int, cols: int, dtype: str, memory: str,
-              tensor: str, ttype: str, offsets: List[str]) -> None:
+    def store(
+        self,
+        depth: int,
+        tile: str,
+        rows: int,
+        cols: int,
+        dtype: str,
+        memory: str,
+        tensor: str,
+        ttype: str,
+        offsets: List[str],
+    ) -> None:
         if self.form == "pl":
-            self.emit(depth, f"pl.tile.store {tile}, {tensor}, offsets = [{', '.join(offsets)}] : "
-                      f"!pl.tile<{rows}x{cols}x{dtype}, {memory}>, {ttype}")
+            self.emit(
+                depth,
+                f"pl.tile.store {tile}, {tensor}, offsets = [{', '.join(offsets)}] : "
+                f"!pl.tile<{rows}x{cols}x{dtype}, {memory}>, {ttype}",
+            )
             return
         view, vtype = self.views[tensor]
         pv = self.fresh("pv")
         ptype = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
-        self.emit(depth, f"{pv} = pto.partition_view {view}, offsets = [{', '.join(offsets)}], "
-                  f"sizes = [{self.const(rows)}, {self.const(cols)}] : {vtype} -> {ptype}")
+        self.emit(
+            depth,
+            f"{pv} = pto.partition_view {view}, offsets = [{', '.join(offsets)}], "
+            f"sizes = [{self.const(rows)}, {self.const(cols)}] : {vtype} -> {ptype}",
+        )
         self.emit(depth, f"pto.tstore ins({tile} : {self.tiles[tile]}) outs({pv} : {ptype})")
 
     def sync(self, depth: int, src: str, dst: str) -> None:
@@ -158,8 +189,11 @@ class _Kernel:
             if first:
                 self.emit(depth, f"pto.tmatmul ins({left}, {r} : {tl}, {tr}) outs({acc} : {ta})")
             else:
-                self.emit(depth, f"pto.tmatmul.acc ins({acc}, {left}, {r} : {ta}, {tl}, {tr}) "
-                          f"outs({acc} : {ta})")
+                self.emit(
+                    depth,
+                    f"pto.tmatmul.acc ins({acc}, {left}, {r} : {ta}, {tl}, {tr}) "
+                    f"outs({acc} : {ta})",
+                )
         self.sync(depth, "PIPE_M", "PIPE_MTE2")
 
     def shape_of(self, tile: str) -> Tuple[int, int]:
@@ -177,7 +211,7 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
     form = "pto" if cube else form
     kt = N_TILE if cube else K_TILE  # K tile; cube: square [K, N] weight tiles
     E = rng.choice((4, 8, 16, 32))
-    NB = rng.choice((2, 4, 8))          # SPMD lanes over N (per core for dense/fused)
+    NB = rng.choice((2, 4, 8))  # SPMD lanes over N (per core for dense/fused)
     N = NB * N_TILE * (1 if kind == "grouped" else 8)
     K = kt * rng.choice((2, 4, 8))
     M = M_TILE * 8
@@ -225,8 +259,11 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
             v = f"%v_{n}"
             vtype = f"!pto.tensor_view<{'x'.join('?' for _ in s)}x{tdtype(n)}>"
             shape = ", ".join(k.const(d) for d in s)
-            k.emit(1, f"{v} = pto.make_tensor_view %{n}, shape = [{shape}], strides = [] "
-                   f"{{layout = #pto.layout<{layout}>}} : {vtype}")
+            k.emit(
+                1,
+                f"{v} = pto.make_tensor_view %{n}, shape = [{shape}], strides = [] "
+                f"{{layout = #pto.layout<{layout}>}} : {vtype}",
+            )
             k.views[f"%{n}"] = (v, vtype)
             ttypes[f"%{n}"] = vtype
 
@@ -257,10 +294,17 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
 
     def wload(depth, w, koff):
         if kind == "grouped":
-            return k.load(depth, f"%{w}", ttypes[f"%{w}"], 3, ["%e", "%n0", koff],
-                          [1, N_TILE, kt], dtype, "mat")
-        return k.load(depth, f"%{w}", ttypes[f"%{w}"], 2, ["%n0", koff],
-                      [N_TILE, kt], dtype, "mat")
+            return k.load(
+                depth,
+                f"%{w}",
+                ttypes[f"%{w}"],
+                3,
+                ["%e", "%n0", koff],
+                [1, N_TILE, kt],
+                dtype,
+                "mat",
+            )
+        return k.load(depth, f"%{w}", ttypes[f"%{w}"], 2, ["%n0", koff], [N_TILE, kt], dtype, "mat")
 
     accs = [k.alloc(d, "acc", M_TILE, N_TILE, acc_dtype) for _ in weights] if cube else []
     # Prologue: k0 = 0.
@@ -306,17 +350,23 @@ def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int
         chunks.append("\n".join(lines))
         ops += kops
         n += 1
-    head = (f"// Generated by bench/gen_modules.py --ops {target_ops} --form {form} "
-            f"--seed {seed}: {n} kernels, {ops} operations.\n")
+    head = (
+        f"// Generated by bench/gen_modules.py --ops {target_ops} --form {form} "
+        f"--seed {seed}: {n} kernels, {ops} operations.\n"
+    )
     return head + "\n\n".join(chunks) + "\n", ops, n
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--ops", type=int, default=10000, help="target operation count")
-    p.add_argument("--form", choices=("pl", "pto", "cube"), default="pl",
-                   help="pl (input of convert-pl-to-pto, loads only), logical pto (same "
-                   "kernels), or cube (logical pto with tmov/tmatmul/sync: full cube kernels)")
+    p.add_argument(
+        "--form",
+        choices=("pl", "pto", "cube"),
+        default="pl",
+        help="pl (input of convert-pl-to-pto, loads only), logical pto (same "
+        "kernels), or cube (logical pto with tmov/tmatmul/sync: full cube kernels)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", dest="output", default="-", help="output file ('-' = stdout)")
     a = p.parse_args(argv)

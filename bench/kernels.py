@@ -85,31 +85,46 @@ def timed_child(argv: List[str]) -> Dict:
     for line in err.splitlines():
         if line.startswith("BENCH_MAXRSS "):
             rss = int(line.split()[1])
-    return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_kib": rss,
-            "rc": proc.returncode, "stdout": out.decode(errors="replace"), "stderr": err}
+    return {
+        "wall": wall,
+        "cpu": ru.ru_utime + ru.ru_stime,
+        "rss_kib": rss,
+        "rc": proc.returncode,
+        "stdout": out.decode(errors="replace"),
+        "stderr": err,
+    }
 
 
 # ---------------------------------------------------------------------------
 # The in-process API, in a child (`--api-worker`): import ptonz, then time the loop.
 
+
 def api_worker(files: List[str], outdir: str) -> None:
     t_import = time.perf_counter()
     import ptonz
+
     t0, c0 = time.perf_counter(), time.process_time()
     failed = []
     for path in files:
         with open(path, encoding="utf-8") as f:
             text = f.read()
         try:
-            out = ptonz.lower(text, filename=path, pto_level="level3", pto_arch="a3",
-                              as_text=True)
+            out = ptonz.lower(text, filename=path, pto_level="level3", pto_arch="a3", as_text=True)
         except ptonz.LoweringError:
             failed.append(path)
             continue
         with open(os.path.join(outdir, os.path.basename(path)), "w", encoding="utf-8") as f:
             f.write(out)
-    print(json.dumps({"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0,
-                      "import": t0 - t_import, "failed": failed}))
+    print(
+        json.dumps(
+            {
+                "wall": time.perf_counter() - t0,
+                "cpu": time.process_time() - c0,
+                "import": t0 - t_import,
+                "failed": failed,
+            }
+        )
+    )
 
 
 def api_run(files: List[str], outdir: str) -> Dict:
@@ -117,11 +132,17 @@ def api_run(files: List[str], outdir: str) -> Dict:
     if r["rc"] != 0:
         raise RuntimeError(f"API worker failed:\n{r['stderr'][-2000:]}")
     loop = json.loads(r["stdout"].strip().splitlines()[-1])
-    return {"wall": loop["wall"], "cpu": loop["cpu"], "rss_kib": r["rss_kib"],
-            "process_wall": r["wall"], "failed": loop["failed"]}
+    return {
+        "wall": loop["wall"],
+        "cpu": loop["cpu"],
+        "rss_kib": r["rss_kib"],
+        "process_wall": r["wall"],
+        "failed": loop["failed"],
+    }
 
 
 # ---------------------------------------------------------------------------
+
 
 def accepted(files: List[str], ptonz: str, ptoas: Optional[str], work: str):
     """The kernels ptonz lowers (one batch run) and ptoas assembles."""
@@ -142,33 +163,49 @@ def accepted(files: List[str], ptonz: str, ptoas: Optional[str], work: str):
     return ok_ptonz, ok_ptoas
 
 
-def one_round(order: List[str], files: List[str], ptonz: str, ptoas: Optional[str],
-              work: str, other: Optional[str] = None) -> Dict:
+def one_round(
+    order: List[str],
+    files: List[str],
+    ptonz: str,
+    ptoas: Optional[str],
+    work: str,
+    other: Optional[str] = None,
+) -> Dict:
     res: Dict[str, Dict] = {}
     for mode in order:
         if mode == "ptoas":
             if not ptoas:
                 continue
-            per = [timed_child([ptoas] + PTOAS_FLAGS + [f, "-o", os.path.join(work, "k.cpp")])
-                   for f in files]
+            per = [
+                timed_child([ptoas] + PTOAS_FLAGS + [f, "-o", os.path.join(work, "k.cpp")])
+                for f in files
+            ]
             bad = [f for f, r in zip(files, per) if r["rc"] != 0]
             if bad:
                 raise RuntimeError(f"ptoas failed on {bad}")
-            res[mode] = {"wall": sum(r["wall"] for r in per), "cpu": sum(r["cpu"] for r in per),
-                         "rss_kib": max(r["rss_kib"] for r in per),
-                         "per_file_wall": [r["wall"] for r in per],
-                         "per_file_cpu": [r["cpu"] for r in per]}
+            res[mode] = {
+                "wall": sum(r["wall"] for r in per),
+                "cpu": sum(r["cpu"] for r in per),
+                "rss_kib": max(r["rss_kib"] for r in per),
+                "per_file_wall": [r["wall"] for r in per],
+                "per_file_cpu": [r["cpu"] for r in per],
+            }
         elif mode in ("one-file", "other"):
             exe = ptonz if mode == "one-file" else other
-            per = [timed_child([exe] + PTONZ_FLAGS + [f, "-o", os.path.join(work, "k.pto")])
-                   for f in files]
+            per = [
+                timed_child([exe] + PTONZ_FLAGS + [f, "-o", os.path.join(work, "k.pto")])
+                for f in files
+            ]
             bad = [f for f, r in zip(files, per) if r["rc"] != 0]
             if bad:
                 raise RuntimeError(f"ptonz-opt failed on {bad}")
-            res[mode] = {"wall": sum(r["wall"] for r in per), "cpu": sum(r["cpu"] for r in per),
-                         "rss_kib": max(r["rss_kib"] for r in per),
-                         "per_file_wall": [r["wall"] for r in per],
-                         "per_file_cpu": [r["cpu"] for r in per]}
+            res[mode] = {
+                "wall": sum(r["wall"] for r in per),
+                "cpu": sum(r["cpu"] for r in per),
+                "rss_kib": max(r["rss_kib"] for r in per),
+                "per_file_wall": [r["wall"] for r in per],
+                "per_file_cpu": [r["cpu"] for r in per],
+            }
         elif mode == "batch":
             r = timed_child([ptonz] + PTONZ_FLAGS + files + ["-o", os.path.join(work, "batch")])
             if r["rc"] != 0:
@@ -190,17 +227,31 @@ def main(argv: Optional[List[str]] = None) -> int:
         api_worker(argv[2:], argv[1])
         return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--kernels", default=DEFAULT_KERNELS, metavar="DIR",
-                    help=f"the kernel directory (default {DEFAULT_KERNELS})")
+    ap.add_argument(
+        "--kernels",
+        default=DEFAULT_KERNELS,
+        metavar="DIR",
+        help=f"the kernel directory (default {DEFAULT_KERNELS})",
+    )
     ap.add_argument("--repeat", type=int, default=5, help="rounds (default 5)")
-    ap.add_argument("--modes", default="ptoas,one-file,batch,api", metavar="M1,M2",
-                    help="what to run, of ptoas,one-file,batch,api (default all; "
-                    "`--modes ptoas,one-file` is the one-file target alone, paired with ptoas)")
-    ap.add_argument("--other", metavar="PTONZ_OPT",
-                    help="another ptonz-opt (e.g. main's install) run one process per kernel in "
-                    "the same rounds, for a before/after that shares the machine's load")
-    ap.add_argument("--json", default=os.path.join(HERE, "out", "kernels.json"),
-                    help="where to write every run (default bench/out/kernels.json)")
+    ap.add_argument(
+        "--modes",
+        default="ptoas,one-file,batch,api",
+        metavar="M1,M2",
+        help="what to run, of ptoas,one-file,batch,api (default all; "
+        "`--modes ptoas,one-file` is the one-file target alone, paired with ptoas)",
+    )
+    ap.add_argument(
+        "--other",
+        metavar="PTONZ_OPT",
+        help="another ptonz-opt (e.g. main's install) run one process per kernel in "
+        "the same rounds, for a before/after that shares the machine's load",
+    )
+    ap.add_argument(
+        "--json",
+        default=os.path.join(HERE, "out", "kernels.json"),
+        help="where to write every run (default bench/out/kernels.json)",
+    )
     args = ap.parse_args(argv)
 
     files = kernels_in(args.kernels)
@@ -216,9 +267,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         ok_ptonz, ok_ptoas = accepted(files, ptonz, ptoas, work)
         common = [f for f in files if f in ok_ptonz and f in ok_ptoas]
         rel = lambda f: os.path.relpath(f, args.kernels)  # noqa: E731
-        print(f"{len(files)} kernels in {args.kernels}; ptonz lowers {len(ok_ptonz)}, "
-              + (f"ptoas assembles {len(ok_ptoas)}; " if ptoas else "")
-              + f"measured on the {len(common)} both accept")
+        print(
+            f"{len(files)} kernels in {args.kernels}; ptonz lowers {len(ok_ptonz)}, "
+            + (f"ptoas assembles {len(ok_ptoas)}; " if ptoas else "")
+            + f"measured on the {len(common)} both accept"
+        )
         rejected = [rel(f) for f in files if f not in ok_ptonz]
         if rejected:
             print(f"  rejected by ptonz ({len(rejected)}): {' '.join(rejected)}")
@@ -226,81 +279,130 @@ def main(argv: Optional[List[str]] = None) -> int:
             rejected = [rel(f) for f in files if f not in ok_ptoas]
             if rejected:
                 print(f"  rejected by ptoas ({len(rejected)}): {' '.join(rejected)}")
-        modes = [m for m in ("ptoas", "one-file", "batch", "api")
-                 if m in args.modes.split(",")]
+        modes = [m for m in ("ptoas", "one-file", "batch", "api") if m in args.modes.split(",")]
         if not set(args.modes.split(",")) <= {"ptoas", "one-file", "batch", "api"}:
             ap.error(f"--modes: not of ptoas,one-file,batch,api: {args.modes}")
         if args.other:
             modes.append("other")
         rounds = []
         for i in range(args.repeat):
-            order = modes[i % len(modes):] + modes[:i % len(modes)]
+            order = modes[i % len(modes) :] + modes[: i % len(modes)]
             rounds.append(one_round(order, common, ptonz, ptoas, work, args.other))
-            print(f"  round {i + 1}/{args.repeat}: " + ", ".join(
-                f"{m} {rounds[-1][m]['wall']:.2f} s" for m in modes if m in rounds[-1]),
-                flush=True)
+            print(
+                f"  round {i + 1}/{args.repeat}: "
+                + ", ".join(f"{m} {rounds[-1][m]['wall']:.2f} s" for m in modes if m in rounds[-1]),
+                flush=True,
+            )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
     n = len(common)
-    print(f"\n| {n} kernels | wall s (median) | CPU s (median) | per kernel wall ms | "
-          "peak RSS MiB | wall / ptoas | CPU / ptoas |")
+    print(
+        f"\n| {n} kernels | wall s (median) | CPU s (median) | per kernel wall ms | "
+        "peak RSS MiB | wall / ptoas | CPU / ptoas |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
-    names = {"ptoas": "ptoas, one process per kernel", "one-file": "ptonz-opt, one process per kernel",
-             "other": f"{args.other}, one process per kernel",
-             "batch": "ptonz-opt batch, one process", "api": "ptonz.lower, in process"}
+    names = {
+        "ptoas": "ptoas, one process per kernel",
+        "one-file": "ptonz-opt, one process per kernel",
+        "other": f"{args.other}, one process per kernel",
+        "batch": "ptonz-opt batch, one process",
+        "api": "ptonz.lower, in process",
+    }
     for m in modes:
         if m not in rounds[0]:
             continue
         wall = statistics.median(r[m]["wall"] for r in rounds)
         cpu = statistics.median(r[m]["cpu"] for r in rounds)
         rss = max(r[m]["rss_kib"] for r in rounds) / 1024
-        ratios = ("-", "-") if m == "ptoas" or "ptoas" not in rounds[0] else (
-            f"{ratio_medians(rounds, m, 'wall'):.3f}x", f"{ratio_medians(rounds, m, 'cpu'):.3f}x")
-        print(f"| {names[m]} | {wall:.3f} | {cpu:.3f} | {1000 * wall / n:.1f} | {rss:.0f} | "
-              f"{ratios[0]} | {ratios[1]} |")
+        ratios = (
+            ("-", "-")
+            if m == "ptoas" or "ptoas" not in rounds[0]
+            else (
+                f"{ratio_medians(rounds, m, 'wall'):.3f}x",
+                f"{ratio_medians(rounds, m, 'cpu'):.3f}x",
+            )
+        )
+        print(
+            f"| {names[m]} | {wall:.3f} | {cpu:.3f} | {1000 * wall / n:.1f} | {rss:.0f} | "
+            f"{ratios[0]} | {ratios[1]} |"
+        )
 
     summary: Dict[str, object] = {"kernels": n, "rounds": rounds}
     if ptoas and "ptoas" in rounds[0] and "one-file" in rounds[0]:
         # One-file ratio per kernel: median over rounds of (ptonz / ptoas) on that file.
         per_file = {}
         for key in ("wall", "cpu"):
-            per_file[key] = [statistics.median(r["one-file"][f"per_file_{key}"][i]
-                                               / max(r["ptoas"][f"per_file_{key}"][i], 1e-6)
-                                               for r in rounds)
-                             for i in range(n)]
+            per_file[key] = [
+                statistics.median(
+                    r["one-file"][f"per_file_{key}"][i]
+                    / max(r["ptoas"][f"per_file_{key}"][i], 1e-6)
+                    for r in rounds
+                )
+                for i in range(n)
+            ]
         worst = max(range(n), key=lambda i: per_file["wall"][i])
-        print(f"\none-file ptonz-opt / ptoas on the same kernel: median over the kernels "
-              f"{statistics.median(per_file['wall']):.2f}x wall "
-              f"({statistics.median(per_file['cpu']):.2f}x CPU); worst "
-              f"{per_file['wall'][worst]:.2f}x wall ({rel(common[worst])})")
+        print(
+            f"\none-file ptonz-opt / ptoas on the same kernel: median over the kernels "
+            f"{statistics.median(per_file['wall']):.2f}x wall "
+            f"({statistics.median(per_file['cpu']):.2f}x CPU); worst "
+            f"{per_file['wall'][worst]:.2f}x wall ({rel(common[worst])})"
+        )
         gate = [i for i, f in enumerate(common) if f.endswith("aic/sh_gate_mm.pto")]
         for i in gate:
-            print(f"  aic/sh_gate_mm.pto: {per_file['wall'][i]:.2f}x wall, "
-                  f"{per_file['cpu'][i]:.2f}x CPU")
+            print(
+                f"  aic/sh_gate_mm.pto: {per_file['wall'][i]:.2f}x wall, "
+                f"{per_file['cpu'][i]:.2f}x CPU"
+            )
         if "other" in rounds[0]:
-            other = {key: [statistics.median(r["other"][f"per_file_{key}"][i]
-                                             / max(r["ptoas"][f"per_file_{key}"][i], 1e-6)
-                                             for r in rounds) for i in range(n)]
-                     for key in ("wall", "cpu")}
-            print(f"{args.other} / ptoas on the same kernel (same rounds): median over the "
-                  f"kernels {statistics.median(other['wall']):.2f}x wall "
-                  f"({statistics.median(other['cpu']):.2f}x CPU)")
+            other = {
+                key: [
+                    statistics.median(
+                        r["other"][f"per_file_{key}"][i]
+                        / max(r["ptoas"][f"per_file_{key}"][i], 1e-6)
+                        for r in rounds
+                    )
+                    for i in range(n)
+                ]
+                for key in ("wall", "cpu")
+            }
+            print(
+                f"{args.other} / ptoas on the same kernel (same rounds): median over the "
+                f"kernels {statistics.median(other['wall']):.2f}x wall "
+                f"({statistics.median(other['cpu']):.2f}x CPU)"
+            )
             summary["other_per_kernel"] = other
         print("\nTargets (wall-time medians; CPU in brackets):")
-        checks = [(name, ratio_medians(rounds, mode, "wall"), ratio_medians(rounds, mode, "cpu"),
-                   TARGETS[mode], "<")
-                  for name, mode in (("batch CLI < 25% of ptoas", "batch"),
-                                     ("in-process API < 10% of ptoas", "api"))
-                  if mode in rounds[0]]
-        checks.append(("one-file CLI <= 3x ptoas on the same file (median kernel)",
-                       statistics.median(per_file["wall"]), statistics.median(per_file["cpu"]),
-                       TARGETS["one-file"], "<="))
+        checks = [
+            (
+                name,
+                ratio_medians(rounds, mode, "wall"),
+                ratio_medians(rounds, mode, "cpu"),
+                TARGETS[mode],
+                "<",
+            )
+            for name, mode in (
+                ("batch CLI < 25% of ptoas", "batch"),
+                ("in-process API < 10% of ptoas", "api"),
+            )
+            if mode in rounds[0]
+        ]
+        checks.append(
+            (
+                "one-file CLI <= 3x ptoas on the same file (median kernel)",
+                statistics.median(per_file["wall"]),
+                statistics.median(per_file["cpu"]),
+                TARGETS["one-file"],
+                "<=",
+            )
+        )
         for name, w, c, limit, op in checks:
             met = w < limit if op == "<" else w <= limit
             met_cpu = c < limit if op == "<" else c <= limit
-            print(f"- {'MET' if met else 'NOT MET'}: {name}: {w:.3f}x "
-                  f"({c:.3f}x CPU: {'met' if met_cpu else 'not met'})")
+            print(
+                f"- {'MET' if met else 'NOT MET'}: {name}: {w:.3f}x "
+                f"({c:.3f}x CPU: {'met' if met_cpu else 'not met'})"
+            )
         summary["one_file_per_kernel"] = per_file
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
     with open(args.json, "w") as f:

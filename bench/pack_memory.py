@@ -46,12 +46,21 @@ def checkpoint_plan(size_bytes: int):
     plan = [
         ("model.embed_tokens.weight", "float32", (32000, 1024), False),  # 125 MiB, copied
         ("model.layers.0.mlp.experts.w1", "int8", (32, 2048, 4096), True),  # 256 MiB, batches
-        ("model.layers.0.self_attn.o_proj.weight", "bfloat16", (8192, 8192), True),  # 128 MiB, row bands
+        (
+            "model.layers.0.self_attn.o_proj.weight",
+            "bfloat16",
+            (8192, 8192),
+            True,
+        ),  # 128 MiB, row bands
     ]
     used = sum(int(np.prod(s)) * np.dtype(d).itemsize for _, d, s, _ in plan)
-    cycle = [("w1", "bfloat16", (2048, 4096)), ("w2", "float8_e4m3fn", (4096, 2048)),
-             ("w3", "float16", (2048, 4096)), ("w4", "float8_e5m2", (2048, 4096)),
-             ("w5", "int8", (2048, 4096))]
+    cycle = [
+        ("w1", "bfloat16", (2048, 4096)),
+        ("w2", "float8_e4m3fn", (4096, 2048)),
+        ("w3", "float16", (2048, 4096)),
+        ("w4", "float8_e5m2", (2048, 4096)),
+        ("w5", "int8", (2048, 4096)),
+    ]
     layer, expert = 1, 0
     while True:
         for w, dtype, shape in cycle:
@@ -69,8 +78,10 @@ def checkpoint_plan(size_bytes: int):
 
 def write_checkpoint(path: str, plan, seed: int = 0) -> int:
     """Stream random bits into a .safetensors file (bounded memory)."""
-    entries = [T.OutEntry(name, T.code_of(np.dtype(d)), shape,
-                          int(np.prod(shape)) * np.dtype(d).itemsize) for name, d, shape, _ in plan]
+    entries = [
+        T.OutEntry(name, T.code_of(np.dtype(d)), shape, int(np.prod(shape)) * np.dtype(d).itemsize)
+        for name, d, shape, _ in plan
+    ]
     header = T.safetensors_header(entries, {"format": "pt"})
     rng = np.random.default_rng(seed)
     with open(path, "wb") as f:
@@ -128,7 +139,9 @@ save_file(out, sys.argv[2])
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--size-gib", type=float, default=2.0)
     ap.add_argument("--dir", default=None, help="where to put the files (default: a new temp dir)")
     ap.add_argument("--keep", action="store_true", help="keep the generated files")
@@ -136,7 +149,9 @@ def main() -> int:
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args()
 
-    exe = shutil.which("ptonz-pack", path=os.path.dirname(sys.executable)) or shutil.which("ptonz-pack")
+    exe = shutil.which("ptonz-pack", path=os.path.dirname(sys.executable)) or shutil.which(
+        "ptonz-pack"
+    )
     if exe is None:
         sys.exit("ptonz-pack is not installed next to this Python: run the README's install step")
     size = int(args.size_gib * 1024 * MiB)
@@ -145,24 +160,34 @@ def main() -> int:
     free = shutil.disk_usage(work).free
     if free < need:
         shutil.rmtree(work)
-        sys.exit(f"{work}: {free // MiB} MiB free, the benchmark needs {need // MiB} MiB "
-                 f"(--dir elsewhere or a smaller --size-gib)")
+        sys.exit(
+            f"{work}: {free // MiB} MiB free, the benchmark needs {need // MiB} MiB "
+            f"(--dir elsewhere or a smaller --size-gib)"
+        )
     results = {"size_bytes": None, "runs": {}}
     try:
-        ckpt, nz, back = (os.path.join(work, n) for n in ("ckpt.safetensors", "nz.safetensors",
-                                                          "back.safetensors"))
+        ckpt, nz, back = (
+            os.path.join(work, n)
+            for n in ("ckpt.safetensors", "nz.safetensors", "back.safetensors")
+        )
         plan = checkpoint_plan(size)
         t0 = time.perf_counter()
         total = write_checkpoint(ckpt, plan)
         packed = sum(int(np.prod(s)) * np.dtype(d).itemsize for _, d, s, p in plan if p)
-        print(f"checkpoint: {len(plan)} tensors, {total / MiB:.0f} MiB "
-              f"({packed / MiB:.0f} MiB to pack; largest tensor "
-              f"{max(int(np.prod(s)) * np.dtype(d).itemsize for _, d, s, _ in plan) / MiB:.0f} MiB), "
-              f"generated in {time.perf_counter() - t0:.1f} s")
+        print(
+            f"checkpoint: {len(plan)} tensors, {total / MiB:.0f} MiB "
+            f"({packed / MiB:.0f} MiB to pack; largest tensor "
+            f"{max(int(np.prod(s)) * np.dtype(d).itemsize for _, d, s, _ in plan) / MiB:.0f} MiB), "
+            f"generated in {time.perf_counter() - t0:.1f} s"
+        )
         results["size_bytes"] = total
         results["tensors"] = len(plan)
-        selects = ["--select", "model.layers.*.mlp.experts.*", "--select",
-                   "model.layers.0.self_attn.o_proj.weight"]
+        selects = [
+            "--select",
+            "model.layers.*.mlp.experts.*",
+            "--select",
+            "model.layers.0.self_attn.o_proj.weight",
+        ]
         runs = [
             ("pack", [exe, ckpt, "-o", nz, "--quiet"] + selects),
             ("verify", [exe, ckpt, "-o", nz, "--verify", "--quiet"]),
@@ -186,14 +211,20 @@ def main() -> int:
         os.unlink(back)
         if args.library_baseline:
             for backend in ("mmap", "pread"):
-                wall, rss, rc, out, err = measure([sys.executable, "-c", LIBRARY_READ, ckpt, backend])
+                wall, rss, rc, out, err = measure(
+                    [sys.executable, "-c", LIBRARY_READ, ckpt, backend]
+                )
                 key = f"library safe_open {backend} read"
-                results["runs"][key] = {"wall_s": round(wall, 2), "peak_rss_mib": round(rss, 1),
-                                        "note": out or err}
+                results["runs"][key] = {
+                    "wall_s": round(wall, 2),
+                    "peak_rss_mib": round(rss, 1),
+                    "note": out or err,
+                }
                 print(f"{key}: {wall:.2f} s, peak RSS {rss:.1f} MiB ({out or err})")
             select = [n for n, _, _, p in plan if p]
-            wall, rss, rc, out, err = measure([sys.executable, "-c", LIBRARY_SAVE, ckpt, back,
-                                               json.dumps(select)])
+            wall, rss, rc, out, err = measure(
+                [sys.executable, "-c", LIBRARY_SAVE, ckpt, back, json.dumps(select)]
+            )
             key = "library save_file (all packed tensors in memory)"
             results["runs"][key] = {"wall_s": round(wall, 2), "peak_rss_mib": round(rss, 1)}
             print(f"{key}: {wall:.2f} s, peak RSS {rss:.1f} MiB" + (f" ({err})" if rc else ""))

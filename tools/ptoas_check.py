@@ -94,13 +94,13 @@ def target_context(flags: List[str], version: Optional[str] = None):
     from ptonz.analyses.ptoas_facts import parse_version
 
     ctx = ir.Context()
-    _ptonz.set_ptoas_target(ctx, *ptoas_target(flags),
-                            parse_version(version) if version else None)
+    _ptonz.set_ptoas_target(ctx, *ptoas_target(flags), parse_version(version) if version else None)
     return ctx
 
 
-def assemble(ptoas: str, source: str, flags: List[str], workdir: str,
-             name: str = "in") -> Tuple[Optional[str], str]:
+def assemble(
+    ptoas: str, source: str, flags: List[str], workdir: str, name: str = "in"
+) -> Tuple[Optional[str], str]:
     """(C++ or None, stderr) of `ptoas` on `source`."""
     src = os.path.join(workdir, name + ".pto")
     out = os.path.join(workdir, name + ".cpp")
@@ -108,8 +108,9 @@ def assemble(ptoas: str, source: str, flags: List[str], workdir: str,
         f.write(source)
     if os.path.exists(out):
         os.remove(out)
-    proc = subprocess.run([ptoas, *flags, src, "-o", out], capture_output=True, text=True,
-                          timeout=300)
+    proc = subprocess.run(
+        [ptoas, *flags, src, "-o", out], capture_output=True, text=True, timeout=300
+    )
     if proc.returncode != 0 or not os.path.exists(out):
         errors = [l for l in proc.stderr.splitlines() if "error" in l.lower()]
         return None, "\n".join(errors[:5]) or proc.stderr[-2000:]
@@ -122,8 +123,10 @@ def tload_global_tensors(cpp: str) -> List[str]:
     of its variable that precedes it (PTOAS 0.60 numbers the variables of each
     function from v1 again, so a name is declared once per function)."""
     decls, out = {}, []
-    events = sorted([(m.start(), "decl", m.group(1), m.group(2)) for m in GT_DECL.finditer(cpp)]
-                    + [(m.start(), "load", None, m.group(2)) for m in TLOAD_CALL.finditer(cpp)])
+    events = sorted(
+        [(m.start(), "decl", m.group(1), m.group(2)) for m in GT_DECL.finditer(cpp)]
+        + [(m.start(), "load", None, m.group(2)) for m in TLOAD_CALL.finditer(cpp)]
+    )
     for _pos, kind, gt, var in events:
         if kind == "decl":
             decls[var] = gt
@@ -147,8 +150,15 @@ def same_descriptor(ptonz: str, ptoas: str) -> bool:
 
 
 class Checker:
-    def __init__(self, ptoas: str, workdir: str, declarations=None, expect_lowering=False,
-                 version: Optional[str] = None, allow_clamped: bool = False):
+    def __init__(
+        self,
+        ptoas: str,
+        workdir: str,
+        declarations=None,
+        expect_lowering=False,
+        version: Optional[str] = None,
+        allow_clamped: bool = False,
+    ):
         import ptonz  # noqa: F401  (registers the dialects)
         from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 
@@ -194,14 +204,16 @@ class Checker:
                 verify = {"pto-level": level, "infer-layout": False}
                 if self.allow_clamped:
                     verify["allow-clamped-gm-offsets"] = True
-                build_pass_manager(lower_to_ptoas_pipeline(self.version), defaults={
-                    "pto-verify-ptoas": verify,
-                    "pto-declare-nz-args": self.declarations}).run(module.operation)
+                build_pass_manager(
+                    lower_to_ptoas_pipeline(self.version),
+                    defaults={"pto-verify-ptoas": verify, "pto-declare-nz-args": self.declarations},
+                ).run(module.operation)
             except ir.MLIRError as exc:
                 return None, (errors or [str(exc)])[0]
             text = _ptonz.print_asm(module.operation, generic=False, debug_info=False)
-            return text, [d.global_tensor()
-                          for d in descriptors(module, self.version, infer_layout=False)]
+            return text, [
+                d.global_tensor() for d in descriptors(module, self.version, infer_layout=False)
+            ]
 
     def descriptors(self, path: str, split: bool, flags: List[str] = ()) -> None:
         text = open(path, encoding="utf-8").read()
@@ -217,16 +229,22 @@ class Checker:
                 else:
                     print(f"{where}: skipped: ptonz does not lower it ({result})")
                 continue
-            cpp, err = assemble(self.ptoas, lowered, ["--disable-infer-layout", *flags],
-                                self.workdir)
+            cpp, err = assemble(
+                self.ptoas, lowered, ["--disable-infer-layout", *flags], self.workdir
+            )
             self.checked += 1
             if cpp is None:
                 self._fail(where, f"ptoas --disable-infer-layout rejects ptonz's output: {err}")
                 continue
             ours, theirs = result, tload_global_tensors(cpp)
             if len(ours) != len(theirs) or not all(map(same_descriptor, ours, theirs)):
-                self._fail(where, "descriptors differ:\n  ptonz: " + "\n         ".join(ours)
-                           + "\n  ptoas: " + "\n         ".join(theirs))
+                self._fail(
+                    where,
+                    "descriptors differ:\n  ptonz: "
+                    + "\n         ".join(ours)
+                    + "\n  ptoas: "
+                    + "\n         ".join(theirs),
+                )
                 continue
             nz = sum("Layout::NZ" in d for d in ours)
             print(f"{where}: ok: {len(ours)} tload descriptors identical ({nz} NZ)")
@@ -242,8 +260,9 @@ class Checker:
             where = f"{os.path.basename(path)}:{line}"
             if EXPECTS_DIAGNOSTICS.search(chunk) or not chunk.strip():
                 continue
-            originals = [assemble(self.ptoas, chunk, flags, self.workdir, "orig")[0]
-                         for _ in range(2)]
+            originals = [
+                assemble(self.ptoas, chunk, flags, self.workdir, "orig")[0] for _ in range(2)
+            ]
             ctx = target_context(flags, self.version)
             with ctx, ir.Location.unknown():
                 module = _ptonz.parse_source(ctx, chunk, path)
@@ -266,7 +285,6 @@ class Checker:
             else:
                 print(f"{where}: ok: same C++ ({len(cpp.splitlines())} lines)")
 
-
     def verdicts(self, path: str, split: bool, flags: List[str]) -> None:
         text = open(path, encoding="utf-8").read()
         for chunk, _line in split_chunks(text, split):
@@ -276,8 +294,11 @@ class Checker:
             self.checked += 1
             cpp, err = assemble(self.ptoas, chunk, flags, self.workdir)
             # 0.27 prefixes `loc("file":L:C): `, 0.60 `loc("name"("file":L:C)): `.
-            first = (re.sub(r'^loc\((?:"[^"]*"\()?"[^"]*":\d+:\d+\)?\): ', "",
-                            err.splitlines()[0]) if err else "")
+            first = (
+                re.sub(r'^loc\((?:"[^"]*"\()?"[^"]*":\d+:\d+\)?\): ', "", err.splitlines()[0])
+                if err
+                else ""
+            )
             print(f"{m.group(1)}: ptoas " + ("accepts" if cpp is not None else f"rejects: {first}"))
 
 
@@ -287,34 +308,60 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("files", nargs="+")
     p.add_argument("--ptoas", default=os.environ.get("PTOAS") or shutil.which("ptoas"))
     p.add_argument("--split-input-file", action="store_true")
-    p.add_argument("--ptoas-flags", default="",
-                   help="(further) flags ptoas runs with; --pto-arch and --pto-level also set the "
-                   "target ptonz's op verifiers check")
-    p.add_argument("--nz-arg", action="append", default=[],
-                   help="as ptonz-opt's --nz-arg (descriptors mode); repeatable")
-    p.add_argument("--arg-range", action="append", default=[],
-                   help="as ptonz-opt's --arg-range (descriptors mode); repeatable")
-    p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="the release ptonz lowers for and predicts descriptors of (default: what "
-                   "`ptoas --version` says, else ptonz's default)")
-    p.add_argument("--allow-clamped-gm-offsets", action="store_true",
-                   help="descriptors mode: lower as ptonz-opt --allow-clamped-gm-offsets (the "
-                   "descriptors do not depend on PTOAS#1317, which is about the address)")
-    p.add_argument("--expect-lowering", action="store_true",
-                   help="descriptors mode: an input ptonz does not lower is a failure, not a skip")
+    p.add_argument(
+        "--ptoas-flags",
+        default="",
+        help="(further) flags ptoas runs with; --pto-arch and --pto-level also set the "
+        "target ptonz's op verifiers check",
+    )
+    p.add_argument(
+        "--nz-arg",
+        action="append",
+        default=[],
+        help="as ptonz-opt's --nz-arg (descriptors mode); repeatable",
+    )
+    p.add_argument(
+        "--arg-range",
+        action="append",
+        default=[],
+        help="as ptonz-opt's --arg-range (descriptors mode); repeatable",
+    )
+    p.add_argument(
+        "--ptoas-version",
+        default=None,
+        metavar="X.Y",
+        help="the release ptonz lowers for and predicts descriptors of (default: what "
+        "`ptoas --version` says, else ptonz's default)",
+    )
+    p.add_argument(
+        "--allow-clamped-gm-offsets",
+        action="store_true",
+        help="descriptors mode: lower as ptonz-opt --allow-clamped-gm-offsets (the "
+        "descriptors do not depend on PTOAS#1317, which is about the address)",
+    )
+    p.add_argument(
+        "--expect-lowering",
+        action="store_true",
+        help="descriptors mode: an input ptonz does not lower is a failure, not a skip",
+    )
     args = p.parse_args(argv)
-    declarations = {k: ",".join(v) for k, v in (("nz-args", args.nz_arg),
-                                                 ("arg-ranges", args.arg_range)) if v}
+    declarations = {
+        k: ",".join(v) for k, v in (("nz-args", args.nz_arg), ("arg-ranges", args.arg_range)) if v
+    }
     if not args.ptoas:
         print("ptoas_check: no ptoas ($PTOAS or PATH)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
-        checker = Checker(args.ptoas, tmp, declarations, args.expect_lowering,
-                          args.ptoas_version or ptoas_release(args.ptoas),
-                          args.allow_clamped_gm_offsets)
+        checker = Checker(
+            args.ptoas,
+            tmp,
+            declarations,
+            args.expect_lowering,
+            args.ptoas_version or ptoas_release(args.ptoas),
+            args.allow_clamped_gm_offsets,
+        )
         for path in args.files:
-            getattr(checker, args.mode)(path, args.split_input_file,
-                                        shlex.split(args.ptoas_flags))
+            getattr(checker, args.mode)(path, args.split_input_file, shlex.split(args.ptoas_flags))
     print(f"{checker.checked} checked, {checker.failures} failed")
     return 1 if checker.failures or not checker.checked else 0
 

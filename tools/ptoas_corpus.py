@@ -84,7 +84,7 @@ def run_line_flags(text: str) -> Optional[List[str]]:
         idx = next((i for i, t in enumerate(tokens) if os.path.basename(t) == "ptoas"), None)
         if idx is None:
             continue
-        flags, rest = [], tokens[idx + 1:]
+        flags, rest = [], tokens[idx + 1 :]
         i = 0
         while i < len(rest):
             tok = rest[i]
@@ -115,8 +115,11 @@ def test_flags(path: Path, root: Path, text: str) -> Tuple[List[str], str]:
 def ptonz_target(flags: List[str]) -> List[str]:
     """The ptonz-opt flags naming the same PTOAS target (ptonz-opt spells
     ptoas's --pto-level --ptoas-pto-level)."""
-    return [f.replace("--pto-level", "--ptoas-pto-level", 1) if f.startswith("--pto-level")
-            else f for f in flags if f.split("=")[0] in ("--pto-arch", "--pto-level")]
+    return [
+        f.replace("--pto-level", "--ptoas-pto-level", 1) if f.startswith("--pto-level") else f
+        for f in flags
+        if f.split("=")[0] in ("--pto-arch", "--pto-level")
+    ]
 
 
 @dataclass
@@ -153,8 +156,9 @@ def first_error(stderr: str) -> str:
 def canonical_cpp(text: str) -> str:
     """`text` with address-derived names (GT_94072468525360) renumbered 0, 1, ..."""
     seen: Dict[str, int] = {}
-    return ADDRESS_NAME.sub(lambda m: m.group(1) + "@" + str(seen.setdefault(m.group(2), len(seen))),
-                            text)
+    return ADDRESS_NAME.sub(
+        lambda m: m.group(1) + "@" + str(seen.setdefault(m.group(2), len(seen))), text
+    )
 
 
 def without_addresses(text: str) -> str:
@@ -168,13 +172,18 @@ def without_addresses(text: str) -> str:
 
 def short_diff(a: str, b: str, limit: int = 12) -> str:
     import difflib
-    diff = list(difflib.unified_diff(a.splitlines(), b.splitlines(), "original", "ptonz print",
-                                     lineterm="", n=0))
-    return "\n".join(diff[2:2 + limit])
+
+    diff = list(
+        difflib.unified_diff(
+            a.splitlines(), b.splitlines(), "original", "ptonz print", lineterm="", n=0
+        )
+    )
+    return "\n".join(diff[2 : 2 + limit])
 
 
-def classify(path: Path, rel: str, flags: List[str], flags_from: str, tools: Tools,
-             tmp: Path) -> Result:
+def classify(
+    path: Path, rel: str, flags: List[str], flags_from: str, tools: Tools, tmp: Path
+) -> Result:
     res = Result(rel, flags, flags_from, "disagree")
     cpp = [tmp / "orig1.cpp", tmp / "orig2.cpp", tmp / "ptonz.cpp"]
     first, second = tmp / "ptonz1.pto", tmp / "ptonz2.pto"
@@ -189,8 +198,9 @@ def classify(path: Path, rel: str, flags: List[str], flags_from: str, tools: Too
         if nz_ok:
             res.reason = "ptonz accepts what ptoas rejects"
             res.detail = "ptoas: " + first_error(ptoas1.stderr + ptoas1.stdout)
-        elif nz1.returncode != 1 or "Traceback" in nz1.stderr or not LOCATED_ERROR.search(
-                nz1.stderr):
+        elif (
+            nz1.returncode != 1 or "Traceback" in nz1.stderr or not LOCATED_ERROR.search(nz1.stderr)
+        ):
             res.reason = "ptonz rejects without a located diagnostic (exit %d)" % nz1.returncode
             res.detail = first_error(nz1.stderr)
         else:
@@ -238,8 +248,10 @@ def classify(path: Path, rel: str, flags: List[str], flags_from: str, tools: Too
             break
     if nondeterministic and without_addresses(ours) == without_addresses(orig1):
         res.verdict = "agree-accept"
-        res.detail = "(PlanMemory placed tiles differently in two runs of the original; " \
-                     "equal up to tile addresses)"
+        res.detail = (
+            "(PlanMemory placed tiles differently in two runs of the original; "
+            "equal up to tile addresses)"
+        )
         return res
     res.reason = "C++ differs"
     res.detail = short_diff(orig1, ours)
@@ -268,37 +280,52 @@ def report(title: str, results: List[Result], verbose: bool) -> str:
     c = summary(results)
     agree = c["agree-accept"] + c["agree-reject"]
     n = len(results)
-    lines = [f"{title}: {agree}/{n} agree (accept {c['agree-accept']}, reject "
-             f"{c['agree-reject']}) = {100.0 * agree / max(n, 1):.1f}%"]
+    lines = [
+        f"{title}: {agree}/{n} agree (accept {c['agree-accept']}, reject "
+        f"{c['agree-reject']}) = {100.0 * agree / max(n, 1):.1f}%"
+    ]
     for r in results:
         if r.verdict == "disagree" or verbose:
             flags = " ".join(r.flags) or "(default flags)"
-            lines.append(f"  {r.verdict:12} {r.file} [{flags}; {r.flags_from}]"
-                         + (f": {r.reason}" if r.reason else ""))
+            lines.append(
+                f"  {r.verdict:12} {r.file} [{flags}; {r.flags_from}]"
+                + (f": {r.reason}" if r.reason else "")
+            )
             if r.detail and (r.verdict == "disagree" or verbose):
                 lines.extend("      " + l for l in r.detail.splitlines())
     return "\n".join(lines)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("source", help="PTOAS source tree (its .pto files are the corpus)")
-    p.add_argument("--ptoas", default=os.environ.get("PTOAS") or shutil.which("ptoas"),
-                   help="ptoas binary (default: $PTOAS, else ptoas on PATH)")
-    p.add_argument("--ptonz-opt", default=None,
-                   help="ptonz-opt command (default: ptonz-opt next to this Python, else on PATH)")
+    p.add_argument(
+        "--ptoas",
+        default=os.environ.get("PTOAS") or shutil.which("ptoas"),
+        help="ptoas binary (default: $PTOAS, else ptoas on PATH)",
+    )
+    p.add_argument(
+        "--ptonz-opt",
+        default=None,
+        help="ptonz-opt command (default: ptonz-opt next to this Python, else on PATH)",
+    )
     p.add_argument("-j", "--jobs", type=int, default=2, help="files checked in parallel")
     p.add_argument("--json", default=None, metavar="OUT", help="write every result to OUT")
     p.add_argument("-v", "--verbose", action="store_true", help="list agreeing files too")
     args = p.parse_args(argv)
 
     if not args.ptoas or not os.access(args.ptoas, os.X_OK):
-        print("ptoas_corpus: error: no ptoas binary (--ptoas PATH, $PTOAS or PATH)",
-              file=sys.stderr)
+        print(
+            "ptoas_corpus: error: no ptoas binary (--ptoas PATH, $PTOAS or PATH)", file=sys.stderr
+        )
         return 1
-    nz = args.ptonz_opt or shutil.which("ptonz-opt", path=os.path.dirname(sys.executable)) \
+    nz = (
+        args.ptonz_opt
+        or shutil.which("ptonz-opt", path=os.path.dirname(sys.executable))
         or shutil.which("ptonz-opt")
+    )
     if not nz:
         print("ptoas_corpus: error: no ptonz-opt (--ptonz-opt PATH)", file=sys.stderr)
         return 1
@@ -319,13 +346,23 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(report("With ptoas's default flags", defaults, args.verbose))
     c = summary(with_flags)
     print()
-    print(f"{c['agree-accept'] + c['agree-reject']}/{len(files)} agree "
-          f"(accept {c['agree-accept']}, reject {c['agree-reject']})")
+    print(
+        f"{c['agree-accept'] + c['agree-reject']}/{len(files)} agree "
+        f"(accept {c['agree-accept']}, reject {c['agree-reject']})"
+    )
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"source": str(root), "ptoas": args.ptoas, "ptonz_opt": nz,
-                       "with_test_flags": [asdict(r) for r in with_flags],
-                       "with_default_flags": [asdict(r) for r in defaults]}, f, indent=1)
+            json.dump(
+                {
+                    "source": str(root),
+                    "ptoas": args.ptoas,
+                    "ptonz_opt": nz,
+                    "with_test_flags": [asdict(r) for r in with_flags],
+                    "with_default_flags": [asdict(r) for r in defaults],
+                },
+                f,
+                indent=1,
+            )
     return 0
 
 

@@ -77,8 +77,10 @@ def load_corpus(root: Path) -> List[Tuple[str, str]]:
     Mutants start from a chunk with no `expected-*` annotation (a valid
     program) VALID_BIAS times out of ten: most lit inputs are rejections."""
     files = sorted((root / "examples").glob("*.mlir")) + sorted(
-        p for p in (root / "test").rglob("*.mlir")
-        if not any(part.startswith(".") for part in p.relative_to(root).parts))
+        p
+        for p in (root / "test").rglob("*.mlir")
+        if not any(part.startswith(".") for part in p.relative_to(root).parts)
+    )
     out = []
     for path in files:
         text = path.read_text(encoding="utf-8")
@@ -94,15 +96,69 @@ def load_corpus(root: Path) -> List[Tuple[str, str]]:
 
 # Every MLIR builtin element type (and a few non-scalar ones): PTOAS has C++
 # types for some, the rest must be located errors.
-ELEMENT_TYPES = ["i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64", "i1", "i2", "i4",
-                 "i12", "i24", "i128", "i256", "i512", "ui8", "si8", "ui16", "si32", "ui64",
-                 "tf32", "f80", "f128", "f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ",
-                 "f8E5M2", "f8E5M2FNUZ", "f8E3M4", "f8E8M0FNU", "f6E2M3FN", "f6E3M2FN",
-                 "f4E2M1FN", "index", "complex<f32>", "complex<i8>", "vector<4xf16>"]
+ELEMENT_TYPES = [
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "f16",
+    "bf16",
+    "f32",
+    "f64",
+    "i1",
+    "i2",
+    "i4",
+    "i12",
+    "i24",
+    "i128",
+    "i256",
+    "i512",
+    "ui8",
+    "si8",
+    "ui16",
+    "si32",
+    "ui64",
+    "tf32",
+    "f80",
+    "f128",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E4M3FNUZ",
+    "f8E4M3B11FNUZ",
+    "f8E5M2",
+    "f8E5M2FNUZ",
+    "f8E3M4",
+    "f8E8M0FNU",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f4E2M1FN",
+    "index",
+    "complex<f32>",
+    "complex<i8>",
+    "vector<4xf16>",
+]
 INT_TYPES = ["i8", "i16", "i32", "i64"]
-ARITH_BINARY = ["addi", "subi", "muli", "shli", "shrsi", "shrui", "divsi", "divui",
-                "floordivsi", "ceildivsi", "remsi", "remui", "minsi", "maxsi", "minui",
-                "maxui", "andi", "ori", "xori"]
+ARITH_BINARY = [
+    "addi",
+    "subi",
+    "muli",
+    "shli",
+    "shrsi",
+    "shrui",
+    "divsi",
+    "divui",
+    "floordivsi",
+    "ceildivsi",
+    "remsi",
+    "remui",
+    "minsi",
+    "maxsi",
+    "minui",
+    "maxui",
+    "andi",
+    "ori",
+    "xori",
+]
 
 
 def _near_pow2(rng: random.Random) -> int:
@@ -114,13 +170,43 @@ def _near_pow2(rng: random.Random) -> int:
 
 
 def _interesting_int(rng: random.Random) -> int:
-    return rng.choice([0, 1, -1, 2, 8, 16, 32, 48, 64, 128, 192, 255, 256, 257, 512, 1024,
-                       2048, 4096, 65535, 65536, (1 << 31) - 1, 1 << 31, 1 << 32,
-                       (1 << 63) - 1, -(1 << 63), -16, -256, _near_pow2(rng), _near_pow2(rng)])
+    return rng.choice(
+        [
+            0,
+            1,
+            -1,
+            2,
+            8,
+            16,
+            32,
+            48,
+            64,
+            128,
+            192,
+            255,
+            256,
+            257,
+            512,
+            1024,
+            2048,
+            4096,
+            65535,
+            65536,
+            (1 << 31) - 1,
+            1 << 31,
+            1 << 32,
+            (1 << 63) - 1,
+            -(1 << 63),
+            -16,
+            -256,
+            _near_pow2(rng),
+            _near_pow2(rng),
+        ]
+    )
 
 
 def _sub_at(text: str, m: re.Match, group: int, new: str) -> str:
-    return text[:m.start(group)] + new + text[m.end(group):]
+    return text[: m.start(group)] + new + text[m.end(group) :]
 
 
 def _pick(rng: random.Random, pattern: str, text: str, flags=0) -> Optional[re.Match]:
@@ -142,8 +228,30 @@ def mut_shape_dim(rng, text):
     m = _pick(rng, r"(?<=[<x])(\d+)(?=x)", text)
     if m is None:
         return None
-    new = str(rng.choice([1, 8, 15, 16, 17, 32, 48, 64, 100, 128, 256, 512, 1024, 4096,
-                          1 << 20, 1 << 31, 1 << 40, (1 << 62)]))
+    new = str(
+        rng.choice(
+            [
+                1,
+                8,
+                15,
+                16,
+                17,
+                32,
+                48,
+                64,
+                100,
+                128,
+                256,
+                512,
+                1024,
+                4096,
+                1 << 20,
+                1 << 31,
+                1 << 40,
+                (1 << 62),
+            ]
+        )
+    )
     old = m.group(1)
     if rng.random() < 0.5:
         return re.sub(rf"(?<=[<x]){old}(?=x)", new, text)
@@ -182,8 +290,10 @@ def mut_narrow_cast(rng, text):
     cast = "arith.index_cast" if typ == "index" else "arith.trunci"
     back = "arith.index_cast" if typ == "index" else rng.choice(["arith.extsi", "arith.extui"])
     n1, n2 = f"{name}_n{width}", f"{name}_w"
-    lines = (f"\n{indent}{n1} = {cast} {name} : {typ} to {width}"
-             f"\n{indent}{n2} = {back} {n1} : {width} to {typ}")
+    lines = (
+        f"\n{indent}{n1} = {cast} {name} : {typ} to {width}"
+        f"\n{indent}{n2} = {back} {n1} : {width} to {typ}"
+    )
     end = m.end()
     text = text[:end] + lines + text[end:]
     return _rename_later_uses(text, end + len(lines), name, n2)
@@ -192,18 +302,25 @@ def mut_narrow_cast(rng, text):
 def mut_narrow_arith(rng, text):
     """Compute an index `addi`/`muli`/`subi`/`shli` in a narrower type and cast
     the (possibly wrapped) result back."""
-    m = _pick(rng, r"^(\s*)(%[\w.$-]+) = arith\.(addi|muli|subi|shli) (%[\w.$-]+), "
-              r"(%[\w.$-]+) : index\s*$", text, re.M)
+    m = _pick(
+        rng,
+        r"^(\s*)(%[\w.$-]+) = arith\.(addi|muli|subi|shli) (%[\w.$-]+), "
+        r"(%[\w.$-]+) : index\s*$",
+        text,
+        re.M,
+    )
     if m is None:
         return None
     indent, name, op, a, b = m.groups()
     w = rng.choice(["i8", "i16", "i32"])
     p = f"{name}_{w}"
-    new = (f"{indent}{p}a = arith.index_cast {a} : index to {w}\n"
-           f"{indent}{p}b = arith.index_cast {b} : index to {w}\n"
-           f"{indent}{p} = arith.{op} {p}a, {p}b : {w}\n"
-           f"{indent}{name} = arith.index_cast {p} : {w} to index")
-    return text[:m.start()] + new + text[m.end():]
+    new = (
+        f"{indent}{p}a = arith.index_cast {a} : index to {w}\n"
+        f"{indent}{p}b = arith.index_cast {b} : index to {w}\n"
+        f"{indent}{p} = arith.{op} {p}a, {p}b : {w}\n"
+        f"{indent}{name} = arith.index_cast {p} : {w} to index"
+    )
+    return text[: m.start()] + new + text[m.end() :]
 
 
 def mut_loop_bound(rng, text):
@@ -220,7 +337,7 @@ def mut_offset(rng, text):
     if m is None or not m.group(1).strip():
         return None
     items = [x.strip() for x in m.group(1).split(",")]
-    pool = re.findall(r"(%[\w.$-]+) = ", text[:m.start()]) or items
+    pool = re.findall(r"(%[\w.$-]+) = ", text[: m.start()]) or items
     k = rng.randrange(len(items))
     items[k] = rng.choice(pool)
     return _sub_at(text, m, 1, ", ".join(items))
@@ -228,17 +345,23 @@ def mut_offset(rng, text):
 
 def mut_block_offset(rng, text):
     """Make an offset depend on the block id: `%off = block_idx * K`."""
-    m = _pick(rng, r"^(\s*)(%[\w.$-]+) = (pto|pl)\.partition_view|^(\s*)(%[\w.$-]+) = pl\.tile\.load",
-              text, re.M)
+    m = _pick(
+        rng,
+        r"^(\s*)(%[\w.$-]+) = (pto|pl)\.partition_view|^(\s*)(%[\w.$-]+) = pl\.tile\.load",
+        text,
+        re.M,
+    )
     if m is None:
         return None
     line_start = m.start()
     indent = m.group(1) or m.group(4) or "  "
     k = rng.choice([16, 32, 64, 256, 512, 4096, 1 << 24])
-    new = (f"{indent}%fz_b = pto.get_block_{rng.choice(['idx', 'num'])}\n"
-           f"{indent}%fz_bi = arith.index_cast %fz_b : i64 to index\n"
-           f"{indent}%fz_k = arith.constant {k} : index\n"
-           f"{indent}%fz_off = arith.muli %fz_bi, %fz_k : index\n")
+    new = (
+        f"{indent}%fz_b = pto.get_block_{rng.choice(['idx', 'num'])}\n"
+        f"{indent}%fz_bi = arith.index_cast %fz_b : i64 to index\n"
+        f"{indent}%fz_k = arith.constant {k} : index\n"
+        f"{indent}%fz_off = arith.muli %fz_bi, %fz_k : index\n"
+    )
     text = text[:line_start] + new + text[line_start:]
     after = line_start + len(new)
     mo = re.compile(r"offsets = \[([^\]]*)\]").search(text, after)
@@ -258,30 +381,62 @@ def mut_sizes(rng, text):
     items = [x.strip() for x in m.group(1).split(",")]
     k = rng.randrange(len(items))
     old = items[k]
-    items[k] = str(rng.choice([0, -16, 1, 2, 8, 15, 16, 17, 32, 48, 64, 128, 256, 512, 1024,
-                               4096, 1 << 31, (1 << 63) - 1, _near_pow2(rng)]))
+    items[k] = str(
+        rng.choice(
+            [
+                0,
+                -16,
+                1,
+                2,
+                8,
+                15,
+                16,
+                17,
+                32,
+                48,
+                64,
+                128,
+                256,
+                512,
+                1024,
+                4096,
+                1 << 31,
+                (1 << 63) - 1,
+                _near_pow2(rng),
+            ]
+        )
+    )
     text = _sub_at(text, m, 1, ", ".join(items))
     if rng.random() < 0.7:  # the tile type on the same line: AxB
         eol = text.find("\n", m.start())
         eol = len(text) if eol < 0 else eol
-        line = re.sub(rf"(?<=[<x]){re.escape(old)}(?=x)", items[k], text[m.end():eol], count=1)
-        text = text[:m.end()] + line + text[eol:]
+        line = re.sub(rf"(?<=[<x]){re.escape(old)}(?=x)", items[k], text[m.end() : eol], count=1)
+        text = text[: m.end()] + line + text[eol:]
     return text
 
 
 def _constants(text: str) -> Dict[str, int]:
     """The index constants of a chunk: name -> value."""
-    return {m.group(1): int(m.group(2))
-            for m in re.finditer(r"(%[\w.$-]+) = arith\.constant (-?\d+) : index", text)}
+    return {
+        m.group(1): int(m.group(2))
+        for m in re.finditer(r"(%[\w.$-]+) = arith\.constant (-?\d+) : index", text)
+    }
 
 
 def mut_loop_overrun(rng, text):
     """One more trip: an scf.for whose bounds are constants runs to ub + step,
     so a loop over tiles overruns its dimension by one tile."""
     consts = _constants(text)
-    loops = [m for m in re.finditer(r"^(\s*)(?:%[\w.$-]+(?::\d+)? = )?scf\.for (%[\w.$-]+) = "
-                                    r"(%[\w.$-]+) to (%[\w.$-]+) step (%[\w.$-]+)", text, re.M)
-             if m.group(4) in consts and m.group(5) in consts]
+    loops = [
+        m
+        for m in re.finditer(
+            r"^(\s*)(?:%[\w.$-]+(?::\d+)? = )?scf\.for (%[\w.$-]+) = "
+            r"(%[\w.$-]+) to (%[\w.$-]+) step (%[\w.$-]+)",
+            text,
+            re.M,
+        )
+        if m.group(4) in consts and m.group(5) in consts
+    ]
     if not loops:
         return None
     m = rng.choice(loops)
@@ -293,8 +448,9 @@ def mut_loop_overrun(rng, text):
     return text[:start] + line + text[start:]
 
 
-def _valid_extent(rng, indent: str, offset: Optional[str], rows: int,
-                  extents: Sequence[int]) -> Tuple[str, str]:
+def _valid_extent(
+    rng, indent: str, offset: Optional[str], rows: int, extents: Sequence[int]
+) -> Tuple[str, str]:
     """(definitions, value) of a valid extent that may be zero or negative:
     min(E - offset, rows) with E the dimension's extent (usually one of
     `extents`), or a hidden constant 0 / negative count. The names are
@@ -303,18 +459,25 @@ def _valid_extent(rng, indent: str, offset: Optional[str], rows: int,
     kind = rng.choice(["rest", "rest", "rest", "zero", "negative"])
     if kind == "rest" and offset is not None:
         e = rng.choice(list(extents) * 3 + [0, rows, 256, 768, 4096])
-        return (f"{indent}{n}_e = arith.constant {e} : index\n"
-                f"{indent}{n}_r = arith.subi {n}_e, {offset} : index\n"
-                f"{indent}{n}_t = arith.constant {rows} : index\n"
-                f"{indent}{n}_v = arith.minsi {n}_r, {n}_t : index\n"), f"{n}_v"
-    c = 0 if kind != "negative" else rng.choice([-1, -16, -256])
-    return (f"{indent}{n}_z = arith.constant {c} : index\n"
+        return (
+            f"{indent}{n}_e = arith.constant {e} : index\n"
+            f"{indent}{n}_r = arith.subi {n}_e, {offset} : index\n"
             f"{indent}{n}_t = arith.constant {rows} : index\n"
-            f"{indent}{n}_v = arith.minsi {n}_z, {n}_t : index\n"), f"{n}_v"
+            f"{indent}{n}_v = arith.minsi {n}_r, {n}_t : index\n"
+        ), f"{n}_v"
+    c = 0 if kind != "negative" else rng.choice([-1, -16, -256])
+    return (
+        f"{indent}{n}_z = arith.constant {c} : index\n"
+        f"{indent}{n}_t = arith.constant {rows} : index\n"
+        f"{indent}{n}_v = arith.minsi {n}_z, {n}_t : index\n"
+    ), f"{n}_v"
 
 
-_PL_LOAD = re.compile(r"^(\s*)(%[\w.$-]+) = pl\.tile\.load [^\n]*?offsets = \[([^\]]*)\], "
-                      r"sizes = \[([-\d, ]+)\](, valid_shape = \[[^\]]*\])?", re.M)
+_PL_LOAD = re.compile(
+    r"^(\s*)(%[\w.$-]+) = pl\.tile\.load [^\n]*?offsets = \[([^\]]*)\], "
+    r"sizes = \[([-\d, ]+)\](, valid_shape = \[[^\]]*\])?",
+    re.M,
+)
 
 
 def mut_ragged_tail(rng, text):
@@ -331,20 +494,31 @@ def mut_ragged_tail(rng, text):
             if len(offsets) < 2:
                 return None
             k = rng.choice([-2, -2, -1])
-            tensor = re.search(r"!pl\.tensor<([\dx]+)x", text[m.end():m.end() + 400])
+            tensor = re.search(r"!pl\.tensor<([\dx]+)x", text[m.end() : m.end() + 400])
             dims = [int(d) for d in tensor.group(1).split("x")] if tensor else []
-            defs, value = _valid_extent(rng, m.group(1), offsets[k] if offsets[k].startswith("%")
-                                        else None, sizes[k], dims[k:][:1])
+            defs, value = _valid_extent(
+                rng,
+                m.group(1),
+                offsets[k] if offsets[k].startswith("%") else None,
+                sizes[k],
+                dims[k:][:1],
+            )
             other = sizes[-1] if k == -2 else sizes[-2]
             o = f"%fz{rng.randrange(1 << 20)}_o"
             defs += f"{m.group(1)}{o} = arith.constant {other} : index\n"
             valid = [value, o] if k == -2 else [o, value]
             new = f", valid_shape = [{', '.join(valid)}]"
-            text = (text[:m.end(4) + 1] + new + text[m.end(5) if m.group(5) else m.end(4) + 1:])
-            return text[:m.start()] + defs + text[m.start():]
-    parts = list(re.finditer(r"^(\s*)(%[\w.$-]+) = pto\.partition_view [^\n]*?offsets = "
-                             r"\[([^\]]*)\], sizes = \[([^\]]*)\] : [^\n]*-> "
-                             r"(!pto\.partition_tensor_view<([^>]*)>)", text, re.M))
+            text = text[: m.end(4) + 1] + new + text[m.end(5) if m.group(5) else m.end(4) + 1 :]
+            return text[: m.start()] + defs + text[m.start() :]
+    parts = list(
+        re.finditer(
+            r"^(\s*)(%[\w.$-]+) = pto\.partition_view [^\n]*?offsets = "
+            r"\[([^\]]*)\], sizes = \[([^\]]*)\] : [^\n]*-> "
+            r"(!pto\.partition_tensor_view<([^>]*)>)",
+            text,
+            re.M,
+        )
+    )
     if not parts:
         return None
     m = rng.choice(parts)
@@ -355,34 +529,45 @@ def mut_ragged_tail(rng, text):
         return None
     k = len(sizes) - rng.choice([2, 2, 1])
     rows = int(dims[k]) if dims[k].isdigit() else 256
-    extents = [v for v in _constants(text[:m.start()]).values() if v >= rows][-3:]
+    extents = [v for v in _constants(text[: m.start()]).values() if v >= rows][-3:]
     defs, value = _valid_extent(rng, m.group(1), offsets[k], rows, extents)
     sizes[k] = value
     dims[k] = "?"
     old_type, new_type = m.group(5), f"!pto.partition_tensor_view<{'x'.join(dims)}>"
-    text = (text[:m.start(4)] + ", ".join(sizes) + text[m.end(4):m.start(5)] + new_type
-            + text[m.end(5):].replace(old_type, new_type))
-    return text[:m.start()] + defs + text[m.start():]
+    text = (
+        text[: m.start(4)]
+        + ", ".join(sizes)
+        + text[m.end(4) : m.start(5)]
+        + new_type
+        + text[m.end(5) :].replace(old_type, new_type)
+    )
+    return text[: m.start()] + defs + text[m.start() :]
 
 
 def mut_tile_argument(rng, text):
     """A loaded pl tile becomes an argument of its function instead (a
     tile passed in: no function can be handed one)."""
-    loads = list(re.finditer(r"^\s*(%[\w.$-]+) = pl\.tile\.load [^\n]*(?:\n[^\n]*)??"
-                             r" -> (!pl\.tile<[^>]*>)[ \t]*\n", text, re.M))
+    loads = list(
+        re.finditer(
+            r"^\s*(%[\w.$-]+) = pl\.tile\.load [^\n]*(?:\n[^\n]*)??"
+            r" -> (!pl\.tile<[^>]*>)[ \t]*\n",
+            text,
+            re.M,
+        )
+    )
     if not loads:
         return None
     m = rng.choice(loads)
     func = None
-    for f in re.finditer(r"func\.func @[\w.$-]+\(", text[:m.start()]):
+    for f in re.finditer(r"func\.func @[\w.$-]+\(", text[: m.start()]):
         func = f
     if func is None:
         return None
     arg = f"{m.group(1)}: {m.group(2)}"
     close = text.find(")", func.end())
     sep = "" if close == func.end() else ", "
-    text = text[:m.start()] + "\n" + text[m.end():]
-    return text[:func.end()] + arg + sep + text[func.end():]
+    text = text[: m.start()] + "\n" + text[m.end() :]
+    return text[: func.end()] + arg + sep + text[func.end() :]
 
 
 ATTRIBUTE_SWAPS = [
@@ -406,6 +591,7 @@ def mut_attribute(rng, text):
 
 def _blocked_mark(rng) -> str:
     from ptonz.analyses.view_kinds import MARKS  # the one name of each mark
+
     return rng.choice(sorted(set(MARKS.values())))
 
 
@@ -416,11 +602,13 @@ def mut_marker(rng, text):
     m = _pick(rng, r"func\.func @\w+\([^)]*\)", text)
     if m is None:
         return None
-    return text[:m.end()] + f" attributes {{{mark}}}" + text[m.end():]
+    return text[: m.end()] + f" attributes {{{mark}}}" + text[m.end() :]
 
 
-_LOGICAL_VIEW = (r"strides = \[\] \{layout = #pto\.layout<(nd|dn|nz|mx_a_zz|mx_b_nn)>\} : "
-                 r"!pto\.tensor_view<([^>]*)>")
+_LOGICAL_VIEW = (
+    r"strides = \[\] \{layout = #pto\.layout<(nd|dn|nz|mx_a_zz|mx_b_nn)>\} : "
+    r"!pto\.tensor_view<([^>]*)>"
+)
 
 
 def mut_view_kind(rng, text):
@@ -431,11 +619,15 @@ def mut_view_kind(rng, text):
     if m is None:
         return None
     layout, body = m.group(1), m.group(2)
-    new = rng.choice([f"strides = [] : !pto.tensor_view<{body}, #pto.layout<{layout}>>",
-                      f"strides = [] {{layout = #pto.layout<{layout}>}} : "
-                      f"!pto.tensor_view<{body}, #pto.layout<{layout}>>",
-                      f"strides = [] : !pto.tensor_view<{body}>"])
-    return text[:m.start()] + new + text[m.end():]
+    new = rng.choice(
+        [
+            f"strides = [] : !pto.tensor_view<{body}, #pto.layout<{layout}>>",
+            f"strides = [] {{layout = #pto.layout<{layout}>}} : "
+            f"!pto.tensor_view<{body}, #pto.layout<{layout}>>",
+            f"strides = [] : !pto.tensor_view<{body}>",
+        ]
+    )
+    return text[: m.start()] + new + text[m.end() :]
 
 
 def mut_damage(rng, text):
@@ -455,12 +647,14 @@ def mut_damage(rng, text):
         lines[i], lines[j] = lines[j], lines[i]
         return "".join(lines)
     if kind == "truncate":
-        return text[:rng.randrange(len(text))]
+        return text[: rng.randrange(len(text))]
     if kind == "bytes":
         i = rng.randrange(len(text))
-        return text[:i] + rng.choice(["\udcff", "\udcc3", "\udc80\udc80", "\x00", "\u00e9"]) + text[i:]
+        return (
+            text[:i] + rng.choice(["\udcff", "\udcc3", "\udc80\udc80", "\x00", "\u00e9"]) + text[i:]
+        )
     i = rng.randrange(len(text))
-    return text[:i] + rng.choice("{}()[]<>,:=%@#!x0123456789-") + text[i + 1:]
+    return text[:i] + rng.choice("{}()[]<>,:=%@#!x0123456789-") + text[i + 1 :]
 
 
 MUTATIONS: Dict[str, Callable] = {
@@ -483,16 +677,33 @@ MUTATIONS: Dict[str, Callable] = {
     "tile_argument": mut_tile_argument,
 }
 # Semantic mutations are more interesting than syntax damage.
-WEIGHTS = {"damage": 1, "marker": 1, "view_kind": 1, "attribute": 2, "element_type": 2, "shape_dim": 3,
-           "constant": 4, "arith_swap": 3, "narrow_cast": 3, "narrow_arith": 3,
-           "loop_bound": 3, "offset": 3, "sizes": 2, "block_offset": 2, "loop_overrun": 3,
-           "ragged_tail": 3, "tile_argument": 1}
+WEIGHTS = {
+    "damage": 1,
+    "marker": 1,
+    "view_kind": 1,
+    "attribute": 2,
+    "element_type": 2,
+    "shape_dim": 3,
+    "constant": 4,
+    "arith_swap": 3,
+    "narrow_cast": 3,
+    "narrow_arith": 3,
+    "loop_bound": 3,
+    "offset": 3,
+    "sizes": 2,
+    "block_offset": 2,
+    "loop_overrun": 3,
+    "ragged_tail": 3,
+    "tile_argument": 1,
+}
 
 
 VALID_BIAS = 8
 
 
-def make_mutant(corpus: Sequence[Tuple[str, str]], seed: int, index: int) -> Tuple[str, List[str], bytes]:
+def make_mutant(
+    corpus: Sequence[Tuple[str, str]], seed: int, index: int
+) -> Tuple[str, List[str], bytes]:
     """(corpus chunk name, mutations applied, mutant bytes) of mutant `index`."""
     rng = random.Random(f"ptonz-fuzz:{seed}:{index}")
     valid = [c for c in corpus if "expected-" not in c[1]]
@@ -518,8 +729,10 @@ def make_mutant(corpus: Sequence[Tuple[str, str]], seed: int, index: int) -> Tup
 # The header of a diagnostic that has no place in the input (ptonz-opt prints
 # located ones as `file:line:col: severity: ...`, then the source line and a
 # caret, which may contain anything).
-_UNLOCATED = re.compile(r"^(<unknown>:0: (error|warning)|ptonz-opt: (error|internal error)"
-                        r"|error:|loc\()")
+_UNLOCATED = re.compile(
+    r"^(<unknown>:0: (error|warning)|ptonz-opt: (error|internal error)"
+    r"|error:|loc\()"
+)
 
 
 @dataclass
@@ -530,8 +743,15 @@ class Outcome:
 
 
 # Outcome kinds; the ones in FINDINGS fail the run.
-FINDINGS = ("crash", "hang", "internal", "unlocated", "mis-addressed", "accepted-out-of-bounds",
-            "oracle-error")
+FINDINGS = (
+    "crash",
+    "hang",
+    "internal",
+    "unlocated",
+    "mis-addressed",
+    "accepted-out-of-bounds",
+    "oracle-error",
+)
 
 
 def _run_cli(argv: List[str]) -> Tuple[int, str, str]:
@@ -604,8 +824,11 @@ def _oracle(path: str, samples: int) -> Outcome:
         if exc.kind == "out-of-bounds":
             return Outcome("accepted-out-of-bounds", exc.message, err)
         if exc.kind == "lowering":
-            return Outcome("oracle-error", "the lowering --check-addressing runs rejected an "
-                           f"accepted program: {exc.message}", err)
+            return Outcome(
+                "oracle-error",
+                f"the lowering --check-addressing runs rejected an accepted program: {exc.message}",
+                err,
+            )
         return Outcome("unchecked", f"{exc.kind}: {_reason(exc.message)}")
     except Exception as exc:  # the oracle itself failed: a bug
         return Outcome("oracle-error", f"{type(exc).__name__}: {exc}", err)
@@ -659,14 +882,25 @@ class Report:
             for reason, k in self.reasons.most_common(12):
                 lines.append(f"    {k:6d}  {reason}")
         for index, name, applied, o in self.findings[:50]:
-            lines.append(f"FINDING {o.kind} --replay {seed}:{index} ({name}; "
-                         f"{', '.join(applied)}): {o.detail}")
+            lines.append(
+                f"FINDING {o.kind} --replay {seed}:{index} ({name}; "
+                f"{', '.join(applied)}): {o.detail}"
+            )
         return "\n".join(lines)
 
 
-def fuzz(root: Path, n: int, seed: int, jobs: int = 2, timeout: float = 20.0,
-         samples: int = 4, save: Optional[Path] = None, start: int = 0,
-         progress: bool = False, runner: Callable = None) -> Report:
+def fuzz(
+    root: Path,
+    n: int,
+    seed: int,
+    jobs: int = 2,
+    timeout: float = 20.0,
+    samples: int = 4,
+    save: Optional[Path] = None,
+    start: int = 0,
+    progress: bool = False,
+    runner: Callable = None,
+) -> Report:
     """Run mutants start..start+n-1 of `seed` on `jobs` forked workers.
     `runner(data, path, samples) -> Outcome` runs one mutant (default
     `run_mutant`; the tests give one that crashes or hangs)."""
@@ -713,8 +947,11 @@ def fuzz(root: Path, n: int, seed: int, jobs: int = 2, timeout: float = 20.0,
                 (save / f"seed{seed}_{index}_{outcome.kind}.mlir").write_bytes(data)
         done = sum(report.counts.values())
         if progress and done % 500 == 0:
-            print(f"  {done}/{n} ({time.monotonic() - t0:.0f} s) {dict(report.counts)}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {done}/{n} ({time.monotonic() - t0:.0f} s) {dict(report.counts)}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     for _ in range(max(1, jobs)):
         spawn()
@@ -783,17 +1020,34 @@ def main(argv: Optional[List[str]] = None) -> None:
     p.add_argument("--jobs", type=int, default=2, help="forked workers")
     p.add_argument("--timeout", type=float, default=20.0, help="seconds per mutant")
     p.add_argument("--samples", type=int, default=4, help="--check-addressing=N of the oracle")
-    p.add_argument("--root", type=Path, default=Path("."),
-                   help="the ptonz checkout (its examples/ and test/ are the corpus)")
+    p.add_argument(
+        "--root",
+        type=Path,
+        default=Path("."),
+        help="the ptonz checkout (its examples/ and test/ are the corpus)",
+    )
     p.add_argument("--save", type=Path, default=None, help="write findings' reproducers here")
-    p.add_argument("--replay", metavar="SEED:INDEX", default=None,
-                   help="print one mutant and what ptonz-opt does with it")
+    p.add_argument(
+        "--replay",
+        metavar="SEED:INDEX",
+        default=None,
+        help="print one mutant and what ptonz-opt does with it",
+    )
     args = p.parse_args(argv)
     if args.replay:
         seed, index = (int(x) for x in args.replay.split(":"))
         sys.exit(replay(args.root, seed, index, args.samples))
-    report = fuzz(args.root, args.n, args.seed, args.jobs, args.timeout, args.samples,
-                  args.save, args.start, progress=True)
+    report = fuzz(
+        args.root,
+        args.n,
+        args.seed,
+        args.jobs,
+        args.timeout,
+        args.samples,
+        args.save,
+        args.start,
+        progress=True,
+    )
     print(report.summary(args.seed))
     sys.exit(0 if report.ok else 1)
 

@@ -50,20 +50,25 @@ def take_pass_flags(argv: List[str], is_pass, own: set) -> Tuple[List[str], List
 class _HelpAction(argparse.Action):
     """--help: the flags, then ptonz's passes as MLIR's registry describes them."""
 
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
-                 help=None):
+    def __init__(
+        self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None
+    ):
         super().__init__(option_strings, dest, nargs=0, default=default, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None):
         from ptonz import _ptonz
 
         parser.print_help()
-        print("\nptonz passes and pipelines (from MLIR's pass registry; use as --NAME or "
-              "--NAME='OPTIONS', or by name in --pass-pipeline):")
+        print(
+            "\nptonz passes and pipelines (from MLIR's pass registry; use as --NAME or "
+            "--NAME='OPTIONS', or by name in --pass-pipeline):"
+        )
         sys.stdout.flush()
         _ptonz.print_pass_help(_ptonz.python_pass_arguments())
-        print("\nUpstream MLIR passes (canonicalize, cse, ...) are in the same registry and "
-              "usable the same way; --list-passes prints every registered pass.")
+        print(
+            "\nUpstream MLIR passes (canonicalize, cse, ...) are in the same registry and "
+            "usable the same way; --list-passes prints every registered pass."
+        )
         parser.exit()
 
 
@@ -91,6 +96,7 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
         if width is None:
             from ptonz_cli import terminal_columns
+
             width = terminal_columns() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
 
@@ -103,112 +109,204 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
         add_help=False,
     )
-    p.add_argument("input", nargs="*", metavar="INPUT",
-                   help="input file ('-', the default: stdin); several inputs, or a "
-                   "directory (every *.pto and *.mlir under it), are lowered one by one in "
-                   "this process into the directory -o OUTDIR, each under its own name, with "
-                   "the same flags and diagnostics as one file (exit 1 if any failed; the "
-                   "others are still written; a progress bar on a terminal)")
-    p.add_argument("-h", "--help", action=_HelpAction,
-                   help="show this help (flags and ptonz's passes) and exit")
-    p.add_argument("--list-passes", action=_ListPassesAction,
-                   help="list every pass and pipeline in MLIR's registry and exit")
-    p.add_argument("-o", dest="output", default="-", metavar="FILE",
-                   help="output file (default: stdout); the output directory OUTDIR with "
-                   "several inputs or a directory")
+    p.add_argument(
+        "input",
+        nargs="*",
+        metavar="INPUT",
+        help="input file ('-', the default: stdin); several inputs, or a "
+        "directory (every *.pto and *.mlir under it), are lowered one by one in "
+        "this process into the directory -o OUTDIR, each under its own name, with "
+        "the same flags and diagnostics as one file (exit 1 if any failed; the "
+        "others are still written; a progress bar on a terminal)",
+    )
+    p.add_argument(
+        "-h",
+        "--help",
+        action=_HelpAction,
+        help="show this help (flags and ptonz's passes) and exit",
+    )
+    p.add_argument(
+        "--list-passes",
+        action=_ListPassesAction,
+        help="list every pass and pipeline in MLIR's registry and exit",
+    )
+    p.add_argument(
+        "-o",
+        dest="output",
+        default="-",
+        metavar="FILE",
+        help="output file (default: stdout); the output directory OUTDIR with "
+        "several inputs or a directory",
+    )
     p.add_argument("--version", action="store_true", help="print the version and exit")
-    p.add_argument("--split-input-file", action="store_true",
-                   help=f"split the input at '{SPLIT_MARKER}' lines and process each chunk")
-    p.add_argument("--verify-diagnostics", action="store_true",
-                   help="check diagnostics against expected-* comments in the input")
+    p.add_argument(
+        "--split-input-file",
+        action="store_true",
+        help=f"split the input at '{SPLIT_MARKER}' lines and process each chunk",
+    )
+    p.add_argument(
+        "--verify-diagnostics",
+        action="store_true",
+        help="check diagnostics against expected-* comments in the input",
+    )
     p.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
     p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
-    p.add_argument("--mlir-retain-identifier-names", action=argparse.BooleanOptionalAction,
-                   default=True,
-                   help="keep the input's SSA value and block-argument names (%%c128_index, "
-                   "%%t__tile) through the passes into the output, as MLIR NameLocs (default; "
-                   "--no-mlir-retain-identifier-names numbers the values as MLIR's printer "
-                   "does by default)")
-    p.add_argument("--allow-unregistered-dialect", action="store_true",
-                   help="allow operations of unregistered dialects")
-    p.add_argument("--pass-pipeline", metavar="PIPELINE",
-                   help="textual pipeline, e.g. 'builtin.module(pto-block-nz-views, canonicalize)'; "
-                   "pass flags run after it")
-    p.add_argument("--lower-to-ptoas", action="store_true",
-                   help="run the lower-to-ptoas pipeline (convert-pl-to-pto, pto-block-nz-views, "
-                   "pto-block-mx-scale-views, pto-materialize-strides, pto-verify-ptoas) "
-                   "after everything else")
-    p.add_argument("--verify-each", action="store_true",
-                   help="verify the IR after every pass (default: once, after the last pass; "
-                   "the input is always verified when it is parsed)")
-    p.add_argument("--mlir-timing", action="store_true",
-                   help="print the time of each pass (MLIR's execution time report) and of "
-                   "parsing, verifying and printing to stderr")
-    p.add_argument("--ptoas-version", default=None, metavar="X.Y",
-                   help="the PTOAS release ptonz writes for (its syntax, its "
-                   "--emit=descriptors) and pto-verify-ptoas checks against where the pipeline "
-                   "does not say: 0.27 and 0.60 (measured with the real binaries; 0.60 also "
-                   "read in its sources: 0.27's layout inference, PTOAS#1317, float8 named, "
-                   "runtime strides for partitions not all static, MX), 0.59 (as 0.60), 0.61 "
-                   "(PR #1027's layout rules, read in the sources; the default), 0.63/0.65 (no "
-                   "source here: the 0.61 rules); pto-verify-ptoas's ptoas-version option "
-                   "below lists each release's behaviours and how they were established")
-    p.add_argument("--ptoas-disable-infer-layout", action="store_true",
-                   help="PTOAS will run with --disable-infer-layout "
-                   "(pto-verify-ptoas{infer-layout=false})")
-    p.add_argument("--pto-arch", "--ptoas-arch", dest="pto_arch", choices=["a3", "a5"],
-                   default="a3",
-                   help="the --pto-arch PTOAS will run with, which the pto op verifiers check "
-                   "(default a3, as ptoas; a module's pto.target_arch attribute overrides it)")
+    p.add_argument(
+        "--mlir-retain-identifier-names",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="keep the input's SSA value and block-argument names (%%c128_index, "
+        "%%t__tile) through the passes into the output, as MLIR NameLocs (default; "
+        "--no-mlir-retain-identifier-names numbers the values as MLIR's printer "
+        "does by default)",
+    )
+    p.add_argument(
+        "--allow-unregistered-dialect",
+        action="store_true",
+        help="allow operations of unregistered dialects",
+    )
+    p.add_argument(
+        "--pass-pipeline",
+        metavar="PIPELINE",
+        help="textual pipeline, e.g. 'builtin.module(pto-block-nz-views, canonicalize)'; "
+        "pass flags run after it",
+    )
+    p.add_argument(
+        "--lower-to-ptoas",
+        action="store_true",
+        help="run the lower-to-ptoas pipeline (convert-pl-to-pto, pto-block-nz-views, "
+        "pto-block-mx-scale-views, pto-materialize-strides, pto-verify-ptoas) "
+        "after everything else",
+    )
+    p.add_argument(
+        "--verify-each",
+        action="store_true",
+        help="verify the IR after every pass (default: once, after the last pass; "
+        "the input is always verified when it is parsed)",
+    )
+    p.add_argument(
+        "--mlir-timing",
+        action="store_true",
+        help="print the time of each pass (MLIR's execution time report) and of "
+        "parsing, verifying and printing to stderr",
+    )
+    p.add_argument(
+        "--ptoas-version",
+        default=None,
+        metavar="X.Y",
+        help="the PTOAS release ptonz writes for (its syntax, its "
+        "--emit=descriptors) and pto-verify-ptoas checks against where the pipeline "
+        "does not say: 0.27 and 0.60 (measured with the real binaries; 0.60 also "
+        "read in its sources: 0.27's layout inference, PTOAS#1317, float8 named, "
+        "runtime strides for partitions not all static, MX), 0.59 (as 0.60), 0.61 "
+        "(PR #1027's layout rules, read in the sources; the default), 0.63/0.65 (no "
+        "source here: the 0.61 rules); pto-verify-ptoas's ptoas-version option "
+        "below lists each release's behaviours and how they were established",
+    )
+    p.add_argument(
+        "--ptoas-disable-infer-layout",
+        action="store_true",
+        help="PTOAS will run with --disable-infer-layout (pto-verify-ptoas{infer-layout=false})",
+    )
+    p.add_argument(
+        "--pto-arch",
+        "--ptoas-arch",
+        dest="pto_arch",
+        choices=["a3", "a5"],
+        default="a3",
+        help="the --pto-arch PTOAS will run with, which the pto op verifiers check "
+        "(default a3, as ptoas; a module's pto.target_arch attribute overrides it)",
+    )
     # One flag for one concept: the level the op verifiers check (alloc_tile
     # addr, tassign, reserve_buffer base) is the level pto-verify-ptoas
     # assumes. --pto-level is ptoas's own spelling, accepted as an alias.
-    p.add_argument("--ptoas-pto-level", "--pto-level", dest="ptoas_pto_level", default=None,
-                   choices=["level1", "level2", "level3"],
-                   help="the --pto-level PTOAS will run at: what the pto op verifiers check "
-                   "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "
-                   "pto-level; default level2, as ptoas")
-    p.add_argument("--emit", choices=["mlir", "descriptors", "layout-svg"], default="mlir",
-                   help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every "
-                   "tload; layout-svg writes one SVG per NZ->NZ tload into the directory -o DIR "
-                   "(<function>.tload<k>.svg) and prints their names")
-    p.add_argument("--report", choices=["loads"], default=None,
-                   help="print a per-tload report (GM path, descriptor, contiguous runs)")
-    p.add_argument("--check-addressing", type=int, default=None, metavar="N",
-                   help="--check-addressing[=N]: simulate the logical program and its "
-                   f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
-                   "and compare every tile each tload reads; with passes (--lower-to-ptoas, "
-                   "--pass-pipeline, pass flags) the lowering checked is that pipeline's output")
-    p.add_argument("--check-results", type=int, default=None, metavar="N",
-                   help="--check-results[=N]: lower the pl program as annotated (NZ build) and "
-                   "with its nz tensors annotated nd (ND build), run both in the simulator on "
-                   "random inputs (NZ-packed weights for the NZ build) and compare every store "
-                   f"with NumPy; N (default {DEFAULT_RESULT_SAMPLES}) iterations of each store "
-                   "loop / block ids")
-    p.add_argument("--remarks", action="store_true",
-                   help="emit a located remark for every partition whose bounds the passes "
-                   "cannot decide (e.g. an offset from pto.get_block_idx): sets the "
-                   "`remarks` option of every pass that has one")
-    p.add_argument("--allow-large-gm-gap", action="store_true",
-                   help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
-                   "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
-                   "pto-block-nz-views' allow-large-gm-gap option)")
-    p.add_argument("--allow-clamped-gm-offsets", action="store_true",
-                   help="accept GM addresses whose clamped last offset PTOAS 0.59/0.60 prints "
-                   "without parentheses, dropping the other terms: only for a build with "
-                   "hw-native-sys/PTOAS#1317 fixed (sets pto-verify-ptoas' "
-                   "allow-clamped-gm-offsets option)")
-    p.add_argument("--nz-arg", action="append", default=[], metavar="@FUNC:INDEX[=SHAPE]",
-                   help="the GM bytes behind pointer argument INDEX of FUNC are NZ-packed, with "
-                   "logical shape SHAPE (e.g. 32x2048x4096: one NZ matrix per leading index; "
-                   "without it, the shape of the views that read it); repeatable (sets "
-                   "pto-declare-nz-args' nz-args option, the first pass of --lower-to-ptoas)")
-    p.add_argument("--arg-range", action="append", default=[],
-                   metavar="@FUNC:INDEX=LO:HI[:STEP]",
-                   help="scalar argument INDEX of FUNC lies in [LO, HI) (with STEP: takes the "
-                   "values LO, LO+STEP, ...): a launch fact (block index, expert index, a K "
-                   "offset) that every range and alignment proof then uses; repeatable (sets "
-                   "pto-declare-nz-args' arg-ranges option)")
+    p.add_argument(
+        "--ptoas-pto-level",
+        "--pto-level",
+        dest="ptoas_pto_level",
+        default=None,
+        choices=["level1", "level2", "level3"],
+        help="the --pto-level PTOAS will run at: what the pto op verifiers check "
+        "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "
+        "pto-level; default level2, as ptoas",
+    )
+    p.add_argument(
+        "--emit",
+        choices=["mlir", "descriptors", "layout-svg"],
+        default="mlir",
+        help="what to print: the IR, or the pto-isa GlobalTensor descriptor of every "
+        "tload; layout-svg writes one SVG per NZ->NZ tload into the directory -o DIR "
+        "(<function>.tload<k>.svg) and prints their names",
+    )
+    p.add_argument(
+        "--report",
+        choices=["loads"],
+        default=None,
+        help="print a per-tload report (GM path, descriptor, contiguous runs)",
+    )
+    p.add_argument(
+        "--check-addressing",
+        type=int,
+        default=None,
+        metavar="N",
+        help="--check-addressing[=N]: simulate the logical program and its "
+        f"lowering on N (default {DEFAULT_SAMPLES}) block ids / sampled iterations "
+        "and compare every tile each tload reads; with passes (--lower-to-ptoas, "
+        "--pass-pipeline, pass flags) the lowering checked is that pipeline's output",
+    )
+    p.add_argument(
+        "--check-results",
+        type=int,
+        default=None,
+        metavar="N",
+        help="--check-results[=N]: lower the pl program as annotated (NZ build) and "
+        "with its nz tensors annotated nd (ND build), run both in the simulator on "
+        "random inputs (NZ-packed weights for the NZ build) and compare every store "
+        f"with NumPy; N (default {DEFAULT_RESULT_SAMPLES}) iterations of each store "
+        "loop / block ids",
+    )
+    p.add_argument(
+        "--remarks",
+        action="store_true",
+        help="emit a located remark for every partition whose bounds the passes "
+        "cannot decide (e.g. an offset from pto.get_block_idx): sets the "
+        "`remarks` option of every pass that has one",
+    )
+    p.add_argument(
+        "--allow-large-gm-gap",
+        action="store_true",
+        help="accept NZ loads whose GM gap between column blocks exceeds 65535 "
+        "32-byte blocks: only for a pto-isa with pto-isa#317 fixed (sets "
+        "pto-block-nz-views' allow-large-gm-gap option)",
+    )
+    p.add_argument(
+        "--allow-clamped-gm-offsets",
+        action="store_true",
+        help="accept GM addresses whose clamped last offset PTOAS 0.59/0.60 prints "
+        "without parentheses, dropping the other terms: only for a build with "
+        "hw-native-sys/PTOAS#1317 fixed (sets pto-verify-ptoas' "
+        "allow-clamped-gm-offsets option)",
+    )
+    p.add_argument(
+        "--nz-arg",
+        action="append",
+        default=[],
+        metavar="@FUNC:INDEX[=SHAPE]",
+        help="the GM bytes behind pointer argument INDEX of FUNC are NZ-packed, with "
+        "logical shape SHAPE (e.g. 32x2048x4096: one NZ matrix per leading index; "
+        "without it, the shape of the views that read it); repeatable (sets "
+        "pto-declare-nz-args' nz-args option, the first pass of --lower-to-ptoas)",
+    )
+    p.add_argument(
+        "--arg-range",
+        action="append",
+        default=[],
+        metavar="@FUNC:INDEX=LO:HI[:STEP]",
+        help="scalar argument INDEX of FUNC lies in [LO, HI) (with STEP: takes the "
+        "values LO, LO+STEP, ...): a launch fact (block index, expert index, a K "
+        "offset) that every range and alignment proof then uses; repeatable (sets "
+        "pto-declare-nz-args' arg-ranges option)",
+    )
     return p
 
 
@@ -221,6 +319,7 @@ def run(argv: Optional[List[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--version" in argv:  # the ptonz-opt command answers it in ptonz_cli
         from ptonz_cli import version_line
+
         print(version_line())
         return 0
     # Pass flags are the names in MLIR's pass registry, which `import ptonz` fills.
@@ -232,28 +331,42 @@ def run(argv: Optional[List[str]] = None) -> int:
     argv, ordered = take_pass_flags(argv, _ptonz.is_registered_pass, own)
     # Like pass options, the sample count is only given with `=`, so a bare
     # `--check-addressing` never swallows the input file name.
-    argv = [f"--check-addressing={DEFAULT_SAMPLES}" if a == "--check-addressing" else
-            f"--check-results={DEFAULT_RESULT_SAMPLES}" if a == "--check-results" else a
-            for a in argv]
+    argv = [
+        f"--check-addressing={DEFAULT_SAMPLES}"
+        if a == "--check-addressing"
+        else f"--check-results={DEFAULT_RESULT_SAMPLES}"
+        if a == "--check-results"
+        else a
+        for a in argv
+    ]
     args = parser.parse_args(argv)
     inputs = args.input or ["-"]
     batch = len(inputs) > 1 or any(os.path.isdir(path) for path in inputs)
     if args.emit == "layout-svg" and batch:
-        print("ptonz-opt: error: --emit=layout-svg takes one input (its -o DIR receives that "
-              "input's SVG files): run it once per input", file=sys.stderr)
+        print(
+            "ptonz-opt: error: --emit=layout-svg takes one input (its -o DIR receives that "
+            "input's SVG files): run it once per input",
+            file=sys.stderr,
+        )
         return 1
     if args.emit == "layout-svg" and args.output == "-":
-        print("ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the "
-              "directory to write them to with -o DIR", file=sys.stderr)
+        print(
+            "ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the "
+            "directory to write them to with -o DIR",
+            file=sys.stderr,
+        )
         return 1
     jobs = _batch_jobs(inputs, args.output) if batch else [(inputs[0], args.output)]
     if jobs is None:
         return 1
 
-    target = Target(pto_arch=args.pto_arch, pto_level=args.ptoas_pto_level,
-                    ptoas_version=args.ptoas_version,
-                    allow_unregistered_dialect=args.allow_unregistered_dialect,
-                    print_op_on_diagnostic=not args.verify_diagnostics)
+    target = Target(
+        pto_arch=args.pto_arch,
+        pto_level=args.ptoas_pto_level,
+        ptoas_version=args.ptoas_version,
+        allow_unregistered_dialect=args.allow_unregistered_dialect,
+        print_op_on_diagnostic=not args.verify_diagnostics,
+    )
     # The pipeline is checked before any input is read; the first chunk uses it.
     first = {"ctx": target.context()}
     try:
@@ -261,23 +374,30 @@ def run(argv: Optional[List[str]] = None) -> int:
             text=args.pass_pipeline,
             elements=tuple(f"{name}{{{value}}}" if value else name for name, value in ordered)
             + (("lower-to-ptoas",) if args.lower_to_ptoas else ()),
-            defaults=pass_defaults(ptoas_version=args.ptoas_version,
-                                   infer_layout=not args.ptoas_disable_infer_layout,
-                                   pto_level=args.ptoas_pto_level, remarks=args.remarks,
-                                   allow_large_gm_gap=args.allow_large_gm_gap,
-                                   allow_clamped_gm_offsets=args.allow_clamped_gm_offsets,
-                                   nz_args=args.nz_arg, arg_ranges=args.arg_range))
+            defaults=pass_defaults(
+                ptoas_version=args.ptoas_version,
+                infer_layout=not args.ptoas_disable_infer_layout,
+                pto_level=args.ptoas_pto_level,
+                remarks=args.remarks,
+                allow_large_gm_gap=args.allow_large_gm_gap,
+                allow_clamped_gm_offsets=args.allow_clamped_gm_offsets,
+                nz_args=args.nz_arg,
+                arg_ranges=args.arg_range,
+            ),
+        )
         first["pm"] = pipeline.pass_manager(first["ctx"])
     except PipelineError as exc:
         print(f"ptonz-opt: error: {exc}", file=sys.stderr)
         return 1
 
     from ptonz_cli import started
+
     started()  # the garbage collector back on, without the start-up objects
     timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
     if not batch:
-        rc = _lower_file(jobs[0][0], jobs[0][1], args, target, pipeline, timing, first,
-                         _report_to_stderr)
+        rc = _lower_file(
+            jobs[0][0], jobs[0][1], args, target, pipeline, timing, first, _report_to_stderr
+        )
     else:
         rc = _lower_batch(jobs, args, target, pipeline, timing, first)
     if args.mlir_timing:
@@ -296,16 +416,18 @@ def _batch_jobs(inputs: List[str], outdir: str) -> Optional[List[Tuple[str, str]
     *.pto / *.mlir under an input directory (sorted), written to OUTDIR under
     its own name (its path relative to the directory given); None after an
     error (no OUTDIR, two inputs with one output, an output that is an input)."""
+
     def fail(message: str) -> None:
         print(f"ptonz-opt: error: {message}", file=sys.stderr)
 
     if outdir == "-":
-        fail("several inputs (or a directory) are lowered into a directory: give it with "
-             "-o OUTDIR")
+        fail("several inputs (or a directory) are lowered into a directory: give it with -o OUTDIR")
         return None
     if os.path.exists(outdir) and not os.path.isdir(outdir):
-        fail(f"-o '{outdir}' is a file: with several inputs (or a directory) -o names the "
-             "output directory")
+        fail(
+            f"-o '{outdir}' is a file: with several inputs (or a directory) -o names the "
+            "output directory"
+        )
         return None
     jobs: List[Tuple[str, str]] = []
     for path in inputs:
@@ -316,8 +438,9 @@ def _batch_jobs(inputs: List[str], outdir: str) -> Optional[List[Tuple[str, str]
             found = []
             for root, dirs, files in os.walk(path):
                 dirs.sort()
-                found += [os.path.join(root, f) for f in sorted(files)
-                          if f.endswith(INPUT_SUFFIXES)]
+                found += [
+                    os.path.join(root, f) for f in sorted(files) if f.endswith(INPUT_SUFFIXES)
+                ]
             if not found:
                 fail(f"directory '{path}' has no *.pto or *.mlir file")
                 return None
@@ -328,8 +451,10 @@ def _batch_jobs(inputs: List[str], outdir: str) -> Optional[List[Tuple[str, str]
     for src, out in jobs:
         key = os.path.normpath(out)
         if key in seen:
-            fail(f"'{seen[key]}' and '{src}' would both be written to '{out}': lower them "
-                 "into different directories")
+            fail(
+                f"'{seen[key]}' and '{src}' would both be written to '{out}': lower them "
+                "into different directories"
+            )
             return None
         seen[key] = src
         if os.path.exists(out) and os.path.exists(src) and os.path.samefile(src, out):
@@ -346,11 +471,12 @@ def _lower_batch(jobs, args, target, pipeline, timing, first) -> int:
     report = _report_to_stderr
     if sys.stderr.isatty():
         from tqdm import tqdm
-        bar = tqdm(total=len(jobs), unit="file", file=sys.stderr, leave=False,
-                   dynamic_ncols=True)
+
+        bar = tqdm(total=len(jobs), unit="file", file=sys.stderr, leave=False, dynamic_ncols=True)
 
         def report(text: str) -> None:
             bar.write(text, file=sys.stderr)
+
     failed: List[str] = []
     worst = 0
     try:
@@ -366,9 +492,11 @@ def _lower_batch(jobs, args, target, pipeline, timing, first) -> int:
             except Exception as exc:  # an internal bug: the other files still run
                 if os.environ.get("PTONZ_DEBUG"):
                     raise
-                report(f"ptonz-opt: internal error while lowering '{src}': "
-                       f"{type(exc).__name__}: {exc}\n(set PTONZ_DEBUG=1 to see the Python "
-                       "traceback; please report it)")
+                report(
+                    f"ptonz-opt: internal error while lowering '{src}': "
+                    f"{type(exc).__name__}: {exc}\n(set PTONZ_DEBUG=1 to see the Python "
+                    "traceback; please report it)"
+                )
                 rc = INTERNAL_ERROR
             if rc:
                 failed.append(src)
@@ -379,8 +507,10 @@ def _lower_batch(jobs, args, target, pipeline, timing, first) -> int:
         if bar is not None:
             bar.close()
     if failed:
-        print(f"ptonz-opt: {len(failed)} of {len(jobs)} inputs failed: {', '.join(failed)}",
-              file=sys.stderr)
+        print(
+            f"ptonz-opt: {len(failed)} of {len(jobs)} inputs failed: {', '.join(failed)}",
+            file=sys.stderr,
+        )
     return worst
 
 
@@ -412,22 +542,39 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
     outputs: List[str] = []
     failed = False
     verify_failed = False
-    keep_input = (args.check_addressing is not None or args.check_results is not None
-                  or args.report == "loads")
+    keep_input = (
+        args.check_addressing is not None
+        or args.check_results is not None
+        or args.report == "loads"
+    )
     for chunk_index, (chunk, first_line) in enumerate(split_chunks(text, args.split_input_file)):
         chunk_no = chunk_index if args.split_input_file else None
 
         def emit(module, before, chunk_no=chunk_no):
-            return _emit(args, module, before=before, chunk=chunk_no,
-                         nd_build=lambda: _nd_build(before, pipeline, args),
-                         defaults=pipeline.defaults)
+            return _emit(
+                args,
+                module,
+                before=before,
+                chunk=chunk_no,
+                nd_build=lambda: _nd_build(before, pipeline, args),
+                defaults=pipeline.defaults,
+            )
 
         ctx = first.pop("ctx") if "ctx" in first else target.context()
-        outcome = process(ctx, chunk, filename, pipeline,
-                          pm=first.pop("pm", None), first_line=first_line,
-                          verify_each=args.verify_each, mlir_timing=args.mlir_timing,
-                          timing=timing, keep_input=keep_input, emit=emit,
-                          retain_names=args.mlir_retain_identifier_names)
+        outcome = process(
+            ctx,
+            chunk,
+            filename,
+            pipeline,
+            pm=first.pop("pm", None),
+            first_line=first_line,
+            verify_each=args.verify_each,
+            mlir_timing=args.mlir_timing,
+            timing=timing,
+            keep_input=keep_input,
+            emit=emit,
+            retain_names=args.mlir_retain_identifier_names,
+        )
         if outcome.output is not None:
             outputs.append(outcome.output)
         if args.verify_diagnostics:
@@ -458,17 +605,21 @@ def _nd_build(before, pipeline, args):
     """--report=loads: the ND build of the input (see analyses.descriptors)."""
     from ptonz.analyses.descriptors import nd_build
     from ptonz.driver import Pipeline
+
     if before is None:
         return None
     # The ND build declares no pointer NZ: its weights are row-major in GM.
-    nd_defaults = {name: {k: v for k, v in opts.items() if k != "nz-args"}
-                   for name, opts in pipeline.defaults.items()}
+    nd_defaults = {
+        name: {k: v for k, v in opts.items() if k != "nz-args"}
+        for name, opts in pipeline.defaults.items()
+    }
     nd = Pipeline(text=pipeline.text, elements=pipeline.elements, defaults=nd_defaults)
     return nd_build(before, nd.pass_manager, declared_nz=bool(args.nz_arg))
 
 
-def _emit(args, module, before=None, chunk=None, nd_build=lambda: None,
-          defaults=None) -> Optional[str]:
+def _emit(
+    args, module, before=None, chunk=None, nd_build=lambda: None, defaults=None
+) -> Optional[str]:
     """Render the processed module: IR, descriptors, or a report. `before` is
     the module as parsed, when a pipeline ran and --check-addressing or
     --check-results needs it; `chunk` numbers --split-input-file chunks (for SVG
@@ -480,30 +631,47 @@ def _emit(args, module, before=None, chunk=None, nd_build=lambda: None,
 
     if args.check_results is not None:
         from ptonz.sim.results import check_results_cli
-        return check_results_cli(module, samples=args.check_results,
-                                 ptoas_version=args.ptoas_version or DEFAULT_VERSION, before=before,
-                                 pass_defaults=defaults)
+
+        return check_results_cli(
+            module,
+            samples=args.check_results,
+            ptoas_version=args.ptoas_version or DEFAULT_VERSION,
+            before=before,
+            pass_defaults=defaults,
+        )
     if args.check_addressing is not None:
         from ptonz.sim.check import check_addressing_cli
-        return check_addressing_cli(module, samples=args.check_addressing,
-                                    ptoas_version=args.ptoas_version or DEFAULT_VERSION, before=before,
-                                    pass_defaults=defaults)
+
+        return check_addressing_cli(
+            module,
+            samples=args.check_addressing,
+            ptoas_version=args.ptoas_version or DEFAULT_VERSION,
+            before=before,
+            pass_defaults=defaults,
+        )
     if args.report == "loads":
         from ptonz.analyses.descriptors import loads_report
         from ptonz.driver import _target_version
+
         return loads_report(module, nd_build(), _target_version(args.ptoas_version))
     if args.emit == "layout-svg":
         from ptonz.viz.layout_svg import layout_svg_cli
+
         return layout_svg_cli(module, args.output, prefix="" if chunk is None else f"chunk{chunk}.")
     if args.emit == "descriptors":
         from ptonz.analyses.descriptors import descriptors_text
         from ptonz.driver import _target_version
-        return descriptors_text(module, _target_version(args.ptoas_version),
-                                not args.ptoas_disable_infer_layout)
+
+        return descriptors_text(
+            module, _target_version(args.ptoas_version), not args.ptoas_disable_infer_layout
+        )
     # One C++ buffer: Operation.print(file=...) calls back into Python per token.
-    return _ptonz.print_asm(module.operation, generic=args.mlir_print_op_generic,
-                            debug_info=args.mlir_print_debuginfo,
-                            names=args.mlir_retain_identifier_names)
+    return _ptonz.print_asm(
+        module.operation,
+        generic=args.mlir_print_op_generic,
+        debug_info=args.mlir_print_debuginfo,
+        names=args.mlir_retain_identifier_names,
+    )
 
 
 INTERNAL_ERROR = 2
@@ -520,9 +688,11 @@ def exit_code(argv: Optional[List[str]] = None) -> int:
     except Exception as exc:  # an internal bug: report it without a traceback
         if os.environ.get("PTONZ_DEBUG"):
             raise
-        print(f"ptonz-opt: internal error: {type(exc).__name__}: {exc}\n"
-              "(set PTONZ_DEBUG=1 to see the Python traceback; please report it)",
-              file=sys.stderr)
+        print(
+            f"ptonz-opt: internal error: {type(exc).__name__}: {exc}\n"
+            "(set PTONZ_DEBUG=1 to see the Python traceback; please report it)",
+            file=sys.stderr,
+        )
         return INTERNAL_ERROR
 
 

@@ -1,4 +1,5 @@
-//===- Builders.cpp - C++ op builders and IR queries for the Python passes -===//
+//===- Builders.cpp - C++ op builders and IR queries for the Python passes
+//-===//
 //
 // The ptonz passes are Python rewrite patterns: Python decides what to match,
 // what to reject and what the rewritten operands are. Crossing into the
@@ -50,7 +51,9 @@
 namespace nb = nanobind;
 using namespace mlir::python::nanobind_adaptors;
 
-static std::string str(MlirStringRef s) { return std::string(s.data, s.length); }
+static std::string str(MlirStringRef s) {
+  return std::string(s.data, s.length);
+}
 
 mlir::Location ptonz::unnamed(mlir::Location loc) {
   while (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
@@ -62,7 +65,8 @@ mlir::Location ptonz::named(mlir::Location loc, llvm::StringRef name) {
   mlir::Location base = unnamed(loc);
   if (name.empty())
     return base;
-  return mlir::NameLoc::get(mlir::StringAttr::get(loc->getContext(), name), base);
+  return mlir::NameLoc::get(mlir::StringAttr::get(loc->getContext(), name),
+                            base);
 }
 
 std::string ptonz::nameOf(mlir::Value value) {
@@ -125,7 +129,8 @@ public:
     else
       b.setInsertionPointToStart(entry);
     // Unnamed: the printer names it %c<value> (arith.constant's own names).
-    auto c = mlir::arith::ConstantIndexOp::create(b, ptonz::unnamed(func->getLoc()), value);
+    auto c = mlir::arith::ConstantIndexOp::create(
+        b, ptonz::unnamed(func->getLoc()), value);
     last = c;
     values[value] = c.getResult();
     return c.getResult();
@@ -154,7 +159,8 @@ public:
 private:
   static bool isIndexConstant(mlir::Operation *op) {
     auto c = llvm::dyn_cast<mlir::arith::ConstantOp>(op);
-    return c && c.getType().isIndex() && llvm::isa<mlir::IntegerAttr>(c.getValue());
+    return c && c.getType().isIndex() &&
+           llvm::isa<mlir::IntegerAttr>(c.getValue());
   }
 
   void seed() {
@@ -165,7 +171,8 @@ private:
     for (mlir::Operation &op : *entry) {
       if (!isIndexConstant(&op))
         continue;
-      int64_t v = llvm::cast<mlir::IntegerAttr>(llvm::cast<mlir::arith::ConstantOp>(op).getValue())
+      int64_t v = llvm::cast<mlir::IntegerAttr>(
+                      llvm::cast<mlir::arith::ConstantOp>(op).getValue())
                       .getInt();
       if (values.try_emplace(v, op.getResult(0)).second)
         firsts.push_back(&op);
@@ -191,9 +198,9 @@ private:
 /// an int (a pooled constant), or a tuple (value, d[, suffix]) meaning value
 /// floordiv d, named after `value` (else `fallback`, the name of the op the
 /// operands are for) + `suffix` (default `_div<d>`).
-llvm::SmallVector<mlir::Value> indexOperands(nb::handle items, IndexConstants &pool,
-                                             mlir::OpBuilder &b, mlir::Location loc,
-                                             llvm::StringRef fallback = "") {
+llvm::SmallVector<mlir::Value>
+indexOperands(nb::handle items, IndexConstants &pool, mlir::OpBuilder &b,
+              mlir::Location loc, llvm::StringRef fallback = "") {
   llvm::SmallVector<mlir::Value> out;
   for (nb::handle item : items) {
     if (nb::isinstance<nb::int_>(item)) {
@@ -205,7 +212,8 @@ llvm::SmallVector<mlir::Value> indexOperands(nb::handle items, IndexConstants &p
       mlir::Value d = pool.get(divisor);
       std::string suffix = pair.size() > 2 ? nb::cast<std::string>(pair[2])
                                            : "_div" + std::to_string(divisor);
-      mlir::Location l = ptonz::named(loc, ptonz::derivedName(v, suffix, fallback));
+      mlir::Location l =
+          ptonz::named(loc, ptonz::derivedName(v, suffix, fallback));
       out.push_back(mlir::arith::FloorDivSIOp::create(b, l, v, d).getResult());
     } else {
       out.push_back(unwrap(nb::cast<MlirValue>(item)));
@@ -215,24 +223,28 @@ llvm::SmallVector<mlir::Value> indexOperands(nb::handle items, IndexConstants &p
 }
 
 /// The element type of a pto view / pl tensor type (they are not ShapedTypes).
-mlir::Type elementType(mlir::Type t) { return unwrap(ptonzShapedGetElementType(wrap(t))); }
+mlir::Type elementType(mlir::Type t) {
+  return unwrap(ptonzShapedGetElementType(wrap(t)));
+}
 
 mlir::Type partitionType(llvm::ArrayRef<int64_t> sizes, mlir::Type elem) {
-  return unwrap(ptonzPartitionTensorViewTypeGet(wrap(elem.getContext()), sizes.size(),
-                                                sizes.data(), wrap(elem)));
+  return unwrap(ptonzPartitionTensorViewTypeGet(
+      wrap(elem.getContext()), sizes.size(), sizes.data(), wrap(elem)));
 }
 
 /// !pto.tensor_view<shape x elem>; a Python ValueError if the shape is invalid.
-mlir::Type viewType(llvm::ArrayRef<int64_t> shape, mlir::Type elem, const char *who) {
-  MlirType t =
-      ptonzTensorViewTypeGet(wrap(elem.getContext()), shape.size(), shape.data(), wrap(elem));
+mlir::Type viewType(llvm::ArrayRef<int64_t> shape, mlir::Type elem,
+                    const char *who) {
+  MlirType t = ptonzTensorViewTypeGet(wrap(elem.getContext()), shape.size(),
+                                      shape.data(), wrap(elem));
   if (mlirTypeIsNull(t))
     throw nb::value_error((std::string(who) + ": invalid view shape").c_str());
   return unwrap(t);
 }
 
 /// The pooled constants of static sizes.
-llvm::SmallVector<mlir::Value> sizeOperands(llvm::ArrayRef<int64_t> sizes, IndexConstants &pool) {
+llvm::SmallVector<mlir::Value> sizeOperands(llvm::ArrayRef<int64_t> sizes,
+                                            IndexConstants &pool) {
   llvm::SmallVector<mlir::Value> out;
   for (int64_t s : sizes)
     out.push_back(pool.get(s));
@@ -240,12 +252,13 @@ llvm::SmallVector<mlir::Value> sizeOperands(llvm::ArrayRef<int64_t> sizes, Index
 }
 
 /// pto.partition_view of `source` at `offsets` with static `sizes`.
-ptonz::pto::PartitionViewOp createPartition(mlir::OpBuilder &b, mlir::Location loc,
-                                            mlir::Value source, mlir::ValueRange offsets,
-                                            llvm::ArrayRef<int64_t> sizes, IndexConstants &pool) {
-  return ptonz::pto::PartitionViewOp::create(b, loc,
-                                             partitionType(sizes, elementType(source.getType())),
-                                             source, offsets, sizeOperands(sizes, pool));
+ptonz::pto::PartitionViewOp
+createPartition(mlir::OpBuilder &b, mlir::Location loc, mlir::Value source,
+                mlir::ValueRange offsets, llvm::ArrayRef<int64_t> sizes,
+                IndexConstants &pool) {
+  return ptonz::pto::PartitionViewOp::create(
+      b, loc, partitionType(sizes, elementType(source.getType())), source,
+      offsets, sizeOperands(sizes, pool));
 }
 
 } // namespace
@@ -261,12 +274,14 @@ std::string ptonz::layoutOf(ptonz::pto::MakeTensorViewOp op) {
   return str(ptonzLayoutAttrGetValue(wrap(a)));
 }
 
-std::vector<std::optional<int64_t>> ptonz::viewExtents(ptonz::pto::MakeTensorViewOp op) {
+std::vector<std::optional<int64_t>>
+ptonz::viewExtents(ptonz::pto::MakeTensorViewOp op) {
   std::vector<std::optional<int64_t>> out;
   auto typeShape = op.getResult().getType().getShape();
   auto shape = op.getShape();
   for (size_t k = 0; k < typeShape.size(); ++k) {
-    std::optional<int64_t> c = k < shape.size() ? constantOf(shape[k]) : std::nullopt;
+    std::optional<int64_t> c =
+        k < shape.size() ? constantOf(shape[k]) : std::nullopt;
     if (!c && typeShape[k] != mlir::ShapedType::kDynamic)
       c = typeShape[k];
     out.push_back(c);
@@ -306,8 +321,8 @@ struct ViewInfo {
 ViewInfo viewInfo(ptonz::pto::MakeTensorViewOp op) {
   auto type = op.getResult().getType();
   return ViewInfo{layoutOf(op), elementBits(type.getElementType()),
-                  std::vector<int64_t>(type.getShape()), constantsOf(op.getShape()),
-                  constantsOf(op.getStrides())};
+                  std::vector<int64_t>(type.getShape()),
+                  constantsOf(op.getShape()), constantsOf(op.getStrides())};
 }
 
 /// A tile_buf as the passes read it.
@@ -327,7 +342,8 @@ std::optional<TileInfo> tileInfo(mlir::Value tile) {
   MlirType t = wrap(tile.getType());
   if (!ptonzTypeIsATileBuf(t))
     return std::nullopt;
-  int64_t validRow = ptonzTileBufTypeGetValidRow(t), validCol = ptonzTileBufTypeGetValidCol(t);
+  int64_t validRow = ptonzTileBufTypeGetValidRow(t),
+          validCol = ptonzTileBufTypeGetValidCol(t);
   if (auto alloc = tile.getDefiningOp<ptonz::pto::AllocTileOp>()) {
     if (validRow == mlir::ShapedType::kDynamic && alloc.getValidRow())
       if (auto c = ptonz::constantOf(alloc.getValidRow()))
@@ -336,9 +352,13 @@ std::optional<TileInfo> tileInfo(mlir::Value tile) {
       if (auto c = ptonz::constantOf(alloc.getValidCol()))
         validCol = *c;
   }
-  return TileInfo{str(ptonzTileBufTypeGetLoc(t)), ptonzTileBufTypeGetRows(t),
-                  ptonzTileBufTypeGetCols(t), validRow, validCol,
-                  str(ptonzTileBufTypeGetBLayout(t)), str(ptonzTileBufTypeGetSLayout(t)),
+  return TileInfo{str(ptonzTileBufTypeGetLoc(t)),
+                  ptonzTileBufTypeGetRows(t),
+                  ptonzTileBufTypeGetCols(t),
+                  validRow,
+                  validCol,
+                  str(ptonzTileBufTypeGetBLayout(t)),
+                  str(ptonzTileBufTypeGetSLayout(t)),
                   ptonzTileBufTypeGetFractal(t)};
 }
 
@@ -415,12 +435,16 @@ struct PLLoadInfo {
 /// The record classes of the queries.
 void populateRecords(nb::module_ &m) {
   using ptonz::Record;
-  Record<ViewInfo>(m, "ViewInfo", "A pto.make_tensor_view's layout and constants.")
-      .field("layout", &ViewInfo::layout, "'nd' | 'dn' | 'nz' | ... ('' if none)")
+  Record<ViewInfo>(m, "ViewInfo",
+                   "A pto.make_tensor_view's layout and constants.")
+      .field("layout", &ViewInfo::layout,
+             "'nd' | 'dn' | 'nz' | ... ('' if none)")
       .field("element_bits", &ViewInfo::elementBits)
       .field("type_shape", &ViewInfo::typeShape, "the shape of the view type")
-      .field("shape", &ViewInfo::shape, "shape operand constants (None: not a constant)")
-      .field("strides", &ViewInfo::strides, "stride operand constants (None: not a constant)")
+      .field("shape", &ViewInfo::shape,
+             "shape operand constants (None: not a constant)")
+      .field("strides", &ViewInfo::strides,
+             "stride operand constants (None: not a constant)")
       .done();
   Record<TileInfo>(m, "TileInfo", "A tile_buf as the passes read it.")
       .field("loc", &TileInfo::loc)
@@ -432,18 +456,21 @@ void populateRecords(nb::module_ &m) {
       .field("slayout", &TileInfo::slayout)
       .field("fractal", &TileInfo::fractal)
       .done();
-  Record<TensorView>(m, "TensorView", "A pto.make_tensor_view and its ViewInfo.")
+  Record<TensorView>(m, "TensorView",
+                     "A pto.make_tensor_view and its ViewInfo.")
       .field("view", &TensorView::view)
       .field("info", &TensorView::info)
       .done();
-  Record<PartitionUser>(m, "PartitionUser",
-                        "A user of a partition; `tile`: the TileInfo a pto.tload writes.")
+  Record<PartitionUser>(
+      m, "PartitionUser",
+      "A user of a partition; `tile`: the TileInfo a pto.tload writes.")
       .field("op", &PartitionUser::op)
       .field("name", &PartitionUser::name)
       .field("tile", &PartitionUser::tile)
       .done();
   Record<ViewUse>(m, "ViewUse",
-                  "A user of a view; for a pto.partition_view its offsets (ints or values), "
+                  "A user of a view; for a pto.partition_view its offsets "
+                  "(ints or values), "
                   "size constants and users (else None).")
       .field("user", &ViewUse::user)
       .field("name", &ViewUse::name)
@@ -451,18 +478,22 @@ void populateRecords(nb::module_ &m) {
       .field("sizes", &ViewUse::sizes)
       .field("users", &ViewUse::users)
       .done();
-  Record<PartitionConstants>(m, "PartitionConstants",
-                             "A pto.partition_view's offset and size constants.")
+  Record<PartitionConstants>(
+      m, "PartitionConstants",
+      "A pto.partition_view's offset and size constants.")
       .field("partition", &PartitionConstants::partition)
       .field("offsets", &PartitionConstants::offsets)
       .field("sizes", &PartitionConstants::sizes)
       .done();
   Record<ValueSource>(m, "ValueSource", "What defines a value.")
       .field("name", &ValueSource::name,
-             "the op's name; for a block argument '^' + the name of the op owning the block")
+             "the op's name; for a block argument '^' + the name of the op "
+             "owning the block")
       .field("number", &ValueSource::number, "the result or argument number")
-      .field("operands", &ValueSource::operands, "the op's (or block owner's) operands")
-      .field("constant", &ValueSource::constant, "the value of a constant, else None")
+      .field("operands", &ValueSource::operands,
+             "the op's (or block owner's) operands")
+      .field("constant", &ValueSource::constant,
+             "the value of a constant, else None")
       .done();
   Record<PLTensorArg>(m, "PLTensorArg", "A !pl.tensor entry-block argument.")
       .field("index", &PLTensorArg::index)
@@ -471,17 +502,20 @@ void populateRecords(nb::module_ &m) {
       .field("layout", &PLTensorArg::layout)
       .field("element_type", &PLTensorArg::elementType)
       .done();
-  Record<ValidDim>(m, "ValidDim", "A dynamic valid extent: axis (0 rows, 1 columns), its "
-                                  "value and the tile's extent on that axis.")
+  Record<ValidDim>(m, "ValidDim",
+                   "A dynamic valid extent: axis (0 rows, 1 columns), its "
+                   "value and the tile's extent on that axis.")
       .field("axis", &ValidDim::axis)
       .field("value", &ValidDim::value)
       .field("extent", &ValidDim::extent)
       .done();
-  Record<ValidTile>(m, "ValidTile", "A pto.alloc_tile with dynamic valid extents.")
+  Record<ValidTile>(m, "ValidTile",
+                    "A pto.alloc_tile with dynamic valid extents.")
       .field("op", &ValidTile::op)
       .field("dims", &ValidTile::dims)
       .done();
-  Record<ElementTypeUse>(m, "ElementTypeUse", "An op and its result's element type.")
+  Record<ElementTypeUse>(m, "ElementTypeUse",
+                         "An op and its result's element type.")
       .field("op", &ElementTypeUse::op)
       .field("element_type", &ElementTypeUse::elementType)
       .done();
@@ -500,15 +534,17 @@ void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
                   nb::handle shape, IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
   mlir::OpBuilder b(op);
-  auto values = indexOperands(shape, pool, b, op.getLoc(), ptonz::nameOf(op.getResult()));
-  mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(), "set_blocked_view");
+  auto values =
+      indexOperands(shape, pool, b, op.getLoc(), ptonz::nameOf(op.getResult()));
+  mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(),
+                          "set_blocked_view");
   op.getShapeMutable().assign(values);
   op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(t));
 }
 
 /// New offsets, sizes and result type of a partition.
-void setPartition(mlir::Operation *partition, nb::handle offsets, nb::handle sizes,
-                  IndexConstants &pool) {
+void setPartition(mlir::Operation *partition, nb::handle offsets,
+                  nb::handle sizes, IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::PartitionViewOp>(partition);
   mlir::OpBuilder b(op);
   std::string name = ptonz::nameOf(op.getResult());
@@ -516,10 +552,12 @@ void setPartition(mlir::Operation *partition, nb::handle offsets, nb::handle siz
   // A size given as an int is static in the result type, any other is `?`.
   llvm::SmallVector<int64_t> typeSizes;
   for (nb::handle item : sizes)
-    typeSizes.push_back(nb::isinstance<nb::int_>(item) ? nb::cast<int64_t>(item)
-                                                       : mlir::ShapedType::kDynamic);
+    typeSizes.push_back(nb::isinstance<nb::int_>(item)
+                            ? nb::cast<int64_t>(item)
+                            : mlir::ShapedType::kDynamic);
   auto sizesV = indexOperands(sizes, pool, b, op.getLoc(), name);
-  mlir::Type t = partitionType(typeSizes, elementType(op.getResult().getType()));
+  mlir::Type t =
+      partitionType(typeSizes, elementType(op.getResult().getType()));
   op.getOffsetsMutable().assign(offsetsV);
   op.getSizesMutable().assign(sizesV);
   op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
@@ -532,16 +570,21 @@ static void populateConstantPool(nb::module_ &m) {
 
   nb::set_leak_warnings(false);
 
-  nb::class_<IndexConstants>(m, "IndexConstants",
-                             "The index constants of one function (see passes._util).")
+  nb::class_<IndexConstants>(
+      m, "IndexConstants",
+      "The index constants of one function (see passes._util).")
       .def(nb::init<MlirOperation>(), nb::arg("func"))
       .def(
-          "get", [](IndexConstants &p, int64_t v) { return wrap(p.get(v)); }, nb::arg("value"),
-          "The function's `arith.constant value : index`, made once at the top of its entry "
+          "get", [](IndexConstants &p, int64_t v) { return wrap(p.get(v)); },
+          nb::arg("value"),
+          "The function's `arith.constant value : index`, made once at the top "
+          "of its entry "
           "block.")
       .def(
-          "after_constants", [](IndexConstants &p) { return wrap(p.afterConstants()); },
-          "The entry block's first op after the pooled constants (an insertion point).")
+          "after_constants",
+          [](IndexConstants &p) { return wrap(p.afterConstants()); },
+          "The entry block's first op after the pooled constants (an insertion "
+          "point).")
       .def("erase_unused", &IndexConstants::eraseUnused,
            "Erase the entry block's unused index constants; returns how many.");
 }
@@ -550,42 +593,53 @@ static void populateConstantPool(nb::module_ &m) {
 static void populateOpBuilders(nb::module_ &m) {
   m.def(
       "build_make_tensor_view",
-      [](MlirOperation before, const std::vector<int64_t> &resultShape, MlirValue ptr,
-         nb::handle shape, nb::handle strides, IndexConstants &pool,
-         std::optional<MlirAttribute> layout, std::optional<MlirLocation> loc,
-         const std::string &name) {
+      [](MlirOperation before, const std::vector<int64_t> &resultShape,
+         MlirValue ptr, nb::handle shape, nb::handle strides,
+         IndexConstants &pool, std::optional<MlirAttribute> layout,
+         std::optional<MlirLocation> loc, const std::string &name) {
         mlir::Operation *at = unwrap(before);
-        mlir::Location l = ptonz::named(loc ? unwrap(*loc) : at->getLoc(), name);
+        mlir::Location l =
+            ptonz::named(loc ? unwrap(*loc) : at->getLoc(), name);
         mlir::OpBuilder b(at);
         // The view's element type is the pointer's (!pto.ptr<T>).
-        mlir::Type resultType =
-            viewType(resultShape, unwrap(ptonzPtrTypeGetElementType(wrap(unwrap(ptr).getType()))),
-                     "build_make_tensor_view");
+        mlir::Type resultType = viewType(
+            resultShape,
+            unwrap(ptonzPtrTypeGetElementType(wrap(unwrap(ptr).getType()))),
+            "build_make_tensor_view");
         auto shapeV = indexOperands(shape, pool, b, l, name);
         auto stridesV = indexOperands(strides, pool, b, l, name);
-        auto layoutA = layout ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
-                              : ptonz::pto::LayoutAttr();
-        auto view = ptonz::pto::MakeTensorViewOp::create(b, l, resultType, unwrap(ptr),
-                                                         shapeV, stridesV, layoutA);
+        auto layoutA = layout
+                           ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
+                           : ptonz::pto::LayoutAttr();
+        auto view = ptonz::pto::MakeTensorViewOp::create(
+            b, l, resultType, unwrap(ptr), shapeV, stridesV, layoutA);
         return wrap(view.getOperation());
       },
-      nb::arg("before"), nb::arg("result_shape"), nb::arg("ptr"), nb::arg("shape"),
-      nb::arg("strides"), nb::arg("pool"), nb::arg("layout").none() = nb::none(),
-      nb::arg("loc").none() = nb::none(), nb::arg("name") = "",
-      "pto.make_tensor_view of `ptr` (a !pto.ptr<T>; the result is a !pto.tensor_view of "
-      "`result_shape` and T) before `before` (at `loc`, default its location, named `name`; "
-      "'': unnamed); shape and strides items are a value, an int or (value, divisor[, "
+      nb::arg("before"), nb::arg("result_shape"), nb::arg("ptr"),
+      nb::arg("shape"), nb::arg("strides"), nb::arg("pool"),
+      nb::arg("layout").none() = nb::none(), nb::arg("loc").none() = nb::none(),
+      nb::arg("name") = "",
+      "pto.make_tensor_view of `ptr` (a !pto.ptr<T>; the result is a "
+      "!pto.tensor_view of "
+      "`result_shape` and T) before `before` (at `loc`, default its location, "
+      "named `name`; "
+      "'': unnamed); shape and strides items are a value, an int or (value, "
+      "divisor[, "
       "name suffix]).");
 
   m.def(
       "lower_tile_load",
-      [](MlirOperation load, MlirValue view, MlirType tileType, IndexConstants &pool) {
+      [](MlirOperation load, MlirValue view, MlirType tileType,
+         IndexConstants &pool) {
         auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
         mlir::OpBuilder b(op);
-        // The partition is the tile's valid part (PTOAS: partition element count
-        // == tile valid element count): valid_shape replaces the trailing sizes.
+        // The partition is the tile's valid part (PTOAS: partition element
+        // count
+        // == tile valid element count): valid_shape replaces the trailing
+        // sizes.
         llvm::SmallVector<int64_t> typeSizes(op.getSizes());
-        llvm::SmallVector<mlir::Value> sizeValues = sizeOperands(op.getSizes(), pool);
+        llvm::SmallVector<mlir::Value> sizeValues =
+            sizeOperands(op.getSizes(), pool);
         auto validShape = op.getValidShape();
         for (size_t i = 0; i < validShape.size(); ++i) {
           size_t d = typeSizes.size() - validShape.size() + i;
@@ -599,10 +653,11 @@ static void populateOpBuilders(nb::module_ &m) {
         mlir::Location loc = op.getLoc();
         auto pv = ptonz::pto::PartitionViewOp::create(
             b, ptonz::named(loc, partitionName(unwrap(view))),
-            partitionType(typeSizes, elementType(unwrap(view).getType())), unwrap(view),
-            op.getOffsets(), sizeValues);
+            partitionType(typeSizes, elementType(unwrap(view).getType())),
+            unwrap(view), op.getOffsets(), sizeValues);
         // A dynamic valid dim of the tile type takes its value from valid_shape
-        // (a rank-1 tile is one row: its valid_shape is the valid column count).
+        // (a rank-1 tile is one row: its valid_shape is the valid column
+        // count).
         mlir::Value validRow, validCol;
         auto valid = op.getValidShape();
         if (!valid.empty()) {
@@ -613,13 +668,15 @@ static void populateOpBuilders(nb::module_ &m) {
             validCol = valid.back();
         }
         auto buf = ptonz::pto::AllocTileOp::create(
-            b, ptonz::named(loc, ptonz::nameOf(op.getResult())), unwrap(tileType), nullptr,
-            validRow, validCol);
-        ptonz::pto::TLoadOp::create(b, ptonz::unnamed(loc), pv.getResult(), buf.getResult());
+            b, ptonz::named(loc, ptonz::nameOf(op.getResult())),
+            unwrap(tileType), nullptr, validRow, validCol);
+        ptonz::pto::TLoadOp::create(b, ptonz::unnamed(loc), pv.getResult(),
+                                    buf.getResult());
         return wrap(buf.getResult());
       },
       nb::arg("load"), nb::arg("view"), nb::arg("tile_type"), nb::arg("pool"),
-      "Before a pl.tile.load: pto.partition_view of `view` at its offsets and sizes, "
+      "Before a pl.tile.load: pto.partition_view of `view` at its offsets and "
+      "sizes, "
       "pto.alloc_tile of `tile_type`, pto.tload; returns the tile.");
 
   m.def(
@@ -630,13 +687,16 @@ static void populateOpBuilders(nb::module_ &m) {
         mlir::OpBuilder b(at);
         std::string name = partitionName(unwrap(source));
         auto offsetsV = indexOperands(offsets, pool, b, at->getLoc(), name);
-        auto pv = createPartition(b, ptonz::named(at->getLoc(), name), unwrap(source), offsetsV,
-                                  sizes, pool);
+        auto pv = createPartition(b, ptonz::named(at->getLoc(), name),
+                                  unwrap(source), offsetsV, sizes, pool);
         return wrap(pv.getOperation());
       },
-      nb::arg("before"), nb::arg("source"), nb::arg("offsets"), nb::arg("sizes"), nb::arg("pool"),
-      "pto.partition_view of `source` (offsets: value, int or (value, divisor[, name "
-      "suffix]); static sizes), before `before` and at its location, named after `source` "
+      nb::arg("before"), nb::arg("source"), nb::arg("offsets"),
+      nb::arg("sizes"), nb::arg("pool"),
+      "pto.partition_view of `source` (offsets: value, int or (value, "
+      "divisor[, name "
+      "suffix]); static sizes), before `before` and at its location, named "
+      "after `source` "
       "(`%x_pview` of `%x_view`).");
 
   m.def(
@@ -644,8 +704,8 @@ static void populateOpBuilders(nb::module_ &m) {
       [](MlirOperation before, MlirValue tile, MlirValue partition) {
         mlir::Operation *at = unwrap(before);
         mlir::OpBuilder b(at);
-        ptonz::pto::TStoreOp::create(b, ptonz::unnamed(at->getLoc()), unwrap(tile),
-                                     unwrap(partition));
+        ptonz::pto::TStoreOp::create(b, ptonz::unnamed(at->getLoc()),
+                                     unwrap(tile), unwrap(partition));
       },
       nb::arg("before"), nb::arg("tile"), nb::arg("partition"),
       "pto.tstore of `tile` into `partition`, before `before`.");
@@ -666,35 +726,41 @@ static void populateInPlaceUpdates(nb::module_ &m) {
           auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(
               unwrap(nb::cast<MlirOperation>(pair[0])));
           mlir::OpBuilder b(op);
-          op.getStridesMutable().assign(
-              indexOperands(pair[1], pool, b, op.getLoc(), ptonz::nameOf(op.getResult())));
+          op.getStridesMutable().assign(indexOperands(
+              pair[1], pool, b, op.getLoc(), ptonz::nameOf(op.getResult())));
         }
       },
       nb::arg("views"), nb::arg("pool"),
-      "Set the strides of each (pto.make_tensor_view, strides) of `views` (items: value, "
+      "Set the strides of each (pto.make_tensor_view, strides) of `views` "
+      "(items: value, "
       "int or (value, divisor)), in one call.");
 
   m.def(
       "set_blocked_view",
-      [](MlirOperation view, const std::vector<int64_t> &typeShape, nb::handle shape,
-         nb::handle partitions, IndexConstants &pool) {
+      [](MlirOperation view, const std::vector<int64_t> &typeShape,
+         nb::handle shape, nb::handle partitions, IndexConstants &pool) {
         setViewShape(unwrap(view), typeShape, shape, pool);
         for (nb::handle item : partitions) {
           auto p = nb::cast<nb::tuple>(item);
           setPartition(unwrap(nb::cast<MlirOperation>(p[0])), p[1], p[2], pool);
         }
       },
-      nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"), nb::arg("partitions"),
-      nb::arg("pool"),
-      "Give pto.make_tensor_view `view` new shape operands (items: value, int or (value, "
-      "divisor)) and the result type !pto.tensor_view<type_shape x T>, and each (partition, "
-      "offsets, sizes) of `partitions` new offsets and sizes (an int size is static in the "
-      "type, any other `?`) and the matching !pto.partition_tensor_view type, in one call "
+      nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"),
+      nb::arg("partitions"), nb::arg("pool"),
+      "Give pto.make_tensor_view `view` new shape operands (items: value, int "
+      "or (value, "
+      "divisor)) and the result type !pto.tensor_view<type_shape x T>, and "
+      "each (partition, "
+      "offsets, sizes) of `partitions` new offsets and sizes (an int size is "
+      "static in the "
+      "type, any other `?`) and the matching !pto.partition_tensor_view type, "
+      "in one call "
       "(pto-block-nz-views' rewrite).");
 
   m.def(
       "set_argument_types",
-      [](MlirOperation func, const std::vector<std::pair<int64_t, MlirType>> &types) {
+      [](MlirOperation func,
+         const std::vector<std::pair<int64_t, MlirType>> &types) {
         mlir::Operation *f = unwrap(func);
         auto ftype = llvm::cast<mlir::FunctionType>(
             llvm::cast<mlir::TypeAttr>(f->getAttr("function_type")).getValue());
@@ -704,11 +770,13 @@ static void populateInPlaceUpdates(nb::module_ &m) {
           inputs[index] = unwrap(type);
           entry.getArgument(index).setType(unwrap(type));
         }
-        f->setAttr("function_type", mlir::TypeAttr::get(mlir::FunctionType::get(
-                                        f->getContext(), inputs, ftype.getResults())));
+        f->setAttr("function_type",
+                   mlir::TypeAttr::get(mlir::FunctionType::get(
+                       f->getContext(), inputs, ftype.getResults())));
       },
       nb::arg("func"), nb::arg("types"),
-      "Give entry-block arguments new types [(index, type)], in the block and in the "
+      "Give entry-block arguments new types [(index, type)], in the block and "
+      "in the "
       "function's `function_type`.");
 }
 
@@ -716,7 +784,8 @@ static void populateInPlaceUpdates(nb::module_ &m) {
 static void populatePatternDriver(nb::module_ &m) {
   m.def(
       "apply_patterns_to",
-      [](const std::vector<MlirOperation> &ops, MlirFrozenRewritePatternSet patterns) {
+      [](const std::vector<MlirOperation> &ops,
+         MlirFrozenRewritePatternSet patterns) {
         // walk_and_apply_patterns without the walk: the passes validate first
         // and know exactly which ops their patterns rewrite, so the patterns
         // are not called back for every other op of the module.
@@ -726,7 +795,8 @@ static void populatePatternDriver(nb::module_ &m) {
         return ptonz::applyPatternsTo(list, *unwrap(patterns));
       },
       nb::arg("ops"), nb::arg("patterns"),
-      "Apply `patterns` once to each op of `ops`, in order (each op must still exist when "
+      "Apply `patterns` once to each op of `ops`, in order (each op must still "
+      "exist when "
       "its turn comes); returns how many were rewritten.");
 }
 
@@ -738,8 +808,10 @@ static void populateViewQueries(nb::module_ &m) {
         return viewInfo(llvm::cast<ptonz::pto::MakeTensorViewOp>(unwrap(view)));
       },
       nb::arg("view"),
-      "ViewInfo(layout ('' if none), element_bits, type_shape, shape and strides operand "
-      "constants) of a pto.make_tensor_view in one call; None where an operand is not a "
+      "ViewInfo(layout ('' if none), element_bits, type_shape, shape and "
+      "strides operand "
+      "constants) of a pto.make_tensor_view in one call; None where an operand "
+      "is not a "
       "constant.");
 
   m.def(
@@ -756,7 +828,8 @@ static void populateViewQueries(nb::module_ &m) {
         return out;
       },
       nb::arg("root"), nb::arg("layouts").none() = nb::none(),
-      "[TensorView(view, info=view_info(view))] of the pto.make_tensor_view ops under `root` (post-order) "
+      "[TensorView(view, info=view_info(view))] of the pto.make_tensor_view "
+      "ops under `root` (post-order) "
       "whose layout ('' if none) is in `layouts` (None: all).");
 
   m.def(
@@ -770,8 +843,9 @@ static void populateViewQueries(nb::module_ &m) {
         for (mlir::Operation *user : unwrap(view)->getResult(0).getUsers()) {
           auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
           if (!pv) {
-            out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
-                           std::nullopt, std::nullopt, std::nullopt});
+            out.push_back({nb::cast(wrap(user)),
+                           user->getName().getStringRef().str(), std::nullopt,
+                           std::nullopt, std::nullopt});
             continue;
           }
           std::vector<nb::object> offsets;
@@ -786,17 +860,23 @@ static void populateViewQueries(nb::module_ &m) {
             std::optional<TileInfo> tile;
             if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
               tile = tileInfo(load.getDst());
-            users.push_back({nb::cast(wrap(u)), u->getName().getStringRef().str(), tile});
+            users.push_back(
+                {nb::cast(wrap(u)), u->getName().getStringRef().str(), tile});
           }
-          out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
-                         std::move(offsets), constantsOf(pv.getSizes()), std::move(users)});
+          out.push_back({nb::cast(wrap(user)),
+                         user->getName().getStringRef().str(),
+                         std::move(offsets), constantsOf(pv.getSizes()),
+                         std::move(users)});
         }
         return out;
       },
       nb::arg("view"),
-      "[ViewUse(user, name, offsets, sizes, users)] of a pto.make_tensor_view's users: for a "
-      "pto.partition_view, offsets are ints (constants) or values, sizes constants (or None) "
-      "and users [PartitionUser(op, name, tile: the destination TileInfo of a pto.tload, "
+      "[ViewUse(user, name, offsets, sizes, users)] of a "
+      "pto.make_tensor_view's users: for a "
+      "pto.partition_view, offsets are ints (constants) or values, sizes "
+      "constants (or None) "
+      "and users [PartitionUser(op, name, tile: the destination TileInfo of a "
+      "pto.tload, "
       "else None)]; other users get None for all three.");
 
   m.def(
@@ -812,7 +892,8 @@ static void populateViewQueries(nb::module_ &m) {
         return out;
       },
       nb::arg("view"),
-      "[PartitionConstants(partition, offsets, sizes)] (constants) of the pto.partition_view users of a "
+      "[PartitionConstants(partition, offsets, sizes)] (constants) of the "
+      "pto.partition_view users of a "
       "pto.make_tensor_view (None where an operand is not a constant).");
 }
 
@@ -825,28 +906,38 @@ static void populateValueQueries(nb::module_ &m) {
         mlir::Value v = unwrap(value);
         std::vector<nb::object> operands;
         auto operand = [&](mlir::Value o) {
-          std::optional<int64_t> c = foldConstants ? constantOf(o) : std::nullopt;
+          std::optional<int64_t> c =
+              foldConstants ? constantOf(o) : std::nullopt;
           return c ? nb::object(nb::int_(*c)) : nb::cast(wrap(o));
         };
         mlir::Operation *op = v.getDefiningOp();
         mlir::Operation *parent =
-            op ? nullptr : llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp();
-        for (mlir::Value o : (op ? op : parent) ? (op ? op : parent)->getOperands()
-                                                : mlir::OperandRange(nullptr, 0))
+            op ? nullptr
+               : llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp();
+        for (mlir::Value o : (op ? op : parent)
+                                 ? (op ? op : parent)->getOperands()
+                                 : mlir::OperandRange(nullptr, 0))
           operands.push_back(operand(o));
         if (op)
-          return ValueSource{op->getName().getStringRef().str(),
-                             (int64_t)llvm::cast<mlir::OpResult>(v).getResultNumber(),
-                             std::move(operands), constantOf(v)};
-        return ValueSource{"^" + (parent ? parent->getName().getStringRef().str() : std::string()),
-                           (int64_t)llvm::cast<mlir::BlockArgument>(v).getArgNumber(),
-                           std::move(operands), std::nullopt};
+          return ValueSource{
+              op->getName().getStringRef().str(),
+              (int64_t)llvm::cast<mlir::OpResult>(v).getResultNumber(),
+              std::move(operands), constantOf(v)};
+        return ValueSource{
+            "^" + (parent ? parent->getName().getStringRef().str()
+                          : std::string()),
+            (int64_t)llvm::cast<mlir::BlockArgument>(v).getArgNumber(),
+            std::move(operands), std::nullopt};
       },
       nb::arg("value"), nb::arg("fold_constants") = false,
-      "ValueSource(name, number, operands, constant) of what defines `value` (with `fold_constants`, "
-      "constant operands come as ints): for an op result, the op's name, the result number, "
-      "the op's operands and the constant value (or None); for a block argument, '^' + the "
-      "name of the op owning the block ('^' alone at top level), the argument number, that "
+      "ValueSource(name, number, operands, constant) of what defines `value` "
+      "(with `fold_constants`, "
+      "constant operands come as ints): for an op result, the op's name, the "
+      "result number, "
+      "the op's operands and the constant value (or None); for a block "
+      "argument, '^' + the "
+      "name of the op owning the block ('^' alone at top level), the argument "
+      "number, that "
       "op's operands and None.");
 
   m.def(
@@ -855,12 +946,14 @@ static void populateValueQueries(nb::module_ &m) {
         mlir::Value v = unwrap(value);
         if (mlir::Operation *op = v.getDefiningOp())
           return wrap(op);
-        if (mlir::Operation *parent = llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp())
+        if (mlir::Operation *parent =
+                llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp())
           return wrap(parent);
         return std::nullopt;
       },
       nb::arg("value"),
-      "The op defining `value`, or for a block argument the op owning its block (None at top "
+      "The op defining `value`, or for a block argument the op owning its "
+      "block (None at top "
       "level).");
 
   m.def(
@@ -877,7 +970,8 @@ static void populateValueQueries(nb::module_ &m) {
         return out;
       },
       nb::arg("value"), nb::arg("allowed"),
-      "The users of `value` whose op name is not in `allowed` (usually none: one call instead "
+      "The users of `value` whose op name is not in `allowed` (usually none: "
+      "one call instead "
       "of walking the uses from Python).");
 }
 
@@ -897,14 +991,16 @@ static void populatePLQueries(nb::module_ &m) {
           std::vector<int64_t> shape;
           for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
             shape.push_back(ptonzShapedGetDim(t, i));
-          out.push_back({(int64_t)arg.getArgNumber(), nb::cast(wrap(mlir::Value(arg))), shape,
+          out.push_back({(int64_t)arg.getArgNumber(),
+                         nb::cast(wrap(mlir::Value(arg))), shape,
                          str(ptonzPLTensorTypeGetLayout(t)),
                          nb::cast(ptonzShapedGetElementType(t))});
         }
         return out;
       },
       nb::arg("func"),
-      "PLTensorArg(index, argument, shape, layout, element_type) of each !pl.tensor argument of a "
+      "PLTensorArg(index, argument, shape, layout, element_type) of each "
+      "!pl.tensor argument of a "
       "function's entry block.");
 
   m.def(
@@ -913,10 +1009,12 @@ static void populatePLQueries(nb::module_ &m) {
         mlir::Operation *f = unwrap(func);
         if (f->getNumRegions() != 1 || f->getRegion(0).empty())
           return false;
-        return llvm::any_of(f->getRegion(0).front().getArgumentTypes(),
-                            [](mlir::Type t) { return llvm::isa<ptonz::pl::TileType>(t); });
+        return llvm::any_of(
+            f->getRegion(0).front().getArgumentTypes(),
+            [](mlir::Type t) { return llvm::isa<ptonz::pl::TileType>(t); });
       },
-      nb::arg("func"), "Whether a function definition has a !pl.tile entry-block argument.");
+      nb::arg("func"),
+      "Whether a function definition has a !pl.tile entry-block argument.");
 
   m.def(
       "pl_load_info",
@@ -929,7 +1027,8 @@ static void populatePLQueries(nb::module_ &m) {
                           llvm::isa<mlir::BlockArgument>(op.getTensor())};
       },
       nb::arg("load"),
-      "PLLoadInfo(tensor_layout, tile_memory, tensor_is_argument: whether the tensor is a "
+      "PLLoadInfo(tensor_layout, tile_memory, tensor_is_argument: whether the "
+      "tensor is a "
       "block argument) of a pl.tile.load.");
 
   m.def(
@@ -939,7 +1038,8 @@ static void populatePLQueries(nb::module_ &m) {
         return constantsOf(op.getValidShape());
       },
       nb::arg("load"),
-      "The valid_shape of a pl.tile.load: [] if it has none, else one constant (or None) "
+      "The valid_shape of a pl.tile.load: [] if it has none, else one constant "
+      "(or None) "
       "per tile dimension.");
 }
 
@@ -954,7 +1054,8 @@ static void populateTileQueries(nb::module_ &m) {
         unwrap(root)->walk([&](ptonz::pto::AllocTileOp op) {
           if (!op.getValidRow() && !op.getValidCol())
             return;
-          auto t = llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
+          auto t =
+              llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
           std::vector<ValidDim> dims;
           if (mlir::Value v = op.getValidRow())
             dims.push_back({0, nb::cast(wrap(v)), t.getRows()});
@@ -965,9 +1066,11 @@ static void populateTileQueries(nb::module_ &m) {
         return out;
       },
       nb::arg("root"),
-      "ValidTile(op, dims=[ValidDim(axis: 0 rows | 1 columns, value, extent: tile rows | "
+      "ValidTile(op, dims=[ValidDim(axis: 0 rows | 1 columns, value, extent: "
+      "tile rows | "
       "columns)]) of every "
-      "pto.alloc_tile under `root` with a dynamic valid_row or valid_col operand.");
+      "pto.alloc_tile under `root` with a dynamic valid_row or valid_col "
+      "operand.");
 
   m.def(
       "element_types_outside",
@@ -980,9 +1083,11 @@ static void populateTileQueries(nb::module_ &m) {
         unwrap(root)->walk([&](mlir::Operation *op) {
           llvm::StringRef name = op->getName().getStringRef();
           if (op->getNumResults() != 1 ||
-              llvm::none_of(names, [&](const std::string &n) { return name == n; }))
+              llvm::none_of(names,
+                            [&](const std::string &n) { return name == n; }))
             return;
-          mlir::Type elem = ptonz::pto::elementTypeOf(op->getResult(0).getType());
+          mlir::Type elem =
+              ptonz::pto::elementTypeOf(op->getResult(0).getType());
           if (!elem)
             return;
           auto it = ok.find(elem);
@@ -990,7 +1095,8 @@ static void populateTileQueries(nb::module_ &m) {
             std::string text;
             llvm::raw_string_ostream os(text);
             elem.print(os);
-            it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str())).first;
+            it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str()))
+                     .first;
           }
           if (!it->second)
             out.push_back({nb::cast(wrap(op)), nb::cast(wrap(elem))});
@@ -998,7 +1104,8 @@ static void populateTileQueries(nb::module_ &m) {
         return out;
       },
       nb::arg("root"), nb::arg("names"), nb::arg("allowed"),
-      "ElementTypeUse(op, element_type) of each op under `root` named in `names` whose result's element "
+      "ElementTypeUse(op, element_type) of each op under `root` named in "
+      "`names` whose result's element "
       "type (of a pointer, view or tile) prints as none of `allowed`.");
 }
 
@@ -1011,10 +1118,11 @@ static void populateNames(nb::module_ &m) {
     mlir::AsmState state;
   };
 
-  nb::class_<NameState>(m, "NameState",
-                        "The SSA names of the values under an op as print_asm(op) prints them "
-                        "(an AsmState with NameLocs as names); the IR must not change while "
-                        "it is used.")
+  nb::class_<NameState>(
+      m, "NameState",
+      "The SSA names of the values under an op as print_asm(op) prints them "
+      "(an AsmState with NameLocs as names); the IR must not change while "
+      "it is used.")
       .def(nb::init<MlirOperation>(), nb::arg("root"))
       .def(
           "name",
@@ -1024,7 +1132,8 @@ static void populateNames(nb::module_ &m) {
             unwrap(value).printAsOperand(os, s.state);
             return out;
           },
-          nb::arg("value"), "`%name` of `value` (a result of an op group: `%name#k`).");
+          nb::arg("value"),
+          "`%name` of `value` (a result of an op group: `%name#k`).");
 
   m.def(
       "value_name",
@@ -1035,14 +1144,18 @@ static void populateNames(nb::module_ &m) {
         return n;
       },
       nb::arg("value"),
-      "The name `value` prints with (its NameLoc: the input's SSA name, or the one a pass "
+      "The name `value` prints with (its NameLoc: the input's SSA name, or the "
+      "one a pass "
       "gave it), else None (it prints numbered).");
 
   m.def(
       "set_value_name",
-      [](MlirValue value, const std::string &name) { ptonz::setName(unwrap(value), name); },
+      [](MlirValue value, const std::string &name) {
+        ptonz::setName(unwrap(value), name);
+      },
       nb::arg("value"), nb::arg("name"),
-      "Name `value` (an op result: its op's location; a block argument: its own) with a "
+      "Name `value` (an op result: its op's location; a block argument: its "
+      "own) with a "
       "NameLoc wrapping its location; '' removes the name.");
 
   m.def(
@@ -1051,8 +1164,10 @@ static void populateNames(nb::module_ &m) {
         return wrap(ptonz::named(unwrap(loc), name));
       },
       nb::arg("location"), nb::arg("name"),
-      "NameLoc(name, `location` without its outer NameLocs): the location of a new op "
-      "whose result prints as %name; '' gives the bare location (an unnamed result).");
+      "NameLoc(name, `location` without its outer NameLocs): the location of a "
+      "new op "
+      "whose result prints as %name; '' gives the bare location (an unnamed "
+      "result).");
 }
 
 void ptonz::populateBuilders(nb::module_ &m) {

@@ -1,4 +1,5 @@
-//===- Builders.h - C++ op builders for the Python rewrite patterns -*- C++ -*-===//
+//===- Builders.h - C++ op builders for the Python rewrite patterns -*- C++
+//-*-===//
 #ifndef PTONZ_BINDINGS_BUILDERS_H
 #define PTONZ_BINDINGS_BUILDERS_H
 
@@ -40,7 +41,8 @@ void setName(mlir::Value value, llvm::StringRef name);
 
 /// `base` + `suffix`, where `base` is nameOf(value), else `fallback`; "" if
 /// both are empty (the value then prints numbered).
-std::string derivedName(mlir::Value value, llvm::StringRef suffix, llvm::StringRef fallback = "");
+std::string derivedName(mlir::Value value, llvm::StringRef suffix,
+                        llvm::StringRef fallback = "");
 
 /// Adds IntRanges (MLIR's integer range analysis, run once per function).
 void populateIntRanges(nanobind::module_ &m);

@@ -2,8 +2,8 @@
 //
 // The Python face of ptonz::ValueRanges, ptonz::Alignment (the offset proofs)
 // and the bounds decisions (ptonz::decideBounds / decideSize)
-// (dialect/lib/Analysis/IntRanges.cpp): one object per function, one call per value or
-// per view.
+// (dialect/lib/Analysis/IntRanges.cpp): one object per function, one call per
+// value or per view.
 //
 //===----------------------------------------------------------------------===//
 
@@ -127,8 +127,8 @@ constexpr int kDynamicSize = 3;
 /// `extents` (all but Outside ones dropped unless `undecided`), and, with
 /// `dynamicSizes`, those whose size is not static (kDynamicSize).
 void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
-                       const std::vector<std::optional<int64_t>> &extents, bool undecided,
-                       std::vector<PartitionVerdicts> &out,
+                       const std::vector<std::optional<int64_t>> &extents,
+                       bool undecided, std::vector<PartitionVerdicts> &out,
                        bool dynamicSizes = false) {
   for (mlir::Operation *user : view->getResult(0).getUsers()) {
     auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
@@ -143,8 +143,8 @@ void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
           dims.push_back({(int64_t)k, kDynamicSize});
         continue;
       }
-      auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true), pv.getOffsets()[k], *size,
-                                    extents[k]);
+      auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true),
+                                    pv.getOffsets()[k], *size, extents[k]);
       if (v == ptonz::BoundsVerdict::Outside ||
           (undecided && v == ptonz::BoundsVerdict::Undecided))
         dims.push_back({(int64_t)k, (int)v});
@@ -198,67 +198,79 @@ static std::optional<MlirValue> wrapOptional(mlir::Value v) {
 static void populateProofRecords(nb::module_ &m) {
   ptonz::Record<ptonz::ProvableForm>(
       m, "ProvableForm",
-      "One row of the offset proofs' table (dialect/lib/Analysis/Alignment.cpp): its key, the "
-      "ops it covers, the form and when it is a multiple of 2^k, and how ptonz's errors name it.")
+      "One row of the offset proofs' table "
+      "(dialect/lib/Analysis/Alignment.cpp): its key, the "
+      "ops it covers, the form and when it is a multiple of 2^k, and how "
+      "ptonz's errors name it.")
       .field("key", &ptonz::ProvableForm::key)
       .field("ops", &ptonz::ProvableForm::ops)
       .field("form", &ptonz::ProvableForm::form)
       .field("multiple_when", &ptonz::ProvableForm::multipleWhen)
       .field("brief", &ptonz::ProvableForm::brief)
       .done();
-  nb::class_<ptonz::ProofFailure>(m, "ProofFailure",
-                                  "Why a proof failed: the value to blame (None: the chain is "
-                                  "too deep to walk), the key of the form it failed at (a "
-                                  "ProvableForm key, or unprovable / iter_arg / argument / "
-                                  "too_deep) and the explanation.")
-      .def_prop_ro("culprit",
-                   [](const ptonz::ProofFailure &f) { return wrapOptional(f.culprit); })
+  nb::class_<ptonz::ProofFailure>(
+      m, "ProofFailure",
+      "Why a proof failed: the value to blame (None: the chain is "
+      "too deep to walk), the key of the form it failed at (a "
+      "ProvableForm key, or unprovable / iter_arg / argument / "
+      "too_deep) and the explanation.")
+      .def_prop_ro(
+          "culprit",
+          [](const ptonz::ProofFailure &f) { return wrapOptional(f.culprit); })
       .def_ro("rule", &ptonz::ProofFailure::rule)
       .def_ro("reason", &ptonz::ProofFailure::reason)
       .def("__repr__", [](const ptonz::ProofFailure &f) {
         return "ProofFailure(rule=" + f.rule + ", reason=" + f.reason + ")";
       });
-  ptonz::Record<IntRange>(m, "IntRange",
-                          "Signed and unsigned bounds of a `bits`-wide integer value.")
+  ptonz::Record<IntRange>(
+      m, "IntRange",
+      "Signed and unsigned bounds of a `bits`-wide integer value.")
       .field("bits", &IntRange::bits)
       .field("smin", &IntRange::smin)
       .field("smax", &IntRange::smax)
       .field("umin", &IntRange::umin)
       .field("umax", &IntRange::umax)
       .done();
-  ptonz::Record<Proof>(m, "Proof",
-                       "Whether a value is proven a multiple of 2^k and non-negative; "
-                       "`failure` (a ProofFailure) says why not.")
+  ptonz::Record<Proof>(
+      m, "Proof",
+      "Whether a value is proven a multiple of 2^k and non-negative; "
+      "`failure` (a ProofFailure) says why not.")
       .field("multiple", &Proof::multiple)
       .field("nonneg", &Proof::nonneg)
       .field("failure", &Proof::failure)
       .done();
   ptonz::Record<BoundsDecisionRecord>(
       m, "BoundsDecision",
-      "INSIDE / OUTSIDE / UNDECIDED and the rule that decided (inside, negative_constant, "
-      "beyond_extent, unknown_extent, always_outside, program_leaves, undecided).")
+      "INSIDE / OUTSIDE / UNDECIDED and the rule that decided (inside, "
+      "negative_constant, "
+      "beyond_extent, unknown_extent, always_outside, program_leaves, "
+      "undecided).")
       .field("verdict", &BoundsDecisionRecord::verdict)
       .field("reason", &BoundsDecisionRecord::reason)
       .done();
   ptonz::Record<SizeDecisionRecord>(
       m, "SizeDecision",
-      "SIZE_POSITIVE / SIZE_NOT_POSITIVE / UNDECIDED of a dynamic size, and (not positive) "
+      "SIZE_POSITIVE / SIZE_NOT_POSITIVE / UNDECIDED of a dynamic size, and "
+      "(not positive) "
       "whether no value at all is in bounds in a launch of one block.")
       .field("verdict", &SizeDecisionRecord::verdict)
       .field("never", &SizeDecisionRecord::never)
       .done();
-  ptonz::Record<DimVerdict>(m, "DimVerdict", "A partition dimension and its verdict code.")
+  ptonz::Record<DimVerdict>(m, "DimVerdict",
+                            "A partition dimension and its verdict code.")
       .field("dim", &DimVerdict::dim)
       .field("verdict", &DimVerdict::verdict)
       .done();
-  ptonz::Record<PartitionVerdicts>(m, "PartitionVerdicts",
-                                   "A pto.partition_view and its reported dimensions.")
+  ptonz::Record<PartitionVerdicts>(
+      m, "PartitionVerdicts",
+      "A pto.partition_view and its reported dimensions.")
       .field("partition", &PartitionVerdicts::partition)
       .field("dims", &PartitionVerdicts::dims)
       .done();
-  ptonz::Record<ViewVerdicts>(m, "ViewVerdicts",
-                              "A pto.make_tensor_view, its extents (None: not a constant) and "
-                              "its partitions with reported dimensions.")
+  ptonz::Record<ViewVerdicts>(
+      m, "ViewVerdicts",
+      "A pto.make_tensor_view, its extents (None: not a constant) and "
+      "its partitions with reported dimensions.")
       .field("view", &ViewVerdicts::view)
       .field("extents", &ViewVerdicts::extents)
       .field("partitions", &ViewVerdicts::partitions)
@@ -268,14 +280,18 @@ static void populateProofRecords(nb::module_ &m) {
       "provable_forms",
       [](MlirContext ctx) { return ptonz::provableForms(unwrap(ctx)); },
       nb::arg("context").none() = nb::none(),
-      "The rows of the offset proofs' table (ProvableForm), in order; the launch queries' row "
-      "names the ops of `context`'s loaded dialects that have the LaunchQuery trait. What the "
+      "The rows of the offset proofs' table (ProvableForm), in order; the "
+      "launch queries' row "
+      "names the ops of `context`'s loaded dialects that have the LaunchQuery "
+      "trait. What the "
       "analysis proves, "
       "what ptonz's errors list and the README's table.");
   m.def(
-      "is_launch_query", [](MlirOperation op) { return ptonz::isLaunchQuery(unwrap(op)); },
+      "is_launch_query",
+      [](MlirOperation op) { return ptonz::isLaunchQuery(unwrap(op)); },
       nb::arg("op"),
-      "Whether `op` is a launch query (the LaunchQuery trait: bounded by the launch, not by "
+      "Whether `op` is a launch query (the LaunchQuery trait: bounded by the "
+      "launch, not by "
       "the program).");
 }
 
@@ -287,44 +303,56 @@ void ptonz::populateIntRanges(nb::module_ &m) {
   m.attr("DYNAMIC_SIZE") = kDynamicSize;
   m.attr("SIZE_POSITIVE") = (int)ptonz::SizeVerdict::Positive;
   m.attr("SIZE_NOT_POSITIVE") = (int)ptonz::SizeVerdict::NotPositive;
-  static_assert((int)ptonz::SizeVerdict::Undecided == (int)ptonz::BoundsVerdict::Undecided);
+  static_assert((int)ptonz::SizeVerdict::Undecided ==
+                (int)ptonz::BoundsVerdict::Undecided);
   populateProofRecords(m);
-  nb::class_<FunctionIntRanges>(m, "IntRanges",
-                                "Integer ranges of a function's values (MLIR's range "
-                                "inference); valid until its IR changes.")
-      .def("__init__",
-           [](FunctionIntRanges *self, MlirOperation op, bool dataflow) {
-             new (self) FunctionIntRanges(unwrap(op), dataflow);
-           },
-           nb::arg("op"), nb::arg("dataflow") = false,
-           "Ranges of the values under `op` (a function): demand-driven and memoised, or "
-           "with `dataflow` from MLIR's DataFlowSolver run once over every op.")
+  nb::class_<FunctionIntRanges>(
+      m, "IntRanges",
+      "Integer ranges of a function's values (MLIR's range "
+      "inference); valid until its IR changes.")
+      .def(
+          "__init__",
+          [](FunctionIntRanges *self, MlirOperation op, bool dataflow) {
+            new (self) FunctionIntRanges(unwrap(op), dataflow);
+          },
+          nb::arg("op"), nb::arg("dataflow") = false,
+          "Ranges of the values under `op` (a function): demand-driven and "
+          "memoised, or "
+          "with `dataflow` from MLIR's DataFlowSolver run once over every op.")
       .def(
           "get",
-          [](FunctionIntRanges &r, MlirValue value, bool singleLaunch) -> std::optional<IntRange> {
+          [](FunctionIntRanges &r, MlirValue value,
+             bool singleLaunch) -> std::optional<IntRange> {
             auto range = r.ranges(singleLaunch).get(unwrap(value));
             if (!range)
               return std::nullopt;
-            return IntRange{range->smin().getBitWidth(), toPy(range->smin(), true),
-                            toPy(range->smax(), true), toPy(range->umin(), false),
-                            toPy(range->umax(), false)};
+            return IntRange{
+                range->smin().getBitWidth(), toPy(range->smin(), true),
+                toPy(range->smax(), true), toPy(range->umin(), false),
+                toPy(range->umax(), false)};
           },
           nb::arg("value"), nb::arg("single_launch") = false,
-          "IntRange(bits, smin, smax, umin, umax) of an integer or index value at its own bit "
-          "width (index: 64), or None when nothing is known of it; with `single_launch`, "
-          "in the launch of one block (block idx 0, block num 1) instead of any launch of "
+          "IntRange(bits, smin, smax, umin, umax) of an integer or index value "
+          "at its own bit "
+          "width (index: 64), or None when nothing is known of it; with "
+          "`single_launch`, "
+          "in the launch of one block (block idx 0, block num 1) instead of "
+          "any launch of "
           "up to MAX_BLOCK_NUM blocks.")
       .def(
           "signed",
-          [](FunctionIntRanges &r, MlirValue value) -> std::optional<nb::tuple> {
+          [](FunctionIntRanges &r,
+             MlirValue value) -> std::optional<nb::tuple> {
             // The passes' hot query: the signed bounds only.
             int64_t lo, hi;
             if (r.ranges(false).signedBounds(unwrap(value), lo, hi))
               return nb::make_tuple(lo, hi);
-            auto range = r.ranges(false).get(unwrap(value)); // wider than 64 bits
+            auto range =
+                r.ranges(false).get(unwrap(value)); // wider than 64 bits
             if (!range)
               return std::nullopt;
-            return nb::make_tuple(toPy(range->smin(), true), toPy(range->smax(), true));
+            return nb::make_tuple(toPy(range->smin(), true),
+                                  toPy(range->smax(), true));
           },
           nb::arg("value"), "(smin, smax) of `value` in any launch, or None.")
       .def(
@@ -333,8 +361,10 @@ void ptonz::populateIntRanges(nb::module_ &m) {
             return alignmentToPy(r.alignment().log2Multiple(unwrap(value)));
           },
           nb::arg("value"),
-          "log2 of the largest power of two the integer or index `value` is proven a "
-          "multiple of (0: nothing more than an integer; inf: the value is 0), by "
+          "log2 of the largest power of two the integer or index `value` is "
+          "proven a "
+          "multiple of (0: nothing more than an integer; inf: the value is 0), "
+          "by "
           "provable_forms(); memoised.")
       .def(
           "prove",
@@ -355,20 +385,26 @@ void ptonz::populateIntRanges(nb::module_ &m) {
             return p;
           },
           nb::arg("value"), nb::arg("log2_divisor"),
-          "Proof of `value % 2^log2_divisor == 0 and value >= 0`: both halves and, when one "
-          "fails, the ProofFailure (the sign's first, as the errors explain it).")
+          "Proof of `value % 2^log2_divisor == 0 and value >= 0`: both halves "
+          "and, when one "
+          "fails, the ProofFailure (the sign's first, as the errors explain "
+          "it).")
       .def_static(
           "constant_alignment",
-          [](int64_t c) { return alignmentToPy(ptonz::Alignment::ofConstant(c)); },
+          [](int64_t c) {
+            return alignmentToPy(ptonz::Alignment::ofConstant(c));
+          },
           nb::arg("constant"), "alignment() of a constant.")
       .def(
           "decide_bounds",
-          [](FunctionIntRanges &r, MlirValue offset, int64_t size, std::optional<int64_t> extent) {
-            return record(ptonz::decideBounds(r.ranges(false), r.ranges(true), unwrap(offset),
-                                              size, extent));
+          [](FunctionIntRanges &r, MlirValue offset, int64_t size,
+             std::optional<int64_t> extent) {
+            return record(ptonz::decideBounds(r.ranges(false), r.ranges(true),
+                                              unwrap(offset), size, extent));
           },
           nb::arg("offset"), nb::arg("size"), nb::arg("extent").none(),
-          "BoundsDecision: does offset + [0, size) stay inside [0, extent) (extent None: not a "
+          "BoundsDecision: does offset + [0, size) stay inside [0, extent) "
+          "(extent None: not a "
           "constant)? The rules: analyses/bounds.py.")
       .def_static(
           "constant_bounds",
@@ -379,26 +415,32 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           "decide_bounds of a constant offset.")
       .def(
           "decide_size",
-          [](FunctionIntRanges &r, MlirValue size, int64_t lo, std::optional<int64_t> hi) {
-            ptonz::SizeDecision d =
-                ptonz::decideSize(r.ranges(false), r.ranges(true), unwrap(size), lo, hi);
+          [](FunctionIntRanges &r, MlirValue size, int64_t lo,
+             std::optional<int64_t> hi) {
+            ptonz::SizeDecision d = ptonz::decideSize(
+                r.ranges(false), r.ranges(true), unwrap(size), lo, hi);
             return SizeDecisionRecord{(int)d.verdict, d.never};
           },
           nb::arg("size"), nb::arg("lo") = 1, nb::arg("hi").none() = nb::none(),
-          "SizeDecision: does a dynamic size lie in [lo, hi] (hi None: no upper end)?")
+          "SizeDecision: does a dynamic size lie in [lo, hi] (hi None: no "
+          "upper end)?")
       .def(
           "partition_verdicts",
           [](FunctionIntRanges &r, MlirOperation view,
-             const std::vector<std::optional<int64_t>> &extents, bool undecided) {
+             const std::vector<std::optional<int64_t>> &extents,
+             bool undecided) {
             std::vector<PartitionVerdicts> out;
             partitionVerdicts(r, unwrap(view), extents, undecided, out);
             return out;
           },
           nb::arg("view"), nb::arg("extents"), nb::arg("undecided") = false,
-          "[PartitionVerdicts(partition, dims=[DimVerdict(dim, verdict=OUTSIDE | UNDECIDED)])] "
+          "[PartitionVerdicts(partition, dims=[DimVerdict(dim, verdict=OUTSIDE "
+          "| UNDECIDED)])] "
           "of the pto.partition_view users of "
-          "pto.make_tensor_view `view` whose dimension leaves (or, with `undecided`, may "
-          "leave) the view's `extents` (None: not a constant); a dimension's size is "
+          "pto.make_tensor_view `view` whose dimension leaves (or, with "
+          "`undecided`, may "
+          "leave) the view's `extents` (None: not a constant); a dimension's "
+          "size is "
           "`partition_size`; dimensions without a static size are not checked.")
       .def(
           "view_partition_verdicts",
@@ -416,23 +458,28 @@ void ptonz::populateIntRanges(nb::module_ &m) {
               auto shape = view.getShape();
               for (size_t k = 0; k < extents.size() && k < shape.size(); ++k) {
                 int64_t lo, hi;
-                if (!extents[k] && r.ranges(false).signedBounds(shape[k], lo, hi) && lo == hi)
+                if (!extents[k] &&
+                    r.ranges(false).signedBounds(shape[k], lo, hi) && lo == hi)
                   extents[k] = lo;
               }
               std::vector<PartitionVerdicts> parts;
-              partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes);
+              partitionVerdicts(r, view, extents, undecided, parts,
+                                dynamicSizes);
               if (!parts.empty())
-                out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),
-                               std::move(parts)});
+                out.push_back({nb::cast(wrap(view.getOperation())),
+                               std::move(extents), std::move(parts)});
             });
             return out;
           },
           nb::arg("root"), nb::arg("nz"), nb::arg("undecided") = false,
           nb::arg("dynamic_sizes") = false,
-          "[ViewVerdicts(view, extents, partitions=partition_verdicts)] of every "
+          "[ViewVerdicts(view, extents, partitions=partition_verdicts)] of "
+          "every "
           "pto.make_tensor_view under `root` "
-          "whose layout is nz (`nz`) or not, that has a partition to report; with "
-          "`dynamic_sizes`, a dimension whose size is not static is reported as "
+          "whose layout is nz (`nz`) or not, that has a partition to report; "
+          "with "
+          "`dynamic_sizes`, a dimension whose size is not static is reported "
+          "as "
           "DYNAMIC_SIZE (its range is the caller's to check).")
       .def_static(
           "partition_size",
@@ -443,7 +490,8 @@ void ptonz::populateIntRanges(nb::module_ &m) {
             return partitionSize(pv, dim);
           },
           nb::arg("partition"), nb::arg("dim"),
-          "The static size of dimension `dim` of a pto.partition_view: its size operand "
+          "The static size of dimension `dim` of a pto.partition_view: its "
+          "size operand "
           "when constant, else its result type's extent, else None.")
       .def_static(
           "assumptions",
@@ -454,6 +502,8 @@ void ptonz::populateIntRanges(nb::module_ &m) {
             return out;
           },
           nb::arg("value"),
-          "The values in `value`'s backward slice whose range the program does not determine "
-          "(launch queries, function arguments, results of ops without range inference).");
+          "The values in `value`'s backward slice whose range the program does "
+          "not determine "
+          "(launch queries, function arguments, results of ops without range "
+          "inference).");
 }

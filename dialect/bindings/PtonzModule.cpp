@@ -1,4 +1,5 @@
-//===- PtonzModule.cpp - the `_ptonz` Python extension ----------------------===//
+//===- PtonzModule.cpp - the `_ptonz` Python extension
+//----------------------===//
 //
 // Registers the dialects into the bindings' global registry, defines typed
 // Python views of the custom types (mlir_type_subclass: casting constructor,
@@ -42,8 +43,12 @@ namespace ptonz {
 void populatePythonPasses(nb::module_ &m); // PythonPasses.cpp
 } // namespace ptonz
 
-static std::string str(MlirStringRef s) { return std::string(s.data, s.length); }
-static MlirStringRef ref(const std::string &s) { return mlirStringRefCreate(s.data(), s.size()); }
+static std::string str(MlirStringRef s) {
+  return std::string(s.data, s.length);
+}
+static MlirStringRef ref(const std::string &s) {
+  return mlirStringRefCreate(s.data(), s.size());
+}
 
 static std::vector<int64_t> shapeOf(MlirType t) {
   std::vector<int64_t> out;
@@ -54,17 +59,19 @@ static std::vector<int64_t> shapeOf(MlirType t) {
 
 static MlirType checked(MlirType t, const char *what) {
   if (mlirTypeIsNull(t))
-    throw nb::value_error((std::string("invalid ") + what + " parameters").c_str());
+    throw nb::value_error(
+        (std::string("invalid ") + what + " parameters").c_str());
   return t;
 }
 
-template <typename Cls>
-static void addShapedAccessors(Cls &cls) {
-  cls.def_property_readonly("shape", [](MlirType t) { return shapeOf(t); },
-                            "dimensions; dynamic ones are ShapedType.get_dynamic_size()");
-  cls.def_property_readonly("rank", [](MlirType t) { return ptonzShapedGetRank(t); });
-  cls.def_property_readonly("element_type",
-                            [](MlirType t) { return ptonzShapedGetElementType(t); });
+template <typename Cls> static void addShapedAccessors(Cls &cls) {
+  cls.def_property_readonly(
+      "shape", [](MlirType t) { return shapeOf(t); },
+      "dimensions; dynamic ones are ShapedType.get_dynamic_size()");
+  cls.def_property_readonly("rank",
+                            [](MlirType t) { return ptonzShapedGetRank(t); });
+  cls.def_property_readonly(
+      "element_type", [](MlirType t) { return ptonzShapedGetElementType(t); });
 }
 
 /// The SSA name written at `range` (`%name`), without the `%`; empty for a
@@ -72,7 +79,8 @@ static void addShapedAccessors(Cls &cls) {
 static llvm::StringRef writtenName(llvm::SMRange range) {
   if (!range.isValid())
     return {};
-  llvm::StringRef text(range.Start.getPointer(), range.End.getPointer() - range.Start.getPointer());
+  llvm::StringRef text(range.Start.getPointer(),
+                       range.End.getPointer() - range.Start.getPointer());
   auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
   if (!text.consume_front("%") || text.empty() || llvm::all_of(text, isDigit))
     return {};
@@ -84,7 +92,8 @@ static llvm::StringRef writtenName(llvm::SMRange range) {
 static mlir::Location withName(mlir::Location loc, llvm::StringRef name) {
   if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc); n && n.getName() == name)
     return loc;
-  return mlir::NameLoc::get(mlir::StringAttr::get(loc->getContext(), name), loc);
+  return mlir::NameLoc::get(mlir::StringAttr::get(loc->getContext(), name),
+                            loc);
 }
 
 /// What mlir-opt's proposed --mlir-retain-identifier-names does (MLIR 22's
@@ -125,7 +134,8 @@ NB_MODULE(_ptonz, m) {
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__pto__(), registry);
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__pl__(), registry);
       },
-      nb::arg("registry"), "Insert the pto and pl dialects into a DialectRegistry.");
+      nb::arg("registry"),
+      "Insert the pto and pl dialects into a DialectRegistry.");
 
   // What the bindings' _mlirRegisterEverything module does on import (every
   // upstream dialect, every upstream pass), without loading that module:
@@ -157,24 +167,32 @@ NB_MODULE(_ptonz, m) {
         // parseSourceString<ModuleOp>, with the parser's definitions recorded.
         llvm::SourceMgr sourceMgr;
         sourceMgr.AddNewSourceBuffer(
-            llvm::MemoryBuffer::getMemBuffer(text, filename, /*RequiresNullTerminator=*/false),
+            llvm::MemoryBuffer::getMemBuffer(text, filename,
+                                             /*RequiresNullTerminator=*/false),
             llvm::SMLoc());
         mlir::Block block;
         mlir::AsmParserState state;
-        if (mlir::failed(mlir::parseAsmSourceFile(sourceMgr, &block, config, &state)))
+        if (mlir::failed(
+                mlir::parseAsmSourceFile(sourceMgr, &block, config, &state)))
           return std::nullopt;
         retainIdentifierNames(state);
         mlir::OwningOpRef<mlir::ModuleOp> mod =
-            mlir::detail::constructContainerOpForParserIfNecessary<mlir::ModuleOp>(
-                &block, context, mlir::FileLineColLoc::get(context, filename, 0, 0));
+            mlir::detail::constructContainerOpForParserIfNecessary<
+                mlir::ModuleOp>(
+                &block, context,
+                mlir::FileLineColLoc::get(context, filename, 0, 0));
         if (!mod)
           return std::nullopt;
         return wrap(mod.release());
       },
-      nb::arg("context"), nb::arg("text"), nb::arg("filename"), nb::arg("retain_names") = true,
-      "Parse (and verify) a module; locations carry `filename`. With `retain_names`, every "
-      "SSA value (and block argument) the text names keeps its name as a NameLoc around its "
-      "location (see print_asm). Diagnostics go to the context's handlers; returns None on "
+      nb::arg("context"), nb::arg("text"), nb::arg("filename"),
+      nb::arg("retain_names") = true,
+      "Parse (and verify) a module; locations carry `filename`. With "
+      "`retain_names`, every "
+      "SSA value (and block argument) the text names keeps its name as a "
+      "NameLoc around its "
+      "location (see print_asm). Diagnostics go to the context's handlers; "
+      "returns None on "
       "failure.");
 
   m.def(
@@ -198,18 +216,22 @@ NB_MODULE(_ptonz, m) {
       },
       nb::arg("op"), nb::arg("generic") = false, nb::arg("debug_info") = false,
       nb::arg("names") = true,
-      "The textual form of `op` (as Operation.print(assume_verified=True)), as one string; "
-      "with `names`, each value whose location has a NameLoc prints as %<that name> "
+      "The textual form of `op` (as Operation.print(assume_verified=True)), as "
+      "one string; "
+      "with `names`, each value whose location has a NameLoc prints as %<that "
+      "name> "
       "(Operation.print(use_name_loc_as_prefix=True)).");
 
   m.def(
       "emit_diagnostic",
-      [](MlirLocation loc, const std::string &severity, const std::string &message,
+      [](MlirLocation loc, const std::string &severity,
+         const std::string &message,
          const std::vector<std::pair<MlirLocation, std::string>> &notes) {
         mlir::Location l = unwrap(loc);
-        mlir::InFlightDiagnostic d = severity == "warning"  ? mlir::emitWarning(l)
-                                     : severity == "remark" ? mlir::emitRemark(l)
-                                                            : mlir::emitError(l);
+        mlir::InFlightDiagnostic d =
+            severity == "warning"  ? mlir::emitWarning(l)
+            : severity == "remark" ? mlir::emitRemark(l)
+                                   : mlir::emitError(l);
         d << message;
         for (const auto &[nloc, nmsg] : notes)
           d.attachNote(unwrap(nloc)) << nmsg;
@@ -235,7 +257,8 @@ NB_MODULE(_ptonz, m) {
         return out;
       },
       nb::arg("root"), nb::arg("names"),
-      "All operations under `root` (pre-order... post-order walk) named in `names`.");
+      "All operations under `root` (pre-order... post-order walk) named in "
+      "`names`.");
 
   m.def(
       "functions",
@@ -253,7 +276,8 @@ NB_MODULE(_ptonz, m) {
         return out;
       },
       nb::arg("root"),
-      "The func.func ops under `root` (itself if it is one), in pre-order, not looking "
+      "The func.func ops under `root` (itself if it is one), in pre-order, not "
+      "looking "
       "inside functions (a func.func nested in another is not listed).");
 
   m.attr("DYNAMIC") = ptonzDynamicDim();
@@ -274,9 +298,12 @@ NB_MODULE(_ptonz, m) {
 
   m.def(
       "element_bits",
-      [](MlirType type) { return ptonz::pto::elementBits(unwrap(type)); }, nb::arg("type"),
-      "Storage bits of one element as the pto dialect counts them (integers, floats and "
-      "PTOAS 0.60's scalar types: `!pto.f8E8M0` is 8, a packed FP4 pair 8), 0 for any "
+      [](MlirType type) { return ptonz::pto::elementBits(unwrap(type)); },
+      nb::arg("type"),
+      "Storage bits of one element as the pto dialect counts them (integers, "
+      "floats and "
+      "PTOAS 0.60's scalar types: `!pto.f8E8M0` is 8, a packed FP4 pair 8), 0 "
+      "for any "
       "other type.");
 
   m.def(
@@ -284,39 +311,50 @@ NB_MODULE(_ptonz, m) {
       [](MlirOperation op, MlirType from, MlirType to) {
         mlir::Type f = unwrap(from), t = unwrap(to);
         mlir::AttrTypeReplacer replacer;
-        replacer.addReplacement([f, t](mlir::Type type) -> std::optional<mlir::Type> {
-          if (type == f)
-            return t;
-          return std::nullopt;
-        });
+        replacer.addReplacement(
+            [f, t](mlir::Type type) -> std::optional<mlir::Type> {
+              if (type == f)
+                return t;
+              return std::nullopt;
+            });
         replacer.recursivelyReplaceElementsIn(unwrap(op), /*replaceAttrs=*/true,
-                                              /*replaceLocs=*/false, /*replaceTypes=*/true);
+                                              /*replaceLocs=*/false,
+                                              /*replaceTypes=*/true);
       },
       nb::arg("op"), nb::arg("from_type"), nb::arg("to_type"),
-      "Replace the type `from_type` by `to_type` everywhere in `op` and what it holds: "
-      "inside other types (`!pto.ptr<T>`, views, tiles, function types), in result "
+      "Replace the type `from_type` by `to_type` everywhere in `op` and what "
+      "it holds: "
+      "inside other types (`!pto.ptr<T>`, views, tiles, function types), in "
+      "result "
       "types, block arguments and attributes (MLIR's AttrTypeReplacer).");
 
   m.def(
       "set_print_op_on_diagnostic",
-      [](MlirContext ctx, bool enable) { unwrap(ctx)->printOpOnDiagnostic(enable); },
+      [](MlirContext ctx, bool enable) {
+        unwrap(ctx)->printOpOnDiagnostic(enable);
+      },
       nb::arg("context"), nb::arg("enable"),
-      "Whether diagnostics on an op get a 'see current operation' note (mlir-opt turns "
+      "Whether diagnostics on an op get a 'see current operation' note "
+      "(mlir-opt turns "
       "it off under --verify-diagnostics).");
 
   m.def(
       "set_ptoas_target",
       [](MlirContext ctx, const std::string &arch, const std::string &level,
          std::optional<std::pair<int, int>> version) {
-        if (!ptonzPTOSetTarget(ctx, ref(arch), ref(level), version ? version->first : -1,
+        if (!ptonzPTOSetTarget(ctx, ref(arch), ref(level),
+                               version ? version->first : -1,
                                version ? version->second : 0))
-          throw nb::value_error("PTOAS target: arch must be a3 or a5, level level1, level2 or "
-                                "level3");
+          throw nb::value_error(
+              "PTOAS target: arch must be a3 or a5, level level1, level2 or "
+              "level3");
       },
       nb::arg("context"), nb::arg("arch") = "a3", nb::arg("level") = "level2",
       nb::arg("version").none() = nb::none(),
-      "The PTOAS target the pto verifiers check in `context`, as ptoas's --pto-arch and "
-      "--pto-level (defaults: a3, level2), and the PTOAS release, (major, minor) (default "
+      "The PTOAS target the pto verifiers check in `context`, as ptoas's "
+      "--pto-arch and "
+      "--pto-level (defaults: a3, level2), and the PTOAS release, (major, "
+      "minor) (default "
       "(0, 61)): op rules that changed between releases follow it. A module's "
       "pto.target_arch overrides the arch.");
   m.def(
@@ -326,13 +364,17 @@ NB_MODULE(_ptonz, m) {
         return std::string(l.data, l.length);
       },
       nb::arg("context"),
-      "The --pto-level the pto verifiers check in `context` (set_ptoas_target; default "
+      "The --pto-level the pto verifiers check in `context` (set_ptoas_target; "
+      "default "
       "level2).");
   m.def(
       "set_tile_buf_keyed_form",
-      [](MlirContext ctx, bool keyed) { ptonzPTOSetTileBufKeyedForm(ctx, keyed); },
+      [](MlirContext ctx, bool keyed) {
+        ptonzPTOSetTileBufKeyedForm(ctx, keyed);
+      },
       nb::arg("context"), nb::arg("keyed"),
-      "Print !pto.tile_buf in the legacy keyed form `<loc=mat, dtype=i8, rows=..., ...>` "
+      "Print !pto.tile_buf in the legacy keyed form `<loc=mat, dtype=i8, "
+      "rows=..., ...>` "
       "(what PTOAS < 0.25 parses) instead of the compact form, in `context`.");
 
   m.def(
@@ -343,7 +385,8 @@ NB_MODULE(_ptonz, m) {
           throw nb::value_error("layout must be nd, dn or nz");
         return a;
       },
-      nb::arg("value"), nb::arg("context").none() = nb::none(), "#pto.layout<value>");
+      nb::arg("value"), nb::arg("context").none() = nb::none(),
+      "#pto.layout<value>");
   m.def(
       "layout_value",
       [](MlirAttribute a) -> std::optional<std::string> {
@@ -351,43 +394,51 @@ NB_MODULE(_ptonz, m) {
           return std::nullopt;
         return str(ptonzLayoutAttrGetValue(a));
       },
-      nb::arg("attr"), "'nd' | 'dn' | 'nz' of a #pto.layout attribute, else None");
+      nb::arg("attr"),
+      "'nd' | 'dn' | 'nz' of a #pto.layout attribute, else None");
 
   //===--- types ----------------------------------------------------------===//
 
-  auto ptr = mlir_type_subclass(m, "PtrType", ptonzTypeIsAPtr, ptonzPtrTypeGetTypeID);
+  auto ptr =
+      mlir_type_subclass(m, "PtrType", ptonzTypeIsAPtr, ptonzPtrTypeGetTypeID);
   ptr.def_classmethod(
-      "get", [](nb::object cls, MlirType elem) { return cls(ptonzPtrTypeGet(elem)); },
+      "get",
+      [](nb::object cls, MlirType elem) { return cls(ptonzPtrTypeGet(elem)); },
       nb::arg("cls"), nb::arg("element_type"), "!pto.ptr<element_type> (GM)");
-  ptr.def_property_readonly("element_type",
-                            [](MlirType t) { return ptonzPtrTypeGetElementType(t); });
+  ptr.def_property_readonly(
+      "element_type", [](MlirType t) { return ptonzPtrTypeGetElementType(t); });
 
   auto tv = mlir_type_subclass(m, "TensorViewType", ptonzTypeIsATensorView,
                                ptonzTensorViewTypeGetTypeID);
   tv.def_classmethod(
       "get",
-      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem, MlirContext ctx) {
-        return cls(checked(ptonzTensorViewTypeGet(ctx, shape.size(), shape.data(), elem),
-                           "tensor_view"));
+      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem,
+         MlirContext ctx) {
+        return cls(checked(
+            ptonzTensorViewTypeGet(ctx, shape.size(), shape.data(), elem),
+            "tensor_view"));
       },
       nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"),
       nb::arg("context").none() = nb::none());
   addShapedAccessors(tv);
-  tv.def_property_readonly("layout", [](MlirType t) -> std::optional<std::string> {
-    MlirAttribute a = ptonzViewTypeGetLayout(t);
-    if (mlirAttributeIsNull(a))
-      return std::nullopt;
-    return str(ptonzLayoutAttrGetValue(a));
-  });
+  tv.def_property_readonly("layout",
+                           [](MlirType t) -> std::optional<std::string> {
+                             MlirAttribute a = ptonzViewTypeGetLayout(t);
+                             if (mlirAttributeIsNull(a))
+                               return std::nullopt;
+                             return str(ptonzLayoutAttrGetValue(a));
+                           });
 
-  auto ptv = mlir_type_subclass(m, "PartitionTensorViewType", ptonzTypeIsAPartitionTensorView,
+  auto ptv = mlir_type_subclass(m, "PartitionTensorViewType",
+                                ptonzTypeIsAPartitionTensorView,
                                 ptonzPartitionTensorViewTypeGetTypeID);
   ptv.def_classmethod(
       "get",
-      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem, MlirContext ctx) {
-        return cls(checked(
-            ptonzPartitionTensorViewTypeGet(ctx, shape.size(), shape.data(), elem),
-            "partition_tensor_view"));
+      [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem,
+         MlirContext ctx) {
+        return cls(checked(ptonzPartitionTensorViewTypeGet(ctx, shape.size(),
+                                                           shape.data(), elem),
+                           "partition_tensor_view"));
       },
       nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"),
       nb::arg("context").none() = nb::none());
@@ -397,34 +448,43 @@ NB_MODULE(_ptonz, m) {
                                  ptonzTileBufTypeGetTypeID);
   tile.def_classmethod(
       "get",
-      [](nb::object cls, const std::string &loc, MlirType elem, int64_t rows, int64_t cols,
-         std::optional<int64_t> validRow, std::optional<int64_t> validCol,
-         const std::string &blayout, const std::string &slayout, int64_t fractal, int64_t pad,
+      [](nb::object cls, const std::string &loc, MlirType elem, int64_t rows,
+         int64_t cols, std::optional<int64_t> validRow,
+         std::optional<int64_t> validCol, const std::string &blayout,
+         const std::string &slayout, int64_t fractal, int64_t pad,
          MlirContext ctx) {
-        return cls(checked(ptonzTileBufTypeGet(ctx, ref(loc), elem, rows, cols,
-                                               validRow.value_or(rows), validCol.value_or(cols),
-                                               ref(blayout), ref(slayout), fractal, pad),
+        return cls(checked(ptonzTileBufTypeGet(
+                               ctx, ref(loc), elem, rows, cols,
+                               validRow.value_or(rows), validCol.value_or(cols),
+                               ref(blayout), ref(slayout), fractal, pad),
                            "tile_buf"));
       },
-      nb::arg("cls"), nb::arg("loc"), nb::arg("element_type"), nb::arg("rows"), nb::arg("cols"),
-      nb::arg("valid_row").none() = nb::none(), nb::arg("valid_col").none() = nb::none(),
+      nb::arg("cls"), nb::arg("loc"), nb::arg("element_type"), nb::arg("rows"),
+      nb::arg("cols"), nb::arg("valid_row").none() = nb::none(),
+      nb::arg("valid_col").none() = nb::none(),
       nb::arg("blayout") = "row_major", nb::arg("slayout") = "none_box",
-      nb::arg("fractal") = 512, nb::arg("pad") = 0, nb::arg("context").none() = nb::none());
-  tile.def_property_readonly("loc", [](MlirType t) { return str(ptonzTileBufTypeGetLoc(t)); });
-  tile.def_property_readonly("element_type",
-                             [](MlirType t) { return ptonzShapedGetElementType(t); });
-  tile.def_property_readonly("rows", [](MlirType t) { return ptonzTileBufTypeGetRows(t); });
-  tile.def_property_readonly("cols", [](MlirType t) { return ptonzTileBufTypeGetCols(t); });
-  tile.def_property_readonly("valid_row",
-                             [](MlirType t) { return ptonzTileBufTypeGetValidRow(t); });
-  tile.def_property_readonly("valid_col",
-                             [](MlirType t) { return ptonzTileBufTypeGetValidCol(t); });
-  tile.def_property_readonly("blayout",
-                             [](MlirType t) { return str(ptonzTileBufTypeGetBLayout(t)); });
-  tile.def_property_readonly("slayout",
-                             [](MlirType t) { return str(ptonzTileBufTypeGetSLayout(t)); });
-  tile.def_property_readonly("fractal", [](MlirType t) { return ptonzTileBufTypeGetFractal(t); });
-  tile.def_property_readonly("pad", [](MlirType t) { return ptonzTileBufTypeGetPad(t); });
+      nb::arg("fractal") = 512, nb::arg("pad") = 0,
+      nb::arg("context").none() = nb::none());
+  tile.def_property_readonly(
+      "loc", [](MlirType t) { return str(ptonzTileBufTypeGetLoc(t)); });
+  tile.def_property_readonly(
+      "element_type", [](MlirType t) { return ptonzShapedGetElementType(t); });
+  tile.def_property_readonly(
+      "rows", [](MlirType t) { return ptonzTileBufTypeGetRows(t); });
+  tile.def_property_readonly(
+      "cols", [](MlirType t) { return ptonzTileBufTypeGetCols(t); });
+  tile.def_property_readonly(
+      "valid_row", [](MlirType t) { return ptonzTileBufTypeGetValidRow(t); });
+  tile.def_property_readonly(
+      "valid_col", [](MlirType t) { return ptonzTileBufTypeGetValidCol(t); });
+  tile.def_property_readonly(
+      "blayout", [](MlirType t) { return str(ptonzTileBufTypeGetBLayout(t)); });
+  tile.def_property_readonly(
+      "slayout", [](MlirType t) { return str(ptonzTileBufTypeGetSLayout(t)); });
+  tile.def_property_readonly(
+      "fractal", [](MlirType t) { return ptonzTileBufTypeGetFractal(t); });
+  tile.def_property_readonly(
+      "pad", [](MlirType t) { return ptonzTileBufTypeGetPad(t); });
 
   auto plt = mlir_type_subclass(m, "PLTensorType", ptonzTypeIsAPLTensor,
                                 ptonzPLTensorTypeGetTypeID);
@@ -432,28 +492,29 @@ NB_MODULE(_ptonz, m) {
       "get",
       [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem,
          const std::string &layout, MlirContext ctx) {
-        return cls(checked(
-            ptonzPLTensorTypeGet(ctx, shape.size(), shape.data(), elem, ref(layout)),
-            "pl.tensor"));
+        return cls(checked(ptonzPLTensorTypeGet(ctx, shape.size(), shape.data(),
+                                                elem, ref(layout)),
+                           "pl.tensor"));
       },
-      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"), nb::arg("layout") = "nd",
-      nb::arg("context").none() = nb::none());
+      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"),
+      nb::arg("layout") = "nd", nb::arg("context").none() = nb::none());
   addShapedAccessors(plt);
-  plt.def_property_readonly("layout",
-                            [](MlirType t) { return str(ptonzPLTensorTypeGetLayout(t)); });
+  plt.def_property_readonly(
+      "layout", [](MlirType t) { return str(ptonzPLTensorTypeGetLayout(t)); });
 
-  auto pltile =
-      mlir_type_subclass(m, "PLTileType", ptonzTypeIsAPLTile, ptonzPLTileTypeGetTypeID);
+  auto pltile = mlir_type_subclass(m, "PLTileType", ptonzTypeIsAPLTile,
+                                   ptonzPLTileTypeGetTypeID);
   pltile.def_classmethod(
       "get",
       [](nb::object cls, const std::vector<int64_t> &shape, MlirType elem,
          const std::string &memory, MlirContext ctx) {
-        return cls(checked(
-            ptonzPLTileTypeGet(ctx, shape.size(), shape.data(), elem, ref(memory)), "pl.tile"));
+        return cls(checked(ptonzPLTileTypeGet(ctx, shape.size(), shape.data(),
+                                              elem, ref(memory)),
+                           "pl.tile"));
       },
-      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"), nb::arg("memory"),
-      nb::arg("context").none() = nb::none());
+      nb::arg("cls"), nb::arg("shape"), nb::arg("element_type"),
+      nb::arg("memory"), nb::arg("context").none() = nb::none());
   addShapedAccessors(pltile);
-  pltile.def_property_readonly("memory",
-                               [](MlirType t) { return str(ptonzPLTileTypeGetMemory(t)); });
+  pltile.def_property_readonly(
+      "memory", [](MlirType t) { return str(ptonzPLTileTypeGetMemory(t)); });
 }

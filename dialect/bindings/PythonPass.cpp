@@ -46,15 +46,17 @@ Definitions &definitions() {
 
 /// Options created from specs at run time: `Pass::Option<std::string>` for a
 /// pass, `PassOptions::Option<std::string>` for a pipeline.
-template <typename StringOption>
-class DynamicOptions {
+template <typename StringOption> class DynamicOptions {
 public:
   template <typename Parent>
-  DynamicOptions(Parent &parent, ArrayRef<PythonPassOptionSpec> specs) : specs(specs) {
-    // ArgStr, HelpStr and ValueStr are StringRefs into `specs`, which live forever.
+  DynamicOptions(Parent &parent, ArrayRef<PythonPassOptionSpec> specs)
+      : specs(specs) {
+    // ArgStr, HelpStr and ValueStr are StringRefs into `specs`, which live
+    // forever.
     for (const PythonPassOptionSpec &spec : specs)
       options.push_back(std::make_unique<StringOption>(
-          parent, spec.name, llvm::cl::desc(spec.help), llvm::cl::value_desc(spec.valueDesc),
+          parent, spec.name, llvm::cl::desc(spec.help),
+          llvm::cl::value_desc(spec.valueDesc),
           llvm::cl::init(spec.defaultValue)));
   }
 
@@ -94,12 +96,13 @@ public:
   }
 
   bool canScheduleOn(RegisteredOperationName opName) const override {
-    return def.anchors.empty() || llvm::is_contained(def.anchors, opName.getStringRef());
+    return def.anchors.empty() ||
+           llvm::is_contained(def.anchors, opName.getStringRef());
   }
 
-  LogicalResult
-  initializeOptions(StringRef text,
-                    function_ref<LogicalResult(const Twine &)> errorHandler) override {
+  LogicalResult initializeOptions(
+      StringRef text,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
     if (failed(Pass::initializeOptions(text, errorHandler)))
       return failure();
     std::string error;
@@ -111,7 +114,8 @@ public:
 protected:
   void runOnOperation() override {
     if (!hooks.run) {
-      getOperation()->emitError() << def.argument << ": the Python side of ptonz is not loaded";
+      getOperation()->emitError()
+          << def.argument << ": the Python side of ptonz is not loaded";
       return signalPassFailure();
     }
     if (failed(hooks.run(def, getOperation(), options.values())))
@@ -119,7 +123,8 @@ protected:
   }
 
   std::unique_ptr<Pass> clonePass() const override {
-    return std::make_unique<PythonPass>(def); // Pass::clone copies the option values
+    return std::make_unique<PythonPass>(
+        def); // Pass::clone copies the option values
   }
 
 private:
@@ -132,13 +137,14 @@ using PipelineOptionsBase = mlir::detail::PassOptions;
 /// A pipeline's options: the same specs as its passes' options.
 class PipelineOptions : public PipelineOptionsBase {
 public:
-  explicit PipelineOptions(const PythonPipelineDef &def) : options(*this, def.options) {}
+  explicit PipelineOptions(const PythonPipelineDef &def)
+      : options(*this, def.options) {}
   DynamicOptions<PipelineOptionsBase::Option<std::string>> options;
 };
 
-bool sameOptions(ArrayRef<PythonPassOptionSpec> a, ArrayRef<PythonPassOptionSpec> b) {
-  return a.size() == b.size() &&
-         llvm::all_of(llvm::zip(a, b), [](auto pair) {
+bool sameOptions(ArrayRef<PythonPassOptionSpec> a,
+                 ArrayRef<PythonPassOptionSpec> b) {
+  return a.size() == b.size() && llvm::all_of(llvm::zip(a, b), [](auto pair) {
            auto &[x, y] = pair;
            return x.name == y.name;
          });
@@ -151,7 +157,8 @@ void setPythonPassHooks(PythonPassHooks newHooks) { hooks = newHooks; }
 const PythonPassDef *registerPythonPass(PythonPassDef def, std::string &error) {
   Definitions &defs = definitions();
   if (PythonPassDef *existing = lookupPythonPass(def.argument)) {
-    if (!sameOptions(existing->options, def.options) || existing->anchors != def.anchors) {
+    if (!sameOptions(existing->options, def.options) ||
+        existing->anchors != def.anchors) {
       error = "a ptonz pass named '" + def.argument +
               "' is already registered with other options or anchors";
       return nullptr;
@@ -159,7 +166,8 @@ const PythonPassDef *registerPythonPass(PythonPassDef def, std::string &error) {
     return existing;
   }
   if (isRegisteredPassOrPipeline(def.argument)) {
-    error = "'" + def.argument + "' already names a pass or pipeline in MLIR's registry";
+    error = "'" + def.argument +
+            "' already names a pass or pipeline in MLIR's registry";
     return nullptr;
   }
   def.typeID = defs.typeIDs.allocate();
@@ -167,21 +175,26 @@ const PythonPassDef *registerPythonPass(PythonPassDef def, std::string &error) {
   const PythonPassDef *stored = owned.get();
   defs.order.push_back(stored->argument);
   defs.passes[stored->argument] = std::move(owned);
-  registerPass([stored]() -> std::unique_ptr<Pass> { return std::make_unique<PythonPass>(*stored); });
+  registerPass([stored]() -> std::unique_ptr<Pass> {
+    return std::make_unique<PythonPass>(*stored);
+  });
   return stored;
 }
 
-LogicalResult registerPythonPipeline(PythonPipelineDef def, std::string &error) {
+LogicalResult registerPythonPipeline(PythonPipelineDef def,
+                                     std::string &error) {
   Definitions &defs = definitions();
   if (defs.pipelines.count(def.argument))
     return success(); // pipelines are re-registered when ptonz is re-imported
   if (isRegisteredPassOrPipeline(def.argument)) {
-    error = "'" + def.argument + "' already names a pass or pipeline in MLIR's registry";
+    error = "'" + def.argument +
+            "' already names a pass or pipeline in MLIR's registry";
     return failure();
   }
   for (const std::string &pass : def.passes) {
     if (!PassInfo::lookup(pass)) {
-      error = "pipeline '" + def.argument + "' names '" + pass + "', which is not a registered pass";
+      error = "pipeline '" + def.argument + "' names '" + pass +
+              "', which is not a registered pass";
       return failure();
     }
   }
@@ -192,7 +205,8 @@ LogicalResult registerPythonPipeline(PythonPipelineDef def, std::string &error) 
   registerPassPipeline(
       stored->argument, stored->description,
       [stored](OpPassManager &pm, StringRef text,
-               function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
+               function_ref<LogicalResult(const Twine &)> errorHandler)
+          -> LogicalResult {
         PipelineOptions options(*stored);
         std::string message;
         llvm::raw_string_ostream os(message);
@@ -247,7 +261,8 @@ void printRegistryHelp(ArrayRef<std::string> arguments) {
     if (!entry)
       continue;
     entries.push_back(entry);
-    width = std::max(width, std::max(entry->getPassArgument().size() + 4, entry->getOptionWidth()));
+    width = std::max(width, std::max(entry->getPassArgument().size() + 4,
+                                     entry->getOptionWidth()));
   }
   for (const PassRegistryEntry *entry : entries)
     entry->printHelpStr(/*indent=*/2, /*descIndent=*/width + 8);
@@ -255,7 +270,8 @@ void printRegistryHelp(ArrayRef<std::string> arguments) {
 }
 
 void printAllRegisteredPasses() {
-  mlir::printRegisteredPasses(); // passes only; the registry cannot list pipelines
+  mlir::printRegisteredPasses(); // passes only; the registry cannot list
+                                 // pipelines
   std::vector<std::string> pipelines;
   for (const std::string &arg : definitions().order)
     if (definitions().pipelines.count(arg))

@@ -1,4 +1,5 @@
-//===- PythonPass.h - ptonz's Python passes in MLIR's pass registry -*- C++ -*-===//
+//===- PythonPass.h - ptonz's Python passes in MLIR's pass registry -*- C++
+//-*-===//
 //
 // A ptonz pass is Python code (rewrite patterns); to MLIR it is a registered
 // pass like any other: `PythonPass` (PythonPass.cpp) has the pass's argument,
@@ -88,7 +89,8 @@ void setPythonPassHooks(PythonPassHooks hooks);
 const PythonPassDef *registerPythonPass(PythonPassDef def, std::string &error);
 
 /// Registers a pipeline in MLIR's pass registry.
-mlir::LogicalResult registerPythonPipeline(PythonPipelineDef def, std::string &error);
+mlir::LogicalResult registerPythonPipeline(PythonPipelineDef def,
+                                           std::string &error);
 
 /// The definition registered under `argument`, or null.
 PythonPassDef *lookupPythonPass(llvm::StringRef argument);

@@ -20,8 +20,7 @@ namespace ptonz {
 
 /// Binds struct T as a Python record class: def_ro per field, plus
 /// __iter__ / __len__ / __getitem__ over the fields, __eq__ and __repr__.
-template <typename T>
-class Record {
+template <typename T> class Record {
 public:
   Record(nanobind::handle scope, const char *name, const char *doc)
       : cls(scope, name, doc), name(name) {}
@@ -43,7 +42,8 @@ public:
         out.append(self.attr(n.c_str()));
       return nb::tuple(out);
     };
-    cls.def("__iter__", [values](nb::handle self) { return nb::iter(values(self)); });
+    cls.def("__iter__",
+            [values](nb::handle self) { return nb::iter(values(self)); });
     cls.def("__len__", [names](nb::handle) { return names.size(); });
     cls.def("__getitem__", [values](nb::handle self, nb::handle i) {
       nb::tuple t = values(self);
@@ -53,7 +53,8 @@ public:
       return nb::steal(item);
     });
     cls.def("__eq__", [values](nb::handle self, nb::handle other) {
-      if (PyObject_IsInstance(other.ptr(), (PyObject *)Py_TYPE(self.ptr())) != 1)
+      if (PyObject_IsInstance(other.ptr(), (PyObject *)Py_TYPE(self.ptr())) !=
+          1)
         return false;
       nb::tuple a = values(self), b = values(other);
       return PyObject_RichCompareBool(a.ptr(), b.ptr(), Py_EQ) == 1;
@@ -64,7 +65,8 @@ public:
       for (size_t i = 0; i < names.size(); ++i) {
         if (i)
           out += ", ";
-        out += names[i] + "=" + nb::cast<std::string>(nb::repr(self.attr(names[i].c_str())));
+        out += names[i] + "=" +
+               nb::cast<std::string>(nb::repr(self.attr(names[i].c_str())));
       }
       return out + ")";
     });

@@ -45,9 +45,7 @@ from .passes.registration import register_catalog as _register_passes  # noqa: E
 _register_passes()
 
 
-
-def parse_module(text: str, filename: str = "<string>", context=None, *,
-                 retain_names: bool = True):
+def parse_module(text: str, filename: str = "<string>", context=None, *, retain_names: bool = True):
     """Parse and verify `text` as a module (locations `filename:line:col`),
     keeping every SSA value and block-argument name it writes (`%c128_index`,
     `%t__tile`) as a NameLoc around the value's location, as ptonz-opt does;
@@ -82,8 +80,9 @@ def asm(op, *, names: bool = True, generic: bool = False, debug_info: bool = Fal
     NameLoc (the input's name kept by `parse_module`, or the one a ptonz pass
     gave it; `Operation.print(use_name_loc_as_prefix=True)`); `names=False`
     numbers them, as `str(module)` does."""
-    return _ptonz.print_asm(getattr(op, "operation", op), generic=generic,
-                            debug_info=debug_info, names=names)
+    return _ptonz.print_asm(
+        getattr(op, "operation", op), generic=generic, debug_info=debug_info, names=names
+    )
 
 
 # The in-process API, imported on first use (`import ptonz` stays cheap).
@@ -95,8 +94,10 @@ def __getattr__(name: str):
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
-    value = getattr(importlib.import_module(f".{module}", __name__),
-                    "Diag" if name == "Diagnostic" else name)
+
+    value = getattr(
+        importlib.import_module(f".{module}", __name__), "Diag" if name == "Diagnostic" else name
+    )
     globals()[name] = value
     return value
 

@@ -62,8 +62,9 @@ class _HideNumpy:
 
     def find_spec(self, name, path=None, target=None):
         if (name == "numpy" or name.startswith("numpy.")) and get_ident() == self.thread:
-            raise ModuleNotFoundError(f"No module named {name!r} (hidden while mlir.ir loads)",
-                                      name=name)
+            raise ModuleNotFoundError(
+                f"No module named {name!r} (hidden while mlir.ir loads)", name=name
+            )
         return None
 
 
@@ -190,8 +191,12 @@ def _register_elements_builders() -> None:
         "IndexElementsAttr": ("int64", lambda c: ir.IndexType.get(context=c)),
     }
     for kind, (dtype, element_type) in elements.items():
+
         def build(x, context, dtype=dtype, element_type=element_type):
             import numpy as np
-            return ir.DenseElementsAttr.get(np.array(x, dtype=dtype),
-                                            type=element_type(context), context=context)
+
+            return ir.DenseElementsAttr.get(
+                np.array(x, dtype=dtype), type=element_type(context), context=context
+            )
+
         ir.register_attribute_builder(kind, replace=True)(build)

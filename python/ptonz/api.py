@@ -53,15 +53,25 @@ def _module_text(module: ir.Module) -> str:
     return _ptonz.print_asm(module.operation, generic=False, debug_info=True)
 
 
-def lower(source: Union[str, bytes, ir.Module], *, filename: Optional[str] = None,
-          nz_args: Sequence[str] = (), arg_ranges: Sequence[str] = (),
-          ptoas_version: Optional[str] = None, pto_arch: str = "a3",
-          pto_level: Optional[str] = None, infer_layout: Optional[bool] = None,
-          remarks: bool = False, allow_large_gm_gap: bool = False,
-          allow_clamped_gm_offsets: bool = False, pipeline: str = "lower-to-ptoas",
-          pass_options: Optional[Mapping[str, Mapping[str, object]]] = None,
-          allow_unregistered_dialect: bool = False, as_text: bool = False,
-          diagnostics: Optional[list] = None) -> Union[ir.Module, str]:
+def lower(
+    source: Union[str, bytes, ir.Module],
+    *,
+    filename: Optional[str] = None,
+    nz_args: Sequence[str] = (),
+    arg_ranges: Sequence[str] = (),
+    ptoas_version: Optional[str] = None,
+    pto_arch: str = "a3",
+    pto_level: Optional[str] = None,
+    infer_layout: Optional[bool] = None,
+    remarks: bool = False,
+    allow_large_gm_gap: bool = False,
+    allow_clamped_gm_offsets: bool = False,
+    pipeline: str = "lower-to-ptoas",
+    pass_options: Optional[Mapping[str, Mapping[str, object]]] = None,
+    allow_unregistered_dialect: bool = False,
+    as_text: bool = False,
+    diagnostics: Optional[list] = None,
+) -> Union[ir.Module, str]:
     """Lower one module as `ptonz-opt --lower-to-ptoas` does; returns the
     lowered `ir.Module` (in a context of its own), or its text with
     `as_text=True`. Raises `LoweringError` (located diagnostics) when the
@@ -90,15 +100,24 @@ def lower(source: Union[str, bytes, ir.Module], *, filename: Optional[str] = Non
     safe; they take turns in the passes (Python code, under the GIL)."""
     sources = D.Sources()
     try:
-        defaults = pass_defaults(ptoas_version=ptoas_version, infer_layout=infer_layout,
-                                 pto_level=pto_level, remarks=remarks,
-                                 allow_large_gm_gap=allow_large_gm_gap,
-                                 allow_clamped_gm_offsets=allow_clamped_gm_offsets,
-                                 nz_args=nz_args,
-                                 arg_ranges=arg_ranges, pass_options=pass_options)
+        defaults = pass_defaults(
+            ptoas_version=ptoas_version,
+            infer_layout=infer_layout,
+            pto_level=pto_level,
+            remarks=remarks,
+            allow_large_gm_gap=allow_large_gm_gap,
+            allow_clamped_gm_offsets=allow_clamped_gm_offsets,
+            nz_args=nz_args,
+            arg_ranges=arg_ranges,
+            pass_options=pass_options,
+        )
         pipe = Pipeline.of(pipeline, defaults) if pipeline else Pipeline()
-        target = Target(pto_arch=pto_arch, pto_level=pto_level, ptoas_version=ptoas_version,
-                        allow_unregistered_dialect=allow_unregistered_dialect)
+        target = Target(
+            pto_arch=pto_arch,
+            pto_level=pto_level,
+            ptoas_version=ptoas_version,
+            allow_unregistered_dialect=allow_unregistered_dialect,
+        )
         ctx = target.context()
         pm = pipe.pass_manager(ctx)
     except (PipelineError, ValueError) as exc:
@@ -114,8 +133,14 @@ def lower(source: Union[str, bytes, ir.Module], *, filename: Optional[str] = Non
         else:
             text = source
         sources.add(name, text)
-    outcome = process(ctx, text, name, pipe, pm=pm,
-                      emit=(lambda m, _before: _ptonz.print_asm(m.operation)) if as_text else None)
+    outcome = process(
+        ctx,
+        text,
+        name,
+        pipe,
+        pm=pm,
+        emit=(lambda m, _before: _ptonz.print_asm(m.operation)) if as_text else None,
+    )
     if diagnostics is not None:
         diagnostics.extend(outcome.diagnostics)
     if outcome.failed:

@@ -231,30 +231,49 @@ def verify(diags: Iterable[Diag], expected: List[Expected], filename: str) -> Li
     for e in expected:
         if e.regex_error is not None:
             e.matched = True  # reported here, not again as "not produced"
-            problems.append(Diag("error", f"invalid regex in expected-{e.severity}-re "
-                                 f"'{e.message}': {e.regex_error}", filename, e.src_line,
-                                 e.src_col))
+            problems.append(
+                Diag(
+                    "error",
+                    f"invalid regex in expected-{e.severity}-re '{e.message}': {e.regex_error}",
+                    filename,
+                    e.src_line,
+                    e.src_col,
+                )
+            )
     for d in (x for top in diags for x in top.flatten()):
         line = d.line if d.filename == filename else 0
         hit = next(
-            (e for e in expected if not e.matched and e.severity == d.severity
-             and e.line == line and e.matches(d)),
+            (
+                e
+                for e in expected
+                if not e.matched and e.severity == d.severity and e.line == line and e.matches(d)
+            ),
             None,
         )
         if hit is None:
             hit = next(
-                (e for e in expected if e.severity == d.severity and e.line == line
-                 and e.matches(d)),
+                (
+                    e
+                    for e in expected
+                    if e.severity == d.severity and e.line == line and e.matches(d)
+                ),
                 None,
             )
         if hit is None:
-            problems.append(Diag("error", f"unexpected {d.severity}: {d.message}",
-                                 d.filename, d.line, d.col))
+            problems.append(
+                Diag("error", f"unexpected {d.severity}: {d.message}", d.filename, d.line, d.col)
+            )
         else:
             hit.matched = True
     for e in expected:
         if not e.matched:
-            problems.append(Diag(
-                "error", f'expected {e.severity} "{e.message}" was not produced',
-                filename, e.src_line, e.src_col))
+            problems.append(
+                Diag(
+                    "error",
+                    f'expected {e.severity} "{e.message}" was not produced',
+                    filename,
+                    e.src_line,
+                    e.src_col,
+                )
+            )
     return problems

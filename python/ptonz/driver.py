@@ -85,8 +85,9 @@ class Target:
         ctx.allow_unregistered_dialects = self.allow_unregistered_dialect
         # The op verifiers follow the PTOAS release too (rules and syntax that
         # changed between releases).
-        _ptonz.set_ptoas_target(ctx, self.pto_arch, self.pto_level or "level2",
-                                _target_version(self.ptoas_version))
+        _ptonz.set_ptoas_target(
+            ctx, self.pto_arch, self.pto_level or "level2", _target_version(self.ptoas_version)
+        )
         _ptonz.set_tile_buf_keyed_form(ctx, keyed_tile_buf(self.ptoas_version))
         _ptonz.set_print_op_on_diagnostic(ctx, self.print_op_on_diagnostic)
         return ctx
@@ -111,13 +112,18 @@ def _join(values) -> str:
     return values if isinstance(values, str) else ",".join(str(v) for v in values)
 
 
-def pass_defaults(*, ptoas_version: Optional[str] = None, infer_layout: Optional[bool] = None,
-                  pto_level: Optional[str] = None, remarks: bool = False,
-                  allow_large_gm_gap: bool = False, allow_clamped_gm_offsets: bool = False,
-                  nz_args: Sequence[str] = (),
-                  arg_ranges: Sequence[str] = (),
-                  pass_options: Optional[Mapping[str, Mapping[str, object]]] = None
-                  ) -> Dict[str, Dict[str, object]]:
+def pass_defaults(
+    *,
+    ptoas_version: Optional[str] = None,
+    infer_layout: Optional[bool] = None,
+    pto_level: Optional[str] = None,
+    remarks: bool = False,
+    allow_large_gm_gap: bool = False,
+    allow_clamped_gm_offsets: bool = False,
+    nz_args: Sequence[str] = (),
+    arg_ranges: Sequence[str] = (),
+    pass_options: Optional[Mapping[str, Mapping[str, object]]] = None,
+) -> Dict[str, Dict[str, object]]:
     """The pass-option defaults `{pass: {option: value}}` that ptonz-opt's
     flags and `ptonz.lower`'s keyword arguments stand for; a pipeline that
     sets an option itself overrides them. `pass_options` adds (and wins over)
@@ -139,6 +145,7 @@ def pass_defaults(*, ptoas_version: Optional[str] = None, infer_layout: Optional
         out["pto-verify-ptoas"] = verify
     if remarks:
         from .passes.catalog import CATALOG
+
         for name, info in CATALOG.items():
             if "remarks" in info.options:
                 out.setdefault(name, {})["remarks"] = True
@@ -150,7 +157,8 @@ def pass_defaults(*, ptoas_version: Optional[str] = None, infer_layout: Optional
         if not _ptonz.is_registered_pass(NZ_ARGS_PASS):
             raise PipelineError(
                 f"{key.replace('_', '-')} needs the '{NZ_ARGS_PASS}' pass, which this ptonz "
-                f"does not have (its '{NZ_ARGS_OPTIONS[key]}' option)")
+                f"does not have (its '{NZ_ARGS_OPTIONS[key]}' option)"
+            )
         out.setdefault(NZ_ARGS_PASS, {})[NZ_ARGS_OPTIONS[key]] = _join(values)
     for name, values in (pass_options or {}).items():
         out.setdefault(name, {}).update(values)
@@ -198,8 +206,9 @@ class Pipeline:
                 for element in self.elements:
                     pm.add(element)
         except ValueError as exc:  # MLIR's pipeline parser (or an option) said why
-            raise PipelineError("\n".join(
-                line for line in str(exc).splitlines() if line.strip())) from None
+            raise PipelineError(
+                "\n".join(line for line in str(exc).splitlines() if line.strip())
+            ) from None
         return pm
 
 
@@ -223,12 +232,21 @@ def _print(module, before) -> str:
     return _ptonz.print_asm(module.operation)
 
 
-def process(ctx: ir.Context, text: str, filename: str, pipeline: Pipeline, *,
-            pm=None, first_line: int = 1, verify_each: bool = False,
-            mlir_timing: bool = False, timing: Optional[Dict[str, float]] = None,
-            keep_input: bool = False, retain_names: bool = True,
-            emit: Optional[Callable[[ir.Module, Optional[ir.Module]], Optional[str]]] = _print
-            ) -> Outcome:
+def process(
+    ctx: ir.Context,
+    text: str,
+    filename: str,
+    pipeline: Pipeline,
+    *,
+    pm=None,
+    first_line: int = 1,
+    verify_each: bool = False,
+    mlir_timing: bool = False,
+    timing: Optional[Dict[str, float]] = None,
+    keep_input: bool = False,
+    retain_names: bool = True,
+    emit: Optional[Callable[[ir.Module, Optional[ir.Module]], Optional[str]]] = _print,
+) -> Outcome:
     """Parse `text` (lines `first_line`.. of `filename`) in `ctx`, run
     `pipeline` (or the pass manager `pm` already built from it in `ctx`) on
     this thread, verify the result once (after every pass with
@@ -251,8 +269,9 @@ def process(ctx: ir.Context, text: str, filename: str, pipeline: Pipeline, *,
     try:
         with ctx, ir.Location.unknown():
             t0 = time.perf_counter()
-            module = _ptonz.parse_source(ctx, "\n" * (first_line - 1) + text, filename,
-                                         retain_names=retain_names)
+            module = _ptonz.parse_source(
+                ctx, "\n" * (first_line - 1) + text, filename, retain_names=retain_names
+            )
             timing["parse"] += time.perf_counter() - t0
             diags += collector.take()
             if module is None:
@@ -260,6 +279,7 @@ def process(ctx: ir.Context, text: str, filename: str, pipeline: Pipeline, *,
             before = None
             if keep_input and pipeline:
                 from .sim.check import clone
+
                 before = clone(module)
             if pipeline:
                 if pm is None:
@@ -310,6 +330,11 @@ def decode(data: bytes, filename: str) -> Tuple[Optional[str], Optional[D.Diag]]
         start = exc.start
         line = data.count(b"\n", 0, start) + 1
         col = start - (data.rfind(b"\n", 0, start) + 1) + 1
-        return None, D.Diag("error", f"byte 0x{data[start]:02x} is not valid UTF-8 "
-                            f"({exc.reason}): MLIR source is UTF-8 text; re-encode the file",
-                            filename, line, col)
+        return None, D.Diag(
+            "error",
+            f"byte 0x{data[start]:02x} is not valid UTF-8 "
+            f"({exc.reason}): MLIR source is UTF-8 text; re-encode the file",
+            filename,
+            line,
+            col,
+        )

@@ -33,6 +33,7 @@ def split_chunks(text: str, split: bool = True) -> List[Tuple[str, int]]:
     chunks.append(("".join(cur), start))
     return chunks
 
+
 # Set by the ptonz-opt command: nothing but ptonz uses the MLIR bindings in
 # this process, so `import ptonz` may load less of them (ptonz._startup).
 COMMAND = False
@@ -65,6 +66,7 @@ def ptonz_opt() -> None:
 
     lazy_inspect()  # dataclasses imports it for docstring-less classes only (see _startup)
     from ptonz.tools.ptonz_opt import main
+
     main()
 
 

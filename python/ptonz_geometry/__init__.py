@@ -52,20 +52,22 @@ Index = Any
 # The fractal and the C0 line
 # --------------------------------------------------------------------------
 
-FRACTAL_ROWS = 16            # rows of one NZ fractal
-C0_BYTES = 32                # bytes of one C0 line (a fractal row)
-C0_BITS = 8 * C0_BYTES       # 256
+FRACTAL_ROWS = 16  # rows of one NZ fractal
+C0_BYTES = 32  # bytes of one C0 line (a fractal row)
+C0_BITS = 8 * C0_BYTES  # 256
 FRACTAL_BYTES = FRACTAL_ROWS * C0_BYTES  # 512
-ACC_FRACTAL_BYTES = 1024     # the accumulator's 16x16 fractal (fractal=1024 tiles)
+ACC_FRACTAL_BYTES = 1024  # the accumulator's 16x16 fractal (fractal=1024 tiles)
 # The largest value of a 32-bit index: NZ batch and element offsets that the
 # passes recombine (g*E + e, slice offsets) must fit it to be proven exact.
 INDEX32_MAX = (1 << 31) - 1
 
 # Why ptonz keeps sub-byte (FP4) NZ views rejected.
-SUB_BYTE_NZ = ("sub-byte NZ is unsettled: PTOAS >= 0.61 counts an FP4 NZ view in packed "
-               "pairs (a 1-byte storage element, c0 = 32) while pto-isa's A5 register path "
-               "counts 4-bit elements (c0 = 64); until a measurement settles which one the "
-               "hardware reads, any NZ descriptor ptonz wrote could address the wrong bytes")
+SUB_BYTE_NZ = (
+    "sub-byte NZ is unsettled: PTOAS >= 0.61 counts an FP4 NZ view in packed "
+    "pairs (a 1-byte storage element, c0 = 32) while pto-isa's A5 register path "
+    "counts 4-bit elements (c0 = 64); until a measurement settles which one the "
+    "hardware reads, any NZ descriptor ptonz wrote could address the wrong bytes"
+)
 
 
 def nz_width_problem(bits: int) -> Optional[str]:
@@ -78,8 +80,10 @@ def nz_width_problem(bits: int) -> Optional[str]:
     if bits < 8:
         return SUB_BYTE_NZ
     if C0_BITS % bits:
-        return (f"a 32-byte C0 line does not hold a whole number of {bits}-bit elements "
-                f"(c0 = 256 / {bits}), so it has no NZ fractal")
+        return (
+            f"a 32-byte C0 line does not hold a whole number of {bits}-bit elements "
+            f"(c0 = 256 / {bits}), so it has no NZ fractal"
+        )
     return None
 
 
@@ -101,11 +105,15 @@ def nz_plane_problem(rows: int, cols: int, c0: int, elem: str) -> Optional[Tuple
     """(axis, why) when a logical [.., rows, cols] is not whole NZ fractals
     (axis "rows" or "columns"; `why` continues "<subject> ..."), else None."""
     if rows % FRACTAL_ROWS:
-        return "rows", (f"are not a multiple of {FRACTAL_ROWS}: an incomplete {FRACTAL_ROWS}-row "
-                        "fractal has no blocked representation")
+        return "rows", (
+            f"are not a multiple of {FRACTAL_ROWS}: an incomplete {FRACTAL_ROWS}-row "
+            "fractal has no blocked representation"
+        )
     if cols % c0:
-        return "columns", (f"are not a multiple of c0 = {c0} ({elem}: one 32-byte C0 line): an "
-                           "incomplete C0 line has no blocked representation")
+        return "columns", (
+            f"are not a multiple of c0 = {c0} ({elem}: one 32-byte C0 line): an "
+            "incomplete C0 line has no blocked representation"
+        )
     return None
 
 
@@ -148,8 +156,7 @@ def nz_blocked_index(b: Index, r: Index, c: Index, c0: int) -> List[Index]:
     return [b, c // c0, r // FRACTAL_ROWS, r % FRACTAL_ROWS, c % c0]
 
 
-def nz_logical_position(offset: Index, rows: int, cols: int,
-                        c0: int) -> Tuple[Index, Index, Index]:
+def nz_logical_position(offset: Index, rows: int, cols: int, c0: int) -> Tuple[Index, Index, Index]:
     """(b, r, c) stored at NZ element `offset` (the inverse of
     `nz_element_offset`; ints or integer arrays)."""
     plane = rows * cols
@@ -161,6 +168,7 @@ def nz_logical_position(offset: Index, rows: int, cols: int,
 # --------------------------------------------------------------------------
 # Strides, the rank-5 descriptor
 # --------------------------------------------------------------------------
+
 
 def stride_order(rank: int, layout: Optional[str]) -> List[int]:
     """Dimensions from outermost to innermost in memory: row-major, except DN
@@ -184,15 +192,16 @@ def default_strides(shape: Sequence[int], layout: Optional[str] = None) -> List[
 INDEX64_MAX = (1 << 63) - 1  # the largest stride an index constant holds
 
 
-def stride_past_int64(shape: Sequence[Optional[int]],
-                      layout: Optional[str] = None) -> Optional[Tuple[int, int]]:
+def stride_past_int64(
+    shape: Sequence[Optional[int]], layout: Optional[str] = None
+) -> Optional[Tuple[int, int]]:
     """(dim, stride) of the first stride of a view of `shape` (None: a dynamic
     extent) in `layout`'s order that is a product of constant extents only and
     does not fit an int64 index (a partly dynamic shape still folds its
     constant tail into one index constant), or None."""
     order = stride_order(len(shape), layout)
     for k, dim in enumerate(order):
-        tail = [shape[d] for d in order[k + 1:]]
+        tail = [shape[d] for d in order[k + 1 :]]
         p = 1
         for c in tail:
             if c is None:
@@ -204,11 +213,14 @@ def stride_past_int64(shape: Sequence[Optional[int]],
     return None
 
 
-def int64_stride_message(dim: int, stride: int, view: str = "this view",
-                         spans: str = "the view") -> str:
+def int64_stride_message(
+    dim: int, stride: int, view: str = "this view", spans: str = "the view"
+) -> str:
     """The rejection of a view whose stride `dim` is `stride`, past int64."""
-    return (f"stride {dim} of {view} would be {stride}, beyond int64 ({spans} spans more than "
-            "2^63 elements), so no index can address it; split the tensor or shrink its shape")
+    return (
+        f"stride {dim} of {view} would be {stride}, beyond int64 ({spans} spans more than "
+        "2^63 elements), so no index can address it; split the tensor or shrink its shape"
+    )
 
 
 DESCRIPTOR_RANK = 5  # PTOAS's GlobalTensor: Shape<5> / Stride<5>
@@ -218,8 +230,9 @@ def _times(a: Any, b: Any) -> Any:
     return a * b
 
 
-def right_align5(shape: Sequence[Any], strides: Sequence[Any],
-                 times: Callable[[Any, Any], Any] = _times) -> Tuple[List[Any], List[Any]]:
+def right_align5(
+    shape: Sequence[Any], strides: Sequence[Any], times: Callable[[Any, Any], Any] = _times
+) -> Tuple[List[Any], List[Any]]:
     """(shape, strides) of a descriptor padded to rank 5 at the front, as
     PTOAS pads a GlobalTensor: extent 1, stride shape[0] * strides[0] (`times`
     multiplies two entries; pass one for symbolic entries)."""
@@ -233,6 +246,7 @@ def right_align5(shape: Sequence[Any], strides: Sequence[Any],
 # --------------------------------------------------------------------------
 # On-chip tile boxes (pto-isa's Tile inner boxes)
 # --------------------------------------------------------------------------
+
 
 def tile_inner_box(bits: int, slayout: str, fractal: int) -> Tuple[int, int]:
     """(rows, cols) of a boxed tile's inner box: 16 x 16 for the
@@ -252,7 +266,7 @@ def tile_inner_box(bits: int, slayout: str, fractal: int) -> Tuple[int, int]:
 
 MX_LAYOUTS: Tuple[str, ...] = ("mx_a_zz", "mx_b_nn")
 MX_BOX_ROWS = 16  # boxes along the block axis (M of A, N of B)
-MX_BOX_COLS = 2   # boxes along the group axis (G)
+MX_BOX_COLS = 2  # boxes along the group axis (G)
 MX_NAMES = {"mx_a_zz": "MX_A_ZZ", "mx_b_nn": "MX_B_NN"}
 
 
@@ -289,8 +303,12 @@ def mx_element_offset(layout: str, r: Index, c: Index, rows: int, cols: int) -> 
     b, g = (r, c) if layout == "mx_a_zz" else (c, r)
     groups = cols if layout == "mx_a_zz" else rows
     box = MX_BOX_ROWS * MX_BOX_COLS
-    return ((b // MX_BOX_ROWS) * (groups // MX_BOX_COLS) * box + (g // MX_BOX_COLS) * box
-            + (b % MX_BOX_ROWS) * MX_BOX_COLS + g % MX_BOX_COLS)
+    return (
+        (b // MX_BOX_ROWS) * (groups // MX_BOX_COLS) * box
+        + (g // MX_BOX_COLS) * box
+        + (b % MX_BOX_ROWS) * MX_BOX_COLS
+        + g % MX_BOX_COLS
+    )
 
 
 # --------------------------------------------------------------------------
@@ -301,16 +319,30 @@ def mx_element_offset(layout: str, r: Index, c: Index, rows: int, cols: int) -> 
 # counterpart of the same bits. The simulator holds these; ptonz-pack packs
 # those of them with an NZ fractal (`NZ_DTYPES`).
 ELEMENT_TYPES: Dict[str, Tuple[str, int]] = {
-    "i8": ("int8", 8), "si8": ("int8", 8), "ui8": ("uint8", 8),
-    "i16": ("int16", 16), "si16": ("int16", 16), "ui16": ("uint16", 16),
-    "i32": ("int32", 32), "si32": ("int32", 32), "ui32": ("uint32", 32),
-    "i64": ("int64", 64), "si64": ("int64", 64), "ui64": ("uint64", 64),
-    "f16": ("float16", 16), "bf16": ("bfloat16", 16), "f32": ("float32", 32),
+    "i8": ("int8", 8),
+    "si8": ("int8", 8),
+    "ui8": ("uint8", 8),
+    "i16": ("int16", 16),
+    "si16": ("int16", 16),
+    "ui16": ("uint16", 16),
+    "i32": ("int32", 32),
+    "si32": ("int32", 32),
+    "ui32": ("uint32", 32),
+    "i64": ("int64", 64),
+    "si64": ("int64", 64),
+    "ui64": ("uint64", 64),
+    "f16": ("float16", 16),
+    "bf16": ("bfloat16", 16),
+    "f32": ("float32", 32),
     "f64": ("float64", 64),
-    "f8E4M3FN": ("float8_e4m3fn", 8), "f8E5M2": ("float8_e5m2", 8),
-    "f8E4M3": ("float8_e4m3", 8), "f8E4M3FNUZ": ("float8_e4m3fnuz", 8),
-    "f8E5M2FNUZ": ("float8_e5m2fnuz", 8), "f8E4M3B11FNUZ": ("float8_e4m3b11fnuz", 8),
-    "f8E3M4": ("float8_e3m4", 8), "f8E8M0FNU": ("float8_e8m0fnu", 8),
+    "f8E4M3FN": ("float8_e4m3fn", 8),
+    "f8E5M2": ("float8_e5m2", 8),
+    "f8E4M3": ("float8_e4m3", 8),
+    "f8E4M3FNUZ": ("float8_e4m3fnuz", 8),
+    "f8E5M2FNUZ": ("float8_e5m2fnuz", 8),
+    "f8E4M3B11FNUZ": ("float8_e4m3b11fnuz", 8),
+    "f8E3M4": ("float8_e3m4", 8),
+    "f8E8M0FNU": ("float8_e8m0fnu", 8),
     "!pto.f8E8M0": ("float8_e8m0fnu", 8),  # PTOAS's spelling of the MX scale element
 }
 
@@ -319,9 +351,12 @@ NUMPY_BITS: Dict[str, int] = {np_name: bits for np_name, bits in ELEMENT_TYPES.v
 
 # The NumPy element types an NZ tensor may have: every one whose MLIR type
 # the passes lower as NZ (the width rule), in a stable order.
-NZ_DTYPES: Tuple[str, ...] = tuple(sorted(
-    (n for n, bits in NUMPY_BITS.items() if nz_width_problem(bits) is None),
-    key=lambda n: (NUMPY_BITS[n], not n.startswith(("int", "uint")), n)))
+NZ_DTYPES: Tuple[str, ...] = tuple(
+    sorted(
+        (n for n, bits in NUMPY_BITS.items() if nz_width_problem(bits) is None),
+        key=lambda n: (NUMPY_BITS[n], not n.startswith(("int", "uint")), n),
+    )
+)
 
 
 def element_bits(mlir_name: str) -> int:

@@ -80,39 +80,82 @@ def _build_parser() -> argparse.ArgumentParser:
             "print 'ptonz-pack: error: ...' and exit 1."
         ),
     )
-    p.add_argument("input", metavar="IN",
-                   help="input file: .safetensors, .npy, or raw bytes (e.g. .bin) with --shape/--dtype")
-    p.add_argument("-o", "--output", metavar="OUT", required=True,
-                   help="output file; its extension (.safetensors, .npy or .bin) picks the format "
-                   "unless --format is given")
-    p.add_argument("--format", choices=FORMATS, default=None,
-                   help="output format: safetensors, npy (NumPy array) or bin (raw C-order bytes)")
-    p.add_argument("--select", metavar="NAME|GLOB", action="append", default=None,
-                   help="safetensors: pack the tensors with this name or matching this glob "
-                   "(fnmatch: *, ?, [..]); repeatable; the others are copied unchanged")
-    p.add_argument("--unpack", action="store_true",
-                   help="convert NZ-blocked data back to the logical layout (default: pack)")
-    p.add_argument("--verify", action="store_true",
-                   help="check that OUT already holds IN packed (unpacked with --unpack), "
-                   "bit for bit; write nothing")
-    p.add_argument("--shape", metavar="R,C|B,R,C", default=None,
-                   help="LOGICAL shape of a raw input; with --unpack of a .npy input it "
-                   "selects the result rank (default: [R, C] when B is 1, else [B, R, C])")
-    p.add_argument("--nz-shape", metavar="SHAPE", default=None,
-                   help="pack as this logical shape (e.g. 65536x4096: a [32, 2048, 4096] "
-                   "tensor as one NZ matrix; default: the tensor's own shape, one NZ matrix "
-                   "per leading index), as ptonz-opt --nz-arg=@FUNC:INDEX=SHAPE declares it; "
-                   "the same elements in row-major order")
-    p.add_argument("--layout", choices=MX_LAYOUTS, default=None,
-                   help="pack (or --unpack) an A5 microscaling scale tensor instead of NZ: "
-                   "mx_a_zz for an A-side [M, G] scale, mx_b_nn for a B-side [G, N] scale "
-                   "(one-byte float8_e8m0fnu or uint8 elements, 16x2 boxes: the blocked "
-                   "[1, M/16, G/2, 16, 2] / [1, N/16, G/2, 16, 2] that pto-block-mx-scale-views "
-                   "addresses); .npy or raw input, read whole")
-    p.add_argument("--dtype", metavar="DTYPE", default=None,
-                   help="element type of a raw input: " + ", ".join(SUPPORTED_DTYPES))
-    p.add_argument("-q", "--quiet", action="store_true",
-                   help="no progress bar and no summary line (errors still print)")
+    p.add_argument(
+        "input",
+        metavar="IN",
+        help="input file: .safetensors, .npy, or raw bytes (e.g. .bin) with --shape/--dtype",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        required=True,
+        help="output file; its extension (.safetensors, .npy or .bin) picks the format "
+        "unless --format is given",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="output format: safetensors, npy (NumPy array) or bin (raw C-order bytes)",
+    )
+    p.add_argument(
+        "--select",
+        metavar="NAME|GLOB",
+        action="append",
+        default=None,
+        help="safetensors: pack the tensors with this name or matching this glob "
+        "(fnmatch: *, ?, [..]); repeatable; the others are copied unchanged",
+    )
+    p.add_argument(
+        "--unpack",
+        action="store_true",
+        help="convert NZ-blocked data back to the logical layout (default: pack)",
+    )
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="check that OUT already holds IN packed (unpacked with --unpack), "
+        "bit for bit; write nothing",
+    )
+    p.add_argument(
+        "--shape",
+        metavar="R,C|B,R,C",
+        default=None,
+        help="LOGICAL shape of a raw input; with --unpack of a .npy input it "
+        "selects the result rank (default: [R, C] when B is 1, else [B, R, C])",
+    )
+    p.add_argument(
+        "--nz-shape",
+        metavar="SHAPE",
+        default=None,
+        help="pack as this logical shape (e.g. 65536x4096: a [32, 2048, 4096] "
+        "tensor as one NZ matrix; default: the tensor's own shape, one NZ matrix "
+        "per leading index), as ptonz-opt --nz-arg=@FUNC:INDEX=SHAPE declares it; "
+        "the same elements in row-major order",
+    )
+    p.add_argument(
+        "--layout",
+        choices=MX_LAYOUTS,
+        default=None,
+        help="pack (or --unpack) an A5 microscaling scale tensor instead of NZ: "
+        "mx_a_zz for an A-side [M, G] scale, mx_b_nn for a B-side [G, N] scale "
+        "(one-byte float8_e8m0fnu or uint8 elements, 16x2 boxes: the blocked "
+        "[1, M/16, G/2, 16, 2] / [1, N/16, G/2, 16, 2] that pto-block-mx-scale-views "
+        "addresses); .npy or raw input, read whole",
+    )
+    p.add_argument(
+        "--dtype",
+        metavar="DTYPE",
+        default=None,
+        help="element type of a raw input: " + ", ".join(SUPPORTED_DTYPES),
+    )
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress bar and no summary line (errors still print)",
+    )
     return p
 
 
@@ -129,11 +172,15 @@ def _parse_shape(text: str) -> Tuple[int, ...]:
     try:
         dims = tuple(int(s) for s in parts)
     except ValueError:
-        raise UserError(f"--shape {text!r} is not a list of integers: write R,C or B,R,C (e.g. 256,512)")
+        raise UserError(
+            f"--shape {text!r} is not a list of integers: write R,C or B,R,C (e.g. 256,512)"
+        )
     if len(dims) not in (2, 3):
         raise UserError(f"--shape {text!r} has {len(dims)} dimensions: write R,C or B,R,C")
     if any(d <= 0 for d in dims):
-        raise UserError(f"--shape {text!r} has a non-positive dimension: every dimension must be >= 1")
+        raise UserError(
+            f"--shape {text!r} has a non-positive dimension: every dimension must be >= 1"
+        )
     return dims
 
 
@@ -162,8 +209,16 @@ class _Progress:
             return
         from tqdm import tqdm
 
-        self.bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, desc=desc,
-                        file=sys.stderr, leave=False, dynamic_ncols=True)
+        self.bar = tqdm(
+            total=total,
+            unit="B",
+            unit_scale=True,
+            unit_divisor=1024,
+            desc=desc,
+            file=sys.stderr,
+            leave=False,
+            dynamic_ncols=True,
+        )
 
     def __call__(self, n: int) -> None:
         if self.bar is not None:
@@ -208,15 +263,18 @@ def resolve_select(names: Sequence[str], patterns: Sequence[str], path: str) -> 
                 raise UserError(
                     f"{path}: --select {pat!r} matches no tensor (the file has "
                     f"{_plural(len(names), 'tensor')}{', e.g. ' + sample if names else ''}): "
-                    f"fix the glob (fnmatch syntax: *, ?, [..])")
+                    f"fix the glob (fnmatch syntax: *, ?, [..])"
+                )
             chosen.update(hits)
         elif pat in known:
             chosen.add(pat)
         else:
             close = difflib.get_close_matches(pat, names, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise UserError(f"{path}: no tensor named {pat!r}{hint}: fix --select {pat!r} "
-                            f"(a glob such as '*.w1' selects by pattern)")
+            raise UserError(
+                f"{path}: no tensor named {pat!r}{hint}: fix --select {pat!r} "
+                f"(a glob such as '*.w1' selects by pattern)"
+            )
     return [n for n in names if n in chosen]
 
 
@@ -235,9 +293,11 @@ def _packing_shape(args, label: str, shape: Sequence[int]) -> Tuple[int, ...]:
     for d in packing:
         own *= d
     if own != count or not packing or min(packing) <= 0:
-        raise UserError(f"{label}: --nz-shape {args.nz_shape} does not hold the tensor's "
-                        f"{count} elements (shape {list(shape)}); give a shape of the same "
-                        f"elements, e.g. {'x'.join(map(str, shape))}")
+        raise UserError(
+            f"{label}: --nz-shape {args.nz_shape} does not hold the tensor's "
+            f"{count} elements (shape {list(shape)}); give a shape of the same "
+            f"elements, e.g. {'x'.join(map(str, shape))}"
+        )
     return packing
 
 
@@ -248,13 +308,17 @@ def _nz_shape_of(t, what: str, logical=None) -> Tuple[Tuple[int, ...], "object"]
 
     bits = SAFETENSORS_BITS.get(t.code)
     if bits is not None and bits < 8:
-        raise UserError(f"{t.label}: sub-byte dtype {t.code} ({bits}-bit) is outside ptonz's NZ "
-                        f"scope: leave it out of {what} (it is then copied unchanged)")
+        raise UserError(
+            f"{t.label}: sub-byte dtype {t.code} ({bits}-bit) is outside ptonz's NZ "
+            f"scope: leave it out of {what} (it is then copied unchanged)"
+        )
     name = SAFETENSORS_DTYPES.get(t.code)
     if name not in SUPPORTED_DTYPES:
         codes = ", ".join(k for k, v in SAFETENSORS_DTYPES.items() if v in SUPPORTED_DTYPES)
-        raise UserError(f"{t.label}: dtype {t.code} is not an NZ element type ({codes}): "
-                        f"leave it out of {what} (it is then copied unchanged)")
+        raise UserError(
+            f"{t.label}: dtype {t.code} is not an NZ element type ({codes}): "
+            f"leave it out of {what} (it is then copied unchanged)"
+        )
     from .tensor_io import numpy_dtype
 
     dtype = numpy_dtype(name)
@@ -271,9 +335,11 @@ def _check_size(t, dtype) -> None:
     for d in t.shape:
         count *= d
     if count * dtype.itemsize != t.nbytes:
-        raise UserError(f"{t.label}: shape {list(t.shape)} of {t.code} needs "
-                        f"{count * dtype.itemsize} bytes but data_offsets give {t.nbytes}: the "
-                        f"file is corrupt")
+        raise UserError(
+            f"{t.label}: shape {list(t.shape)} of {t.code} needs "
+            f"{count * dtype.itemsize} bytes but data_offsets give {t.nbytes}: the "
+            f"file is corrupt"
+        )
 
 
 def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], "object", Tuple[int, ...]]]:
@@ -287,19 +353,25 @@ def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], "object", Tuple[int, .
         return None
     name = SAFETENSORS_DTYPES.get(t.code)
     if name not in SUPPORTED_DTYPES:
-        raise FormatError(f"{t.label}: marked NZ in the metadata but its dtype {t.code} is not "
-                          f"an NZ element type: the file is corrupt")
+        raise FormatError(
+            f"{t.label}: marked NZ in the metadata but its dtype {t.code} is not "
+            f"an NZ element type: the file is corrupt"
+        )
     dtype = numpy_dtype(name)
     logical = info["logical_shape"]
     try:
         blocked = L.nz_blocked_shape(logical, dtype)
     except ValueError as exc:
-        raise FormatError(f"{t.label}: its NZ metadata logical_shape {list(logical)} is not "
-                          f"packable ({exc}): the file is corrupt") from None
+        raise FormatError(
+            f"{t.label}: its NZ metadata logical_shape {list(logical)} is not "
+            f"packable ({exc}): the file is corrupt"
+        ) from None
     if tuple(t.shape) != blocked or info["c0"] != L.c0_for(dtype):
-        raise FormatError(f"{t.label}: stored shape {list(t.shape)} is not the NZ blocking "
-                          f"{list(blocked)} (c0={L.c0_for(dtype)}) of its metadata logical_shape "
-                          f"{list(logical)}, c0={info['c0']}: the file is corrupt")
+        raise FormatError(
+            f"{t.label}: stored shape {list(t.shape)} is not the NZ blocking "
+            f"{list(blocked)} (c0={L.c0_for(dtype)}) of its metadata logical_shape "
+            f"{list(logical)}, c0={info['c0']}: the file is corrupt"
+        )
     _check_size(t, dtype)
     return logical, dtype, info["tensor_shape"]
 
@@ -312,12 +384,14 @@ def _pack_safetensors(args, out_path: str) -> str:
 
     if args.verify and not args.select:
         # The packed file's metadata says which tensors are NZ.
-        return _verify_safetensors(args, logical_path=args.input, packed_path=out_path,
-                                   selected=None)
+        return _verify_safetensors(
+            args, logical_path=args.input, packed_path=out_path, selected=None
+        )
     if not args.select:
         raise UserError(
             f"{args.input}: name the tensors to pack with --select NAME|GLOB (repeatable), e.g. "
-            f"--select 'model.layers.*.mlp.experts.*.w1'; the others are copied unchanged")
+            f"--select 'model.layers.*.mlp.experts.*.w1'; the others are copied unchanged"
+        )
     src = T.read_safetensors(args.input)
     try:
         names = [t.name for t in src.tensors]
@@ -326,9 +400,11 @@ def _pack_safetensors(args, out_path: str) -> str:
         for name in selected:
             t = src.by_name[name]
             if src.nz_info(name) is not None:
-                raise UserError(f"{t.label}: already NZ-packed (its metadata has "
-                                f"'{T.META_TENSOR_PREFIX}{name}'): leave it out of --select, or "
-                                f"--unpack the file first")
+                raise UserError(
+                    f"{t.label}: already NZ-packed (its metadata has "
+                    f"'{T.META_TENSOR_PREFIX}{name}'): leave it out of --select, or "
+                    f"--unpack the file first"
+                )
             logical = _packing_shape(args, t.label, t.shape)
             plan[name] = _nz_shape_of(t, "--select", logical) + (logical,)
         metadata = dict(src.metadata)
@@ -345,8 +421,9 @@ def _pack_safetensors(args, out_path: str) -> str:
             else:
                 entries.append(T.OutEntry(t.name, t.code, t.shape, t.nbytes))
         if args.verify:
-            return _verify_safetensors(args, logical_path=args.input, packed_path=out_path,
-                                       selected=selected, logical=src)
+            return _verify_safetensors(
+                args, logical_path=args.input, packed_path=out_path, selected=selected, logical=src
+            )
         header = T.safetensors_header(entries, metadata)
         total = sum(e.nbytes for e in entries)
         out = T.OutputFile(out_path, header, total)
@@ -366,9 +443,11 @@ def _pack_safetensors(args, out_path: str) -> str:
         finally:
             progress.close()
         packed_bytes = sum(src.by_name[n].nbytes for n in plan)
-        return (f"wrote {out_path} (safetensors): {len(plan)} of {_plural(len(entries), 'tensor')} "
-                f"packed to NZ ({packed_bytes} bytes), {len(entries) - len(plan)} copied unchanged, "
-                f"{total} data bytes")
+        return (
+            f"wrote {out_path} (safetensors): {len(plan)} of {_plural(len(entries), 'tensor')} "
+            f"packed to NZ ({packed_bytes} bytes), {len(entries) - len(plan)} copied unchanged, "
+            f"{total} data bytes"
+        )
     finally:
         src.close()
 
@@ -377,8 +456,10 @@ def _unpack_safetensors(args, out_path: str) -> str:
     from . import tensor_io as T
 
     if args.select:
-        raise UserError("--select picks tensors to pack; --unpack unpacks every tensor the "
-                        "file's metadata marks NZ: drop --select")
+        raise UserError(
+            "--select picks tensors to pack; --unpack unpacks every tensor the "
+            "file's metadata marks NZ: drop --select"
+        )
     src = T.read_safetensors(args.input)
     try:
         records = {}
@@ -387,16 +468,26 @@ def _unpack_safetensors(args, out_path: str) -> str:
             if rec is not None:
                 records[t.name] = rec
         if not records:
-            raise UserError(f"{args.input}: no tensor is marked NZ-packed (no "
-                            f"'{T.META_TENSOR_PREFIX}NAME' metadata): nothing to unpack; was it "
-                            f"written by ptonz-pack?")
+            raise UserError(
+                f"{args.input}: no tensor is marked NZ-packed (no "
+                f"'{T.META_TENSOR_PREFIX}NAME' metadata): nothing to unpack; was it "
+                f"written by ptonz-pack?"
+            )
         if args.verify:
-            return _verify_safetensors(args, logical_path=out_path, packed_path=args.input,
-                                       selected=None, packed=src)
-        metadata = {k: v for k, v in src.metadata.items()
-                    if k != T.META_FORMAT_KEY and not k.startswith(T.META_TENSOR_PREFIX)}
-        entries = [T.OutEntry(t.name, t.code, records[t.name][2] if t.name in records else t.shape,
-                              t.nbytes) for t in src.tensors]
+            return _verify_safetensors(
+                args, logical_path=out_path, packed_path=args.input, selected=None, packed=src
+            )
+        metadata = {
+            k: v
+            for k, v in src.metadata.items()
+            if k != T.META_FORMAT_KEY and not k.startswith(T.META_TENSOR_PREFIX)
+        }
+        entries = [
+            T.OutEntry(
+                t.name, t.code, records[t.name][2] if t.name in records else t.shape, t.nbytes
+            )
+            for t in src.tensors
+        ]
         header = T.safetensors_header(entries, metadata)
         total = sum(e.nbytes for e in entries)
         out = T.OutputFile(out_path, header, total)
@@ -415,15 +506,18 @@ def _unpack_safetensors(args, out_path: str) -> str:
             raise
         finally:
             progress.close()
-        return (f"wrote {out_path} (safetensors): {len(records)} of "
-                f"{_plural(len(entries), 'tensor')} unpacked from NZ, "
-                f"{len(entries) - len(records)} copied unchanged, {total} data bytes")
+        return (
+            f"wrote {out_path} (safetensors): {len(records)} of "
+            f"{_plural(len(entries), 'tensor')} unpacked from NZ, "
+            f"{len(entries) - len(records)} copied unchanged, {total} data bytes"
+        )
     finally:
         src.close()
 
 
-def _verify_safetensors(args, logical_path: str, packed_path: str, selected, logical=None,
-                        packed=None) -> str:
+def _verify_safetensors(
+    args, logical_path: str, packed_path: str, selected, logical=None, packed=None
+) -> str:
     """Check that `packed_path` is `logical_path` with the tensors its metadata
     marks NZ packed bit for bit and every other tensor identical."""
     from . import tensor_io as T
@@ -444,8 +538,11 @@ def _verify_safetensors(args, logical_path: str, packed_path: str, selected, log
         missing = [n for n in lnames if n not in pnames]
         extra = sorted(pnames - set(lnames))
         if missing or extra:
-            what = (f"lacks {', '.join(repr(n) for n in missing[:3])}" if missing
-                    else f"has extra tensors {', '.join(repr(n) for n in extra[:3])}")
+            what = (
+                f"lacks {', '.join(repr(n) for n in missing[:3])}"
+                if missing
+                else f"has extra tensors {', '.join(repr(n) for n in extra[:3])}"
+            )
             raise UserError(f"verify: {packed_path} {what} compared with {logical_path}")
         # Tensors the logical file already holds NZ (packed by an earlier run)
         # must be plain copies.
@@ -459,10 +556,14 @@ def _verify_safetensors(args, logical_path: str, packed_path: str, selected, log
             unpacked = [n for n in selected if n not in nz]
             unselected = [n for n in lnames if n in nz and n not in selected]
             if unpacked:
-                raise UserError(f"verify: {packed_path}: tensor {unpacked[0]!r} is selected "
-                                f"(--select) but not NZ-packed")
-            raise UserError(f"verify: {packed_path}: tensor {unselected[0]!r} is NZ-packed but "
-                            f"not selected (--select)")
+                raise UserError(
+                    f"verify: {packed_path}: tensor {unpacked[0]!r} is selected "
+                    f"(--select) but not NZ-packed"
+                )
+            raise UserError(
+                f"verify: {packed_path}: tensor {unselected[0]!r} is NZ-packed but "
+                f"not selected (--select)"
+            )
         total = sum(t.nbytes for t in logical.tensors)
         progress = _Progress(total, args.quiet, "verifying")
         try:
@@ -474,32 +575,44 @@ def _verify_safetensors(args, logical_path: str, packed_path: str, selected, log
                 if t.name in nz:
                     lshape, dtype, own = nz[t.name]
                     if tuple(own) != tuple(t.shape):
-                        raise UserError(f"verify: {p.label} unpacks to shape "
-                                        f"{list(own)}, not {list(t.shape)} as in {logical_path}")
-                    if args.nz_shape is not None and \
-                            tuple(lshape) != _packing_shape(args, t.label, t.shape):
-                        raise UserError(f"verify: {p.label} is packed as {list(lshape)}, not "
-                                        f"--nz-shape {args.nz_shape}")
+                        raise UserError(
+                            f"verify: {p.label} unpacks to shape "
+                            f"{list(own)}, not {list(t.shape)} as in {logical_path}"
+                        )
+                    if args.nz_shape is not None and tuple(lshape) != _packing_shape(
+                        args, t.label, t.shape
+                    ):
+                        raise UserError(
+                            f"verify: {p.label} is packed as {list(lshape)}, not "
+                            f"--nz-shape {args.nz_shape}"
+                        )
                     _check_size(t, dtype)
                     bad = T.first_nz_mismatch(t, p, lshape, dtype, progress)
                     if bad is not None:
                         b, r, c = bad
                         at = f"[{r}, {c}]" if len(lshape) == 2 else f"[{b}, {r}, {c}]"
-                        raise UserError(f"verify: {p.label} is not NZ({t.label}): logical element "
-                                        f"{at} differs")
+                        raise UserError(
+                            f"verify: {p.label} is not NZ({t.label}): logical element {at} differs"
+                        )
                 else:
                     if tuple(p.shape) != tuple(t.shape) or p.nbytes != t.nbytes:
-                        raise UserError(f"verify: {p.label} has shape {list(p.shape)}, "
-                                        f"{t.label} {list(t.shape)}")
+                        raise UserError(
+                            f"verify: {p.label} has shape {list(p.shape)}, "
+                            f"{t.label} {list(t.shape)}"
+                        )
                     bad = T.first_byte_mismatch(t, p, t.nbytes, progress)
                     if bad is not None:
-                        raise UserError(f"verify: {p.label} differs from {t.label} at byte {bad} "
-                                        f"(it is not NZ-packed, so it should be a copy)")
+                        raise UserError(
+                            f"verify: {p.label} differs from {t.label} at byte {bad} "
+                            f"(it is not NZ-packed, so it should be a copy)"
+                        )
         finally:
             progress.close()
-        return (f"verified {packed_path} against {logical_path}: {len(nz)} of "
-                f"{_plural(len(lnames), 'tensor')} NZ-packed bit for bit, "
-                f"{len(lnames) - len(nz)} identical copies")
+        return (
+            f"verified {packed_path} against {logical_path}: {len(nz)} of "
+            f"{_plural(len(lnames), 'tensor')} NZ-packed bit for bit, "
+            f"{len(lnames) - len(nz)} identical copies"
+        )
     finally:
         if own_logical:
             logical.close()
@@ -521,45 +634,67 @@ def _single_input(args, path: str, dtype, shape, stored_shape_for):
         h = T.read_npy_header(path)
         file_dtype = h.dtype
         if file_dtype is None or _opaque(file_dtype):
-            opaque = f"{file_dtype.itemsize}-byte elements ({file_dtype.str}, " if file_dtype is not None \
+            opaque = (
+                f"{file_dtype.itemsize}-byte elements ({file_dtype.str}, "
+                if file_dtype is not None
                 else f"elements of descr {h.descr!r} NumPy cannot name ("
+            )
             if dtype is None:
-                guess = "bfloat16" if (file_dtype is not None and file_dtype.itemsize == 2) else "float8_e4m3fn"
+                guess = (
+                    "bfloat16"
+                    if (file_dtype is not None and file_dtype.itemsize == 2)
+                    else "float8_e4m3fn"
+                )
                 raise UserError(
                     f"{path} stores opaque {opaque}how NumPy saves bfloat16/float8 arrays): give "
-                    f"the element type with --dtype (e.g. --dtype {guess})")
+                    f"the element type with --dtype (e.g. --dtype {guess})"
+                )
             itemsize = file_dtype.itemsize if file_dtype is not None else 1
             if dtype.itemsize != itemsize:
                 raise UserError(
                     f"--dtype {dtype.name} has {dtype.itemsize}-byte elements but {path} stores "
-                    f"{itemsize}-byte ones: check --dtype")
+                    f"{itemsize}-byte ones: check --dtype"
+                )
             file_dtype = dtype
         elif dtype is not None and file_dtype != dtype:
             raise UserError(
                 f"--dtype {dtype.name} does not match {path}'s dtype {file_dtype.name}: "
-                f"drop --dtype (ptonz-pack never converts values) or cast the array first")
+                f"drop --dtype (ptonz-pack never converts values) or cast the array first"
+            )
         count = int(np.prod(h.shape)) if h.shape else 1
         size = os.path.getsize(path)
         if h.data_offset + count * file_dtype.itemsize > size:
-            raise UserError(f"{path}: holds {size - h.data_offset} data bytes but its header "
-                            f"shape {list(h.shape)} of {file_dtype.name} needs "
-                            f"{count * file_dtype.itemsize}: the file is truncated")
+            raise UserError(
+                f"{path}: holds {size - h.data_offset} data bytes but its header "
+                f"shape {list(h.shape)} of {file_dtype.name} needs "
+                f"{count * file_dtype.itemsize}: the file is truncated"
+            )
         if h.fortran and len(h.shape) > 1:
             # Rare: read it whole and make it C-order (memory = the array).
-            raw = np.fromfile(path, dtype=np.uint8, offset=h.data_offset,
-                              count=count * file_dtype.itemsize)
+            raw = np.fromfile(
+                path, dtype=np.uint8, offset=h.data_offset, count=count * file_dtype.itemsize
+            )
             arr = raw.view(file_dtype).reshape(h.shape, order="F")
             return T.ArrayRef("", path, arr)
         if file_dtype.name not in SUPPORTED_DTYPES:
             _unsupported(path, file_dtype)
         # A big-endian .npy keeps its byte order ('>f4'); results are native.
         name = file_dtype.name if file_dtype.isnative else file_dtype.str
-        return T.TensorRef("", path, T.open_fd(path), h.data_offset, count * file_dtype.itemsize,
-                           tuple(h.shape), T.SAFETENSORS_CODES.get(file_dtype.name, ""), name)
+        return T.TensorRef(
+            "",
+            path,
+            T.open_fd(path),
+            h.data_offset,
+            count * file_dtype.itemsize,
+            tuple(h.shape),
+            T.SAFETENSORS_CODES.get(file_dtype.name, ""),
+            name,
+        )
     if shape is None or dtype is None:
         raise UserError(
             f"{path} is read as raw bytes (not .npy): give its logical shape and element "
-            f"type with --shape R,C (or B,R,C) and --dtype")
+            f"type with --shape R,C (or B,R,C) and --dtype"
+        )
     stored = stored_shape_for(shape, dtype)
     count = int(np.prod(stored))
     fd = T.open_fd(path)
@@ -568,7 +703,8 @@ def _single_input(args, path: str, dtype, shape, stored_shape_for):
         os.close(fd)
         raise UserError(
             f"{path} holds {size} bytes but logical shape {list(shape)} of "
-            f"{dtype.name} needs {count * dtype.itemsize}: check --shape and --dtype")
+            f"{dtype.name} needs {count * dtype.itemsize}: check --shape and --dtype"
+        )
     return T.TensorRef("", path, fd, 0, size, tuple(stored), "", dtype.name)
 
 
@@ -601,11 +737,15 @@ def _run_single(args, out_path: str, fmt: str) -> str:
     from . import tensor_io as T
 
     if args.select:
-        raise UserError(f"--select picks tensors of a .safetensors input; {args.input} holds "
-                        f"a single array: drop --select")
+        raise UserError(
+            f"--select picks tensors of a .safetensors input; {args.input} holds "
+            f"a single array: drop --select"
+        )
     if fmt == "safetensors":
-        raise UserError(f"a .safetensors output needs a .safetensors input ({args.input} holds a "
-                        f"single array): write .npy or .bin")
+        raise UserError(
+            f"a .safetensors output needs a .safetensors input ({args.input} holds a "
+            f"single array): write .npy or .bin"
+        )
     shape = _parse_shape(args.shape) if args.shape is not None else None
     dtype = None
     if args.dtype is not None:
@@ -626,28 +766,51 @@ def _run_single(args, out_path: str, fmt: str) -> str:
                     raise UserError(
                         f"{args.input} has shape {list(src.shape)}, not a blocked rank-5 "
                         f"[B, C/c0, R/16, 16, c0] NZ array: drop --unpack to pack a logical "
-                        f"array") from None
+                        f"array"
+                    ) from None
                 raise UserError(f"{args.input}: {exc}") from None
             if shape is not None and tuple(logical) != tuple(shape):
-                raise UserError(f"{args.input} unpacks to logical shape {list(logical)}, "
-                                f"not --shape {list(shape)}")
+                raise UserError(
+                    f"{args.input} unpacks to logical shape {list(logical)}, "
+                    f"not --shape {list(shape)}"
+                )
             blocked = tuple(src.shape)
-            return _write_single(args, src, out_path, fmt, logical, blocked, src.dtype(),
-                                 T.unpack_tensor, ("blocked", "logical"))
+            return _write_single(
+                args,
+                src,
+                out_path,
+                fmt,
+                logical,
+                blocked,
+                src.dtype(),
+                T.unpack_tensor,
+                ("blocked", "logical"),
+            )
         finally:
             _close(src)
     src = _single_input(args, args.input, dtype, shape, lambda s, d: s)
     try:
         if shape is not None and tuple(src.shape) != tuple(shape):
-            raise UserError(f"{args.input} has shape {list(src.shape)}, not --shape {list(shape)}: "
-                            f"drop --shape or fix it")
+            raise UserError(
+                f"{args.input} has shape {list(src.shape)}, not --shape {list(shape)}: "
+                f"drop --shape or fix it"
+            )
         logical = _packing_shape(args, args.input, src.shape)
         try:
             blocked = L.nz_blocked_shape(logical, src.dtype())
         except ValueError as exc:
             raise UserError(f"{args.input}: {exc}") from None
-        return _write_single(args, src, out_path, fmt, logical, blocked, src.dtype(),
-                             T.pack_tensor, ("logical", "blocked"))
+        return _write_single(
+            args,
+            src,
+            out_path,
+            fmt,
+            logical,
+            blocked,
+            src.dtype(),
+            T.pack_tensor,
+            ("logical", "blocked"),
+        )
     finally:
         _close(src)
 
@@ -660,14 +823,20 @@ def _run_mx(args, in_kind: str, fmt: str) -> str:
     from . import layout as L
     from . import tensor_io as T
 
-    for flag, given in (("--select", args.select), ("--nz-shape", args.nz_shape),
-                        ("--verify", args.verify)):
+    for flag, given in (
+        ("--select", args.select),
+        ("--nz-shape", args.nz_shape),
+        ("--verify", args.verify),
+    ):
         if given:
-            raise UserError(f"{flag} is not available with --layout {args.layout}: pack the "
-                            "scale array as a .npy or raw file")
+            raise UserError(
+                f"{flag} is not available with --layout {args.layout}: pack the "
+                "scale array as a .npy or raw file"
+            )
     if in_kind == "safetensors" or fmt == "safetensors":
-        raise UserError(f"--layout {args.layout} packs a .npy or raw scale array, not a "
-                        ".safetensors checkpoint")
+        raise UserError(
+            f"--layout {args.layout} packs a .npy or raw scale array, not a .safetensors checkpoint"
+        )
     if in_kind == "npy":
         data = np.load(args.input, allow_pickle=False)
         if args.dtype is not None:
@@ -678,15 +847,19 @@ def _run_mx(args, in_kind: str, fmt: str) -> str:
             data = data.view(T.numpy_dtype("float8_e8m0fnu"))
     else:
         if args.shape is None or args.dtype is None:
-            raise UserError(f"a raw input needs --shape (the LOGICAL scale shape) and --dtype "
-                            "(float8_e8m0fnu or uint8)")
+            raise UserError(
+                f"a raw input needs --shape (the LOGICAL scale shape) and --dtype "
+                "(float8_e8m0fnu or uint8)"
+            )
         shape = _parse_shape(args.shape)
         dtype = T.numpy_dtype(args.dtype)
         blocked_shape = L.mx_blocked_shape(shape, args.layout) if args.unpack else shape
         data = np.fromfile(args.input, dtype=dtype)
         if data.size != int(np.prod(blocked_shape)):
-            raise UserError(f"{args.input} holds {data.size} elements, not the "
-                            f"{int(np.prod(blocked_shape))} of {list(blocked_shape)}")
+            raise UserError(
+                f"{args.input} holds {data.size} elements, not the "
+                f"{int(np.prod(blocked_shape))} of {list(blocked_shape)}"
+            )
         data = data.reshape(blocked_shape)
     if args.unpack:
         out, what = L.unpack_mx(data, args.layout), ("blocked", "logical")
@@ -696,8 +869,10 @@ def _run_mx(args, in_kind: str, fmt: str) -> str:
         if fmt == "npy":  # the ml_dtypes name as the dtype, as for NZ output
             f.write(T.npy_header_bytes(out.shape, out.dtype))
         f.write(np.ascontiguousarray(out).tobytes())
-    return (f"wrote {args.output} ({fmt}): {what[0]} {list(data.shape)} -> {what[1]} "
-            f"{list(out.shape)} ({args.layout}), dtype {out.dtype.name}, {out.nbytes} bytes")
+    return (
+        f"wrote {args.output} ({fmt}): {what[0]} {list(data.shape)} -> {what[1]} "
+        f"{list(out.shape)} ({args.layout}), dtype {out.dtype.name}, {out.nbytes} bytes"
+    )
 
 
 def _write_single(args, src, out_path, fmt, logical, blocked, dtype, convert, direction) -> str:
@@ -714,7 +889,9 @@ def _write_single(args, src, out_path, fmt, logical, blocked, dtype, convert, di
         return _verify_single(args, src, out_path, fmt, logical, blocked, out_dtype, direction)
     header = T.npy_header_bytes(result_shape, out_dtype) if fmt == "npy" else b""
     out = T.OutputFile(out_path, header, nbytes)
-    progress = _Progress(nbytes, args.quiet, "packing" if direction[1] == "blocked" else "unpacking")
+    progress = _Progress(
+        nbytes, args.quiet, "packing" if direction[1] == "blocked" else "unpacking"
+    )
     try:
         convert(src, out.write, logical, dtype, progress)
         out.commit()
@@ -724,8 +901,10 @@ def _write_single(args, src, out_path, fmt, logical, blocked, dtype, convert, di
     finally:
         progress.close()
     src_shape, dst_shape = (logical, blocked) if direction[1] == "blocked" else (blocked, logical)
-    return (f"wrote {out_path} ({fmt}): {direction[0]} {list(src_shape)} -> {direction[1]} "
-            f"{list(dst_shape)}, dtype {out_dtype.name}, c0={c0}, {nbytes} bytes")
+    return (
+        f"wrote {out_path} ({fmt}): {direction[0]} {list(src_shape)} -> {direction[1]} "
+        f"{list(dst_shape)}, dtype {out_dtype.name}, c0={c0}, {nbytes} bytes"
+    )
 
 
 def _verify_single(args, src, out_path, fmt, logical, blocked, dtype, direction) -> str:
@@ -740,9 +919,11 @@ def _verify_single(args, src, out_path, fmt, logical, blocked, dtype, direction)
         if got_dtype is not None and _opaque(got_dtype):
             got_dtype = None  # opaque: compare the bytes as `dtype`
         if tuple(h.shape) != tuple(want_shape) or (got_dtype is not None and got_dtype != dtype):
-            raise UserError(f"verify: {out_path} holds {list(h.shape)} "
-                            f"{got_dtype.name if got_dtype is not None else h.descr}, expected "
-                            f"{direction[1]} {list(want_shape)} {dtype.name}")
+            raise UserError(
+                f"verify: {out_path} holds {list(h.shape)} "
+                f"{got_dtype.name if got_dtype is not None else h.descr}, expected "
+                f"{direction[1]} {list(want_shape)} {dtype.name}"
+            )
         offset = h.data_offset
     else:
         offset = 0
@@ -750,14 +931,22 @@ def _verify_single(args, src, out_path, fmt, logical, blocked, dtype, direction)
     fd = T.open_fd(out_path)
     try:
         if os.fstat(fd).st_size != offset + nbytes:
-            raise UserError(f"verify: {out_path} holds {os.fstat(fd).st_size - offset} data bytes, "
-                            f"expected {nbytes} ({direction[1]} {list(want_shape)} {dtype.name})")
+            raise UserError(
+                f"verify: {out_path} holds {os.fstat(fd).st_size - offset} data bytes, "
+                f"expected {nbytes} ({direction[1]} {list(want_shape)} {dtype.name})"
+            )
         out = T.TensorRef("", out_path, fd, offset, nbytes, tuple(want_shape), "", dtype.name)
         logical_ref, packed_ref = (src, out) if direction[1] == "blocked" else (out, src)
         progress = _Progress(nbytes, args.quiet, "verifying")
         try:
-            bad = T.first_nz_mismatch(logical_ref, packed_ref, logical, logical_ref.dtype(),
-                                      progress, packed_dtype=packed_ref.dtype())
+            bad = T.first_nz_mismatch(
+                logical_ref,
+                packed_ref,
+                logical,
+                logical_ref.dtype(),
+                progress,
+                packed_dtype=packed_ref.dtype(),
+            )
         finally:
             progress.close()
     finally:
@@ -767,10 +956,13 @@ def _verify_single(args, src, out_path, fmt, logical, blocked, dtype, direction)
         at = f"[{r}, {c}]" if len(logical) == 2 else f"[{b}, {r}, {c}]"
         packed_path = out_path if direction[1] == "blocked" else args.input
         logical_path = args.input if direction[1] == "blocked" else out_path
-        raise UserError(f"verify: {packed_path} is not NZ({logical_path}): logical element {at} "
-                        f"differs")
-    return (f"verified {out_path} ({fmt}): {direction[1]} {list(want_shape)} of {args.input}, "
-            f"dtype {dtype.name}, bit for bit")
+        raise UserError(
+            f"verify: {packed_path} is not NZ({logical_path}): logical element {at} differs"
+        )
+    return (
+        f"verified {out_path} ({fmt}): {direction[1]} {list(want_shape)} of {args.input}, "
+        f"dtype {dtype.name}, bit for bit"
+    )
 
 
 # --------------------------------------------------------------------------- main
@@ -786,11 +978,15 @@ def _run(argv: Optional[List[str]]) -> int:
         line = _run_mx(args, in_kind, fmt)
     elif in_kind == "safetensors":
         if fmt != "safetensors":
-            raise UserError(f"a .safetensors input is written as .safetensors: name the output "
-                            f".safetensors (or pass --format safetensors), not {args.output!r}")
+            raise UserError(
+                f"a .safetensors input is written as .safetensors: name the output "
+                f".safetensors (or pass --format safetensors), not {args.output!r}"
+            )
         if args.shape or args.dtype:
-            raise UserError("--shape/--dtype describe a raw or opaque .npy input; a .safetensors "
-                            "file names its own shapes and dtypes: drop them")
+            raise UserError(
+                "--shape/--dtype describe a raw or opaque .npy input; a .safetensors "
+                "file names its own shapes and dtypes: drop them"
+            )
         line = (_unpack_safetensors if args.unpack else _pack_safetensors)(args, args.output)
     else:
         line = _run_single(args, args.output, fmt)

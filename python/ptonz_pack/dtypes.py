@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from typing import Dict, Tuple
 
-from ptonz_geometry import (C0_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS,  # noqa: F401
-                            MX_LAYOUTS, NUMPY_BITS, NZ_DTYPES, c0_for_bitwidth)
+from ptonz_geometry import (
+    C0_BYTES,
+    FRACTAL_ROWS,
+    MX_BOX_COLS,
+    MX_BOX_ROWS,  # noqa: F401
+    MX_LAYOUTS,
+    NUMPY_BITS,
+    NZ_DTYPES,
+    c0_for_bitwidth,
+)
 
 # Element types ptonz lays out as NZ, by NumPy dtype name (bfloat16 and the
 # float8 types come from ml_dtypes).
@@ -48,10 +56,16 @@ SAFETENSORS_CODES: Dict[str, str] = {v: k for k, v in SAFETENSORS_DTYPES.items()
 
 # Bits per element of the codes above (sub-byte codes are stored packed): the
 # element types ptonz knows from ptonz_geometry, the others here.
-_OTHER_BITS = {"bool": 8, "complex64": 64, "float4_e2m1fn": 4, "float6_e2m3fn": 6,
-               "float6_e3m2fn": 6}
+_OTHER_BITS = {
+    "bool": 8,
+    "complex64": 64,
+    "float4_e2m1fn": 4,
+    "float6_e2m3fn": 6,
+    "float6_e3m2fn": 6,
+}
 SAFETENSORS_BITS: Dict[str, int] = {
-    code: NUMPY_BITS.get(name) or _OTHER_BITS[name] for code, name in SAFETENSORS_DTYPES.items()}
+    code: NUMPY_BITS.get(name) or _OTHER_BITS[name] for code, name in SAFETENSORS_DTYPES.items()
+}
 
 
 def supported_text() -> str:

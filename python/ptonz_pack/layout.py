@@ -42,9 +42,18 @@ from typing import Optional, Sequence, Tuple
 import ml_dtypes  # noqa: F401  (registers bfloat16 / float8 names with numpy)
 import numpy as np
 
-from ptonz_geometry import (C0_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS,
-                            blocked_shape as _blocked_shape, c0_for_bitwidth, mx_blocked_shape
-                            as _mx_blocked_shape, nz_logical_dims, nz_plane_problem)
+from ptonz_geometry import (
+    C0_BYTES,
+    FRACTAL_ROWS,
+    MX_BOX_COLS,
+    MX_BOX_ROWS,
+    MX_LAYOUTS,
+    blocked_shape as _blocked_shape,
+    c0_for_bitwidth,
+    mx_blocked_shape as _mx_blocked_shape,
+    nz_logical_dims,
+    nz_plane_problem,
+)
 
 from .dtypes import NUMPY_BITS, SUPPORTED_DTYPES, supported_text
 
@@ -99,9 +108,7 @@ def _as_dtype(dtype) -> np.dtype:
     try:
         return np.dtype(dtype)
     except TypeError as exc:
-        raise ValueError(
-            f"unknown dtype {dtype!r}: use one of {_SUPPORTED_TEXT}"
-        ) from exc
+        raise ValueError(f"unknown dtype {dtype!r}: use one of {_SUPPORTED_TEXT}") from exc
 
 
 def _bit_width(dt: np.dtype) -> int:
@@ -205,7 +212,9 @@ def pack_nz(array) -> NZArray:
     return out
 
 
-def logical_shape_of(blocked_shape_: Sequence[int], dtype, rank: Optional[int] = None) -> Tuple[int, ...]:
+def logical_shape_of(
+    blocked_shape_: Sequence[int], dtype, rank: Optional[int] = None
+) -> Tuple[int, ...]:
     """The logical [R, C] (``rank=2``, B must be 1) or [B, R, C] (``rank=3``)
     shape stored as the blocked [B, C/c0, R/16, 16, c0] ``blocked_shape_``;
     without ``rank``, [R, C] when B == 1. ValueError if the shape is not an
@@ -214,9 +223,7 @@ def logical_shape_of(blocked_shape_: Sequence[int], dtype, rank: Optional[int] =
     c0 = c0_for(dt)
     shape = tuple(int(d) for d in blocked_shape_)
     if rank is not None and rank not in (2, 3):
-        raise ValueError(
-            f"rank must be 2 (logical [R, C]) or 3 (logical [B, R, C]), got {rank!r}"
-        )
+        raise ValueError(f"rank must be 2 (logical [R, C]) or 3 (logical [B, R, C]), got {rank!r}")
     if len(shape) != 5:
         raise ValueError(
             f"unpack_nz expects a blocked [B, C/c0, R/16, 16, c0] array, got rank "
@@ -277,6 +284,7 @@ def unpack_nz(blocked, rank: Optional[int] = None) -> np.ndarray:
 # the two equal element by element).
 # --------------------------------------------------------------------------
 
+
 def _mx_dims(layout: str, shape: Sequence[int]) -> Tuple[int, int]:
     """(block, group) extents of a logical MX scale shape; ValueError if it
     has no MX layout."""
@@ -285,13 +293,17 @@ def _mx_dims(layout: str, shape: Sequence[int]) -> Tuple[int, int]:
     shape = tuple(int(d) for d in shape)
     form = "[M, G]" if layout == "mx_a_zz" else "[G, N]"
     if len(shape) != 2:
-        raise ValueError(f"an {layout} scale tensor is a logical {form} array, got rank "
-                         f"{len(shape)} shape {list(shape)}")
+        raise ValueError(
+            f"an {layout} scale tensor is a logical {form} array, got rank "
+            f"{len(shape)} shape {list(shape)}"
+        )
     block, group = (shape[0], shape[1]) if layout == "mx_a_zz" else (shape[1], shape[0])
     if block % MX_BOX_ROWS or group % MX_BOX_COLS or block <= 0 or group <= 0:
-        raise ValueError(f"{layout} {form} = {list(shape)}: the block extent ({block}) must "
-                         f"be a positive multiple of {MX_BOX_ROWS} and the group extent "
-                         f"({group}) of {MX_BOX_COLS} (whole 16x2 boxes); pad the scales first")
+        raise ValueError(
+            f"{layout} {form} = {list(shape)}: the block extent ({block}) must "
+            f"be a positive multiple of {MX_BOX_ROWS} and the group extent "
+            f"({group}) of {MX_BOX_COLS} (whole 16x2 boxes); pad the scales first"
+        )
     return block, group
 
 
@@ -303,8 +315,9 @@ def mx_blocked_shape(logical_shape: Sequence[int], layout: str) -> Tuple[int, in
 
 def _mx_byte(a: np.ndarray) -> np.ndarray:
     if a.dtype.itemsize != 1:
-        raise ValueError(f"MX scales are one-byte elements (float8_e8m0fnu, or raw uint8), "
-                         f"got {a.dtype.name}")
+        raise ValueError(
+            f"MX scales are one-byte elements (float8_e8m0fnu, or raw uint8), got {a.dtype.name}"
+        )
     return a
 
 
@@ -327,9 +340,12 @@ def unpack_mx(blocked, layout: str) -> np.ndarray:
     if layout not in MX_LAYOUTS:
         raise ValueError(f"unknown MX layout {layout!r}: use one of {', '.join(MX_LAYOUTS)}")
     if x.ndim != 5 or x.shape[0] != 1 or x.shape[3:] != (MX_BOX_ROWS, MX_BOX_COLS):
-        raise ValueError(f"unpack_mx expects a blocked [1, ../16, G/2, 16, 2] array, got "
-                         f"shape {list(x.shape)}: pass the output of pack_mx")
+        raise ValueError(
+            f"unpack_mx expects a blocked [1, ../16, G/2, 16, 2] array, got "
+            f"shape {list(x.shape)}: pass the output of pack_mx"
+        )
     _one, bb, gb, _r, _c = x.shape
-    bg = np.ascontiguousarray(x[0].transpose(0, 2, 1, 3)).reshape(bb * MX_BOX_ROWS,
-                                                                   gb * MX_BOX_COLS)
+    bg = np.ascontiguousarray(x[0].transpose(0, 2, 1, 3)).reshape(
+        bb * MX_BOX_ROWS, gb * MX_BOX_COLS
+    )
     return bg if layout == "mx_a_zz" else np.ascontiguousarray(bg.T)

@@ -34,8 +34,13 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import layout as L
-from .dtypes import (FRACTAL_ROWS, SAFETENSORS_BITS, SAFETENSORS_CODES, SAFETENSORS_DTYPES,
-                     SUPPORTED_DTYPES)
+from .dtypes import (
+    FRACTAL_ROWS,
+    SAFETENSORS_BITS,
+    SAFETENSORS_CODES,
+    SAFETENSORS_DTYPES,
+    SUPPORTED_DTYPES,
+)
 
 BAND_BYTES = 32 << 20
 COPY_BYTES = 32 << 20
@@ -66,10 +71,11 @@ def pread_into(fd: int, buf: np.ndarray, offset: int, path: str) -> None:
         else:  # pragma: no cover - platforms without preadv
             chunk = os.pread(fd, len(view) - done, offset + done)
             n = len(chunk)
-            view[done:done + n] = chunk
+            view[done : done + n] = chunk
         if n <= 0:
-            raise FormatError(f"{path}: file ends at byte {offset + done}, inside a tensor "
-                              f"(truncated file?)")
+            raise FormatError(
+                f"{path}: file ends at byte {offset + done}, inside a tensor (truncated file?)"
+            )
         done += n
 
 
@@ -171,7 +177,7 @@ class ArrayRef:
         return self.array.dtype
 
     def read(self, start: int, nbytes: int) -> np.ndarray:
-        return self.array.reshape(-1).view(np.uint8)[start:start + nbytes]
+        return self.array.reshape(-1).view(np.uint8)[start : start + nbytes]
 
     def read_into(self, buf: np.ndarray, start: int) -> None:
         buf[...] = self.read(start, buf.size)
@@ -214,14 +220,18 @@ class SafetensorsFile:
             own = tuple(int(d) for d in info.get("tensor_shape", logical))
             c0 = int(info["c0"])
             if math.prod(own) != math.prod(logical):
-                raise ValueError(f"tensor_shape {list(own)} has other elements than "
-                                 f"logical_shape {list(logical)}")
+                raise ValueError(
+                    f"tensor_shape {list(own)} has other elements than "
+                    f"logical_shape {list(logical)}"
+                )
             if info.get("layout") != "nz":
                 raise ValueError(f"layout {info.get('layout')!r}")
         except (ValueError, KeyError, TypeError) as exc:
-            raise FormatError(f"{self.path}: metadata '{META_TENSOR_PREFIX}{name}' is not a "
-                              f"ptonz NZ record ({exc}): the file was not written by "
-                              f"ptonz-pack, or was edited") from None
+            raise FormatError(
+                f"{self.path}: metadata '{META_TENSOR_PREFIX}{name}' is not a "
+                f"ptonz NZ record ({exc}): the file was not written by "
+                f"ptonz-pack, or was edited"
+            ) from None
         return {"layout": "nz", "logical_shape": logical, "c0": c0, "tensor_shape": own}
 
 
@@ -245,18 +255,23 @@ def read_safetensors(path: str) -> SafetensorsFile:
     try:
         size = os.fstat(fd).st_size
         if size < 8:
-            raise FormatError(f"{path}: not a valid safetensors file ({size} bytes, shorter "
-                              f"than the 8-byte header length)")
+            raise FormatError(
+                f"{path}: not a valid safetensors file ({size} bytes, shorter "
+                f"than the 8-byte header length)"
+            )
         (hlen,) = struct.unpack("<Q", os.pread(fd, 8, 0))
         if hlen > MAX_HEADER_BYTES or 8 + hlen > size:
-            raise FormatError(f"{path}: not a valid safetensors file (header length {hlen} "
-                              f"does not fit in the file of {size} bytes)")
+            raise FormatError(
+                f"{path}: not a valid safetensors file (header length {hlen} "
+                f"does not fit in the file of {size} bytes)"
+            )
         validate_with_library(path)
         try:
             header = json.loads(os.pread(fd, hlen, 8).decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
-            raise FormatError(f"{path}: not a valid safetensors file (header is not JSON: "
-                              f"{exc})") from None
+            raise FormatError(
+                f"{path}: not a valid safetensors file (header is not JSON: {exc})"
+            ) from None
         if not isinstance(header, dict):
             raise FormatError(f"{path}: not a valid safetensors file (header is not a JSON object)")
         metadata = header.pop("__metadata__", None) or {}
@@ -268,13 +283,26 @@ def read_safetensors(path: str) -> SafetensorsFile:
                 shape = tuple(int(d) for d in entry["shape"])
                 begin, end = (int(x) for x in entry["data_offsets"])
             except (KeyError, TypeError, ValueError) as exc:
-                raise FormatError(f"{path}: tensor '{name}' has a malformed header entry "
-                                  f"({exc})") from None
+                raise FormatError(
+                    f"{path}: tensor '{name}' has a malformed header entry ({exc})"
+                ) from None
             if not (0 <= begin <= end <= size - data_start):
-                raise FormatError(f"{path}: tensor '{name}' data_offsets [{begin}, {end}] lie "
-                                  f"outside the file's {size - data_start} data bytes")
-            tensors.append(TensorRef(name, path, fd, data_start + begin, end - begin, shape,
-                                     code, SAFETENSORS_DTYPES.get(code)))
+                raise FormatError(
+                    f"{path}: tensor '{name}' data_offsets [{begin}, {end}] lie "
+                    f"outside the file's {size - data_start} data bytes"
+                )
+            tensors.append(
+                TensorRef(
+                    name,
+                    path,
+                    fd,
+                    data_start + begin,
+                    end - begin,
+                    shape,
+                    code,
+                    SAFETENSORS_DTYPES.get(code),
+                )
+            )
         tensors.sort(key=lambda t: t.offset)
         return SafetensorsFile(path, fd, tensors, dict(metadata))
     except BaseException:
@@ -426,8 +454,11 @@ def safetensors_header(entries: Sequence[OutEntry], metadata: Dict[str, str]) ->
         if e.name in header or e.name == "__metadata__":
             raise FormatError(f"tensor name {e.name!r} appears twice")
         e.offset = offset
-        header[e.name] = {"dtype": e.code, "shape": list(e.shape),
-                          "data_offsets": [offset, offset + e.nbytes]}
+        header[e.name] = {
+            "dtype": e.code,
+            "shape": list(e.shape),
+            "data_offsets": [offset, offset + e.nbytes],
+        }
         offset += e.nbytes
     text = json.dumps(header, separators=(",", ":")).encode("utf-8")
     text += b" " * (-len(text) % 8)
@@ -441,8 +472,9 @@ def logical_dims(shape: Sequence[int]) -> Tuple[int, int, int]:
     return (1,) + tuple(shape) if len(shape) == 2 else tuple(shape)  # type: ignore[return-value]
 
 
-def bands(batch: int, rows: int, cols: int, itemsize: int,
-          budget: int = BAND_BYTES) -> Iterator[Tuple[int, int, int, int]]:
+def bands(
+    batch: int, rows: int, cols: int, itemsize: int, budget: int = BAND_BYTES
+) -> Iterator[Tuple[int, int, int, int]]:
     """(b0, b1, r0, r1) pieces of a logical [B, R, C]: whole batches when one
     [R, C] fits in `budget` bytes, else 16-row-aligned bands of one batch."""
     per_batch = rows * cols * itemsize
@@ -457,8 +489,9 @@ def bands(batch: int, rows: int, cols: int, itemsize: int,
             yield b, b + 1, r0, min(rows, r0 + nr)
 
 
-def _read_nz_band(src, b: int, r0: int, r1: int, rows: int, cols: int, c0: int,
-                  dtype: np.dtype) -> np.ndarray:
+def _read_nz_band(
+    src, b: int, r0: int, r1: int, rows: int, cols: int, c0: int, dtype: np.dtype
+) -> np.ndarray:
     """Rows [r0, r1) of batch b of an NZ-stored [B, R, C], as the blocked
     [1, C/c0, (r1-r0)/16, 16, c0] array (one read per column block)."""
     isz = dtype.itemsize
@@ -469,9 +502,14 @@ def _read_nz_band(src, b: int, r0: int, r1: int, rows: int, cols: int, c0: int,
     return buf.view(dtype).reshape(1, ncb, nr // FRACTAL_ROWS, FRACTAL_ROWS, c0)
 
 
-def pack_tensor(src, write: Callable[[int, np.ndarray], None], shape: Sequence[int],
-                dtype: np.dtype, progress: Progress = lambda n: None,
-                budget: int = BAND_BYTES) -> None:
+def pack_tensor(
+    src,
+    write: Callable[[int, np.ndarray], None],
+    shape: Sequence[int],
+    dtype: np.dtype,
+    progress: Progress = lambda n: None,
+    budget: int = BAND_BYTES,
+) -> None:
     """Write NZ(src) through `write(byte offset in the tensor, array)`."""
     B, R, C = logical_dims(shape)
     c0 = L.c0_for(dtype)
@@ -491,9 +529,14 @@ def pack_tensor(src, write: Callable[[int, np.ndarray], None], shape: Sequence[i
         progress(nr * C * isz)
 
 
-def unpack_tensor(src, write: Callable[[int, np.ndarray], None], shape: Sequence[int],
-                  dtype: np.dtype, progress: Progress = lambda n: None,
-                  budget: int = BAND_BYTES) -> None:
+def unpack_tensor(
+    src,
+    write: Callable[[int, np.ndarray], None],
+    shape: Sequence[int],
+    dtype: np.dtype,
+    progress: Progress = lambda n: None,
+    budget: int = BAND_BYTES,
+) -> None:
     """Write the logical [B, R, C] (C-order) of an NZ-stored `src`."""
     B, R, C = logical_dims(shape)
     c0 = L.c0_for(dtype)
@@ -515,9 +558,15 @@ def _native(a: np.ndarray) -> np.ndarray:
     return a if a.dtype.isnative else a.astype(a.dtype.newbyteorder("="))
 
 
-def first_nz_mismatch(logical, packed, shape: Sequence[int], dtype: np.dtype,
-                      progress: Progress = lambda n: None, budget: int = BAND_BYTES,
-                      packed_dtype: Optional[np.dtype] = None) -> Optional[Tuple[int, int, int]]:
+def first_nz_mismatch(
+    logical,
+    packed,
+    shape: Sequence[int],
+    dtype: np.dtype,
+    progress: Progress = lambda n: None,
+    budget: int = BAND_BYTES,
+    packed_dtype: Optional[np.dtype] = None,
+) -> Optional[Tuple[int, int, int]]:
     """The first logical (b, r, c) where `packed` is not NZ(`logical`) bit for
     bit, or None. `dtype` is the logical data's (byte order included),
     `packed_dtype` the packed data's (default: the same)."""
@@ -537,8 +586,9 @@ def first_nz_mismatch(logical, packed, shape: Sequence[int], dtype: np.dtype,
             want = want.reshape(1, nr, C)
             got = L.unpack_nz(_read_nz_band(packed, b0, r0, r1, R, C, c0, packed_dtype), rank=3)
         want = _native(want)
-        diff = want.view(np.uint8).reshape(want.shape[0], want.shape[1], -1) != \
-            got.view(np.uint8).reshape(got.shape[0], got.shape[1], -1)
+        diff = want.view(np.uint8).reshape(want.shape[0], want.shape[1], -1) != got.view(
+            np.uint8
+        ).reshape(got.shape[0], got.shape[1], -1)
         if diff.any():
             b, r, byte = (int(x) for x in np.argwhere(diff)[0])
             return b0 + b, r0 + r, byte // isz
@@ -546,16 +596,22 @@ def first_nz_mismatch(logical, packed, shape: Sequence[int], dtype: np.dtype,
     return None
 
 
-def copy_bytes(src, write: Callable[[int, np.ndarray], None], nbytes: int,
-               progress: Progress = lambda n: None, chunk: int = COPY_BYTES) -> None:
+def copy_bytes(
+    src,
+    write: Callable[[int, np.ndarray], None],
+    nbytes: int,
+    progress: Progress = lambda n: None,
+    chunk: int = COPY_BYTES,
+) -> None:
     for start in range(0, nbytes, chunk):
         n = min(chunk, nbytes - start)
         write(start, src.read(start, n))
         progress(n)
 
 
-def first_byte_mismatch(a, b, nbytes: int, progress: Progress = lambda n: None,
-                        chunk: int = COPY_BYTES) -> Optional[int]:
+def first_byte_mismatch(
+    a, b, nbytes: int, progress: Progress = lambda n: None, chunk: int = COPY_BYTES
+) -> Optional[int]:
     for start in range(0, nbytes, chunk):
         n = min(chunk, nbytes - start)
         x, y = a.read(start, n), b.read(start, n)

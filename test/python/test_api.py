@@ -127,11 +127,13 @@ def test_nz_args_and_arg_ranges_are_the_cli_flags():
     path = os.path.join(root, "Transforms", "declare-nz-args.mlir")
     with open(path, encoding="utf-8") as f:
         src = f.read()
-    text = ptonz.lower(src, filename=path, nz_args=["@flat:0=4x256x512"],
-                       arg_ranges=["@flat:1=0:4"], as_text=True)
+    text = ptonz.lower(
+        src, filename=path, nz_args=["@flat:0=4x256x512"], arg_ranges=["@flat:1=0:4"], as_text=True
+    )
     assert "shape = [%c4, %c16, %c16, %c16, %c32]" in text
-    cli = ptonz_opt("--nz-arg=@flat:0=4x256x512", "--arg-range=@flat:1=0:4",
-                    "--lower-to-ptoas", "-", stdin=src)
+    cli = ptonz_opt(
+        "--nz-arg=@flat:0=4x256x512", "--arg-range=@flat:1=0:4", "--lower-to-ptoas", "-", stdin=src
+    )
     assert cli.returncode == 0, cli.stderr
     assert text == cli.stdout
     assert "#pto.layout<nz>" not in ptonz.lower(src, filename=path, as_text=True)
@@ -147,8 +149,7 @@ def test_repeated_calls_leave_no_state():
             ptonz.lower(ADDR)
         assert "pto.alloc_tile addr" in ptonz.lower(ADDR, pto_level="level3", as_text=True)
     # PTOAS < 0.25 reads only the keyed !pto.tile_buf form.
-    assert "loc=mat" in ptonz.lower(GROUPED, ptoas_version="0.24", infer_layout=False,
-                                    as_text=True)
+    assert "loc=mat" in ptonz.lower(GROUPED, ptoas_version="0.24", infer_layout=False, as_text=True)
     assert "loc=mat" not in ptonz.lower(GROUPED, as_text=True)
     remarks = []
     ptonz.lower(BLOCK_IDX, remarks=True, diagnostics=remarks)
@@ -207,11 +208,12 @@ def test_readme_snippet_runs():
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
         readme = f.read()
-    section = readme[readme.index("### In process: `ptonz.lower`"):]
+    section = readme[readme.index("### In process: `ptonz.lower`") :]
     start = section.index("```python\n") + len("```python\n")
-    snippet = section[start:section.index("```\n", start)]
-    proc = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True,
-                          cwd=root, timeout=120)
+    snippet = section[start : section.index("```\n", start)]
+    proc = subprocess.run(
+        [sys.executable, "-c", snippet], capture_output=True, text=True, cwd=root, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0] == "4 loads"

@@ -52,8 +52,7 @@ def test_pool_erases_only_unused_index_constants(ctx):
     # %c32, %c64, %c99 and the new 5 were unused; %c0 is used by the view.
     assert erased == 4
     assert "arith.constant 0 : index" in text
-    for gone in ("arith.constant 32", "arith.constant 64", "arith.constant 99",
-                 "arith.constant 5"):
+    for gone in ("arith.constant 32", "arith.constant 64", "arith.constant 99", "arith.constant 5"):
         assert gone not in text
     assert m.operation.verify()
 
@@ -96,9 +95,13 @@ def test_set_partition_updates_operands_and_type_in_place(ctx):
     pool = _ptonz.IndexConstants(func)
     view = _ptonz.collect_ops(func, ["pto.make_tensor_view"])[0]
     part = _ptonz.collect_ops(func, ["pto.partition_view"])[0]
-    _ptonz.set_blocked_view(view, [1, 16, 16, 16, 32], [1, 16, 16, 16, 32],
-                            [(part, [0, 0, (part.operands[1], 16), 0, 0], [1, 16, 16, 16, 32])],
-                            pool)
+    _ptonz.set_blocked_view(
+        view,
+        [1, 16, 16, 16, 32],
+        [1, 16, 16, 16, 32],
+        [(part, [0, 0, (part.operands[1], 16), 0, 0], [1, 16, 16, 16, 32])],
+        pool,
+    )
     text = str(func)
     assert "!pto.tensor_view<1x16x16x16x32xi8>" in text
     assert "user.note = 1" in text and "layout = #pto.layout<nz>" in text

@@ -25,8 +25,9 @@ def _parse_file(ctx, name):
     return ir.Module.parseFile(path) if hasattr(ir.Module, "parseFile") else ir.Module.parse(text)
 
 
-@pytest.mark.parametrize("name,tloads", [("seed000_nz_probe_pl.mlir", 2),
-                                         ("seed001_grouped_matmul_pl.mlir", None)])
+@pytest.mark.parametrize(
+    "name,tloads", [("seed000_nz_probe_pl.mlir", 2), ("seed001_grouped_matmul_pl.mlir", None)]
+)
 def test_examples_read_identical_tiles(ctx, name, tloads):
     _, text = _example(name)
     r = C.check_addressing(text, samples=4, context=ctx)
@@ -47,8 +48,9 @@ def test_seed001_samples_iterations_and_uses_lazy_gm(ctx):
 
 def _swap_nz_offsets(text):
     """Swap the two blocked offsets (col/c0, row/16) of every NZ partition."""
-    return re.sub(r"offsets = \[(%\w+), (%\w+), (%\w+), %c0, %c0\]",
-                  r"offsets = [\1, \3, \2, %c0, %c0]", text)
+    return re.sub(
+        r"offsets = \[(%\w+), (%\w+), (%\w+), %c0, %c0\]", r"offsets = [\1, \3, \2, %c0, %c0]", text
+    )
 
 
 def test_swapped_blocked_offsets_are_caught(ctx):
@@ -102,8 +104,9 @@ def test_swapped_blocked_strides_are_caught(ctx):
     lowered = str(C.lower(logical))
     # blocked [1, 96/16, 64/16, 16, 16]: strides [6144, 1024, 256, 16, 1]
     assert "strides = [%c6144, %c1024, %c256, %c16, %c1]" in lowered
-    bad = ir.Module.parse(lowered.replace("strides = [%c6144, %c1024, %c256,",
-                                          "strides = [%c6144, %c256, %c1024,"))
+    bad = ir.Module.parse(
+        lowered.replace("strides = [%c6144, %c1024, %c256,", "strides = [%c6144, %c256, %c1024,")
+    )
     r = C.compare_programs(logical, bad, samples=2, block_num=2)
     assert not r.ok and r.mismatch.index == 0
     assert r.mismatch.coord is not None
@@ -113,9 +116,11 @@ def test_swapped_blocked_partition_dims_are_caught(ctx):
     logical = C.logical_module(SMALL, context=ctx)
     lowered = str(C.lower(logical))
     assert "sizes = [%c1, %c4, %c2, %c16, %c16]" in lowered
-    bad = ir.Module.parse(lowered.replace("sizes = [%c1, %c4, %c2, %c16, %c16]",
-                                          "sizes = [%c1, %c2, %c4, %c16, %c16]")
-                          .replace("1x4x2x16x16xf16", "1x2x4x16x16xf16"))
+    bad = ir.Module.parse(
+        lowered.replace(
+            "sizes = [%c1, %c4, %c2, %c16, %c16]", "sizes = [%c1, %c2, %c4, %c16, %c16]"
+        ).replace("1x4x2x16x16xf16", "1x2x4x16x16xf16")
+    )
     r = C.compare_programs(logical, bad, samples=2, block_num=2)
     assert not r.ok
     assert "lowered program fails here" in r.mismatch.reason
@@ -127,9 +132,10 @@ def test_cli_reports_a_wrong_lowering_at_the_tload(ctx, monkeypatch):
 
     def bad_lower(logical, version=C.DEFAULT_VERSION, pass_defaults=None):
         text = str(real_lower(logical, version, pass_defaults))
-        return ir.Module.parse(text.replace("strides = [%c6144, %c1024, %c256,",
-                                            "strides = [%c6144, %c256, %c1024,"),
-                               context=logical.context)
+        return ir.Module.parse(
+            text.replace("strides = [%c6144, %c1024, %c256,", "strides = [%c6144, %c256, %c1024,"),
+            context=logical.context,
+        )
 
     seen = []
 
@@ -187,8 +193,9 @@ def programs(draw):
         if form == "iv":
             lb = draw(st.integers(0, room))
             step = draw(st.integers(1, max(1, room - lb + 1)))
-            loops.append(f"scf.for %{name} = {c(lb * unit)} to {c(room * unit + 1)} "
-                         f"step {c(step * unit)} {{")
+            loops.append(
+                f"scf.for %{name} = {c(lb * unit)} to {c(room * unit + 1)} step {c(step * unit)} {{"
+            )
             return f"%{name}", f"iv[{lb * unit}:{room * unit}:{step * unit}]"
         k = draw(st.integers(0, room))
         return c(k * unit), str(k * unit)
@@ -196,8 +203,10 @@ def programs(draw):
     b_off, b_form = offset("bb", B, 1, 1) if rank == 3 else (None, None)
     r_off, r_form = offset("row", R, Rt, 16)
     c_off, c_form = offset("col", C_, Ct, c0)
-    note(f"{dtype} rank={rank} B={B} R={R} C={C_} tile={Rt}x{Ct} blocks={block_num} "
-         f"offsets=({b_form}, {r_form}, {c_form})")
+    note(
+        f"{dtype} rank={rank} B={B} R={R} C={C_} tile={Rt}x{Ct} blocks={block_num} "
+        f"offsets=({b_form}, {r_form}, {c_form})"
+    )
 
     T = dtype
     shape = ([c(B)] if rank == 3 else []) + [c(R), c(C_)]
@@ -242,8 +251,14 @@ def test_every_accepted_program_reads_identical_tiles(prog, seed):
     note(text)
     with ir.Context(), ir.Location.unknown():
         try:
-            r = C.check_addressing(text, samples=block_num, seed=seed, block_num=block_num,
-                                   max_trips=None, max_tloads=None)
+            r = C.check_addressing(
+                text,
+                samples=block_num,
+                seed=seed,
+                block_num=block_num,
+                max_trips=None,
+                max_tloads=None,
+            )
         except C.CheckError as exc:
             assume(not exc.diagnostics)  # rejected by the lowering: not an accepted program
             raise
@@ -266,8 +281,7 @@ def test_pack_nz_matches_the_design_formula(dtype, c0):
 
 # -- issue 14's forms: the check sees a wrong fold, slice offset or ragged size
 
-FORMS = os.path.join(os.path.dirname(__file__), "..", "Transforms", "Inputs",
-                     "pypto-nz-forms.mlir")
+FORMS = os.path.join(os.path.dirname(__file__), "..", "Transforms", "Inputs", "pypto-nz-forms.mlir")
 
 
 def _forms(ctx):
@@ -282,15 +296,20 @@ def test_issue14_forms_read_identical_tiles(ctx):
     assert r.ok and r.total == 84, r.summary()
 
 
-@pytest.mark.parametrize("good,bad", [
-    # the rank-4 fold g*4 + e, with g*2 instead
-    ("arith.muli %arg1, %c4 overflow<nsw, nuw>", "arith.muli %arg1, %c2 overflow<nsw, nuw>"),
-    # the slice pointer: one [256, 512] matrix per layer, not half of one
-    ("arith.muli %arg1, %c131072 overflow<nsw, nuw>",
-     "arith.muli %arg1, %c8192 overflow<nsw, nuw>"),
-    # the ragged tail's row fractals valid/16, read as valid/32
-    ("arith.floordivsi %3, %c16", "arith.floordivsi %3, %c32"),
-])
+@pytest.mark.parametrize(
+    "good,bad",
+    [
+        # the rank-4 fold g*4 + e, with g*2 instead
+        ("arith.muli %arg1, %c4 overflow<nsw, nuw>", "arith.muli %arg1, %c2 overflow<nsw, nuw>"),
+        # the slice pointer: one [256, 512] matrix per layer, not half of one
+        (
+            "arith.muli %arg1, %c131072 overflow<nsw, nuw>",
+            "arith.muli %arg1, %c8192 overflow<nsw, nuw>",
+        ),
+        # the ragged tail's row fractals valid/16, read as valid/32
+        ("arith.floordivsi %3, %c16", "arith.floordivsi %3, %c32"),
+    ],
+)
 def test_issue14_wrong_lowerings_are_caught(ctx, good, bad):
     logical, lowered = _forms(ctx)
     assert lowered.count(good) == 1, good
@@ -361,8 +380,10 @@ def _fold_program(leading, R, C_, dtype, c0, offsets, Rt, Ct, row, col):
     sizes = ", ".join([c(1)] * len(leading) + [c(Rt), c(Ct)])
     dyn = "x".join("?" * rank)
     ptype = "x".join(["1"] * len(leading) + [str(Rt), str(Ct)]) + f"x{dtype}"
-    tile = (f"!pto.tile_buf<loc=mat, dtype={dtype}, rows={Rt}, cols={Ct}, v_row={Rt}, "
-            f"v_col={Ct}, blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+    tile = (
+        f"!pto.tile_buf<loc=mat, dtype={dtype}, rows={Rt}, cols={Ct}, v_row={Rt}, "
+        f"v_col={Ct}, blayout=col_major, slayout=row_major, fractal=512, pad=0>"
+    )
     body += [
         f"%t = pto.alloc_tile : {tile}",
         f"%pv = pto.partition_view %w, offsets = [{', '.join(offs)}], sizes = [{sizes}] : "
@@ -370,16 +391,21 @@ def _fold_program(leading, R, C_, dtype, c0, offsets, Rt, Ct, row, col):
         f"pto.tload ins(%pv : !pto.partition_tensor_view<{ptype}>) outs(%t : {tile})",
     ] + close
     consts = "\n".join(f"  %c{n} = arith.constant {n} : index" for n in sorted(names))
-    view = (f"  %w = pto.make_tensor_view %p, shape = [{shape}], strides = [] "
-            f"{{layout = #pto.layout<nz>}} : !pto.tensor_view<{dyn}x{dtype}>")
-    return (f"func.func @k(%p: !pto.ptr<{dtype}>) {{\n{consts}\n{view}\n  "
-            + "\n  ".join(body) + "\n  return\n}\n")
+    view = (
+        f"  %w = pto.make_tensor_view %p, shape = [{shape}], strides = [] "
+        f"{{layout = #pto.layout<nz>}} : !pto.tensor_view<{dyn}x{dtype}>"
+    )
+    return (
+        f"func.func @k(%p: !pto.ptr<{dtype}>) {{\n{consts}\n{view}\n  "
+        + "\n  ".join(body)
+        + "\n  return\n}\n"
+    )
 
 
 FOLD_CASES = [
     # leading extents, plane R x C, dtype, c0, leading offsets, tile, row, col
     ((3, 2), 48, 64, "i8", 32, (2, 1), 16, 32, 32, 32),
-    ((2, 3, 2), 32, 64, "i8", 32, (1, 2, 0), 32, 64, 0, 0),   # issue 25
+    ((2, 3, 2), 32, 64, "i8", 32, (1, 2, 0), 32, 64, 0, 0),  # issue 25
     ((3, 2, 4), 48, 64, "i8", 32, ("loop", 1, "loop"), 16, 32, 32, 32),
     ((2, 2, 3, 2), 32, 48, "f16", 16, (1, "loop", 2, "loop"), 32, 16, 0, 32),
     ((2, 3, 2, 2, 2), 16, 16, "f32", 8, (1, 2, "loop", 0, 1), 16, 8, 0, 8),
@@ -406,15 +432,14 @@ def test_logical_ranks_fold_and_pass_the_check(ctx, case):
     B = math.prod(leading)
     want_b = 0
     for i, o in enumerate(offsets):
-        want_b += (0 if o == "loop" else o) * math.prod(leading[i + 1:])
+        want_b += (0 if o == "loop" else o) * math.prod(leading[i + 1 :])
     strides = [C_ * R, R * c0, 16 * c0, c0, 1]
     assert f"shape = [%c{B}, %c{C_ // c0}, %c{R // 16}, %c16, %c{c0}]" in str(lowered)
     d = descriptors(lowered)[0]
     assert d.shape == [1, Ct // c0, Rt // 16, 16, c0]
     assert d.strides == strides and d.layout == "NZ"
     if "loop" not in offsets:
-        assert d.offset == want_b * strides[0] + (col // c0) * strides[1] \
-            + (row // 16) * strides[2]
+        assert d.offset == want_b * strides[0] + (col // c0) * strides[1] + (row // 16) * strides[2]
     else:
         assert not _re.fullmatch(r"\d+", str(d.offset))
 
@@ -425,9 +450,11 @@ def test_a_wrong_fold_is_caught(ctx):
     logical = C.logical_module(ISSUE25, context=ctx)
     lowered = str(C.lower(logical))
     assert "offsets = [%c10, %c0, %c0, %c0, %c0]" in lowered
-    bad = ir.Module.parse(lowered.replace("offsets = [%c10, %c0, %c0, %c0, %c0]",
-                                          "offsets = [%c11, %c0, %c0, %c0, %c0]")
-                          .replace("%c10 = arith.constant 10", "%c11 = arith.constant 11"))
+    bad = ir.Module.parse(
+        lowered.replace(
+            "offsets = [%c10, %c0, %c0, %c0, %c0]", "offsets = [%c11, %c0, %c0, %c0, %c0]"
+        ).replace("%c10 = arith.constant 10", "%c11 = arith.constant 11")
+    )
     r = C.compare_programs(logical, bad, samples=1)
     assert not r.ok and r.mismatch.coord is not None
 

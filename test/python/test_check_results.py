@@ -77,8 +77,9 @@ def test_the_check_computes_numbers(ctx):
         out = R._output_buffer(args[2])
         from ptonz.sim import interpreter as I
 
-        run = I.Interpreter({0: inputs.gm(args[0], "nd"), 1: inputs.gm(args[1], "nz"), 2: out},
-                            compute=True)
+        run = I.Interpreter(
+            {0: inputs.gm(args[0], "nd"), 1: inputs.gm(args[1], "nz"), 2: out}, compute=True
+        )
         run.run(R._functions(nz)[0])
     got = out.data.view(np.int32).reshape(64, 256)
     assert np.array_equal(got, (x @ w.T).astype(np.int32))
@@ -151,8 +152,9 @@ def test_wrong_store_offset_is_caught(ctx):
     r = _check(ctx, pl, nd, nz)
     assert not r.ok and r.mismatch.build == "ND build"
     assert "stores tile[0, 0] to out[0, 0], NumPy to out[0, " in r.mismatch.reason
-    assert [name for name, _ in r.mismatch.iteration] == ["%e", "%nb"] or \
-        len(r.mismatch.iteration) == 2
+    assert [name for name, _ in r.mismatch.iteration] == ["%e", "%nb"] or len(
+        r.mismatch.iteration
+    ) == 2
 
 
 def test_a_lowered_kernel_that_fails_is_a_mismatch(ctx):
@@ -231,8 +233,12 @@ def test_already_lowered_input_is_refused(ctx):
 
 
 def test_rejected_kernel_reports_the_lowering_error(ctx):
-    text = _example("seed000_nz_probe_pl.mlir").replace("sizes = [64, 512]", "sizes = [40, 512]") \
-        .replace("64x512xi8, mat", "40x512xi8, mat").replace("64x256xi32, acc", "40x256xi32, acc")
+    text = (
+        _example("seed000_nz_probe_pl.mlir")
+        .replace("sizes = [64, 512]", "sizes = [40, 512]")
+        .replace("64x512xi8, mat", "40x512xi8, mat")
+        .replace("64x256xi32, acc", "40x256xi32, acc")
+    )
     with pytest.raises(CheckError, match="M = 40 is not a multiple of 16"):
         R.check_results(text, context=ctx)
 
@@ -270,9 +276,11 @@ def kernels(draw):
         wdims = [batch] + wdims
     wshape = "x".join(map(str, wdims))
     consts = sorted({0, 1, nt, kt, nb, k_total, n_total, m0} | ({batch} if batch else set()))
-    lines = [f"func.func @k(%x: !pl.tensor<{x_rows}x{k_total}x{dtype}>, "
-             f"%w: !pl.tensor<{wshape}x{dtype}{', nz' if layout == 'nz' else ''}>, "
-             f"%out: !pl.tensor<{(str(batch) + 'x') if batch else ''}{x_rows}x{n_total}x{acc}>) {{"]
+    lines = [
+        f"func.func @k(%x: !pl.tensor<{x_rows}x{k_total}x{dtype}>, "
+        f"%w: !pl.tensor<{wshape}x{dtype}{', nz' if layout == 'nz' else ''}>, "
+        f"%out: !pl.tensor<{(str(batch) + 'x') if batch else ''}{x_rows}x{n_total}x{acc}>) {{"
+    ]
     lines += [f"  %c{c} = arith.constant {c} : index" for c in consts]
     ind = "  "
     e = "%c0"
@@ -313,14 +321,17 @@ def kernels(draw):
             f"{ind}%x{name} = pl.tile.load %x, offsets = [%c{m0}, {k}], sizes = [{mt}, {kt}] "
             f"{{target_memory = #pl.memory<mat>}} : {x_ty} -> {xt_t}",
             f"{ind}%w{name} = pl.tile.load %w, offsets = [{', '.join(w_off)}], sizes = "
-            f"[{', '.join(map(str, w_sz))}] {{target_memory = #pl.memory<mat>}} : {w_ty} -> {wt_t}"]
+            f"[{', '.join(map(str, w_sz))}] {{target_memory = #pl.memory<mat>}} : {w_ty} -> {wt_t}",
+        ]
 
     lines += loads("%c0", "0")
     lines.append(f"{ind}%acc0 = pl.tile.matmul %x0, %w0{bt} : {xt_t}, {wt_t} -> {acc_t}")
     result = "%acc0"
     if kb > 1:
-        lines.append(f"{ind}%acc = scf.for %k0 = %c{kt} to %c{k_total} step %c{kt} "
-                     f"iter_args(%a = %acc0) -> ({acc_t}) {{")
+        lines.append(
+            f"{ind}%acc = scf.for %k0 = %c{kt} to %c{k_total} step %c{kt} "
+            f"iter_args(%a = %acc0) -> ({acc_t}) {{"
+        )
         ind2 = ind
         ind += "  "
         lines += loads("%k0", "k")
@@ -331,8 +342,9 @@ def kernels(draw):
         result = "%acc"
     out_off = ([e] if batch else []) + [f"%c{m0}", "%n0"]
     out_ty = f"!pl.tensor<{(str(batch) + 'x') if batch else ''}{x_rows}x{n_total}x{acc}>"
-    lines.append(f"{ind}pl.tile.store {result}, %out, offsets = [{', '.join(out_off)}] : "
-                 f"{acc_t}, {out_ty}")
+    lines.append(
+        f"{ind}pl.tile.store {result}, %out, offsets = [{', '.join(out_off)}] : {acc_t}, {out_ty}"
+    )
     lines += list(reversed(closers))
     lines += ["  return", "}"]
     return "\n".join(lines), dtype, layout

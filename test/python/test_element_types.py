@@ -14,22 +14,83 @@ from ptonz.analyses.ptoas_facts import element_type_problem
 from ptonz.tools import ptonz_opt
 
 # Every builtin scalar type MLIR parses, and the non-scalar ones a fuzzer tries.
-FLOATS = ["f16", "bf16", "f32", "f64", "f80", "f128", "tf32", "f8E5M2", "f8E4M3",
-          "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E8M0FNU",
-          "f6E2M3FN", "f6E3M2FN", "f4E2M1FN"]
-INTEGERS = ["i1", "i4", "i8", "i12", "i16", "i24", "i32", "i64", "i128", "i512", "si8", "ui8",
-            "si16", "ui32", "si64", "ui64"]
+FLOATS = [
+    "f16",
+    "bf16",
+    "f32",
+    "f64",
+    "f80",
+    "f128",
+    "tf32",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E5M2FNUZ",
+    "f8E4M3FNUZ",
+    "f8E4M3B11FNUZ",
+    "f8E3M4",
+    "f8E8M0FNU",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f4E2M1FN",
+]
+INTEGERS = [
+    "i1",
+    "i4",
+    "i8",
+    "i12",
+    "i16",
+    "i24",
+    "i32",
+    "i64",
+    "i128",
+    "i512",
+    "si8",
+    "ui8",
+    "si16",
+    "ui32",
+    "si64",
+    "ui64",
+]
 OTHERS = ["index", "complex<f32>", "vector<4xf32>", "none"]
-PTOAS_TYPES = {"f16", "bf16", "f32", "f64", "f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ",
-               "f8E4M3FNUZ", "f8E4M3B11FNUZ", "i8", "i16", "i32", "i64", "si8", "ui8", "si16",
-               "ui32", "si64", "ui64",
-               "f8E8M0FNU"}  # the MX scale element (PTOAS's !pto.f8E8M0)
+PTOAS_TYPES = {
+    "f16",
+    "bf16",
+    "f32",
+    "f64",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E5M2FNUZ",
+    "f8E4M3FNUZ",
+    "f8E4M3B11FNUZ",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "si8",
+    "ui8",
+    "si16",
+    "ui32",
+    "si64",
+    "ui64",
+    "f8E8M0FNU",
+}  # the MX scale element (PTOAS's !pto.f8E8M0)
 LOCATED = re.compile(r"^[^\s:]+\.mlir:\d+:\d+: error: ")
 
 
 def test_bit_width_of_every_integer_and_float(ctx):
-    widths = {"f80": 80, "f128": 128, "tf32": 19, "f6E2M3FN": 6, "f4E2M1FN": 4, "i1": 1,
-              "index": 64, "ui64": 64, "f8E8M0FNU": 8}
+    widths = {
+        "f80": 80,
+        "f128": 128,
+        "tf32": 19,
+        "f6E2M3FN": 6,
+        "f4E2M1FN": 4,
+        "i1": 1,
+        "index": 64,
+        "ui64": 64,
+        "f8E8M0FNU": 8,
+    }
     for name, want in widths.items():
         assert bit_width(ir.Type.parse(name)) == want
     for name in FLOATS + INTEGERS:

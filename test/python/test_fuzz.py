@@ -40,17 +40,36 @@ def test_bounded_run_covers_the_issue_24_classes():
         applied.update(ap)
         text = data.decode("utf-8", "replace")
         if "element_type" in ap:
-            types |= {t for t in F.ELEMENT_TYPES
-                      if re.search(r"(?<=[x<])" + re.escape(t) + r"(?=[>,])", text)}
+            types |= {
+                t
+                for t in F.ELEMENT_TYPES
+                if re.search(r"(?<=[x<])" + re.escape(t) + r"(?=[>,])", text)
+            }
         if "ragged_tail" in ap:
-            extents |= {m.group(1) for m in re.finditer(
-                r"_z = arith\.constant (-?\d+) : index", text)}
-            extents |= {"rest in pl"} if re.search(r"_r = arith\.subi[^\n]*\n[^\n]*\n[^\n]*\n"
-                                                   r"[^\n]*\n[^\n]*pl\.tile\.load", text) else set()
+            extents |= {
+                m.group(1) for m in re.finditer(r"_z = arith\.constant (-?\d+) : index", text)
+            }
+            extents |= (
+                {"rest in pl"}
+                if re.search(
+                    r"_r = arith\.subi[^\n]*\n[^\n]*\n[^\n]*\n"
+                    r"[^\n]*\n[^\n]*pl\.tile\.load",
+                    text,
+                )
+                else set()
+            )
             extents |= {"pto size"} if re.search(r"sizes = \[[^\]]*%fz\d+_v", text) else set()
     assert all(applied[m] >= 10 for m in ("loop_overrun", "ragged_tail", "tile_argument"))
-    assert {"f80", "f128", "tf32", "f6E2M3FN", "f4E2M1FN", "f8E8M0FNU", "index",
-            "complex<f32>"} <= set(F.ELEMENT_TYPES)
+    assert {
+        "f80",
+        "f128",
+        "tf32",
+        "f6E2M3FN",
+        "f4E2M1FN",
+        "f8E8M0FNU",
+        "index",
+        "complex<f32>",
+    } <= set(F.ELEMENT_TYPES)
     assert types == set(F.ELEMENT_TYPES)
     assert {"0", "rest in pl", "pto size"} <= extents and any(x.startswith("-") for x in extents)
 
@@ -58,8 +77,10 @@ def test_bounded_run_covers_the_issue_24_classes():
 def test_outcomes_are_classified():
     out = F._unlocated("<unknown>:0: error: lowering failed\n")
     assert out is not None
-    assert F._unlocated("x.mlir:3:4: error: no\n  // <unknown>:0: error: in a source line\n"
-                        "     ^\n") is None
+    assert (
+        F._unlocated("x.mlir:3:4: error: no\n  // <unknown>:0: error: in a source line\n     ^\n")
+        is None
+    )
     assert F._unlocated("ptonz-opt: internal error: ValueError: x\n") is not None
 
 
@@ -72,14 +93,14 @@ def _crash_or_hang(data, path, samples):
 
 
 def test_crashes_and_hangs_are_findings(tmp_path):
-    report = F.fuzz(ROOT, 12, seed=5, jobs=2, timeout=2.0, runner=_crash_or_hang,
-                    save=tmp_path)
+    report = F.fuzz(ROOT, 12, seed=5, jobs=2, timeout=2.0, runner=_crash_or_hang, save=tmp_path)
     kinds = {o.kind for _i, _n, _a, o in report.findings}
     assert sum(report.counts.values()) == 12
     assert kinds == {"crash", "hang"}
     assert not report.ok
     assert sorted(p.name.split("_")[-1] for p in tmp_path.iterdir()) == sorted(
-        f"{o.kind}.mlir" for _i, _n, _a, o in report.findings)
+        f"{o.kind}.mlir" for _i, _n, _a, o in report.findings
+    )
 
 
 def test_bounded_run_finds_nothing():

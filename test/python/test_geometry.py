@@ -20,17 +20,21 @@ from test_element_types import FLOATS, INTEGERS
 
 
 def test_imports_no_mlir_and_no_numpy():
-    code = ("import sys, ptonz_geometry, ptonz_pack.dtypes\n"
-            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('mlir', 'ptonz', 'numpy', 'ml_dtypes'))\n"
-            "assert not heavy, heavy\n")
+    code = (
+        "import sys, ptonz_geometry, ptonz_pack.dtypes\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('mlir', 'ptonz', 'numpy', 'ml_dtypes'))\n"
+        "assert not heavy, heavy\n"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
 
 
 def test_ptonz_pack_layout_imports_no_mlir():
-    code = ("import sys, ptonz_pack.layout\n"
-            "assert 'mlir' not in sys.modules and 'ptonz' not in sys.modules\n")
+    code = (
+        "import sys, ptonz_pack.layout\n"
+        "assert 'mlir' not in sys.modules and 'ptonz' not in sys.modules\n"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
 
@@ -86,16 +90,28 @@ def test_ptonz_pack_packs_every_element_type_the_passes_lower(t):
     assert sim_dtypes.numpy_dtype_of(t) == np.dtype(name)
 
 
-@pytest.mark.parametrize("name", ["int16", "uint16", "int64", "uint64", "float64", "uint32",
-                                  "float8_e8m0fnu", "float8_e4m3fnuz"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "int16",
+        "uint16",
+        "int64",
+        "uint64",
+        "float64",
+        "uint32",
+        "float8_e8m0fnu",
+        "float8_e4m3fnuz",
+    ],
+)
 @pytest.mark.parametrize("rank", [2, 3])
 def test_pack_new_dtypes_byte_exact_and_at_the_simulators_offsets(name, rank):
     dt = np.dtype(name)
     c0 = c0_for(dt)
     shape = (32, 2 * c0) if rank == 2 else (3, 16, 3 * c0)
     b, r, c = G.fold_leading(shape)
-    raw = np.random.default_rng(7).integers(0, 256, size=int(np.prod(shape)) * dt.itemsize,
-                                            dtype=np.uint8)
+    raw = np.random.default_rng(7).integers(
+        0, 256, size=int(np.prod(shape)) * dt.itemsize, dtype=np.uint8
+    )
     a = raw.view(dt).reshape(shape)
     packed = pack_nz(a)
     assert packed.shape == tuple(G.blocked_shape(b, r, c, c0))
@@ -139,8 +155,7 @@ def test_fold():
 
 
 def test_right_align5():
-    assert G.right_align5([16, 32], [64, 1]) == ([1, 1, 1, 16, 32],
-                                                 [1024, 1024, 1024, 64, 1])
+    assert G.right_align5([16, 32], [64, 1]) == ([1, 1, 1, 16, 32], [1024, 1024, 1024, 64, 1])
     sym = G.right_align5(["%n", 32], ["%s", 1], lambda a, b: f"{a}*{b}")
     assert sym == ([1, 1, 1, "%n", 32], ["1*1*%n*%s", "1*%n*%s", "%n*%s", "%s", 1])
 
@@ -230,18 +245,25 @@ def test_ptonz_pack_cli_packs_and_verifies_the_new_dtypes(tmp_path, capsys, name
     assert np.load(tmp_path / "back.npy").tobytes() == a.tobytes()
 
 
-@pytest.mark.parametrize("text, home", [
-    ('"// -----"', "python/ptonz_cli/__init__.py"),       # the --split-input-file marker
-    ("beyond int64", "python/ptonz_geometry/__init__.py"),  # the int64 stride rule
-    ("incomplete C0 line", "python/ptonz_geometry/__init__.py"),  # rows % 16 / cols % c0
-    ("256 // ", "python/ptonz_geometry/__init__.py"),      # c0 from a bit width ...
-    ("32 // ", "python/ptonz_geometry/__init__.py"),       # ... or a byte size
-])
+@pytest.mark.parametrize(
+    "text, home",
+    [
+        ('"// -----"', "python/ptonz_cli/__init__.py"),  # the --split-input-file marker
+        ("beyond int64", "python/ptonz_geometry/__init__.py"),  # the int64 stride rule
+        ("incomplete C0 line", "python/ptonz_geometry/__init__.py"),  # rows % 16 / cols % c0
+        ("256 // ", "python/ptonz_geometry/__init__.py"),  # c0 from a bit width ...
+        ("32 // ", "python/ptonz_geometry/__init__.py"),  # ... or a byte size
+    ],
+)
 def test_each_fact_is_written_once(text, home):
     """A reviewer grepping the sources for a fact finds its one home (issue 22)."""
     import pathlib
 
     root = pathlib.Path(__file__).resolve().parents[2]
-    where = sorted(str(p.relative_to(root)) for sub in ("python", "tools", "bench")
-                   for p in (root / sub).rglob("*.py") if text in p.read_text(encoding="utf-8"))
+    where = sorted(
+        str(p.relative_to(root))
+        for sub in ("python", "tools", "bench")
+        for p in (root / sub).rglob("*.py")
+        if text in p.read_text(encoding="utf-8")
+    )
     assert where in ([], [home]), where

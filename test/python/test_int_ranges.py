@@ -21,10 +21,22 @@ def _func(src: str):
 def _named(func):
     """{result name as written (via a `{name = "..."}` attribute): value}."""
     out = {}
-    for op in _ptonz.collect_ops(func, ["arith.addi", "arith.subi", "arith.muli",
-                                        "arith.index_cast", "arith.select", "arith.shli",
-                                        "arith.floordivsi", "scf.if", "scf.for",
-                                        "pto.get_block_idx", "pto.get_block_num"]):
+    for op in _ptonz.collect_ops(
+        func,
+        [
+            "arith.addi",
+            "arith.subi",
+            "arith.muli",
+            "arith.index_cast",
+            "arith.select",
+            "arith.shli",
+            "arith.floordivsi",
+            "scf.if",
+            "scf.for",
+            "pto.get_block_idx",
+            "pto.get_block_num",
+        ],
+    ):
         if "name" in op.attributes:
             out[ir.StringAttr(op.attributes["name"]).value] = op.results[0]
         if op.name == "scf.for" and "tag" in op.attributes:
@@ -129,12 +141,12 @@ def test_launch_query_ranges_come_from_the_ops(ctx, dataflow):
 
 def test_loops(prog):
     rng, v, _ = prog
-    assert _bounds(rng.of(v["iv_exact"])) == (0, 256)       # 0 to 300 step 256: {0, 256}
-    assert rng.of(v["iv_empty"]).constant == 256            # never runs: any value is sound
-    assert rng.of(v["iv_wraps"]).full                       # iv + 256 may wrap past 2^63
-    assert _bounds(rng.of(v["acc0_acc"])) == (256, 256)     # loop-invariant iter_arg
-    assert rng.of(v["acc1_acc"]).smax == I64_MAX            # growing: unbounded above
-    assert rng.of(v["ivarg"]).full                          # + a function argument
+    assert _bounds(rng.of(v["iv_exact"])) == (0, 256)  # 0 to 300 step 256: {0, 256}
+    assert rng.of(v["iv_empty"]).constant == 256  # never runs: any value is sound
+    assert rng.of(v["iv_wraps"]).full  # iv + 256 may wrap past 2^63
+    assert _bounds(rng.of(v["acc0_acc"])) == (256, 256)  # loop-invariant iter_arg
+    assert rng.of(v["acc1_acc"]).smax == I64_MAX  # growing: unbounded above
+    assert rng.of(v["ivarg"]).full  # + a function argument
 
 
 def test_select_and_if(prog):
@@ -147,11 +159,12 @@ def test_assumptions(prog):
     rng, v, func = prog
     names = lambda value: sorted(  # noqa: E731
         "arg" if isinstance(a.owner, ir.Block) else a.owner.name
-        for a in FunctionRanges.assumptions(value))
+        for a in FunctionRanges.assumptions(value)
+    )
     assert names(v["bi256"]) == ["pto.get_block_idx"]
     assert names(v["ivarg"]) == ["arg"]
     assert names(v["iv_exact"]) == []
-    assert names(v["sel"]) == ["arg"]                       # the i1 condition is an argument
+    assert names(v["sel"]) == ["arg"]  # the i1 condition is an argument
 
 
 def test_narrow_widths_wrap(ctx):
@@ -185,7 +198,7 @@ func.func @g() {
 }""")
     rng, v = FunctionRanges(func), _named(func)
     assert rng.of(v["s"]).bits == 128
-    assert rng.of(v["s"]).constant == -(1 << 127)          # wraps, exactly
+    assert rng.of(v["s"]).constant == -(1 << 127)  # wraps, exactly
     assert rng.of(v["t"]).constant == (1 << 127) - 2
 
 
@@ -193,8 +206,20 @@ def test_demand_driven_agrees_with_the_dataflow_solver(ctx):
     """The demand-driven driver gives MLIR's DataFlowSolver's ranges on live
     code: random arithmetic over constants, block ids and loop variables."""
     rg = random.Random(11)
-    ops = ["addi", "subi", "muli", "shli", "minsi", "maxsi", "andi", "ori", "divsi",
-           "floordivsi", "remsi", "shrsi"]
+    ops = [
+        "addi",
+        "subi",
+        "muli",
+        "shli",
+        "minsi",
+        "maxsi",
+        "andi",
+        "ori",
+        "divsi",
+        "floordivsi",
+        "remsi",
+        "shrsi",
+    ]
     for trial in range(30):
         ty = rg.choice(["index", "i32", "i16"])
         lines = ["func.func @g() {"]
@@ -202,9 +227,13 @@ def test_demand_driven_agrees_with_the_dataflow_solver(ctx):
         for c in (0, 1, 3, 16, 256, -32, 4096, 30000):
             lines.append(f"  %k{len(pool)} = arith.constant {c} : {ty}")
             pool.append(f"%k{len(pool)}")
-        lines += ["  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
-                  "  %c9 = arith.constant 9 : index", "  %c77 = arith.constant 77 : index",
-                  "  %b = pto.get_block_idx"]
+        lines += [
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+            "  %c9 = arith.constant 9 : index",
+            "  %c77 = arith.constant 77 : index",
+            "  %b = pto.get_block_idx",
+        ]
         cast = "index_cast" if ty == "index" else "trunci"
         lines.append(f"  %bi = arith.{cast} %b : i64 to {ty}")
         pool.append("%bi")
@@ -258,13 +287,13 @@ def test_bounds_verdicts(ctx):
     m, func = _func(BOUNDS_SRC)
     rng, v = FunctionRanges(func), _named(func)
     assert check_dim(rng, 0, 256, 256).verdict == INSIDE
-    assert check_dim(rng, 256, 256, 256).verdict == OUTSIDE      # rows [256, 512) of 256
+    assert check_dim(rng, 256, 256, 256).verdict == OUTSIDE  # rows [256, 512) of 256
     assert check_dim(rng, -16, 16, 256).verdict == OUTSIDE
-    assert check_dim(rng, 0, 512, 256).verdict == OUTSIDE        # bigger than the view
+    assert check_dim(rng, 0, 512, 256).verdict == OUTSIDE  # bigger than the view
     assert check_dim(rng, v["n0"], 256, 2048).verdict == INSIDE  # [0, 1792] + 256
-    out = check_dim(rng, v["n0"], 256, 1024)                     # program-determined
+    out = check_dim(rng, v["n0"], 256, 1024)  # program-determined
     assert out.verdict == OUTSIDE and "can reach 2048" in out.reason
-    und = check_dim(rng, v["blk"], 256, 2048)                    # depends on the launch
+    und = check_dim(rng, v["blk"], 256, 2048)  # depends on the launch
     assert und.verdict == UNDECIDED and "get_block_idx" in und.notes[0][1]
     assert check_dim(rng, v["far"], 256, 2048).verdict == OUTSIDE  # even for one block
     assert check_dim(rng, v["arg"], 256, 2048).verdict == UNDECIDED

@@ -46,8 +46,11 @@ def report_runs(path):
     r = ptonz_opt("--lower-to-ptoas", "--report=loads", path)
     assert r.returncode == 0, r.stderr
     blocks = r.stdout.split("pto.tload ")[1:]
-    return [tuple(int(x) for x in re.search(r"runs:\s+(\d+) x (\d+) B", b).groups())
-            for b in blocks if b.startswith("NZ->NZ")]
+    return [
+        tuple(int(x) for x in re.search(r"runs:\s+(\d+) x (\d+) B", b).groups())
+        for b in blocks
+        if b.startswith("NZ->NZ")
+    ]
 
 
 def test_seed001_tile_and_runs(tmp_path):
@@ -71,7 +74,9 @@ def test_seed001_tile_and_runs(tmp_path):
         assert (nd.get("data-runs"), nd.get("data-run-bytes")) == ("4096", "32")
         stripes = rects(root, "gm-nd", "run")
         assert len(stripes) == 16 and sum(int(s.get("data-runs")) for s in stripes) == 4096
-        assert [int(s.get("data-col-block")) for s in stripes] == list(range(k0 // 32, k0 // 32 + 16))
+        assert [int(s.get("data-col-block")) for s in stripes] == list(
+            range(k0 // 32, k0 // 32 + 16)
+        )
         # NZ build: 16 runs of 8 KiB, one rect each
         nz = group(root, "gm-nz")
         assert (nz.get("data-runs"), nz.get("data-run-bytes")) == ("16", "8192")
@@ -121,12 +126,17 @@ def test_constant_offsets_batch_and_f16(tmp_path):
     a, b = svgs["k.tload0.svg"], svgs["k.tload1.svg"]
     assert a.get("data-tile-offset") == "2,128,64" and a.get("data-c0") == "16"
     # f16: c0 = 16; a 64x128 tile = 8 column blocks of 64 rows x 32 B = 2 KiB runs
-    assert group(a, "gm-nz").get("data-runs") == "8" and group(a, "gm-nz").get("data-run-bytes") == "2048"
+    assert (
+        group(a, "gm-nz").get("data-runs") == "8"
+        and group(a, "gm-nz").get("data-run-bytes") == "2048"
+    )
     assert sum(int(s.get("data-runs")) for s in rects(a, "gm-nd", "run")) == 8 * 64
     title = rects(a, "fractals", "fractal")[0].find(NS + "title").text
     # (2, 128, 64): blocked [2, 64/16, 128/16, 0, 0]; NZ byte offset of the element
     nz = 2 * (2 * 512 * 256 + 4 * 512 * 16 + 128 * 16)
-    assert "element (2, 128, 64) -> blocked [2, 4, 8, 0, 0]" in title and f"NZ: bytes {nz}.." in title
+    assert (
+        "element (2, 128, 64) -> blocked [2, 4, 8, 0, 0]" in title and f"NZ: bytes {nz}.." in title
+    )
     assert "symbolic" not in ET.tostring(a, encoding="unicode")
     # the whole [512, 256] matrix of batch 0 is one contiguous run
     assert group(b, "gm-nz").get("data-runs") == "1"
@@ -144,18 +154,29 @@ def test_self_contained_svg(tmp_path):
 def test_split_input_names_chunks(tmp_path):
     src = BATCHED_F16 + "\n// -----\n" + BATCHED_F16
     svgs, _ = draw(tmp_path, src, "--split-input-file")
-    assert sorted(svgs) == ["chunk0.k.tload0.svg", "chunk0.k.tload1.svg",
-                            "chunk1.k.tload0.svg", "chunk1.k.tload1.svg"]
+    assert sorted(svgs) == [
+        "chunk0.k.tload0.svg",
+        "chunk0.k.tload1.svg",
+        "chunk1.k.tload0.svg",
+        "chunk1.k.tload1.svg",
+    ]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--lower-to-ptoas", "--emit=layout-svg"],
-     "ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the directory "
-     "to write them to with -o DIR"),
-    (["--emit=layout-svg", "-o", "{d}/svg"],
-     "error: layout-svg: this NZ view is not lowered yet, so its loads have no NZ->NZ descriptor "
-     "to draw: add --lower-to-ptoas (or pto-block-nz-views)"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["--lower-to-ptoas", "--emit=layout-svg"],
+            "ptonz-opt: error: --emit=layout-svg writes one SVG file per NZ tload: give the directory "
+            "to write them to with -o DIR",
+        ),
+        (
+            ["--emit=layout-svg", "-o", "{d}/svg"],
+            "error: layout-svg: this NZ view is not lowered yet, so its loads have no NZ->NZ descriptor "
+            "to draw: add --lower-to-ptoas (or pto-block-nz-views)",
+        ),
+    ],
+)
 def test_errors(tmp_path, args, message):
     path = os.path.join(EXAMPLES, "seed000_nz_probe_pl.mlir")
     if "-o" not in args:

@@ -26,7 +26,9 @@ def test_pack_mx_is_the_element_offset(layout, shape):
     rows, cols = shape
     a = (np.arange(rows * cols) % 251).astype(np.uint8).reshape(shape)
     packed = pack_mx(a, layout)
-    assert packed.shape == tuple(G.mx_blocked_shape(layout, shape)) == mx_blocked_shape(shape, layout)
+    assert (
+        packed.shape == tuple(G.mx_blocked_shape(layout, shape)) == mx_blocked_shape(shape, layout)
+    )
     flat = packed.reshape(-1)
     for r in range(rows):
         for c in range(cols):
@@ -36,13 +38,22 @@ def test_pack_mx_is_the_element_offset(layout, shape):
 
 
 def test_the_pypto_examples():
-    assert G.mx_blocked_shape("mx_a_zz", [64, 4]) == G.mx_blocked_shape("mx_b_nn", [4, 64]) \
+    assert (
+        G.mx_blocked_shape("mx_a_zz", [64, 4])
+        == G.mx_blocked_shape("mx_b_nn", [4, 64])
         == [1, 4, 2, 16, 2]
+    )
 
 
-@pytest.mark.parametrize("layout,shape,why", [
-    ("mx_a_zz", (24, 2), "multiple of 16"), ("mx_b_nn", (3, 16), "of 2"),
-    ("mx_a_zz", (2, 16, 2), "rank 3"), ("nz", (16, 2), "unknown MX layout")])
+@pytest.mark.parametrize(
+    "layout,shape,why",
+    [
+        ("mx_a_zz", (24, 2), "multiple of 16"),
+        ("mx_b_nn", (3, 16), "of 2"),
+        ("mx_a_zz", (2, 16, 2), "rank 3"),
+        ("nz", (16, 2), "unknown MX layout"),
+    ],
+)
 def test_pack_mx_rejects(layout, shape, why):
     with pytest.raises(ValueError, match=why):
         pack_mx(np.zeros(shape, np.uint8), layout)
@@ -52,7 +63,9 @@ E8 = "f8E8M0FNU"
 
 
 def _kernel(args, body):
-    consts = "\n".join(f"  %c{n} = arith.constant {n} : index" for n in (0, 2, 4, 16, 32, 256, 2048))
+    consts = "\n".join(
+        f"  %c{n} = arith.constant {n} : index" for n in (0, 2, 4, 16, 32, 256, 2048)
+    )
     return f"func.func @k({args}) {{\n{consts}\n{body}\n  return\n}}\n"
 
 
@@ -62,18 +75,21 @@ ADDRESSED = {
         f"  %ta = pl.tile.load %a, offsets = [%c16, %c2], sizes = [16, 2] {{target_memory = "
         f"#pl.memory<mat>}} : !pl.tensor<64x4x{E8}, mx_a_zz> -> !pl.tile<16x2x{E8}, mat>\n"
         f"  %tb = pl.tile.load %b, offsets = [%c2, %c16], sizes = [2, 32] {{target_memory = "
-        f"#pl.memory<mat>}} : !pl.tensor<4x64x{E8}, mx_b_nn> -> !pl.tile<2x32x{E8}, mat>"),
+        f"#pl.memory<mat>}} : !pl.tensor<4x64x{E8}, mx_b_nn> -> !pl.tile<2x32x{E8}, mat>",
+    ),
     "narrowed_valid": _kernel(
         f"%a: !pl.tensor<64x4x{E8}, mx_a_zz>",
         f"  %t = pl.tile.load %a, offsets = [%c0, %c2], sizes = [32, 2], valid_shape = [%c16, "
         f"%c2] {{target_memory = #pl.memory<mat>}} : !pl.tensor<64x4x{E8}, mx_a_zz> -> "
-        f"!pl.tile<32x2x{E8}, mat>"),
+        f"!pl.tile<32x2x{E8}, mat>",
+    ),
     "loop": _kernel(
         f"%a: !pl.tensor<16x64x{E8}, mx_a_zz>",
         "  scf.for %k0 = %c256 to %c2048 step %c256 {\n"
         "    %g = arith.floordivsi %k0, %c32 : index\n"
         f"    %t = pl.tile.load %a, offsets = [%c0, %g], sizes = [16, 8] {{target_memory = "
-        f"#pl.memory<mat>}} : !pl.tensor<16x64x{E8}, mx_a_zz> -> !pl.tile<16x8x{E8}, mat>\n  }}"),
+        f"#pl.memory<mat>}} : !pl.tensor<16x64x{E8}, mx_a_zz> -> !pl.tile<16x8x{E8}, mat>\n  }}",
+    ),
 }
 
 
@@ -84,12 +100,15 @@ def test_check_addressing_on_mx_forms(name):
     assert result.ok and result.total > 0, result.summary()
 
 
-@pytest.mark.parametrize("wrong", [
-    # the group offset not divided (g0 = 2 read as box 2, outside: an error) or
-    # dropped (box 0): the lowered program reads other scales.
-    ("offsets = [%c0, %c1, %c1, %c0, %c0]", "offsets = [%c0, %c1, %c0, %c0, %c0]"),
-    ("offsets = [%c0, %c1, %c1, %c0, %c0]", "offsets = [%c0, %c0, %c1, %c0, %c0]"),
-])
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        # the group offset not divided (g0 = 2 read as box 2, outside: an error) or
+        # dropped (box 0): the lowered program reads other scales.
+        ("offsets = [%c0, %c1, %c1, %c0, %c0]", "offsets = [%c0, %c1, %c0, %c0, %c0]"),
+        ("offsets = [%c0, %c1, %c1, %c0, %c0]", "offsets = [%c0, %c0, %c1, %c0, %c0]"),
+    ],
+)
 def test_check_addressing_catches_a_misaddressed_mx_load(wrong):
     from ptonz.sim.check import compare_programs, logical_module, lower
 

@@ -18,8 +18,10 @@ from ptonz.passes.catalog import parse_bool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEED001 = os.path.join(ROOT, "examples", "seed001_grouped_matmul_pl.mlir")
-LOWER = ("builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-materialize-strides,"
-         " pto-verify-ptoas{ptoas-version=0.61})")
+LOWER = (
+    "builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-materialize-strides,"
+    " pto-verify-ptoas{ptoas-version=0.61})"
+)
 
 SRC = """
 func.func @k(%w: !pl.tensor<256x512xi8, nz>) {
@@ -78,29 +80,42 @@ def test_done_when_import_ptonz_then_parse_a_pipeline_string():
         "with ir.Context():\n"
         f"    m = ir.Module.parse(open({SEED001!r}).read())\n"
         f"    PassManager.parse({LOWER!r}).run(m.operation)\n"
-        "    print(m)\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
+        "    print(m)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert "pto.nz_tensor_views_blocked" in proc.stdout
-    assert ("shape = [%c32, %c128, %c128, %c16, %c32], strides = [%c8388608, %c65536, %c512, "
-            "%c32, %c1] {layout = #pto.layout<nz>}") in proc.stdout
+    assert (
+        "shape = [%c32, %c128, %c128, %c16, %c32], strides = [%c8388608, %c65536, %c512, "
+        "%c32, %c1] {layout = #pto.layout<nz>}"
+    ) in proc.stdout
 
 
 def test_registry_lists_ptonz_passes_and_pipeline():
     names = _ptonz.python_pass_arguments()[:9]  # then passes registered by tests
-    assert names == ["pto-declare-nz-args", "pl-annotate-nd", "convert-pl-to-pto", "pto-block-nz-views",
-                     "pto-block-mx-scale-views", "pto-materialize-strides",
-                     "pto-verify-partition-bounds", "pto-verify-ptoas", "lower-to-ptoas"]
+    assert names == [
+        "pto-declare-nz-args",
+        "pl-annotate-nd",
+        "convert-pl-to-pto",
+        "pto-block-nz-views",
+        "pto-block-mx-scale-views",
+        "pto-materialize-strides",
+        "pto-verify-partition-bounds",
+        "pto-verify-ptoas",
+        "lower-to-ptoas",
+    ]
     assert all(_ptonz.is_registered_pass(n) for n in names + ["cse", "canonicalize"])
     assert not _ptonz.is_registered_pass("no-such-pass")
 
 
 def test_mixed_with_upstream_passes(ctx):
-    text = lowered("builtin.module(convert-pl-to-pto, canonicalize, pto-block-nz-views, cse,"
-                   " pto-materialize-strides, func.func(canonicalize),"
-                   " pto-verify-ptoas{ptoas-version=0.61})", SRC)
+    text = lowered(
+        "builtin.module(convert-pl-to-pto, canonicalize, pto-block-nz-views, cse,"
+        " pto-materialize-strides, func.func(canonicalize),"
+        " pto-verify-ptoas{ptoas-version=0.61})",
+        SRC,
+    )
     assert "!pto.partition_tensor_view<1x16x16x16x32xi8>" in text
     assert "strides = [%c131072, %c8192, %c512, %c32, %c1]" in text
 
@@ -108,26 +123,36 @@ def test_mixed_with_upstream_passes(ctx):
 def test_registered_pipeline_equals_its_passes(ctx):
     assert lowered("builtin.module(lower-to-ptoas)", seed001()) == lowered(LOWER, seed001())
     pm = PassManager.parse("builtin.module(lower-to-ptoas{ptoas-version=0.27 infer-layout=false})")
-    assert ("pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false pto-level=level2 "
-            "ptoas-version=0.27}") in str(pm)
+    assert (
+        "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false pto-level=level2 "
+        "ptoas-version=0.27}"
+    ) in str(pm)
 
 
 def test_pipeline_prints_and_reparses(ctx):
-    pm = PassManager.parse("builtin.module(pto-block-nz-views, func.func(cse, pto-materialize-strides),"
-                           " pto-verify-ptoas{ptoas-version=0.27 infer-layout=false})")
+    pm = PassManager.parse(
+        "builtin.module(pto-block-nz-views, func.func(cse, pto-materialize-strides),"
+        " pto-verify-ptoas{ptoas-version=0.27 infer-layout=false})"
+    )
     text = str(pm)
-    assert text == ("builtin.module(pto-block-nz-views{allow-large-gm-gap=false remarks=false},"
-                    "func.func(cse,pto-materialize-strides),"
-                    "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false "
-                    "pto-level=level2 ptoas-version=0.27})")
+    assert text == (
+        "builtin.module(pto-block-nz-views{allow-large-gm-gap=false remarks=false},"
+        "func.func(cse,pto-materialize-strides),"
+        "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false "
+        "pto-level=level2 ptoas-version=0.27})"
+    )
     assert str(PassManager.parse(text)) == text
 
 
 def test_function_nesting_matches_module_level(ctx):
-    per_module = lowered("builtin.module(pto-block-nz-views, pto-materialize-strides,"
-                         " pto-verify-ptoas)", LOGICAL_PTO)
-    per_function = lowered("builtin.module(func.func(pto-block-nz-views, cse,"
-                           " pto-materialize-strides, pto-verify-ptoas))", LOGICAL_PTO)
+    per_module = lowered(
+        "builtin.module(pto-block-nz-views, pto-materialize-strides, pto-verify-ptoas)", LOGICAL_PTO
+    )
+    per_function = lowered(
+        "builtin.module(func.func(pto-block-nz-views, cse,"
+        " pto-materialize-strides, pto-verify-ptoas))",
+        LOGICAL_PTO,
+    )
     assert per_function == per_module
     assert per_function.count("pto.nz_tensor_views_blocked") == 2
 
@@ -142,29 +167,40 @@ def test_function_nesting_needs_a_single_threaded_context(ctx):
     assert "enable_multithreading(False)" in diags[0].message
     assert str(diags[0].location).startswith('loc("-":2:1')
     # At the top level, multithreading does not matter.
-    assert "nz_tensor_views_blocked" in lowered("builtin.module(pto-block-nz-views)", LOGICAL_PTO,
-                                                multithreading=True)
+    assert "nz_tensor_views_blocked" in lowered(
+        "builtin.module(pto-block-nz-views)", LOGICAL_PTO, multithreading=True
+    )
 
 
 def test_module_only_pass_is_not_scheduled_on_functions(ctx):
     m = ir.Module.parse(SRC)
-    with pytest.raises(ir.MLIRError, match="unable to schedule pass 'ConvertPLToPTO' on a "
-                       "PassManager intended to run on 'func.func'"):
+    with pytest.raises(
+        ir.MLIRError,
+        match="unable to schedule pass 'ConvertPLToPTO' on a "
+        "PassManager intended to run on 'func.func'",
+    ):
         PassManager.parse("builtin.module(func.func(convert-pl-to-pto))").run(m.operation)
 
 
-@pytest.mark.parametrize("pipeline, message", [
-    ("pto-verify-ptoas{version=1}", "no such option version"),
-    ("pto-verify-ptoas{ptoas-version=banana}",
-     "invalid value 'banana' for option 'ptoas-version' of pass 'pto-verify-ptoas': 'banana' is "
-     "not a PTOAS version"),
-    ("pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=maybe}",
-     "invalid value 'maybe' for option 'infer-layout' of pass 'pto-verify-ptoas': expected true "
-     "or false"),
-    ("lower-to-ptoas{pto-level=level9}", "invalid value 'level9' for option 'pto-level'"),
-    ("pto-block-nz-views{x=1}", "no such option x"),
-    ("pto-block-nz-view", "'pto-block-nz-view' does not refer to a registered pass"),
-])
+@pytest.mark.parametrize(
+    "pipeline, message",
+    [
+        ("pto-verify-ptoas{version=1}", "no such option version"),
+        (
+            "pto-verify-ptoas{ptoas-version=banana}",
+            "invalid value 'banana' for option 'ptoas-version' of pass 'pto-verify-ptoas': 'banana' is "
+            "not a PTOAS version",
+        ),
+        (
+            "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=maybe}",
+            "invalid value 'maybe' for option 'infer-layout' of pass 'pto-verify-ptoas': expected true "
+            "or false",
+        ),
+        ("lower-to-ptoas{pto-level=level9}", "invalid value 'level9' for option 'pto-level'"),
+        ("pto-block-nz-views{x=1}", "no such option x"),
+        ("pto-block-nz-view", "'pto-block-nz-view' does not refer to a registered pass"),
+    ],
+)
 def test_option_errors_fail_the_parse(ctx, pipeline, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         PassManager.parse(f"builtin.module({pipeline})")
@@ -174,25 +210,34 @@ def test_option_errors_fail_the_parse(ctx, pipeline, message):
 
 def test_rejection_fails_the_pass_with_a_located_diagnostic(ctx):
     m = ir.Module.parse(SRC)
-    pm = PassManager.parse("builtin.module(convert-pl-to-pto, pto-block-nz-views,"
-                           " pto-materialize-strides, pto-verify-ptoas{ptoas-version=0.60})")
+    pm = PassManager.parse(
+        "builtin.module(convert-pl-to-pto, pto-block-nz-views,"
+        " pto-materialize-strides, pto-verify-ptoas{ptoas-version=0.60})"
+    )
     with pytest.raises(ir.MLIRError) as exc:
         pm.run(m.operation)
     assert "layout mismatch: user-specified layout=nz but inferred=nd" in str(exc.value)
 
 
 def test_build_pass_manager_applies_option_defaults(ctx):
-    pm = P.build_pass_manager("builtin.module(pto-verify-ptoas, pto-verify-ptoas{ptoas-version=0.61})",
-                              defaults={"pto-verify-ptoas": {"ptoas_version": "0.27",
-                                                             "infer-layout": False}})
-    assert str(pm) == ("builtin.module(pto-verify-ptoas{allow-clamped-gm-offsets=false "
-                       "infer-layout=false pto-level=level2 ptoas-version=0.27},"
-                       "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false "
-                       "pto-level=level2 ptoas-version=0.61})")
+    pm = P.build_pass_manager(
+        "builtin.module(pto-verify-ptoas, pto-verify-ptoas{ptoas-version=0.61})",
+        defaults={"pto-verify-ptoas": {"ptoas_version": "0.27", "infer-layout": False}},
+    )
+    assert str(pm) == (
+        "builtin.module(pto-verify-ptoas{allow-clamped-gm-offsets=false "
+        "infer-layout=false pto-level=level2 ptoas-version=0.27},"
+        "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false "
+        "pto-level=level2 ptoas-version=0.61})"
+    )
     # Restored afterwards.
-    assert f"ptoas-version={DEFAULT_VERSION}" in str(PassManager.parse("builtin.module(pto-verify-ptoas)"))
+    assert f"ptoas-version={DEFAULT_VERSION}" in str(
+        PassManager.parse("builtin.module(pto-verify-ptoas)")
+    )
     with pytest.raises(P.PipelineError, match="is not a PTOAS version"):
-        P.build_pass_manager("builtin.module(cse)", defaults={"pto-verify-ptoas": {"ptoas-version": "x"}})
+        P.build_pass_manager(
+            "builtin.module(cse)", defaults={"pto-verify-ptoas": {"ptoas-version": "x"}}
+        )
 
 
 def test_add_to_goes_through_the_registry(ctx):
@@ -205,7 +250,8 @@ def test_add_to_goes_through_the_registry(ctx):
     P.VerifyPTOAS(ptoas_version="0.27", infer_layout=False).add_to(pm)
     assert str(pm).endswith(
         "pto-verify-ptoas{allow-clamped-gm-offsets=false infer-layout=false pto-level=level2 "
-        "ptoas-version=0.27})")
+        "ptoas-version=0.27})"
+    )
     pm.run(m.operation)
     assert "strides = [%c131072, %c8192, %c512, %c32, %c1]" in str(m)
 
@@ -213,6 +259,7 @@ def test_add_to_goes_through_the_registry(ctx):
 @P.register
 class _RaisePass(P.ModulePass):
     """A pass outside the catalog, with an option; raises when asked to."""
+
     argument = "test-ptonz-raise"
     summary = "Raise a Python exception (test)."
     options = {"raise": (parse_bool, False, "raise instead of succeeding")}
@@ -228,7 +275,9 @@ class _RaisePass(P.ModulePass):
 
 def test_a_pass_defined_outside_ptonz_is_registered_by_name(ctx):
     _RaisePass.runs.clear()
-    lowered("builtin.module(test-ptonz-raise, func.func(test-ptonz-raise{raise=false}))", LOGICAL_PTO)
+    lowered(
+        "builtin.module(test-ptonz-raise, func.func(test-ptonz-raise{raise=false}))", LOGICAL_PTO
+    )
     assert _RaisePass.runs == ["builtin.module", "func.func", "func.func"]
 
 
@@ -237,8 +286,9 @@ def test_a_python_exception_fails_the_pass_at_the_op(ctx):
     with pytest.raises(ir.MLIRError) as exc:
         PassManager.parse("builtin.module(test-ptonz-raise{raise=true})").run(m.operation)
     (diag,) = exc.value.error_diagnostics
-    assert diag.message.startswith("test-ptonz-raise: internal error: RuntimeError: boom "
-                                   "(raised at test_pipeline.py:")
+    assert diag.message.startswith(
+        "test-ptonz-raise: internal error: RuntimeError: boom (raised at test_pipeline.py:"
+    )
     assert "Traceback" not in str(exc.value)
 
 
@@ -274,10 +324,13 @@ def test_concurrent_python_threads_each_get_whole_pass_bodies():
 def test_readme_from_python_snippet_runs():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         readme = f.read()
-    section = readme[readme.index("### From Python"):]
-    snippet = section[section.index("```python\n") + 10:section.index("```\n", section.index("```python"))]
-    proc = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    section = readme[readme.index("### From Python") :]
+    snippet = section[
+        section.index("```python\n") + 10 : section.index("```\n", section.index("```python"))
+    ]
+    proc = subprocess.run(
+        [sys.executable, "-c", snippet], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert "shape = [%c32, %c128, %c128, %c16, %c32]" in proc.stdout
@@ -302,24 +355,28 @@ def test_interpreter_exit_with_live_pass_managers_is_clean():
         f"M2 = ir.Module.parse({LOGICAL_PTO!r}, context=CTX)\n"
         f"PM = PassManager.parse({LOWER!r}, context=CTX)\n"
         "PM.run(M.operation)\n"
-        "PM2 = PassManager.parse('builtin.module(pto-block-nz-views)', context=CTX)\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
+        "PM2 = PassManager.parse('builtin.module(pto-block-nz-views)', context=CTX)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
-    assert proc.stdout == ("late: pto-block-nz-views: the Python interpreter is shutting down; "
-                           "ptonz passes no longer run\n")
+    assert proc.stdout == (
+        "late: pto-block-nz-views: the Python interpreter is shutting down; "
+        "ptonz passes no longer run\n"
+    )
 
 
 @P.register
 class _SleepPass(P.ModulePass):
     """Releases the GIL inside its body (time.sleep), inviting another thread in."""
+
     argument = "test-ptonz-sleep"
     summary = "Sleep inside the pass body (test)."
     events = []
 
     def run(self, op) -> bool:
         import time
+
         type(self).events.append("enter")
         time.sleep(0.01)
         type(self).events.append("exit")
@@ -328,8 +385,10 @@ class _SleepPass(P.ModulePass):
 
 def test_pass_bodies_do_not_overlap_when_one_releases_the_gil():
     _SleepPass.events.clear()
-    threads = [threading.Thread(target=lowered, args=("builtin.module(test-ptonz-sleep)", SRC))
-               for _ in range(4)]
+    threads = [
+        threading.Thread(target=lowered, args=("builtin.module(test-ptonz-sleep)", SRC))
+        for _ in range(4)
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -104,7 +104,7 @@ def prog(ctx):
 def test_constants(prog):
     p, v = prog
     assert p.fact(v["c256"], 16).proven
-    assert p.fact(v["c0"], 64).proven            # 0 is a multiple of everything
+    assert p.fact(v["c0"], 64).proven  # 0 is a multiple of everything
     f = p.fact(v["c48"], 32)
     assert not f.proven and f.nonneg and not f.multiple
     assert "not a multiple of 32" in f.why[1]
@@ -114,50 +114,50 @@ def test_constants(prog):
 
 def test_muli_addi_and_block_idx(prog):
     p, v = prog
-    assert p.fact(v["m0"], 256).proven           # block_idx * 256, block_idx <= 65534
-    assert p.fact(v["bi"], 1).proven             # block_idx: non-negative
+    assert p.fact(v["m0"], 256).proven  # block_idx * 256, block_idx <= 65534
+    assert p.fact(v["bi"], 1).proven  # block_idx: non-negative
     f = p.fact(v["bi"], 16)
     assert not f.proven and "get_block_idx" in f.why[1]
-    assert p.fact(v["sum"], 16).proven           # 256k + 48
-    assert not p.fact(v["sum"], 32).proven       # 48 is not a multiple of 32
-    f = p.fact(v["neg"], 16)                     # block_idx * -16: multiple, negative
+    assert p.fact(v["sum"], 16).proven  # 256k + 48
+    assert not p.fact(v["sum"], 32).proven  # 48 is not a multiple of 32
+    f = p.fact(v["neg"], 16)  # block_idx * -16: multiple, negative
     assert f.multiple and not f.nonneg
 
 
 def test_wrap_around_is_never_non_negative(prog):
     p, v = prog
-    f = p.fact(v["wrapped"], 16)                 # 192 -> i8 -> index is -64
+    f = p.fact(v["wrapped"], 16)  # 192 -> i8 -> index is -64
     assert f.multiple and not f.nonneg
     assert "arith.index_cast from index to i8 may wrap around" in f.why[1]
-    f = p.fact(v["x256i"], 16)                   # seed 000: (1 << 24) * 256 in i32
+    f = p.fact(v["x256i"], 16)  # seed 000: (1 << 24) * 256 in i32
     assert not f.nonneg and "arith.muli" in f.why[1] and "at i32" in f.why[1]
 
 
 def test_subi_shli_minsi(prog):
     p, v = prog
-    f = p.fact(v["diff"], 16)                    # block_idx * 256 - 256: may be negative
+    f = p.fact(v["diff"], 16)  # block_idx * 256 - 256: may be negative
     assert f.multiple and not f.nonneg and "arith.subi" in f.why[1]
-    assert p.fact(v["up"], 256).proven           # ub - 256 with ub >= 256
-    f = p.fact(v["back"], 16)                    # i * 256 - 256 with i = 0: negative
+    assert p.fact(v["up"], 256).proven  # ub - 256 with ub >= 256
+    f = p.fact(v["back"], 16)  # i * 256 - 256 with i = 0: negative
     assert not f.nonneg
-    assert p.fact(v["sh"], 256).proven           # block_idx << 8
-    assert p.fact(v["mn"], 256).proven           # min of two multiples of 256
+    assert p.fact(v["sh"], 256).proven  # block_idx << 8
+    assert p.fact(v["mn"], 256).proven  # min of two multiples of 256
 
 
 def test_never_resolved(prog):
     p, v = prog
-    f = p.fact(v["farg"], 16)                    # arg0 * 256: multiple, sign unknown
+    f = p.fact(v["farg"], 16)  # arg0 * 256: multiple, sign unknown
     assert f.multiple and not f.nonneg and "function argument" in f.why[1]
     f = p.fact(v["acc_k"], 16)
     assert not f.proven and "iter_arg" in f.why[1]
-    assert p.fact(v["acc_s"], 256).proven        # a loop-invariant iter_arg: 256
+    assert p.fact(v["acc_s"], 256).proven  # a loop-invariant iter_arg: 256
 
 
 def test_induction_variables(prog):
     p, v = prog
-    assert p.fact(v["iv_a"], 1).proven           # 0 step 1
+    assert p.fact(v["iv_a"], 1).proven  # 0 step 1
     assert not p.fact(v["iv_a"], 2).proven
-    assert p.fact(v["iv_k"], 256).proven         # 256 step 256
+    assert p.fact(v["iv_k"], 256).proven  # 256 step 256
     assert p.fact(v["n0"], 256).proven
 
 
@@ -166,8 +166,11 @@ def test_random_expressions_are_sound(ctx):
     enumerate the block ids of a small launch and evaluate exactly (with
     wrap-around at the value's width)."""
     rng = random.Random(7)
-    ops = {"arith.muli": lambda a, b: a * b, "arith.addi": lambda a, b: a + b,
-           "arith.subi": lambda a, b: a - b}
+    ops = {
+        "arith.muli": lambda a, b: a * b,
+        "arith.addi": lambda a, b: a + b,
+        "arith.subi": lambda a, b: a - b,
+    }
     for trial in range(40):
         width = rng.choice([64, 32, 16])
         ty = "index" if width == 64 else f"i{width}"
@@ -178,7 +181,9 @@ def test_random_expressions_are_sound(ctx):
             consts[n] = c
             lines.append(f"  {n} = arith.constant {c} : {ty}")
         lines.append("  %b = pto.get_block_idx")
-        lines.append(f"  %bi = arith.{'index_cast' if ty == 'index' else 'trunci'} %b : i64 to {ty}")
+        lines.append(
+            f"  %bi = arith.{'index_cast' if ty == 'index' else 'trunci'} %b : i64 to {ty}"
+        )
         exprs = dict((n, (lambda c: lambda b: c)(c)) for n, c in consts.items())
         exprs["%bi"] = lambda b: _wrap(b, width)
         names = list(exprs)
@@ -217,7 +222,7 @@ def test_proven_facts_need_no_explanation(prog):
         assert f.proven and f.failure is None and f.why is None, name
     f = p.fact(v["c48"], 32)
     assert f.failure.rule == "constant" and f.failure.culprit == v["c48"]
-    f = p.fact(v["sum"], 32)                     # 256k + 48: the 48 is to blame
+    f = p.fact(v["sum"], 32)  # 256k + 48: the 48 is to blame
     assert f.failure.rule == "constant" and f.failure.culprit == v["c48"]
     f = p.fact(v["bi"], 16)
     assert f.failure.rule == "launch_query"
@@ -294,11 +299,28 @@ func.func @t(%arg0: index, %c: i1) {
 """
 
 
-@pytest.mark.parametrize("name,log2", [
-    ("c96", 5), ("mul", 10), ("shl", 5), ("add", 5), ("and", 6), ("or", 5), ("sel", 5),
-    ("div", 3), ("fdiv", 0), ("rem", 5), ("cast", 5), ("blk", 0), ("arg0", 0),
-    ("iv_s", 5), ("acc_s", 5), ("zero", float("inf")), ("c0", float("inf")),
-])
+@pytest.mark.parametrize(
+    "name,log2",
+    [
+        ("c96", 5),
+        ("mul", 10),
+        ("shl", 5),
+        ("add", 5),
+        ("and", 6),
+        ("or", 5),
+        ("sel", 5),
+        ("div", 3),
+        ("fdiv", 0),
+        ("rem", 5),
+        ("cast", 5),
+        ("blk", 0),
+        ("arg0", 0),
+        ("iv_s", 5),
+        ("acc_s", 5),
+        ("zero", float("inf")),
+        ("c0", float("inf")),
+    ],
+)
 def test_alignment_table(ctx, name, log2):
     """Each row of the table (provable_forms), as the C++ walk implements it (an
     iter_arg yielded unchanged has the one-constant range of its init; x * 0
@@ -315,7 +337,7 @@ def test_alignment_table(ctx, name, log2):
 # 256 and 512 (launch queries scaled), %blk a launch query, %cond an i1.
 ROW_EXAMPLES = {
     "constant": ("%r = arith.constant 96 : index", 5),
-    "induction_variable": ("scf.for %r = %c32 to %c512 step %c64 { scf.yield } {tag = \"r\"}", 5),
+    "induction_variable": ('scf.for %r = %c32 to %c512 step %c64 { scf.yield } {tag = "r"}', 5),
     "declared_argument": ("", 8),
     "product": ("%r = arith.muli %a, %c4 : index", 10),
     "shift": ("%r = arith.shli %a, %c4 : index", 12),
@@ -387,12 +409,24 @@ def _generic_ops():
     """(name, signature) of every arith op that takes integer operands, with
     operand lists the op may verify with; built as generic ops below."""
     from mlir.dialects import _arith_ops_gen as gen
-    names = sorted({cls.OPERATION_NAME for cls in vars(gen).values()
-                    if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME")})
-    sigs = [("%a, %b", "index, index", "index"), ("%a, %c4", "index, index", "index"),
-            ("%a", "index", "index"), ("%a", "index", "i64"), ("%a32", "i32", "index"),
-            ("%a64", "i64", "i32"), ("%a64", "i64", "i128"),
-            ("%cond, %a, %b", "i1, index, index", "index")]
+
+    names = sorted(
+        {
+            cls.OPERATION_NAME
+            for cls in vars(gen).values()
+            if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME")
+        }
+    )
+    sigs = [
+        ("%a, %b", "index, index", "index"),
+        ("%a, %c4", "index, index", "index"),
+        ("%a", "index", "index"),
+        ("%a", "index", "i64"),
+        ("%a32", "i32", "index"),
+        ("%a64", "i64", "i32"),
+        ("%a64", "i64", "i128"),
+        ("%cond, %a, %b", "i1, index, index", "index"),
+    ]
     return names, sigs
 
 
@@ -406,15 +440,18 @@ def test_no_proven_op_is_missing_from_the_list(ctx):
     proven_ops = set()
     for name in names:
         for operands, types, result in sigs:
-            text = FORM_TEMPLATE.format(body=(
-                "%a32 = arith.index_cast %a : index to i32\n"
-                "  %a64 = arith.index_cast %a : index to i64\n"
-                f'  %r = "{name}"({operands}) : ({types}) -> {result}'))
+            text = FORM_TEMPLATE.format(
+                body=(
+                    "%a32 = arith.index_cast %a : index to i32\n"
+                    "  %a64 = arith.index_cast %a : index to i64\n"
+                    f'  %r = "{name}"({operands}) : ({types}) -> {result}'
+                )
+            )
             try:
                 with ir.Location.unknown():
                     m = ir.Module.parse(text)
             except ir.MLIRError:
-                continue                          # not this op's signature
+                continue  # not this op's signature
             func = m.body.operations[0]
             value = [op for op in func.regions[0].blocks[0].operations][-2].results[0]
             p = Prover(func)
@@ -432,9 +469,14 @@ def test_launch_queries_are_named_by_the_dialect(ctx):
     """The launch queries' row lists the ops with the LaunchQuery trait; each
     is non-negative and proves nothing more."""
     row = next(f for f in provable_forms() if f.key == "launch_query")
-    assert set(row.ops) == {"pl.get_block_idx", "pl.get_block_num", "pto.get_block_idx",
-                            "pto.get_block_num", "pto.get_subblock_idx",
-                            "pto.get_subblock_num"}
+    assert set(row.ops) == {
+        "pl.get_block_idx",
+        "pl.get_block_num",
+        "pto.get_block_idx",
+        "pto.get_block_num",
+        "pto.get_subblock_idx",
+        "pto.get_subblock_num",
+    }
     assert set(row.ops) <= _named_ops(provable_forms_text())
 
 

@@ -49,8 +49,10 @@ def read_all(path):
         header = json.loads(f.read(n))
         data = f.read()
     meta = header.pop("__metadata__", {})
-    return {k: (v["dtype"], tuple(v["shape"]), data[v["data_offsets"][0]:v["data_offsets"][1]])
-            for k, v in header.items()}, meta
+    return {
+        k: (v["dtype"], tuple(v["shape"]), data[v["data_offsets"][0] : v["data_offsets"][1]])
+        for k, v in header.items()
+    }, meta
 
 
 # A checkpoint with every NZ dtype, rank 2 and 3 (B = 1 and B > 1), plus
@@ -69,13 +71,17 @@ CHECKPOINT = {
     "model.gate": ((48, 20), np.float32),
 }
 PACKED = [n for n in CHECKPOINT if n.startswith("model.layers.")]
-PACKED_BYTES = sum(int(np.prod(s)) * np.dtype(d).itemsize for n, (s, d) in CHECKPOINT.items() if n in PACKED)
+PACKED_BYTES = sum(
+    int(np.prod(s)) * np.dtype(d).itemsize for n, (s, d) in CHECKPOINT.items() if n in PACKED
+)
 TOTAL_BYTES = sum(int(np.prod(s)) * np.dtype(d).itemsize for s, d in CHECKPOINT.values())
 
 
 @pytest.fixture
 def ckpt(tmp_path):
-    tensors = {name: random_array(shape, dt, i) for i, (name, (shape, dt)) in enumerate(CHECKPOINT.items())}
+    tensors = {
+        name: random_array(shape, dt, i) for i, (name, (shape, dt)) in enumerate(CHECKPOINT.items())
+    }
     path = tmp_path / "ckpt.safetensors"
     save_file(tensors, str(path), metadata={"format": "pt"})
     return path, tensors
@@ -87,10 +93,14 @@ def ckpt(tmp_path):
 def test_safetensors_round_trip(tmp_path, capsys, ckpt):
     path, tensors = ckpt
     nz = tmp_path / "nz.safetensors"
-    rc, out, err = run([path, "-o", nz, "--select", "model.layers.*.mlp.*", "--select", "*.q_u8"], capsys)
+    rc, out, err = run(
+        [path, "-o", nz, "--select", "model.layers.*.mlp.*", "--select", "*.q_u8"], capsys
+    )
     assert rc == 0, err
-    assert out.strip() == (f"wrote {nz} (safetensors): 7 of 11 tensors packed to NZ ({PACKED_BYTES} "
-                           f"bytes), 4 copied unchanged, {TOTAL_BYTES} data bytes")
+    assert out.strip() == (
+        f"wrote {nz} (safetensors): 7 of 11 tensors packed to NZ ({PACKED_BYTES} "
+        f"bytes), 4 copied unchanged, {TOTAL_BYTES} data bytes"
+    )
     assert err == ""  # no progress bar when stderr is not a terminal
 
     stored, meta = read_all(nz)
@@ -116,14 +126,17 @@ def test_safetensors_round_trip(tmp_path, capsys, ckpt):
 
     rc, out, err = run([path, "-o", nz, "--verify"], capsys)
     assert rc == 0, err
-    assert out.strip() == (f"verified {nz} against {path}: 7 of 11 tensors NZ-packed bit for bit, "
-                           f"4 identical copies")
+    assert out.strip() == (
+        f"verified {nz} against {path}: 7 of 11 tensors NZ-packed bit for bit, 4 identical copies"
+    )
 
     back = tmp_path / "back.safetensors"
     rc, out, err = run(["--unpack", nz, "-o", back], capsys)
     assert rc == 0, err
-    assert out.strip() == (f"wrote {back} (safetensors): 7 of 11 tensors unpacked from NZ, "
-                           f"4 copied unchanged, {TOTAL_BYTES} data bytes")
+    assert out.strip() == (
+        f"wrote {back} (safetensors): 7 of 11 tensors unpacked from NZ, "
+        f"4 copied unchanged, {TOTAL_BYTES} data bytes"
+    )
     restored, meta = read_all(back)
     assert meta == {"format": "pt"}
     for name, a in tensors.items():
@@ -139,13 +152,15 @@ def test_safetensors_exact_names_and_quiet(tmp_path, capsys, ckpt):
     rc, out, err = run([path, "-o", nz, "--select", name, "--quiet"], capsys)
     assert rc == 0 and out == "" and err == ""
     stored, meta = read_all(nz)
-    assert [k[len("ptonz.nz."):] for k in meta if k.startswith("ptonz.nz.")] == [name]
+    assert [k[len("ptonz.nz.") :] for k in meta if k.startswith("ptonz.nz.")] == [name]
     assert stored[name][1] == (2, 4, 2, 16, 16)
     rc, out, err = run([path, "-o", nz, "--verify", "--select", name], capsys)
     assert rc == 0, err
     rc, out, err = run([path, "-o", nz, "--verify", "--select", "*.w1"], capsys)
     assert rc == 1
-    assert "tensor 'model.layers.0.mlp.experts.0.w1' is selected (--select) but not NZ-packed" in err
+    assert (
+        "tensor 'model.layers.0.mlp.experts.0.w1' is selected (--select) but not NZ-packed" in err
+    )
 
 
 def _flip(path, name, index=0):
@@ -169,8 +184,10 @@ def test_verify_finds_a_wrong_element(tmp_path, capsys, ckpt):
     _flip(nz, name, index=2 * (2048 + 512 + 80 + 4))
     rc, out, err = run([path, "-o", nz, "--verify"], capsys)
     assert rc == 1
-    assert err.strip() == (f"ptonz-pack: error: verify: {nz}: tensor '{name}' is not "
-                           f"NZ({path}: tensor '{name}'): logical element [1, 5, 20] differs")
+    assert err.strip() == (
+        f"ptonz-pack: error: verify: {nz}: tensor '{name}' is not "
+        f"NZ({path}: tensor '{name}'): logical element [1, 5, 20] differs"
+    )
     _flip(nz, name, index=2 * (2048 + 512 + 80 + 4))  # restore
     _flip(nz, "model.rope", index=3)
     rc, out, err = run([path, "-o", nz, "--verify"], capsys)
@@ -181,22 +198,39 @@ def test_verify_finds_a_wrong_element(tmp_path, capsys, ckpt):
     "argv, message",
     [
         ([], "{ckpt}: name the tensors to pack with --select NAME|GLOB (repeatable)"),
-        (["--select", "model.layers.0.mlp.expert.0.w1"],
-         "{ckpt}: no tensor named 'model.layers.0.mlp.expert.0.w1' (did you mean "
-         "'model.layers.0.mlp.experts.0.w1'?): fix --select"),
-        (["--select", "*.w9"], "{ckpt}: --select '*.w9' matches no tensor (the file has 11 tensors"),
-        (["--select", "model.layers.*", "--select", "model.norm.weight"],
-         "{ckpt}: tensor 'model.norm.weight': the logical shape must be a logical [R, C] or "
-         "[B, R, C] array, got rank 1 shape [64]"),
-        (["--select", "model.embed"],
-         "{ckpt}: tensor 'model.embed': row count R=10 is not a multiple of 16 (the NZ fractal "
-         "height): pad the rows to 16 (e.g. with np.pad) before packing (or leave it out of --select)"),
-        (["--select", "model.rope"], "{ckpt}: tensor 'model.rope': dtype C64 is not an NZ element type"),
-        (["--select", "model.gate"],
-         "{ckpt}: tensor 'model.gate': column count C=20 is not a multiple of c0=8 (float32 "
-         "elements per 32-byte C0 line): pad the columns to 24"),
+        (
+            ["--select", "model.layers.0.mlp.expert.0.w1"],
+            "{ckpt}: no tensor named 'model.layers.0.mlp.expert.0.w1' (did you mean "
+            "'model.layers.0.mlp.experts.0.w1'?): fix --select",
+        ),
+        (
+            ["--select", "*.w9"],
+            "{ckpt}: --select '*.w9' matches no tensor (the file has 11 tensors",
+        ),
+        (
+            ["--select", "model.layers.*", "--select", "model.norm.weight"],
+            "{ckpt}: tensor 'model.norm.weight': the logical shape must be a logical [R, C] or "
+            "[B, R, C] array, got rank 1 shape [64]",
+        ),
+        (
+            ["--select", "model.embed"],
+            "{ckpt}: tensor 'model.embed': row count R=10 is not a multiple of 16 (the NZ fractal "
+            "height): pad the rows to 16 (e.g. with np.pad) before packing (or leave it out of --select)",
+        ),
+        (
+            ["--select", "model.rope"],
+            "{ckpt}: tensor 'model.rope': dtype C64 is not an NZ element type",
+        ),
+        (
+            ["--select", "model.gate"],
+            "{ckpt}: tensor 'model.gate': column count C=20 is not a multiple of c0=8 (float32 "
+            "elements per 32-byte C0 line): pad the columns to 24",
+        ),
         (["--select", "*", "--unpack"], "--select picks tensors to pack"),
-        (["--select", "*.w1", "--dtype", "int8"], "--shape/--dtype describe a raw or opaque .npy input"),
+        (
+            ["--select", "*.w1", "--dtype", "int8"],
+            "--shape/--dtype describe a raw or opaque .npy input",
+        ),
     ],
 )
 def test_safetensors_errors(tmp_path, capsys, ckpt, argv, message):
@@ -216,12 +250,16 @@ def test_sub_byte_and_corrupt_files(tmp_path, capsys):
     rc, _, err = run([f4, "-o", tmp_path / "o.safetensors", "--select", "w"], capsys)
     assert rc == 1 and err.strip() == (
         f"ptonz-pack: error: {f4}: tensor 'w': sub-byte dtype F4 (4-bit) is outside ptonz's NZ "
-        f"scope: leave it out of --select (it is then copied unchanged)")
+        f"scope: leave it out of --select (it is then copied unchanged)"
+    )
     # ... but it is copied unchanged when not selected
     f4b = tmp_path / "f4b.safetensors"
-    f4b.write_bytes(T.safetensors_header([T.OutEntry("w", "F4", (32, 32), 512),
-                                          T.OutEntry("x", "I8", (16, 32), 512)], {})
-                    + bytes(range(256)) * 4)
+    f4b.write_bytes(
+        T.safetensors_header(
+            [T.OutEntry("w", "F4", (32, 32), 512), T.OutEntry("x", "I8", (16, 32), 512)], {}
+        )
+        + bytes(range(256)) * 4
+    )
     rc, _, err = run([f4b, "-o", tmp_path / "o.safetensors", "--select", "x"], capsys)
     assert rc == 0, err
     assert read_all(tmp_path / "o.safetensors")[0]["w"] == ("F4", (32, 32), bytes(range(256)) * 2)
@@ -232,12 +270,16 @@ def test_sub_byte_and_corrupt_files(tmp_path, capsys):
     garbage.write_bytes(b"\x10\x00\x00\x00\x00\x00\x00\x00not json at all!")
     tiny = tmp_path / "tiny.safetensors"
     tiny.write_bytes(b"\x01\x02")
-    for bad, words in [(truncated, "not a valid safetensors file"),
-                       (garbage, "not a valid safetensors file"),
-                       (tiny, "shorter than the 8-byte header length"),
-                       (tmp_path / "missing.safetensors", "No such file or directory")]:
+    for bad, words in [
+        (truncated, "not a valid safetensors file"),
+        (garbage, "not a valid safetensors file"),
+        (tiny, "shorter than the 8-byte header length"),
+        (tmp_path / "missing.safetensors", "No such file or directory"),
+    ]:
         rc, _, err = run([bad, "-o", tmp_path / "x.safetensors", "--select", "*"], capsys)
-        assert rc == 1 and err.startswith("ptonz-pack: error: ") and str(bad) in err and words in err, err
+        assert (
+            rc == 1 and err.startswith("ptonz-pack: error: ") and str(bad) in err and words in err
+        ), err
         assert err.count("\n") == 1
 
 
@@ -265,24 +307,40 @@ def test_already_packed_and_unpack_without_metadata(tmp_path, capsys, ckpt):
 def test_corrupt_nz_metadata_is_reported(tmp_path, capsys):
     a = random_array((32, 64), np.int8, 0)
     bad = tmp_path / "bad.safetensors"
-    bad.write_bytes(T.safetensors_header(
-        [T.OutEntry("w", "I8", (1, 2, 2, 16, 32), a.nbytes)],
-        {"ptonz.nz.w": json.dumps({"layout": "nz", "logical_shape": [64, 32], "c0": 32})}) + a.tobytes())
+    bad.write_bytes(
+        T.safetensors_header(
+            [T.OutEntry("w", "I8", (1, 2, 2, 16, 32), a.nbytes)],
+            {"ptonz.nz.w": json.dumps({"layout": "nz", "logical_shape": [64, 32], "c0": 32})},
+        )
+        + a.tobytes()
+    )
     rc, _, err = run(["--unpack", bad, "-o", tmp_path / "x.safetensors"], capsys)
-    assert rc == 1 and "stored shape [1, 2, 2, 16, 32] is not the NZ blocking [1, 1, 4, 16, 32]" in err
+    assert (
+        rc == 1 and "stored shape [1, 2, 2, 16, 32] is not the NZ blocking [1, 1, 4, 16, 32]" in err
+    )
 
 
 # --- band by band ------------------------------------------------------------
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(SUPPORTED_DTYPES), st.integers(1, 3), st.integers(1, 6), st.integers(1, 4),
-       st.sampled_from([2, 3]), st.integers(1, 5000))
+@given(
+    st.sampled_from(SUPPORTED_DTYPES),
+    st.integers(1, 3),
+    st.integers(1, 6),
+    st.integers(1, 4),
+    st.sampled_from([2, 3]),
+    st.integers(1, 5000),
+)
 def test_bands_equal_pack_nz(dtype, batch, row_blocks, col_blocks, rank, budget):
     """Packing / unpacking / comparing in bands of at most `budget` bytes (row
     bands when one [R, C] does not fit) gives pack_nz's bytes."""
     c0 = c0_for(dtype)
-    shape = (16 * row_blocks, c0 * col_blocks) if rank == 2 else (batch, 16 * row_blocks, c0 * col_blocks)
+    shape = (
+        (16 * row_blocks, c0 * col_blocks)
+        if rank == 2
+        else (batch, 16 * row_blocks, c0 * col_blocks)
+    )
     a = random_array(shape, dtype, budget)
     dt = a.dtype
     src = T.ArrayRef("", "mem", a)
@@ -290,7 +348,7 @@ def test_bands_equal_pack_nz(dtype, batch, row_blocks, col_blocks, rank, budget)
 
     def write(off, arr):
         b = np.ascontiguousarray(arr).reshape(-1).view(np.uint8)
-        out[off:off + b.size] = b
+        out[off : off + b.size] = b
 
     T.pack_tensor(src, write, shape, dt, budget=budget)
     assert out.tobytes() == pack_nz(a).tobytes()
@@ -334,7 +392,9 @@ def test_cli_pack_bin_and_unpack(tmp_path, capsys):
     )
     assert (tmp_path / "w.bin").read_bytes() == pack_nz(a).tobytes()
     rc, out, _ = run([tmp_path / "w.npy", "-o", tmp_path / "w.bin", "--verify"], capsys)
-    assert rc == 0 and out.startswith(f"verified {tmp_path / 'w.bin'} (bin): blocked [2, 4, 2, 16, 16]")
+    assert rc == 0 and out.startswith(
+        f"verified {tmp_path / 'w.bin'} (bin): blocked [2, 4, 2, 16, 16]"
+    )
     back = tmp_path / "back.npy"
     argv = ["--unpack", tmp_path / "w.bin", "--shape", "2,32,64", "--dtype", "float16", "-o", back]
     assert run(argv, capsys)[0] == 0
@@ -379,15 +439,20 @@ def test_big_endian_and_fortran_npy(tmp_path, capsys):
         (["{d}/ok.npy", "-o", "{d}/x.dat"], ["--format safetensors|npy|bin"]),
         (["{d}/ok.bin", "-o", "{d}/x.npy"], ["--shape", "--dtype"]),
         (["--unpack", "{d}/ok.npy", "-o", "{d}/x.npy"], ["drop --unpack"]),
-        (["--unpack", "{d}/ok.bin", "--shape", "32,64", "--dtype", "float16", "-o", "{d}/x.npy"],
-         ["holds 2048 bytes", "needs 4096"]),
+        (
+            ["--unpack", "{d}/ok.bin", "--shape", "32,64", "--dtype", "float16", "-o", "{d}/x.npy"],
+            ["holds 2048 bytes", "needs 4096"],
+        ),
         (["{d}/ok.npy", "--dtype", "int4", "-o", "{d}/x.npy"], ["sub-byte"]),
         (["{d}/ok.npy", "--shape", "1,2,3,4", "-o", "{d}/x.npy"], ["R,C or B,R,C"]),
         (["{d}/ok.npy"], ["-o/--output"]),
         (["{d}/ok.npy", "-o", "{d}/x.npy", "--format", "txt"], ["invalid choice"]),
         (["{d}/ok.npy", "-o", "{d}/x.safetensors"], ["needs a .safetensors input"]),
         (["{d}/ok.npy", "-o", "{d}/x.npy", "--select", "w"], ["drop --select"]),
-        (["{d}/c64.npy", "-o", "{d}/x.npy"], ["c64.npy: dtype complex64 is not an NZ element type"]),
+        (
+            ["{d}/c64.npy", "-o", "{d}/x.npy"],
+            ["c64.npy: dtype complex64 is not an NZ element type"],
+        ),
         (["{d}/ok.npy", "-o", "{d}/x.npy", "--verify"], ["cannot read", "x.npy"]),
     ],
 )
@@ -420,12 +485,18 @@ def test_verify_single_array_mismatch(tmp_path, capsys):
 @pytest.mark.parametrize("argv", [["--help"], ["{d}/w.npy", "-o", "{d}/w.bin"]])
 def test_ptonz_pack_does_not_import_mlir(tmp_path, argv):
     np.save(tmp_path / "w.npy", np.zeros((16, 32), np.int8))
-    code = ("import sys\nfrom ptonz_pack.cli import main\n"
-            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('mlir', 'ptonz', 'tqdm', 'numpy'))\n"
-            "print('LOADED', ' '.join(sorted(set(m.split('.')[0] for m in heavy))))\n")
-    r = subprocess.run([sys.executable, "-c", code] + [a.format(d=tmp_path) for a in argv],
-                       capture_output=True, text=True, check=True)
+    code = (
+        "import sys\nfrom ptonz_pack.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('mlir', 'ptonz', 'tqdm', 'numpy'))\n"
+        "print('LOADED', ' '.join(sorted(set(m.split('.')[0] for m in heavy))))\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code] + [a.format(d=tmp_path) for a in argv],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     loaded = r.stdout.strip().splitlines()[-1].split()[1:]
     assert "mlir" not in loaded and "ptonz" not in loaded and "tqdm" not in loaded
     if argv == ["--help"]:

@@ -35,7 +35,7 @@ def test_view_records(prog):
     info = _ptonz.view_info(tv.view)
     assert info == tv.info
     assert (info.layout, info.element_bits, info.shape, info.strides) == ("", 16, [64, 64], [64, 1])
-    layout, bits, type_shape, shape, strides = info          # still unpacks in field order
+    layout, bits, type_shape, shape, strides = info  # still unpacks in field order
     assert (layout, bits, shape, strides) == ("", 16, [64, 64], [64, 1])
     assert type_shape == [_ptonz.DYNAMIC] * 2
     (use,) = _ptonz.view_uses(tv.view)
@@ -43,8 +43,12 @@ def test_view_records(prog):
     assert use.offsets[1] == 0 and not isinstance(use.offsets[0], int)
     (load,) = use.users
     assert load.name == "pto.tload"
-    assert (load.tile.loc, load.tile.rows, load.tile.valid_col, load.tile.fractal) == \
-        ("vec", 16, 16, 512)
+    assert (load.tile.loc, load.tile.rows, load.tile.valid_col, load.tile.fractal) == (
+        "vec",
+        16,
+        16,
+        512,
+    )
     assert "TileInfo(loc='vec'" in repr(load.tile)
     (pc,) = _ptonz.partition_constants(tv.view)
     assert pc.offsets == [None, 0] and pc.sizes == [16, 16]
@@ -58,14 +62,14 @@ def test_value_source(prog):
     arg = _ptonz.value_source(src.operands[0])
     assert arg.name == "^func.func" and arg.number == 1
     with pytest.raises(AttributeError):
-        src.name = "x"                                      # read-only
+        src.name = "x"  # read-only
 
 
 def test_range_and_proof_records(prog):
     (tv,) = _ptonz.tensor_views(prog)
     (use,) = _ptonz.view_uses(tv.view)
     native = _ptonz.IntRanges(prog)
-    r = native.get(use.offsets[0])                          # %n * 16, %n unknown
+    r = native.get(use.offsets[0])  # %n * 16, %n unknown
     assert (r.bits, len(r)) == (64, 5) and r.smin < 0
     proof = native.prove(use.offsets[0], 4)
     assert proof.multiple and not proof.nonneg

@@ -29,7 +29,9 @@ def test_wrap_helper():
 
 
 def test_wraparound_per_bit_width(ctx):
-    vals = _returned(ctx, """
+    vals = _returned(
+        ctx,
+        """
     func.func @f() -> (i8, i16, i32, index, index, i8, i64) {
       %a = arith.constant 100 : i8
       %s8 = arith.addi %a, %a : i8
@@ -47,12 +49,15 @@ def test_wraparound_per_bit_width(ctx):
       %t8 = arith.index_cast %big : index to i8
       %e = arith.index_cast %neg : index to i64
       return %s8, %m16, %s32, %mi, %neg, %t8, %e : i8, i16, i32, index, index, i8, i64
-    }""")
+    }""",
+    )
     assert vals == [-56, wrap(90000, 16), -(1 << 31), 0, -1, 0, -1]
 
 
 def test_division_and_compare(ctx):
-    vals = _returned(ctx, """
+    vals = _returned(
+        ctx,
+        """
     func.func @f() -> (i32, i32, i32, i1, i1, index, index) {
       %a = arith.constant -7 : i32
       %b = arith.constant 2 : i32
@@ -68,7 +73,8 @@ def test_division_and_compare(ctx):
       %m1 = arith.constant -1 : index
       %ov = arith.floordivsi %x, %m1 : index
       return %fd, %td, %r, %slt, %ult, %sel, %ov : i32, i32, i32, i1, i1, index, index
-    }""")
+    }""",
+    )
     assert vals[:3] == [-4, -3, -1]
     assert vals[3] != 0 and vals[4] == 0
     assert vals[5] == 5
@@ -76,7 +82,9 @@ def test_division_and_compare(ctx):
 
 
 def test_scf_for_iter_args_and_if(ctx):
-    vals = _returned(ctx, """
+    vals = _returned(
+        ctx,
+        """
     func.func @f() -> (index, i8, index) {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -98,17 +106,23 @@ def test_scf_for_iter_args_and_if(ctx):
         scf.yield %c3 : index
       }
       return %sum, %acc8, %r : index, i8, index
-    }""")
+    }""",
+    )
     assert vals == [45, wrap(30 * 45, 8), 3]
 
 
 def test_block_idx_and_num(ctx):
-    vals = _returned(ctx, """
+    vals = _returned(
+        ctx,
+        """
     func.func @f() -> (i64, i64) {
       %b = pto.get_block_idx
       %n = pto.get_block_num
       return %b, %n : i64, i64
-    }""", block_idx=5, block_num=7)
+    }""",
+        block_idx=5,
+        block_num=7,
+    )
     assert vals == [5, 7]
 
 
@@ -142,7 +156,7 @@ def test_nd_tload_reads_the_right_elements(ctx):
     for i, rec in enumerate(recs):
         assert rec.path == (i,)
         assert rec.tile.shape == (4, 32)
-        np.testing.assert_array_equal(rec.tile.view(np.int32), gm[4 * i:4 * i + 4, 16:48])
+        np.testing.assert_array_equal(rec.tile.view(np.int32), gm[4 * i : 4 * i + 4, 16:48])
         assert rec.first_offset == (4 * i) * 64 + 16
 
 
@@ -204,12 +218,15 @@ def test_out_of_bounds_read_is_an_error(ctx):
 
 def test_unknown_op_is_named(ctx):
     ctx.allow_unregistered_dialects = True
-    m, f = _func(ctx, """
+    m, f = _func(
+        ctx,
+        """
     func.func @f() {
       %c = arith.constant 1 : index
       %x = "foo.bar"(%c) : (index) -> index
       return
-    }""")
+    }""",
+    )
     with pytest.raises(SimError, match="unsupported operation 'foo.bar'"):
         Interpreter().run(f)
 

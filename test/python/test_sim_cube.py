@@ -93,6 +93,7 @@ func.func @mm(%x: !pto.ptr<i8>, %w: !pto.ptr<i8>, %out: !pto.ptr<i32>) {
 def _level3(ctx):
     """`alloc_tile addr` parses only for PTOAS's level3 (ptoas --pto-level=level3)."""
     from ptonz import _ptonz
+
     _ptonz.set_ptoas_target(ctx, "a3", "level3")
 
 
@@ -201,8 +202,10 @@ def test_l0_chunk_fits_and_divides(bits, m16, k_units, n16):
     chunk = G.l0_k_chunk(m, k, n, bits)
     if chunk is None:
         a = G.k_align(bits)
-        assert G.tile_bytes(m, a, bits) > G.CAPACITY["left"] or \
-            G.tile_bytes(a, n, bits) > G.CAPACITY["right"]
+        assert (
+            G.tile_bytes(m, a, bits) > G.CAPACITY["left"]
+            or G.tile_bytes(a, n, bits) > G.CAPACITY["right"]
+        )
         return
     assert k % chunk == 0 and chunk % G.k_align(bits) == 0
     assert G.tile_bytes(m, chunk, bits) <= G.CAPACITY["left"]
@@ -210,8 +213,10 @@ def test_l0_chunk_fits_and_divides(bits, m16, k_units, n16):
     # The largest such chunk.
     bigger = [c for c in range(chunk + G.k_align(bits), k + 1, G.k_align(bits)) if k % c == 0]
     for c in bigger:
-        assert G.tile_bytes(m, c, bits) > G.CAPACITY["left"] or \
-            G.tile_bytes(c, n, bits) > G.CAPACITY["right"]
+        assert (
+            G.tile_bytes(m, c, bits) > G.CAPACITY["left"]
+            or G.tile_bytes(c, n, bits) > G.CAPACITY["right"]
+        )
 
 
 def test_tmov_keeps_logical_values_across_layouts(ctx):

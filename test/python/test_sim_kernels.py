@@ -21,8 +21,12 @@ INPUTS = os.path.join(os.path.dirname(__file__), "inputs")
 # ../shared/kernels beside the repository (or beside a git worktree's directory).
 _ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 _CANDIDATES = [os.path.join(_ROOT, *[".."] * up, "shared", "kernels") for up in (1, 2)]
-SHARED = os.path.join(os.environ.get("PTONZ_KERNELS") or next(
-    (c for c in _CANDIDATES if os.path.isdir(c)), _CANDIDATES[0]), "deepseek-v4-decode-a3", "aic")
+SHARED = os.path.join(
+    os.environ.get("PTONZ_KERNELS")
+    or next((c for c in _CANDIDATES if os.path.isdir(c)), _CANDIDATES[0]),
+    "deepseek-v4-decode-a3",
+    "aic",
+)
 KERNELS = sorted(glob.glob(os.path.join(SHARED, "*.pto")))
 
 
@@ -58,16 +62,21 @@ def test_nd_original_matches_the_lowered_nz_kernel(ctx3):
     assert (r.stores, r.elements, r.outputs) == (2, 2 * 16 * 32, [0])
     assert r.block_ids == [0, 1] and r.block_num == 2
     s = r.summary()
-    assert "reading argument #2 as 128x128 NZ-packed, matches the original kernel (ND) bit " \
-        "for bit" in s and "block ids 0, 1 of 2" in s and "#3 = " in s
+    assert (
+        "reading argument #2 as 128x128 NZ-packed, matches the original kernel (ND) bit for bit"
+        in s
+        and "block ids 0, 1 of 2" in s
+        and "#3 = " in s
+    )
 
 
 def test_the_stored_values_are_the_matmul(ctx3):
     """What both kernels wrote is x @ w[e, n0:n0+32, :]^T, from the inputs the
     check gave them."""
     nd, nz = _gate(ctx3)
-    r = K.check_kernel_results(nd, nz, GATE_NZ, samples=2, scalars={"gate": {3: 1}},
-                               arg_ranges=GATE_LAUNCH)
+    r = K.check_kernel_results(
+        nd, nz, GATE_NZ, samples=2, scalars={"gate": {3: 1}}, arg_ranges=GATE_LAUNCH
+    )
     assert r.ok, r.summary()
     with ctx3:
         gm = K._gm(K._functions(nd)[0], GATE_NZ["gate"], seed=0)
@@ -92,12 +101,14 @@ def test_a_wrong_lowering_is_caught(ctx3):
             op.operands[2], op.operands[3] = op.operands[3], op.operands[2]
             swapped += 1
     assert swapped == 1
-    r = K.check_kernel_results(nd, nz, GATE_NZ, samples=2, scalars={"gate": {3: 0}},
-                               arg_ranges=GATE_LAUNCH)
+    r = K.check_kernel_results(
+        nd, nz, GATE_NZ, samples=2, scalars={"gate": {3: 0}}, arg_ranges=GATE_LAUNCH
+    )
     assert not r.ok
     d = r.mismatch.describe()
-    assert d.startswith("store #0 (block id 0; no enclosing loop): tile[") and \
-        "elements differ" in d, d
+    assert (
+        d.startswith("store #0 (block id 0; no enclosing loop): tile[") and "elements differ" in d
+    ), d
     # Expert 1: the swapped offsets leave the blocked view; the lowered kernel fails.
     r = K.check_kernel_results(nd, nz, GATE_NZ, samples=2, arg_ranges=GATE_LAUNCH)
     assert not r.ok and "the lowered kernel fails: partition dim 1" in r.mismatch.reason
@@ -108,8 +119,9 @@ def test_a_packing_the_lowering_does_not_read_is_caught(ctx3):
     """The weight packed as two [64, 128] NZ matrices, while the lowering
     addresses one [128, 128] matrix."""
     nd, nz = _gate(ctx3)
-    r = K.check_kernel_results(nd, nz, {"gate": {2: (2, 64, 128)}}, samples=2,
-                               arg_ranges=GATE_LAUNCH)
+    r = K.check_kernel_results(
+        nd, nz, {"gate": {2: (2, 64, 128)}}, samples=2, arg_ranges=GATE_LAUNCH
+    )
     assert not r.ok and "elements differ" in r.mismatch.reason
 
 
@@ -125,8 +137,9 @@ def test_a_dropped_atomic_add_is_caught(ctx3):
     assert K.check_kernel_results(nd, clone(nd), {}, samples=1).ok
 
 
-NZ_ARG = {"pto-declare-nz-args": {"nz-args": "@gate:2=2x64x128",
-                                   "arg-ranges": "@gate:3=0:2,@gate:4=0:2"}}
+NZ_ARG = {
+    "pto-declare-nz-args": {"nz-args": "@gate:2=2x64x128", "arg-ranges": "@gate:3=0:2,@gate:4=0:2"}
+}
 
 
 def test_nz_arg_declarations_are_what_the_check_packs(ctx3):
@@ -166,8 +179,10 @@ def test_an_unknown_pto_op_is_an_error_naming_it(ctx3):
     nd = _parse(ctx3, os.path.join(INPUTS, "pypto_gate_nd.pto"))
     loop = ops_named(nd.operation, "scf.for")[0].operation
     tile = ops_named(loop, "pto.alloc_tile")[0].operation
-    with ir.InsertionPoint.at_block_terminator(loop.regions[0].blocks[0]), \
-            ir.Location.unknown(ctx3):
+    with (
+        ir.InsertionPoint.at_block_terminator(loop.regions[0].blocks[0]),
+        ir.Location.unknown(ctx3),
+    ):
         ir.Operation.create("pto.tprefetch_future", operands=[tile.results[0]])
     with pytest.raises(CheckError, match="unsupported operation 'pto.tprefetch_future'"):
         K.check_kernel_results(nd, clone(nd), {}, samples=1)
@@ -194,12 +209,18 @@ def test_set_validshape_and_the_matmul_domain():
       return
     }"""
     with ir.Context() as ctx, ir.Location.unknown():
-        m = ir.Module.parse(text.replace("pto.alloc_tile :", "pto.alloc_tile valid_row = %c16 "
-                                         "valid_col = %c32 :", 1)
-                            .replace("%b = pto.alloc_tile :", "%b = pto.alloc_tile valid_row = "
-                                     "%c32 valid_col = %c8 :")
-                            .replace("%c = pto.alloc_tile :", "%c = pto.alloc_tile valid_row = "
-                                     "%c16 valid_col = %c16 :"), context=ctx)
+        m = ir.Module.parse(
+            text.replace(
+                "pto.alloc_tile :", "pto.alloc_tile valid_row = %c16 valid_col = %c32 :", 1
+            )
+            .replace(
+                "%b = pto.alloc_tile :", "%b = pto.alloc_tile valid_row = %c32 valid_col = %c8 :"
+            )
+            .replace(
+                "%c = pto.alloc_tile :", "%c = pto.alloc_tile valid_row = %c16 valid_col = %c16 :"
+            ),
+            context=ctx,
+        )
         func = K._functions(m)[0]
         run = I.Interpreter({0: I.ArrayBuffer(np.zeros(256, np.float32))}, compute=True)
         tiles = {}
@@ -271,8 +292,9 @@ def test_exp_gate_mm_with_its_weight_nz_matches_the_nd_kernel(ctx3):
     assert _weight_views_to_logical_nz(nz, (65536, 4096)) == 2
     low = lower(nz)
     launch = {"exp_gate_mm": {4: (0, 32), 5: (0, 2)}}  # expert in [0, 32), 2 blocks
-    r = K.check_kernel_results(nd, low, {"exp_gate_mm": {2: (65536, 4096)}}, samples=2,
-                               arg_ranges=launch)
+    r = K.check_kernel_results(
+        nd, low, {"exp_gate_mm": {2: (65536, 4096)}}, samples=2, arg_ranges=launch
+    )
     assert r.ok, r.summary()
     assert (r.stores, r.elements, r.block_ids) == (4, 4 * 16 * 256, [0, 1]), r.summary()
     assert list(r.sampled.values()) == [(2, 4)]  # 2 of the 4 N groups, K in full
@@ -280,6 +302,7 @@ def test_exp_gate_mm_with_its_weight_nz_matches_the_nd_kernel(ctx3):
     assert a.ok and a.total == 128, a.summary()
     # Packed per expert ([32, 2048, 4096]) the bytes are not those this
     # lowering (one [65536, 4096] matrix) addresses: caught.
-    wrong = K.check_kernel_results(nd, low, {"exp_gate_mm": {2: (32, 2048, 4096)}},
-                                   samples=1, arg_ranges=launch)
+    wrong = K.check_kernel_results(
+        nd, low, {"exp_gate_mm": {2: (32, 2048, 4096)}}, samples=1, arg_ranges=launch
+    )
     assert not wrong.ok and "elements differ" in wrong.mismatch.reason

@@ -76,11 +76,14 @@ func.func @g() -> (index, index) {
     with ir.Context() as ctx:
         ctx.allow_unregistered_dialects = True
         text = ptonz.asm(ptonz.parse_module(src))
-    assert "%a:2 = \"test.two\"()" in text and "return %a#0, %a#1" in text
+    assert '%a:2 = "test.two"()' in text and "return %a#0, %a#1" in text
 
 
 def test_parse_error_is_located():
-    with ir.Context(), pytest.raises(ValueError, match=r"bad\.mlir:2:18: error: expected SSA operand"):
+    with (
+        ir.Context(),
+        pytest.raises(ValueError, match=r"bad\.mlir:2:18: error: expected SSA operand"),
+    ):
         ptonz.parse_module("func.func @f() {\n  %x = arith.addi\n}\n", "bad.mlir")
 
 

@@ -43,8 +43,15 @@ def test_command_loads_only_what_it_needs(tmp_path):
     if not os.path.exists(KERNEL):
         pytest.skip("the shared kernels are not here")
     out = tmp_path / "k.pto"
-    got = _python(COMMAND, "--lower-to-ptoas", "--ptoas-pto-level=level3", "--pto-arch=a3",
-                  KERNEL, "-o", str(out))
+    got = _python(
+        COMMAND,
+        "--lower-to-ptoas",
+        "--ptoas-pto-level=level3",
+        "--pto-arch=a3",
+        KERNEL,
+        "-o",
+        str(out),
+    )
     assert got["modules"] == []
     assert got["register_everything"] == "blocked"
     assert "pto.tload" in out.read_text()
@@ -52,18 +59,21 @@ def test_command_loads_only_what_it_needs(tmp_path):
 
 def test_command_still_has_every_upstream_dialect_and_pass(tmp_path):
     src = tmp_path / "m.mlir"
-    src.write_text("func.func @f(%a: f32) -> f32 {\n"
-                   "  %0 = math.exp %a : f32\n"
-                   "  %1 = math.exp %a : f32\n"
-                   "  %2 = arith.addf %0, %1 : f32\n"
-                   "  return %2 : f32\n}\n")
+    src.write_text(
+        "func.func @f(%a: f32) -> f32 {\n"
+        "  %0 = math.exp %a : f32\n"
+        "  %1 = math.exp %a : f32\n"
+        "  %2 = arith.addf %0, %1 : f32\n"
+        "  return %2 : f32\n}\n"
+    )
     out = tmp_path / "out.mlir"
     got = _python(COMMAND, "--cse", "--canonicalize", str(src), "-o", str(out))
     assert got["register_everything"] == "blocked"
     text = out.read_text()
     assert text.count("math.exp") == 1  # cse merged the two
-    listed = subprocess.run([sys.executable, "-c", COMMAND, "--list-passes"],
-                            capture_output=True, text=True, check=True).stdout
+    listed = subprocess.run(
+        [sys.executable, "-c", COMMAND, "--list-passes"], capture_output=True, text=True, check=True
+    ).stdout
     for name in ("--canonicalize", "--cse", "--sccp", "--convert-scf-to-cf", "--lower-to-ptoas"):
         assert name in listed
 
@@ -87,8 +97,12 @@ print(json.dumps({
     "numpy": "numpy" in sys.modules,
 }))
 """)
-    assert got == {"flags_restored": True, "logging_is_real": True,
-                   "register_everything": True, "numpy": False}
+    assert got == {
+        "flags_restored": True,
+        "logging_is_real": True,
+        "register_everything": True,
+        "numpy": False,
+    }
 
 
 def test_logging_configured_before_ptonz_sees_the_bindings_debug_lines():

@@ -7,11 +7,19 @@ from ptonz.dialects import pto
 
 
 def test_tile_buf_fields_from_legacy_form(ctx):
-    t = ir.Type.parse("!pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, "
-                      "v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+    t = ir.Type.parse(
+        "!pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, "
+        "v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>"
+    )
     assert isinstance(t, ptonz.TileBufType)  # downcast automatically
-    assert (t.loc, t.rows, t.cols, t.blayout, t.slayout, t.fractal) == \
-        ("mat", 256, 512, "col_major", "row_major", 512)
+    assert (t.loc, t.rows, t.cols, t.blayout, t.slayout, t.fractal) == (
+        "mat",
+        256,
+        512,
+        "col_major",
+        "row_major",
+        512,
+    )
     # Printed in the compact form, defaults elided.
     assert str(t) == "!pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>"
 
@@ -59,13 +67,22 @@ def test_build_ops_from_python(ctx):
     i8 = ir.IntegerType.get_signless(8)
     with ir.InsertionPoint(m.body):
         from mlir.dialects import func
+
         f = func.FuncOp("k", ir.FunctionType.get([ptonz.PtrType.get(i8)], []))
         with ir.InsertionPoint(f.add_entry_block()):
             from mlir.dialects import arith
+
             c = arith.ConstantOp(ir.IndexType.get(), 32).result
-            pto.MakeTensorViewOp(ptonz.TensorViewType.get([32, 32], i8), f.arguments[0], [c, c],
-                                 [], layout=ptonz._ptonz.layout_attr("nz"))
+            pto.MakeTensorViewOp(
+                ptonz.TensorViewType.get([32, 32], i8),
+                f.arguments[0],
+                [c, c],
+                [],
+                layout=ptonz._ptonz.layout_attr("nz"),
+            )
             func.ReturnOp([])
     assert m.operation.verify()
-    assert "pto.make_tensor_view %arg0, shape = [%c32, %c32], strides = [] " \
-           "{layout = #pto.layout<nz>} : !pto.tensor_view<32x32xi8>" in str(m)
+    assert (
+        "pto.make_tensor_view %arg0, shape = [%c32, %c32], strides = [] "
+        "{layout = #pto.layout<nz>} : !pto.tensor_view<32x32xi8>" in str(m)
+    )

@@ -9,19 +9,22 @@ from ptonz.analyses import view_kinds as K
 from ptonz.analyses.ir_queries import ops_named
 
 
-@pytest.mark.parametrize("attr,type_layout,strides,marked,want", [
-    ("nz", None, False, False, K.LOGICAL),    # the logical spelling
-    ("nz", None, False, True, K.BLOCKED),     # blocked, strides not filled yet
-    ("nz", None, True, False, K.PHYSICAL),    # PTOAS's explicit NZ (pypto emits it)
-    ("nz", None, True, True, K.PHYSICAL),
-    (None, "nz", False, False, K.LEGACY),     # the old spelling
-    ("nz", "nz", False, False, K.LEGACY),
-    (None, "nz", True, False, K.PHYSICAL),    # the type's resolved layout
-    (None, "nz", False, True, K.BLOCKED),
-    ("nd", None, False, False, K.PHYSICAL),   # ND strides follow from the shape
-    ("dn", None, False, True, K.PHYSICAL),
-    (None, None, False, False, K.PHYSICAL),
-])
+@pytest.mark.parametrize(
+    "attr,type_layout,strides,marked,want",
+    [
+        ("nz", None, False, False, K.LOGICAL),  # the logical spelling
+        ("nz", None, False, True, K.BLOCKED),  # blocked, strides not filled yet
+        ("nz", None, True, False, K.PHYSICAL),  # PTOAS's explicit NZ (pypto emits it)
+        ("nz", None, True, True, K.PHYSICAL),
+        (None, "nz", False, False, K.LEGACY),  # the old spelling
+        ("nz", "nz", False, False, K.LEGACY),
+        (None, "nz", True, False, K.PHYSICAL),  # the type's resolved layout
+        (None, "nz", False, True, K.BLOCKED),
+        ("nd", None, False, False, K.PHYSICAL),  # ND strides follow from the shape
+        ("dn", None, False, True, K.PHYSICAL),
+        (None, None, False, False, K.PHYSICAL),
+    ],
+)
 def test_classify(attr, type_layout, strides, marked, want):
     assert K.classify(attr, type_layout, strides, marked) == want
 
@@ -91,13 +94,19 @@ def test_each_blocked_layout_has_its_own_mark(ctx):
     assert [K.kind_of(v, K.marks_of(func)) for v in views[1:]] == [K.BLOCKED, K.LOGICAL]
 
 
-@pytest.mark.parametrize("where,attr,error", [
-    ("func", "pto.mx_tensor_views_blocked = 1 : i64", "is a unit attribute"),
-    ("module", "pto.nz_tensor_views_blocked", "marks a func.func whose NZ views are blocked"),
-    ("func", "pto.nz_tensor_views_blocked = 1 : i64", "is a unit attribute"),
-])
+@pytest.mark.parametrize(
+    "where,attr,error",
+    [
+        ("func", "pto.mx_tensor_views_blocked = 1 : i64", "is a unit attribute"),
+        ("module", "pto.nz_tensor_views_blocked", "marks a func.func whose NZ views are blocked"),
+        ("func", "pto.nz_tensor_views_blocked = 1 : i64", "is a unit attribute"),
+    ],
+)
 def test_the_dialect_verifies_the_mark(ctx, where, attr, error):
-    text = (f"module attributes {{{attr}}} {{\n func.func @f() {{\n return\n }}\n}}"
-            if where == "module" else f"func.func @f() attributes {{{attr}}} {{\n return\n}}")
+    text = (
+        f"module attributes {{{attr}}} {{\n func.func @f() {{\n return\n }}\n}}"
+        if where == "module"
+        else f"func.func @f() attributes {{{attr}}} {{\n return\n}}"
+    )
     with pytest.raises(ir.MLIRError, match=error):
         ir.Module.parse(text)

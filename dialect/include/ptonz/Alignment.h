@@ -1,4 +1,5 @@
-//===- Alignment.h - proven power-of-two multiples of index values -*- C++ -*-===//
+//===- Alignment.h - proven power-of-two multiples of index values -*- C++
+//-*-===//
 //
 // The offset proofs' one table (provableForms()): which defining forms make
 // a value a proven multiple of 2^k. The walk (Alignment) dispatches on it,

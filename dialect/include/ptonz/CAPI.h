@@ -1,4 +1,5 @@
-/*===- CAPI.h - C API of the ptonz dialects ------------------------*- C -*-===*\
+/*===- CAPI.h - C API of the ptonz dialects ------------------------*- C
+-*-===*\
 |* Dialect handles and type accessors/builders for `pto` and `pl`, in the   *|
 |* style of MLIR's own dialect C APIs. The Python extension is built on it.  *|
 \*===----------------------------------------------------------------------===*/
@@ -26,7 +27,8 @@ MLIR_CAPI_EXPORTED bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch,
 /* The --pto-level the pto verifiers of `ctx` check ("level2" unless set). */
 MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBuildLevel(MlirContext ctx);
 /* Print !pto.tile_buf in the legacy keyed form (PTOAS < 0.25) in `ctx`. */
-MLIR_CAPI_EXPORTED void ptonzPTOSetTileBufKeyedForm(MlirContext ctx, bool keyed);
+MLIR_CAPI_EXPORTED void ptonzPTOSetTileBufKeyedForm(MlirContext ctx,
+                                                    bool keyed);
 
 /* !pto.ptr<T> */
 MLIR_CAPI_EXPORTED bool ptonzTypeIsAPtr(MlirType t);
@@ -37,22 +39,25 @@ MLIR_CAPI_EXPORTED MlirType ptonzPtrTypeGetElementType(MlirType t);
 /* !pto.tensor_view<...xT> and !pto.partition_tensor_view<...xT> */
 MLIR_CAPI_EXPORTED bool ptonzTypeIsATensorView(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID ptonzTensorViewTypeGetTypeID(void);
-MLIR_CAPI_EXPORTED MlirType ptonzTensorViewTypeGet(MlirContext ctx, intptr_t rank,
-                                                   const int64_t *shape, MlirType elementType);
+MLIR_CAPI_EXPORTED MlirType ptonzTensorViewTypeGet(MlirContext ctx,
+                                                   intptr_t rank,
+                                                   const int64_t *shape,
+                                                   MlirType elementType);
 MLIR_CAPI_EXPORTED bool ptonzTypeIsAPartitionTensorView(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID ptonzPartitionTensorViewTypeGetTypeID(void);
-MLIR_CAPI_EXPORTED MlirType ptonzPartitionTensorViewTypeGet(MlirContext ctx, intptr_t rank,
-                                                            const int64_t *shape,
-                                                            MlirType elementType);
+MLIR_CAPI_EXPORTED MlirType ptonzPartitionTensorViewTypeGet(
+    MlirContext ctx, intptr_t rank, const int64_t *shape, MlirType elementType);
 /* Shape accessors shared by both view types and the pl types. */
 MLIR_CAPI_EXPORTED intptr_t ptonzShapedGetRank(MlirType t);
 MLIR_CAPI_EXPORTED int64_t ptonzShapedGetDim(MlirType t, intptr_t i);
 MLIR_CAPI_EXPORTED MlirType ptonzShapedGetElementType(MlirType t);
 MLIR_CAPI_EXPORTED int64_t ptonzDynamicDim(void);
 
-/* #pto.layout<nd|dn|nz>; the value is exchanged as its keyword ("" if not a layout). */
+/* #pto.layout<nd|dn|nz>; the value is exchanged as its keyword ("" if not a
+ * layout). */
 MLIR_CAPI_EXPORTED bool ptonzAttributeIsALayout(MlirAttribute a);
-MLIR_CAPI_EXPORTED MlirAttribute ptonzLayoutAttrGet(MlirContext ctx, MlirStringRef value);
+MLIR_CAPI_EXPORTED MlirAttribute ptonzLayoutAttrGet(MlirContext ctx,
+                                                    MlirStringRef value);
 MLIR_CAPI_EXPORTED MlirStringRef ptonzLayoutAttrGetValue(MlirAttribute a);
 /* The optional layout parameter of a view type (null attribute if absent). */
 MLIR_CAPI_EXPORTED MlirAttribute ptonzViewTypeGetLayout(MlirType t);
@@ -60,12 +65,10 @@ MLIR_CAPI_EXPORTED MlirAttribute ptonzViewTypeGetLayout(MlirType t);
 /* !pto.tile_buf<...>; enum fields are exchanged as their keyword spelling. */
 MLIR_CAPI_EXPORTED bool ptonzTypeIsATileBuf(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID ptonzTileBufTypeGetTypeID(void);
-MLIR_CAPI_EXPORTED MlirType ptonzTileBufTypeGet(MlirContext ctx, MlirStringRef loc,
-                                                MlirType elementType, int64_t rows,
-                                                int64_t cols, int64_t validRow,
-                                                int64_t validCol, MlirStringRef blayout,
-                                                MlirStringRef slayout, int64_t fractal,
-                                                int64_t pad);
+MLIR_CAPI_EXPORTED MlirType ptonzTileBufTypeGet(
+    MlirContext ctx, MlirStringRef loc, MlirType elementType, int64_t rows,
+    int64_t cols, int64_t validRow, int64_t validCol, MlirStringRef blayout,
+    MlirStringRef slayout, int64_t fractal, int64_t pad);
 MLIR_CAPI_EXPORTED MlirStringRef ptonzTileBufTypeGetLoc(MlirType t);
 MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetRows(MlirType t);
 MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetCols(MlirType t);
@@ -80,13 +83,15 @@ MLIR_CAPI_EXPORTED int64_t ptonzTileBufTypeGetPad(MlirType t);
 MLIR_CAPI_EXPORTED bool ptonzTypeIsAPLTensor(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID ptonzPLTensorTypeGetTypeID(void);
 MLIR_CAPI_EXPORTED MlirType ptonzPLTensorTypeGet(MlirContext ctx, intptr_t rank,
-                                                 const int64_t *shape, MlirType elementType,
+                                                 const int64_t *shape,
+                                                 MlirType elementType,
                                                  MlirStringRef layout);
 MLIR_CAPI_EXPORTED MlirStringRef ptonzPLTensorTypeGetLayout(MlirType t);
 MLIR_CAPI_EXPORTED bool ptonzTypeIsAPLTile(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID ptonzPLTileTypeGetTypeID(void);
 MLIR_CAPI_EXPORTED MlirType ptonzPLTileTypeGet(MlirContext ctx, intptr_t rank,
-                                               const int64_t *shape, MlirType elementType,
+                                               const int64_t *shape,
+                                               MlirType elementType,
                                                MlirStringRef memory);
 MLIR_CAPI_EXPORTED MlirStringRef ptonzPLTileTypeGetMemory(MlirType t);
 

@@ -1,4 +1,5 @@
-//===- IntRanges.h - integer ranges of a function's values -------*- C++ -*-===//
+//===- IntRanges.h - integer ranges of a function's values -------*- C++
+//-*-===//
 #ifndef PTONZ_INTRANGES_H
 #define PTONZ_INTRANGES_H
 
@@ -52,7 +53,8 @@ public:
   /// `singleLaunch`: ranges in the launch of a single block (block idx 0 of
   /// 1), instead of any launch of up to kMaxBlockNum blocks (demand-driven
   /// only).
-  explicit ValueRanges(mlir::Operation *root, bool dataflow = false, bool singleLaunch = false);
+  explicit ValueRanges(mlir::Operation *root, bool dataflow = false,
+                       bool singleLaunch = false);
   ~ValueRanges();
   ValueRanges(const ValueRanges &) = delete;
   ValueRanges &operator=(const ValueRanges &) = delete;
@@ -95,12 +97,15 @@ struct BoundsDecision {
   BoundsVerdict verdict;
   BoundsReason reason;
 };
-BoundsDecision decideBounds(ValueRanges &any, ValueRanges &single, mlir::Value offset,
-                            int64_t size, std::optional<int64_t> extent);
+BoundsDecision decideBounds(ValueRanges &any, ValueRanges &single,
+                            mlir::Value offset, int64_t size,
+                            std::optional<int64_t> extent);
 /// The same for a constant offset.
-BoundsDecision decideConstantBounds(int64_t offset, int64_t size, std::optional<int64_t> extent);
-inline BoundsVerdict boundsVerdict(ValueRanges &any, ValueRanges &single, mlir::Value offset,
-                                   int64_t size, std::optional<int64_t> extent) {
+BoundsDecision decideConstantBounds(int64_t offset, int64_t size,
+                                    std::optional<int64_t> extent);
+inline BoundsVerdict boundsVerdict(ValueRanges &any, ValueRanges &single,
+                                   mlir::Value offset, int64_t size,
+                                   std::optional<int64_t> extent) {
   return decideBounds(any, single, offset, size, extent).verdict;
 }
 
@@ -115,8 +120,8 @@ struct SizeDecision {
   /// NotPositive: no value is in [lo, hi] (else: some is not).
   bool never = false;
 };
-SizeDecision decideSize(ValueRanges &any, ValueRanges &single, mlir::Value size, int64_t lo,
-                        std::optional<int64_t> hi);
+SizeDecision decideSize(ValueRanges &any, ValueRanges &single, mlir::Value size,
+                        int64_t lo, std::optional<int64_t> hi);
 } // namespace ptonz
 
 #endif // PTONZ_INTRANGES_H

@@ -20,11 +20,14 @@ constexpr int64_t kMaxBlockNum = 65535;
 namespace OpTrait {
 /// An op whose result is bounded by the launch, not by the program.
 template <typename ConcreteType>
-class LaunchQuery : public mlir::OpTrait::TraitBase<ConcreteType, LaunchQuery> {};
+class LaunchQuery : public mlir::OpTrait::TraitBase<ConcreteType, LaunchQuery> {
+};
 } // namespace OpTrait
 
 /// Whether `op` is a launch query.
-inline bool isLaunchQuery(mlir::Operation *op) { return op->hasTrait<OpTrait::LaunchQuery>(); }
+inline bool isLaunchQuery(mlir::Operation *op) {
+  return op->hasTrait<OpTrait::LaunchQuery>();
+}
 
 /// The range of a launch query's result whose least value is `lowest` (0
 /// for an index, 1 for a count) in any launch of up to kMaxBlockNum blocks:

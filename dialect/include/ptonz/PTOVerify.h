@@ -128,46 +128,60 @@ mlir::LogicalResult verifyTileOp(mlir::Operation *op, const TileRules &rules,
 
 enum class MatmulKind { matmul, gemv, mx, gemvMx };
 /// tmatmul / tgemv and their acc, bias and mx forms: left x right -> acc.
-mlir::LogicalResult verifyMatmul(mlir::Operation *op, MatmulKind kind, mlir::Value lhs,
-                                 mlir::Value rhs, mlir::Value dst, mlir::Value accIn,
-                                 mlir::Value bias, mlir::Value lhsScale, mlir::Value rhsScale);
+mlir::LogicalResult verifyMatmul(mlir::Operation *op, MatmulKind kind,
+                                 mlir::Value lhs, mlir::Value rhs,
+                                 mlir::Value dst, mlir::Value accIn,
+                                 mlir::Value bias, mlir::Value lhsScale,
+                                 mlir::Value rhsScale);
 
-mlir::LogicalResult verifyAsyncCopy(mlir::Operation *op, mlir::Value dst, mlir::Value src);
-mlir::LogicalResult verifyBufToken(mlir::Operation *op, int32_t bufId, int32_t mode);
-mlir::LogicalResult verifyFrontendPipeInit(mlir::Operation *op, KernelKind kernel, int8_t dirMask,
+mlir::LogicalResult verifyAsyncCopy(mlir::Operation *op, mlir::Value dst,
+                                    mlir::Value src);
+mlir::LogicalResult verifyBufToken(mlir::Operation *op, int32_t bufId,
+                                   int32_t mode);
+mlir::LogicalResult verifyFrontendPipeInit(mlir::Operation *op,
+                                           KernelKind kernel, int8_t dirMask,
                                            int32_t slotSize);
-/// aic/aiv_initialize_pipe's syntax: `{clause = value, ...} (operand = %v : T, ...)`
-/// (PTOPipeOps.cpp).
-mlir::ParseResult parseFrontendPipeInit(mlir::OpAsmParser &p, mlir::OperationState &state);
+/// aic/aiv_initialize_pipe's syntax: `{clause = value, ...} (operand = %v : T,
+/// ...)` (PTOPipeOps.cpp).
+mlir::ParseResult parseFrontendPipeInit(mlir::OpAsmParser &p,
+                                        mlir::OperationState &state);
 /// set_flag/wait_flag's pipes and events: `<PIPE_MTE2>` or PTOAS 0.60's
 /// `"PIPE_MTE2"` (PTOSyncOps.cpp).
 mlir::ParseResult parsePipeOrString(mlir::OpAsmParser &p, PipeAttr &attr);
-void printPipeOrString(mlir::OpAsmPrinter &p, mlir::Operation *op, PipeAttr attr);
+void printPipeOrString(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                       PipeAttr attr);
 /// The frontend push/pop/free ops' `{split = N}`, or PTOAS 0.60's
 /// `{id = I, split = N}` (PTOPipeOps.cpp).
 mlir::ParseResult parseSplitClause(mlir::OpAsmParser &p, mlir::IntegerAttr &id,
                                    mlir::IntegerAttr &split);
-void printSplitClause(mlir::OpAsmPrinter &p, mlir::Operation *op, mlir::IntegerAttr id,
-                      mlir::IntegerAttr split);
+void printSplitClause(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                      mlir::IntegerAttr id, mlir::IntegerAttr split);
 mlir::ParseResult parseEventOrString(mlir::OpAsmParser &p, EventAttr &attr);
-void printEventOrString(mlir::OpAsmPrinter &p, mlir::Operation *op, EventAttr attr);
+void printEventOrString(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                        EventAttr attr);
 void printFrontendPipeInit(mlir::Operation *op, mlir::OpAsmPrinter &p);
 /// The split usage of the logical pipe of a frontend init (PTOPipeOps.cpp).
 mlir::LogicalResult verifyFrontendPipeSplits(mlir::Operation *init);
-mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel, int64_t split);
-mlir::LogicalResult verifyPopFrom(mlir::Operation *op, KernelKind kernel, mlir::Value validRow,
-                                  mlir::Value validCol, mlir::Value tile, int64_t split);
+mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel,
+                                        int64_t split);
+mlir::LogicalResult verifyPopFrom(mlir::Operation *op, KernelKind kernel,
+                                  mlir::Value validRow, mlir::Value validCol,
+                                  mlir::Value tile, int64_t split);
 enum class PipeRole { push, pop, free };
-mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role, mlir::Value tile,
-                                  mlir::Value pipe, int64_t split);
+mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role,
+                                  mlir::Value tile, mlir::Value pipe,
+                                  int64_t split);
 
 //===--- queries ----------------------------------------------------------===//
 
 inline bool isStatic(int64_t d) { return d != mlir::ShapedType::kDynamic; }
 /// Two extents agree unless both are known and differ.
-inline bool compatible(int64_t a, int64_t b) { return !isStatic(a) || !isStatic(b) || a == b; }
+inline bool compatible(int64_t a, int64_t b) {
+  return !isStatic(a) || !isStatic(b) || a == b;
+}
 /// The tile_buf of `v`, or an error at `op` naming the operand `name`.
-mlir::FailureOr<TileBufType> tileBuf(mlir::Operation *op, mlir::Value v, llvm::StringRef name);
+mlir::FailureOr<TileBufType> tileBuf(mlir::Operation *op, mlir::Value v,
+                                     llvm::StringRef name);
 
 /// A tile seen through its type: a tile_buf, or a memref with a
 /// #pto.address_space memory space (PTOAS's lowered tile).

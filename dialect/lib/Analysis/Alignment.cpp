@@ -39,7 +39,9 @@ unsigned plus(unsigned a, unsigned b) {
   return a + b;
 }
 
-unsigned bitWidth(Type t) { return t.isIndex() ? 64 : t.getIntOrFloatBitWidth(); }
+unsigned bitWidth(Type t) {
+  return t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+}
 
 /// `arith.addi/subi/ori` of {"arith.addi", "arith.subi", "arith.ori"}: each
 /// dialect's prefix once (`pl.a/b, pto.c`).
@@ -56,8 +58,9 @@ std::string compact(llvm::ArrayRef<std::string> ops) {
   return out;
 }
 
-ProvableForm row(const char *key, AlignmentRule rule, std::vector<std::string> ops,
-                 const char *form, const char *when, const char *qualifier) {
+ProvableForm row(const char *key, AlignmentRule rule,
+                 std::vector<std::string> ops, const char *form,
+                 const char *when, const char *qualifier) {
   std::string brief = ops.empty() ? std::string(qualifier) : compact(ops);
   if (!ops.empty() && *qualifier)
     brief += std::string(" ") + qualifier;
@@ -66,45 +69,57 @@ ProvableForm row(const char *key, AlignmentRule rule, std::vector<std::string> o
 
 std::vector<ProvableForm> makeForms() {
   using R = AlignmentRule;
-  std::string launch = "in [0, " + std::to_string(ptonz::kMaxBlockNum - 1) + "] (indices) / [1, " +
+  std::string launch = "in [0, " + std::to_string(ptonz::kMaxBlockNum - 1) +
+                       "] (indices) / [1, " +
                        std::to_string(ptonz::kMaxBlockNum) + "] (counts)";
   std::vector<ProvableForm> forms = {
-      row("constant", R::constant, {"arith.constant"}, "`arith.constant c`", "`c % 2^k == 0`", ""),
-      row("induction_variable", R::inductionVariable, {}, "`scf.for` induction variable",
-          "its lower bound and step are",
-          "scf.for induction variables (lower bound and step; range [lb, last iv])"),
+      row("constant", R::constant, {"arith.constant"}, "`arith.constant c`",
+          "`c % 2^k == 0`", ""),
+      row("induction_variable", R::inductionVariable, {},
+          "`scf.for` induction variable", "its lower bound and step are",
+          "scf.for induction variables (lower bound and step; range [lb, last "
+          "iv])"),
       row("declared_argument", R::declaredArgument, {},
           "function argument declared with `ptonz.arg_range` (`--arg-range`)",
           "its lower end and step are",
           "function arguments declared with --arg-range (lower end and step)"),
       row("product", R::product, {"arith.muli"}, "`arith.muli a, b`",
           "a is of 2^i, b of 2^j, i + j >= k", ""),
-      row("shift", R::shift, {"arith.shli"}, "`arith.shli a, c` (constant c, 0 <= c < width)",
-          "a is of 2^(k - c)", "by a constant"),
+      row("shift", R::shift, {"arith.shli"},
+          "`arith.shli a, c` (constant c, 0 <= c < width)", "a is of 2^(k - c)",
+          "by a constant"),
       row("both", R::both,
-          {"arith.addi", "arith.subi", "arith.ori", "arith.xori", "arith.minsi", "arith.maxsi",
-           "arith.minui", "arith.maxui"},
-          "`arith.addi/subi/ori/xori/minsi/maxsi/minui/maxui a, b`", "a and b are", ""),
-      row("either", R::either, {"arith.andi"}, "`arith.andi a, b`", "a or b is", ""),
-      row("select", R::select, {"arith.select"}, "`arith.select c, a, b`", "a and b are", ""),
-      row("quotient", R::quotient, {"arith.floordivsi", "arith.divsi", "arith.divui"},
-          "`arith.floordivsi/divsi/divui a, 2^j` (constant 2^j)", "a is of 2^(k + j)",
-          "by a power of two"),
+          {"arith.addi", "arith.subi", "arith.ori", "arith.xori", "arith.minsi",
+           "arith.maxsi", "arith.minui", "arith.maxui"},
+          "`arith.addi/subi/ori/xori/minsi/maxsi/minui/maxui a, b`",
+          "a and b are", ""),
+      row("either", R::either, {"arith.andi"}, "`arith.andi a, b`", "a or b is",
+          ""),
+      row("select", R::select, {"arith.select"}, "`arith.select c, a, b`",
+          "a and b are", ""),
+      row("quotient", R::quotient,
+          {"arith.floordivsi", "arith.divsi", "arith.divui"},
+          "`arith.floordivsi/divsi/divui a, 2^j` (constant 2^j)",
+          "a is of 2^(k + j)", "by a power of two"),
       row("remainder", R::remainder, {"arith.remsi", "arith.remui"},
           "`arith.remsi/remui a, c` (constant c > 0)", "a and c are (a - q*c)",
           "by a positive constant (remsi: of a dividend proven non-negative)"),
       row("cast", R::cast,
-          {"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci"},
-          "`arith.index_cast/index_castui/extsi/extui/trunci a`", "a is", "of provable terms"),
-      row("constant_range", R::constantRange, {}, "any value whose integer range is one constant c",
-          "`c % 2^k == 0`", "any value whose integer range is one constant"),
+          {"arith.index_cast", "arith.index_castui", "arith.extsi",
+           "arith.extui", "arith.trunci"},
+          "`arith.index_cast/index_castui/extsi/extui/trunci a`", "a is",
+          "of provable terms"),
+      row("constant_range", R::constantRange, {},
+          "any value whose integer range is one constant c", "`c % 2^k == 0`",
+          "any value whose integer range is one constant"),
   };
   // The launch queries: the ops with the LaunchQuery trait (named by
   // provableForms(context)).
-  forms.push_back(row("launch_query", R::launchQuery, {},
-                      "a launch query (an op with the LaunchQuery trait)",
-                      "only for 2^k == 1 (non-negative: its range is the launch's)",
-                      "the launch queries"));
+  forms.push_back(
+      row("launch_query", R::launchQuery, {},
+          "a launch query (an op with the LaunchQuery trait)",
+          "only for 2^k == 1 (non-negative: its range is the launch's)",
+          "the launch queries"));
   return forms;
 }
 
@@ -168,18 +183,23 @@ llvm::StringRef ownerName(BlockArgument arg) {
 ProofFailure argumentFailure(BlockArgument arg) {
   if (ownerName(arg) != "func.func")
     return {arg, "argument",
-            "a block argument is never resolved: nothing is known of its value; compute the "
+            "a block argument is never resolved: nothing is known of its "
+            "value; compute the "
             "offset from provable forms inside the kernel"};
   return {arg, "argument",
-          "a function argument is never resolved: nothing is known of its value; compute the "
-          "offset from provable forms inside the kernel, or declare the values the launch gives "
-          "it (ptonz-opt --arg-range=@FUNC:INDEX=LO:HI[:STEP], e.g. :0:8192:256 for the "
+          "a function argument is never resolved: nothing is known of its "
+          "value; compute the "
+          "offset from provable forms inside the kernel, or declare the values "
+          "the launch gives "
+          "it (ptonz-opt --arg-range=@FUNC:INDEX=LO:HI[:STEP], e.g. "
+          ":0:8192:256 for the "
           "multiples of 256 below 8192)"};
 }
 
 ProofFailure unprovable(Value v, Operation *op) {
-  return {v, "unprovable", "'" + op->getName().getStringRef().str() +
-                               "' is not one of the provable forms"};
+  return {v, "unprovable",
+          "'" + op->getName().getStringRef().str() +
+              "' is not one of the provable forms"};
 }
 } // namespace
 
@@ -189,7 +209,8 @@ llvm::ArrayRef<ProvableForm> ptonz::provableForms() {
 }
 
 std::vector<ProvableForm> ptonz::provableForms(MLIRContext *ctx) {
-  std::vector<ProvableForm> forms(provableForms().begin(), provableForms().end());
+  std::vector<ProvableForm> forms(provableForms().begin(),
+                                  provableForms().end());
   for (ProvableForm &f : forms) {
     if (f.rule != AlignmentRule::launchQuery)
       continue;
@@ -283,7 +304,8 @@ unsigned ptonz::Alignment::compute(Value v, unsigned depth) {
   return 0;
 }
 
-std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v, unsigned k) {
+std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v,
+                                                             unsigned k) {
   if (log2Multiple(v) >= k)
     return std::nullopt;
   auto below = [&](Value x) { return log2Multiple(x) < k; };
@@ -294,11 +316,13 @@ std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v, unsigned k
     if (auto arg = llvm::dyn_cast<BlockArgument>(v)) {
       if (ptonz::isForInductionVar(v)) {
         Operation *loop = arg.getOwner()->getParentOp();
-        next = below(loop->getOperand(0)) ? loop->getOperand(0) : loop->getOperand(2);
+        next = below(loop->getOperand(0)) ? loop->getOperand(0)
+                                          : loop->getOperand(2);
       } else if (ownerName(arg) == "scf.for") {
-        return ProofFailure{v, "iter_arg",
-                            "an scf.for iter_arg is never resolved: its value changes every "
-                            "iteration"};
+        return ProofFailure{
+            v, "iter_arg",
+            "an scf.for iter_arg is never resolved: its value changes every "
+            "iteration"};
       } else {
         return argumentFailure(arg);
       }
@@ -315,7 +339,8 @@ std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v, unsigned k
       if (!c)
         return ProofFailure{v, "constant", "a non-integer constant"};
       return ProofFailure{v, "constant",
-                          "the constant " + std::to_string(*c) + " is not a multiple of " + d};
+                          "the constant " + std::to_string(*c) +
+                              " is not a multiple of " + d};
     }
     case R::product:
     case R::either:
@@ -345,8 +370,8 @@ std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v, unsigned k
       if (c && *c > 0) {
         if (ofConstant(*c) < k)
           return ProofFailure{v, keyOf(*rule).str(),
-                              "a remainder by " + std::to_string(*c) + " is not a multiple of " +
-                                  d};
+                              "a remainder by " + std::to_string(*c) +
+                                  " is not a multiple of " + d};
         next = op->getOperand(0);
       }
       break;
@@ -360,10 +385,11 @@ std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v, unsigned k
       break;
     }
     case R::launchQuery:
-      return ProofFailure{v, keyOf(*rule).str(),
-                          op->getName().getStringRef().str() +
-                              " is non-negative but not known to be a multiple of " + d +
-                              "; scale it, e.g. arith.muli by a multiple of " + d};
+      return ProofFailure{
+          v, keyOf(*rule).str(),
+          op->getName().getStringRef().str() +
+              " is non-negative but not known to be a multiple of " + d +
+              "; scale it, e.g. arith.muli by a multiple of " + d};
     case R::inductionVariable:
     case R::declaredArgument:
     case R::constantRange:
@@ -373,7 +399,8 @@ std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v, unsigned k
       return unprovable(v, op);
     v = next;
   }
-  return ProofFailure{Value(), "too_deep", "the offset's defining chain is too deep to walk"};
+  return ProofFailure{Value(), "too_deep",
+                      "the offset's defining chain is too deep to walk"};
 }
 
 std::optional<ProofFailure> ptonz::Alignment::whyNegative(Value v) {
@@ -388,17 +415,18 @@ std::optional<ProofFailure> ptonz::Alignment::whyNegative(Value v) {
           v = lb;
           continue;
         }
-        return ProofFailure{v, "induction_variable",
-                            "the scf.for induction variable is not proven non-negative (its "
-                            "range is " +
-                                text(r) +
-                                ": the loop may wrap around or compare unsigned)"};
+        return ProofFailure{
+            v, "induction_variable",
+            "the scf.for induction variable is not proven non-negative (its "
+            "range is " +
+                text(r) + ": the loop may wrap around or compare unsigned)"};
       }
       if (ownerName(arg) == "scf.for")
-        return ProofFailure{v, "iter_arg",
-                            "an scf.for iter_arg is never resolved: its value changes every "
-                            "iteration (its range is " +
-                                text(r) + ")"};
+        return ProofFailure{
+            v, "iter_arg",
+            "an scf.for iter_arg is never resolved: its value changes every "
+            "iteration (its range is " +
+                text(r) + ")"};
       return argumentFailure(arg);
     }
     Operation *op = v.getDefiningOp();
@@ -407,15 +435,16 @@ std::optional<ProofFailure> ptonz::Alignment::whyNegative(Value v) {
       std::optional<int64_t> c = ptonz::constantOf(v);
       if (!c)
         return ProofFailure{v, "constant", "a non-integer constant"};
-      return ProofFailure{v, "constant", "the constant " + std::to_string(*c) + " is negative"};
+      return ProofFailure{
+          v, "constant", "the constant " + std::to_string(*c) + " is negative"};
     }
     if (llvm::is_contained(ValueRanges::assumptions(v), v))
       return unprovable(v, op);
     // The operands whose sign matters (not an i1 condition).
     llvm::SmallVector<Value> signedOperands;
     for (Value o : op->getOperands())
-      if (o.getType().isIndex() ||
-          (llvm::isa<IntegerType>(o.getType()) && o.getType().getIntOrFloatBitWidth() > 1))
+      if (o.getType().isIndex() || (llvm::isa<IntegerType>(o.getType()) &&
+                                    o.getType().getIntOrFloatBitWidth() > 1))
         signedOperands.push_back(o);
     Value culprit;
     for (Value o : signedOperands)
@@ -437,17 +466,23 @@ std::optional<ProofFailure> ptonz::Alignment::whyNegative(Value v) {
     std::string key = rule ? keyOf(*rule).str() : "unprovable";
     if (name == "arith.muli" || name == "arith.addi" || name == "arith.shli")
       return ProofFailure{v, key,
-                          name.str() + " of operands in " + ops + " may wrap around at " +
-                              text(v.getType()) + ": " + rng +
+                          name.str() + " of operands in " + ops +
+                              " may wrap around at " + text(v.getType()) +
+                              ": " + rng +
                               ", so it is not proven non-negative"};
     if (name == "arith.subi")
-      return ProofFailure{v, key, "arith.subi of operands in " + ops + " can be negative: " + rng};
-    if (rule == AlignmentRule::cast)
       return ProofFailure{v, key,
-                          name.str() + " from " + text(op->getOperand(0).getType()) + " to " +
-                              text(v.getType()) + " may wrap around: the operand's range " + ops +
-                              " does not fit, and " + rng};
-    return ProofFailure{v, key, "'" + name.str() + "' is not proven non-negative: " + rng};
+                          "arith.subi of operands in " + ops +
+                              " can be negative: " + rng};
+    if (rule == AlignmentRule::cast)
+      return ProofFailure{
+          v, key,
+          name.str() + " from " + text(op->getOperand(0).getType()) + " to " +
+              text(v.getType()) + " may wrap around: the operand's range " +
+              ops + " does not fit, and " + rng};
+    return ProofFailure{
+        v, key, "'" + name.str() + "' is not proven non-negative: " + rng};
   }
-  return ProofFailure{Value(), "too_deep", "the offset's defining chain is too deep to walk"};
+  return ProofFailure{Value(), "too_deep",
+                      "the offset's defining chain is too deep to walk"};
 }

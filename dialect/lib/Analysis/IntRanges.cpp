@@ -48,7 +48,8 @@ using namespace mlir::dataflow;
 namespace {
 
 ConstantIntRanges maxRangeOf(Value v) {
-  return ConstantIntRanges::maxRange(ConstantIntRanges::getStorageBitwidth(v.getType()));
+  return ConstantIntRanges::maxRange(
+      ConstantIntRanges::getStorageBitwidth(v.getType()));
 }
 
 /// A launch query's range in the launch of one block: its least value (the
@@ -74,8 +75,10 @@ std::optional<ConstantIntRanges> declaredRange(Value v) {
 }
 
 /// The values `for iv = lb to ub step step` takes (at the iv's width).
-ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb, const ConstantIntRanges &ub,
-                                 const ConstantIntRanges &step, bool unsignedCmp) {
+ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb,
+                                 const ConstantIntRanges &ub,
+                                 const ConstantIntRanges &step,
+                                 bool unsignedCmp) {
   ConstantIntRanges full = maxRangeOf(iv);
   // A step that may be <= 0 is outside scf.for's contract: assume nothing.
   if (!step.smin().isStrictlyPositive())
@@ -83,7 +86,8 @@ ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb, const Co
   // Unsigned comparison agrees with signed only for non-negative bounds.
   if (unsignedCmp && (lb.smin().isNegative() || ub.smin().isNegative()))
     return full;
-  // Every iv taken is < ub; if iv + step may wrap around, the next can be anything.
+  // Every iv taken is < ub; if iv + step may wrap around, the next can be
+  // anything.
   if (ub.smax().isMinSignedValue())
     return full;
   bool overflow = false;
@@ -93,7 +97,8 @@ ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb, const Co
   APInt min = lb.smin(), max = ub.smax() - 1;
   if (max.slt(min)) // the loop never runs: its body is dead, any value is sound
     return ConstantIntRanges::constant(min);
-  if (lb.getConstantValue() && ub.getConstantValue() && step.getConstantValue()) {
+  if (lb.getConstantValue() && ub.getConstantValue() &&
+      step.getConstantValue()) {
     // The last value taken: lb + ((ub - 1 - lb) / step) * step.
     APInt span = max - min;
     max = min + span.udiv(step.smin()) * step.smin();
@@ -128,7 +133,8 @@ public:
   const ConstantIntRanges &get(Value root) {
     if (auto it = memo.find(root); it != memo.end())
       return it->second;
-    if (auto c = constantRange(root)) // the most frequent leaf: no interface call
+    if (auto c =
+            constantRange(root)) // the most frequent leaf: no interface call
       return memo.try_emplace(root, *c).first->second;
     llvm::SmallVector<std::pair<Value, bool>> stack{{root, false}};
     llvm::SmallVector<Value, 4> deps;
@@ -179,7 +185,8 @@ private:
     auto arg = llvm::cast<BlockArgument>(v);
     Operation *parent = arg.getOwner()->getParentOp();
     if (isForInductionVar(v)) {
-      deps.append({parent->getOperand(0), parent->getOperand(1), parent->getOperand(2)});
+      deps.append({parent->getOperand(0), parent->getOperand(1),
+                   parent->getOperand(2)});
     } else if (Value init = loopInit(arg)) {
       // An iter_arg: its initial value (the yielded ones are read in compute,
       // with the iter_arg itself provisionally unknown).
@@ -198,7 +205,8 @@ private:
     unsigned k = result.getResultNumber();
     llvm::StringRef name = op->getName().getStringRef();
     if (name == "scf.for" && which == 0 && op->getNumRegions() == 1 &&
-        !op->getRegion(0).empty() && op->getRegion(0).front().getNumArguments() > k + 1)
+        !op->getRegion(0).empty() &&
+        op->getRegion(0).front().getNumArguments() > k + 1)
       return op->getRegion(0).front().getArgument(k + 1);
     if (name == "scf.if" && op->getNumRegions() == 2 && which < 2 &&
         !op->getRegion(which).empty()) {
@@ -242,13 +250,15 @@ private:
       }
       auto inferrable = llvm::dyn_cast<InferIntRangeInterface>(op);
       if (inferrable && singleLaunch && isLaunchQuery(op)) {
-        inferrable.inferResultRanges({}, [&](Value r, const ConstantIntRanges &x) {
-          if (r.getDefiningOp() == op)
-            memo.try_emplace(r, inSingleLaunch(x));
-        });
+        inferrable.inferResultRanges({},
+                                     [&](Value r, const ConstantIntRanges &x) {
+                                       if (r.getDefiningOp() == op)
+                                         memo.try_emplace(r, inSingleLaunch(x));
+                                     });
         return;
       }
-      bool allInt = llvm::all_of(op->getOperandTypes(), [](Type t) { return t.isIntOrIndex(); });
+      bool allInt = llvm::all_of(op->getOperandTypes(),
+                                 [](Type t) { return t.isIntOrIndex(); });
       if (inferrable && allInt) {
         // Every operand range is known here, so the interface's plain form
         // (which bridges to the optional one for ops that implement only that).
@@ -262,13 +272,14 @@ private:
             return;
           }
         }
-        inferrable.inferResultRanges(args, [&](Value r, const ConstantIntRanges &x) {
-          if (r.getDefiningOp() == op) {
-            memo.try_emplace(r, x);
-            if (key)
-              transfers.try_emplace(*key, x);
-          }
-        });
+        inferrable.inferResultRanges(args,
+                                     [&](Value r, const ConstantIntRanges &x) {
+                                       if (r.getDefiningOp() == op) {
+                                         memo.try_emplace(r, x);
+                                         if (key)
+                                           transfers.try_emplace(*key, x);
+                                       }
+                                     });
       }
       // Results the interface left unset (and ops without it): anything.
       for (Value r : op->getResults())
@@ -324,7 +335,8 @@ public:
         if (Value carried = regionResultSource(v, 0)) {
           visit(carried);
           visit(regionResultSource(v, 1));
-        } else if (!isLaunchQuery(op) && llvm::isa<InferIntRangeInterface>(op) &&
+        } else if (!isLaunchQuery(op) &&
+                   llvm::isa<InferIntRangeInterface>(op) &&
                    llvm::all_of(op->getOperandTypes(),
                                 [](Type t) { return t.isIntOrIndex(); })) {
           for (Value o : op->getOperands())
@@ -379,28 +391,32 @@ private:
     std::array<uint64_t, 12> words{};
     std::array<unsigned, 3> widths{};
     bool operator==(const TransferKey &o) const {
-      return name == o.name && type == o.type && flags == o.flags && count == o.count &&
-             words == o.words && widths == o.widths;
+      return name == o.name && type == o.type && flags == o.flags &&
+             count == o.count && words == o.words && widths == o.widths;
     }
   };
   struct TransferKeyHash {
     size_t operator()(const TransferKey &k) const {
-      return llvm::hash_combine(k.name, k.type, k.flags, k.count,
-                                llvm::hash_combine_range(k.words.begin(), k.words.end()),
-                                llvm::hash_combine_range(k.widths.begin(), k.widths.end()));
+      return llvm::hash_combine(
+          k.name, k.type, k.flags, k.count,
+          llvm::hash_combine_range(k.words.begin(), k.words.end()),
+          llvm::hash_combine_range(k.widths.begin(), k.widths.end()));
     }
   };
 
-  static std::optional<TransferKey> transferKey(Operation *op,
-                                                llvm::ArrayRef<ConstantIntRanges> args) {
+  static std::optional<TransferKey>
+  transferKey(Operation *op, llvm::ArrayRef<ConstantIntRanges> args) {
     // Ops whose inference depends on nothing but these (no other attribute).
-    if (!llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp, arith::ShRSIOp,
-                   arith::ShRUIOp, arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp,
-                   arith::FloorDivSIOp, arith::RemSIOp, arith::RemUIOp, arith::MinSIOp,
-                   arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp, arith::AndIOp, arith::OrIOp,
-                   arith::XOrIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+    if (!llvm::isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp,
+                   arith::ShRSIOp, arith::ShRUIOp, arith::DivSIOp,
+                   arith::DivUIOp, arith::CeilDivSIOp, arith::FloorDivSIOp,
+                   arith::RemSIOp, arith::RemUIOp, arith::MinSIOp,
+                   arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp,
+                   arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+                   arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
                    arith::ExtUIOp, arith::TruncIOp>(op) ||
-        op->getNumResults() != 1 || args.size() > 3 || !op->getDiscardableAttrDictionary().empty())
+        op->getNumResults() != 1 || args.size() > 3 ||
+        !op->getDiscardableAttrDictionary().empty())
       return std::nullopt;
     TransferKey key;
     key.name = op->getName().getAsOpaquePointer();
@@ -442,19 +458,21 @@ public:
     IntegerRangeAnalysis::setToEntryState(lattice);
   }
 
-  void visitNonControlFlowArguments(Operation *op, const RegionSuccessor &successor,
-                                    ArrayRef<IntegerValueRangeLattice *> argLattices,
-                                    unsigned firstIndex) override {
+  void
+  visitNonControlFlowArguments(Operation *op, const RegionSuccessor &successor,
+                               ArrayRef<IntegerValueRangeLattice *> argLattices,
+                               unsigned firstIndex) override {
     if (op->getName().getStringRef() != "scf.for" || op->getNumOperands() < 3 ||
         op->getNumRegions() != 1 || op->getRegion(0).empty())
-      return IntegerRangeAnalysis::visitNonControlFlowArguments(op, successor, argLattices,
-                                                                firstIndex);
+      return IntegerRangeAnalysis::visitNonControlFlowArguments(
+          op, successor, argLattices, firstIndex);
     Block *body = &op->getRegion(0).front();
     Value iv = body->getArgument(0);
     if (!iv.getType().isIntOrIndex())
       return;
     auto rangeOf = [&](Value v) -> std::optional<ConstantIntRanges> {
-      const IntegerValueRangeLattice *l = getLatticeElementFor(getProgramPointBefore(body), v);
+      const IntegerValueRangeLattice *l =
+          getLatticeElementFor(getProgramPointBefore(body), v);
       if (!l || l->getValue().isUninitialized())
         return std::nullopt;
       return l->getValue().getValue();
@@ -462,7 +480,8 @@ public:
     auto lb = rangeOf(op->getOperand(0)), ub = rangeOf(op->getOperand(1)),
          step = rangeOf(op->getOperand(2));
     if (!lb || !ub || !step)
-      return; // revisited once they are known (getLatticeElementFor recorded the dependency)
+      return; // revisited once they are known (getLatticeElementFor recorded
+              // the dependency)
     IntegerValueRangeLattice *ivLattice = getLatticeElement(iv);
     propagateIfChanged(ivLattice,
                        ivLattice->join(IntegerValueRange(inductionRange(
@@ -479,11 +498,13 @@ struct ptonz::ValueRanges::Impl {
   DemandRanges demand; // the default driver
 };
 
-ptonz::ValueRanges::ValueRanges(Operation *root, bool dataflow, bool singleLaunch)
+ptonz::ValueRanges::ValueRanges(Operation *root, bool dataflow,
+                                bool singleLaunch)
     : impl(std::make_unique<Impl>(singleLaunch)) {
   if (!dataflow)
     return;
-  impl->solver = std::make_unique<DataFlowSolver>(DataFlowConfig().setInterprocedural(false));
+  impl->solver = std::make_unique<DataFlowSolver>(
+      DataFlowConfig().setInterprocedural(false));
   impl->solver->load<DeadCodeAnalysis>();
   impl->solver->load<SparseConstantPropagation>();
   impl->solver->load<PtonzIntegerRangeAnalysis>();
@@ -496,10 +517,12 @@ std::optional<ptonz::DeclaredArgument> ptonz::declaredArgument(Value v) {
   auto arg = llvm::dyn_cast<BlockArgument>(v);
   if (!arg || !arg.getOwner()->isEntryBlock() || !v.getType().isIntOrIndex())
     return std::nullopt;
-  auto func = llvm::dyn_cast_if_present<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  auto func = llvm::dyn_cast_if_present<FunctionOpInterface>(
+      arg.getOwner()->getParentOp());
   if (!func || arg.getArgNumber() >= func.getNumArguments())
     return std::nullopt;
-  auto attr = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(), kArgRangeAttr);
+  auto attr = func.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
+                                                       kArgRangeAttr);
   if (!attr || (attr.size() != 2 && attr.size() != 3))
     return std::nullopt;
   int64_t lo = attr[0], hi = attr[1], step = attr.size() == 3 ? attr[2] : 1;
@@ -507,10 +530,13 @@ std::optional<ptonz::DeclaredArgument> ptonz::declaredArgument(Value v) {
     return std::nullopt;
   // The last value taken, lo + ((hi - 1 - lo) / step) * step, without overflow.
   uint64_t span = (uint64_t)hi - 1 - (uint64_t)lo;
-  int64_t last = (int64_t)((uint64_t)lo + span / (uint64_t)step * (uint64_t)step);
+  int64_t last =
+      (int64_t)((uint64_t)lo + span / (uint64_t)step * (uint64_t)step);
   unsigned w = ConstantIntRanges::getStorageBitwidth(v.getType());
-  if (w < 64 && (!APInt(64, lo, true).isSignedIntN(w) || !APInt(64, last, true).isSignedIntN(w)))
-    return std::nullopt; // not representable at the argument's width: rejected when declared
+  if (w < 64 && (!APInt(64, lo, true).isSignedIntN(w) ||
+                 !APInt(64, last, true).isSignedIntN(w)))
+    return std::nullopt; // not representable at the argument's width: rejected
+                         // when declared
   return DeclaredArgument{lo, last, step};
 }
 
@@ -559,8 +585,9 @@ llvm::SmallVector<Value> ptonz::ValueRanges::assumptions(Value v) {
   return DemandRanges::assumptions(v);
 }
 
-ptonz::BoundsDecision ptonz::decideConstantBounds(int64_t o, int64_t size,
-                                                  std::optional<int64_t> extent) {
+ptonz::BoundsDecision
+ptonz::decideConstantBounds(int64_t o, int64_t size,
+                            std::optional<int64_t> extent) {
   if (o < 0)
     return {BoundsVerdict::Outside, BoundsReason::negativeConstant};
   if (!extent)
@@ -570,8 +597,9 @@ ptonz::BoundsDecision ptonz::decideConstantBounds(int64_t o, int64_t size,
   return {BoundsVerdict::Inside, BoundsReason::inside};
 }
 
-ptonz::BoundsDecision ptonz::decideBounds(ValueRanges &any, ValueRanges &single, Value offset,
-                                          int64_t size, std::optional<int64_t> extent) {
+ptonz::BoundsDecision ptonz::decideBounds(ValueRanges &any, ValueRanges &single,
+                                          Value offset, int64_t size,
+                                          std::optional<int64_t> extent) {
   using V = BoundsVerdict;
   using R = BoundsReason;
   if (auto c = constantRange(offset); c && c->smin().getBitWidth() <= 64)
@@ -589,19 +617,23 @@ ptonz::BoundsDecision ptonz::decideBounds(ValueRanges &any, ValueRanges &single,
   if (!single.signedBounds(offset, lo, hi))
     return {V::Undecided, R::undecided};
   if (hi < 0 || (extent && (__int128)lo + size > *extent))
-    return {V::Outside, R::alwaysOutside}; // every value, even in a launch of one block
+    return {V::Outside,
+            R::alwaysOutside}; // every value, even in a launch of one block
   if (inside(lo, hi) || !extent)
     return {V::Undecided, R::undecided}; // the launch decides
   for (Value a : ValueRanges::assumptions(offset)) {
     Operation *op = a.getDefiningOp();
     if (!op || !isLaunchQuery(op))
-      return {V::Undecided, R::undecided}; // an argument, an op without range inference
+      return {V::Undecided,
+              R::undecided}; // an argument, an op without range inference
   }
-  return {V::Outside, R::programLeaves}; // partly outside, by the program's own range
+  return {V::Outside,
+          R::programLeaves}; // partly outside, by the program's own range
 }
 
-ptonz::SizeDecision ptonz::decideSize(ValueRanges &any, ValueRanges &single, Value size,
-                                      int64_t lo, std::optional<int64_t> hi) {
+ptonz::SizeDecision ptonz::decideSize(ValueRanges &any, ValueRanges &single,
+                                      Value size, int64_t lo,
+                                      std::optional<int64_t> hi) {
   auto below = [&](int64_t v) { return v < lo; };
   auto above = [&](int64_t v) { return hi && v > *hi; };
   int64_t smin, smax;

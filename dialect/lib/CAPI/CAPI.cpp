@@ -14,7 +14,8 @@ using namespace ptonz;
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PTO, pto, ptonz::pto::PTODialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pl, ptonz::pl::PLDialect)
 
-//===--- PTOAS target and printing ------------------------------------------===//
+//===--- PTOAS target and printing
+//------------------------------------------===//
 
 bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level,
                        int versionMajor, int versionMinor) {
@@ -54,21 +55,33 @@ void ptonzPTOSetTileBufKeyedForm(MlirContext ctx, bool keyed) {
   unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->setPrintKeyedTileBuf(keyed);
 }
 
-//===--- !pto.ptr -----------------------------------------------------------===//
+//===--- !pto.ptr
+//-----------------------------------------------------------===//
 
 bool ptonzTypeIsAPtr(MlirType t) { return isa<pto::PtrType>(unwrap(t)); }
-MlirTypeID ptonzPtrTypeGetTypeID(void) { return wrap(pto::PtrType::getTypeID()); }
-MlirType ptonzPtrTypeGet(MlirType elem) { return wrap(pto::PtrType::get(unwrap(elem))); }
+MlirTypeID ptonzPtrTypeGetTypeID(void) {
+  return wrap(pto::PtrType::getTypeID());
+}
+MlirType ptonzPtrTypeGet(MlirType elem) {
+  return wrap(pto::PtrType::get(unwrap(elem)));
+}
 MlirType ptonzPtrTypeGetElementType(MlirType t) {
   return wrap(cast<pto::PtrType>(unwrap(t)).getElementType());
 }
 
-//===--- views ---------------------------------------------------------------===//
+//===--- views
+//---------------------------------------------------------------===//
 
-bool ptonzTypeIsATensorView(MlirType t) { return isa<pto::TensorViewType>(unwrap(t)); }
-MlirTypeID ptonzTensorViewTypeGetTypeID(void) { return wrap(pto::TensorViewType::getTypeID()); }
-MlirType ptonzTensorViewTypeGet(MlirContext, intptr_t rank, const int64_t *shape, MlirType elem) {
-  return wrap(pto::TensorViewType::get(ArrayRef<int64_t>(shape, rank), unwrap(elem)));
+bool ptonzTypeIsATensorView(MlirType t) {
+  return isa<pto::TensorViewType>(unwrap(t));
+}
+MlirTypeID ptonzTensorViewTypeGetTypeID(void) {
+  return wrap(pto::TensorViewType::getTypeID());
+}
+MlirType ptonzTensorViewTypeGet(MlirContext, intptr_t rank,
+                                const int64_t *shape, MlirType elem) {
+  return wrap(
+      pto::TensorViewType::get(ArrayRef<int64_t>(shape, rank), unwrap(elem)));
 }
 bool ptonzTypeIsAPartitionTensorView(MlirType t) {
   return isa<pto::PartitionTensorViewType>(unwrap(t));
@@ -76,9 +89,10 @@ bool ptonzTypeIsAPartitionTensorView(MlirType t) {
 MlirTypeID ptonzPartitionTensorViewTypeGetTypeID(void) {
   return wrap(pto::PartitionTensorViewType::getTypeID());
 }
-MlirType ptonzPartitionTensorViewTypeGet(MlirContext, intptr_t rank, const int64_t *shape,
-                                         MlirType elem) {
-  return wrap(pto::PartitionTensorViewType::get(ArrayRef<int64_t>(shape, rank), unwrap(elem)));
+MlirType ptonzPartitionTensorViewTypeGet(MlirContext, intptr_t rank,
+                                         const int64_t *shape, MlirType elem) {
+  return wrap(pto::PartitionTensorViewType::get(ArrayRef<int64_t>(shape, rank),
+                                                unwrap(elem)));
 }
 
 static ArrayRef<int64_t> shapeOf(Type t) {
@@ -94,7 +108,9 @@ static ArrayRef<int64_t> shapeOf(Type t) {
 }
 
 intptr_t ptonzShapedGetRank(MlirType t) { return shapeOf(unwrap(t)).size(); }
-int64_t ptonzShapedGetDim(MlirType t, intptr_t i) { return shapeOf(unwrap(t))[i]; }
+int64_t ptonzShapedGetDim(MlirType t, intptr_t i) {
+  return shapeOf(unwrap(t))[i];
+}
 MlirType ptonzShapedGetElementType(MlirType t) {
   Type ty = unwrap(t);
   if (auto v = dyn_cast<pto::TensorViewType>(ty))
@@ -111,9 +127,12 @@ MlirType ptonzShapedGetElementType(MlirType t) {
 }
 int64_t ptonzDynamicDim(void) { return ShapedType::kDynamic; }
 
-//===--- #pto.layout ------------------------------------------------------------===//
+//===--- #pto.layout
+//------------------------------------------------------------===//
 
-bool ptonzAttributeIsALayout(MlirAttribute a) { return isa<pto::LayoutAttr>(unwrap(a)); }
+bool ptonzAttributeIsALayout(MlirAttribute a) {
+  return isa<pto::LayoutAttr>(unwrap(a));
+}
 MlirAttribute ptonzLayoutAttrGet(MlirContext ctx, MlirStringRef value) {
   auto v = pto::symbolizeLayout(unwrap(value));
   if (!v)
@@ -134,14 +153,20 @@ MlirAttribute ptonzViewTypeGetLayout(MlirType t) {
   return {nullptr};
 }
 
-//===--- !pto.tile_buf ---------------------------------------------------------===//
+//===--- !pto.tile_buf
+//---------------------------------------------------------===//
 
-bool ptonzTypeIsATileBuf(MlirType t) { return isa<pto::TileBufType>(unwrap(t)); }
-MlirTypeID ptonzTileBufTypeGetTypeID(void) { return wrap(pto::TileBufType::getTypeID()); }
+bool ptonzTypeIsATileBuf(MlirType t) {
+  return isa<pto::TileBufType>(unwrap(t));
+}
+MlirTypeID ptonzTileBufTypeGetTypeID(void) {
+  return wrap(pto::TileBufType::getTypeID());
+}
 
-MlirType ptonzTileBufTypeGet(MlirContext ctx, MlirStringRef loc, MlirType elem, int64_t rows,
-                             int64_t cols, int64_t validRow, int64_t validCol,
-                             MlirStringRef blayout, MlirStringRef slayout, int64_t fractal,
+MlirType ptonzTileBufTypeGet(MlirContext ctx, MlirStringRef loc, MlirType elem,
+                             int64_t rows, int64_t cols, int64_t validRow,
+                             int64_t validCol, MlirStringRef blayout,
+                             MlirStringRef slayout, int64_t fractal,
                              int64_t pad) {
   auto l = pto::symbolizeAddressSpace(unwrap(loc));
   auto b = pto::symbolizeBLayout(unwrap(blayout));
@@ -149,11 +174,14 @@ MlirType ptonzTileBufTypeGet(MlirContext ctx, MlirStringRef loc, MlirType elem, 
   if (!l || !b || !s)
     return {nullptr};
   return wrap(pto::TileBufType::getChecked(
-      [&] { return emitError(UnknownLoc::get(unwrap(ctx))); }, unwrap(ctx), *l, unwrap(elem),
-      rows, cols, validRow, validCol, *b, *s, fractal, pad, int64_t(0)));
+      [&] { return emitError(UnknownLoc::get(unwrap(ctx))); }, unwrap(ctx), *l,
+      unwrap(elem), rows, cols, validRow, validCol, *b, *s, fractal, pad,
+      int64_t(0)));
 }
 
-static pto::TileBufType tb(MlirType t) { return cast<pto::TileBufType>(unwrap(t)); }
+static pto::TileBufType tb(MlirType t) {
+  return cast<pto::TileBufType>(unwrap(t));
+}
 MlirStringRef ptonzTileBufTypeGetLoc(MlirType t) {
   return wrap(pto::stringifyAddressSpace(tb(t).getLoc()));
 }
@@ -170,32 +198,39 @@ MlirStringRef ptonzTileBufTypeGetSLayout(MlirType t) {
 int64_t ptonzTileBufTypeGetFractal(MlirType t) { return tb(t).getFractal(); }
 int64_t ptonzTileBufTypeGetPad(MlirType t) { return tb(t).getPad(); }
 
-//===--- pl ----------------------------------------------------------------------===//
+//===--- pl
+//----------------------------------------------------------------------===//
 
 bool ptonzTypeIsAPLTensor(MlirType t) { return isa<pl::TensorType>(unwrap(t)); }
-MlirTypeID ptonzPLTensorTypeGetTypeID(void) { return wrap(pl::TensorType::getTypeID()); }
-MlirType ptonzPLTensorTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape,
-                              MlirType elem, MlirStringRef layout) {
+MlirTypeID ptonzPLTensorTypeGetTypeID(void) {
+  return wrap(pl::TensorType::getTypeID());
+}
+MlirType ptonzPLTensorTypeGet(MlirContext ctx, intptr_t rank,
+                              const int64_t *shape, MlirType elem,
+                              MlirStringRef layout) {
   auto l = pl::symbolizeLayout(unwrap(layout));
   if (!l)
     return {nullptr};
-  return wrap(pl::TensorType::getChecked([&] { return emitError(UnknownLoc::get(unwrap(ctx))); },
-                                         unwrap(ctx), ArrayRef<int64_t>(shape, rank),
-                                         unwrap(elem), *l));
+  return wrap(pl::TensorType::getChecked(
+      [&] { return emitError(UnknownLoc::get(unwrap(ctx))); }, unwrap(ctx),
+      ArrayRef<int64_t>(shape, rank), unwrap(elem), *l));
 }
 MlirStringRef ptonzPLTensorTypeGetLayout(MlirType t) {
   return wrap(pl::stringifyLayout(cast<pl::TensorType>(unwrap(t)).getLayout()));
 }
 bool ptonzTypeIsAPLTile(MlirType t) { return isa<pl::TileType>(unwrap(t)); }
-MlirTypeID ptonzPLTileTypeGetTypeID(void) { return wrap(pl::TileType::getTypeID()); }
-MlirType ptonzPLTileTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape, MlirType elem,
+MlirTypeID ptonzPLTileTypeGetTypeID(void) {
+  return wrap(pl::TileType::getTypeID());
+}
+MlirType ptonzPLTileTypeGet(MlirContext ctx, intptr_t rank,
+                            const int64_t *shape, MlirType elem,
                             MlirStringRef memory) {
   auto m = pl::symbolizeMemory(unwrap(memory));
   if (!m)
     return {nullptr};
-  return wrap(pl::TileType::getChecked([&] { return emitError(UnknownLoc::get(unwrap(ctx))); },
-                                       unwrap(ctx), ArrayRef<int64_t>(shape, rank), unwrap(elem),
-                                       *m));
+  return wrap(pl::TileType::getChecked(
+      [&] { return emitError(UnknownLoc::get(unwrap(ctx))); }, unwrap(ctx),
+      ArrayRef<int64_t>(shape, rank), unwrap(elem), *m));
 }
 MlirStringRef ptonzPLTileTypeGetMemory(MlirType t) {
   return wrap(pl::stringifyMemory(cast<pl::TileType>(unwrap(t)).getMemory()));

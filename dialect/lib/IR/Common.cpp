@@ -15,7 +15,8 @@ std::optional<int64_t> ptonz::constantOf(Value v) {
   if (!c)
     return std::nullopt;
   auto i = llvm::dyn_cast<IntegerAttr>(c.getValue());
-  if (!i || !i.getValue().isSignedIntN(64)) // wider values (i128 ...) are not int64 constants
+  if (!i || !i.getValue().isSignedIntN(
+                64)) // wider values (i128 ...) are not int64 constants
     return std::nullopt;
   return i.getValue().getSExtValue();
 }

@@ -8,6 +8,6 @@ ConstantIntRanges ptonz::launchQueryRange(Value result, int64_t lowest) {
   unsigned w = ConstantIntRanges::getStorageBitwidth(result.getType());
   if (w <= 17) // 65535 is a positive signed value from 18 bits on
     return ConstantIntRanges::maxRange(w);
-  return ConstantIntRanges::fromSigned(APInt(w, lowest, true),
-                                       APInt(w, lowest + kMaxBlockNum - 1, true));
+  return ConstantIntRanges::fromSigned(
+      APInt(w, lowest, true), APInt(w, lowest + kMaxBlockNum - 1, true));
 }

@@ -1,4 +1,5 @@
-//===- PTOAttrs.cpp - `pto` attributes -------------------------------------===//
+//===- PTOAttrs.cpp - `pto` attributes
+//-------------------------------------===//
 
 #include "ptonz/PTOBase.h"
 
@@ -19,9 +20,12 @@ void PTODialect::registerAttributes() {
 }
 
 //===----------------------------------------------------------------------===//
-// #pto.tile_buf_config<blayout=#pto.blayout<row_major>, slayout=..., s_fractal_size=512,
-//                      pad=#pto.pad_value<null>, compact=#pto.compact_mode<null>>
-// Every key is optional on input and may also be an integer (`blayout=1 : i32`).
+// #pto.tile_buf_config<blayout=#pto.blayout<row_major>, slayout=...,
+// s_fractal_size=512,
+//                      pad=#pto.pad_value<null>,
+//                      compact=#pto.compact_mode<null>>
+// Every key is optional on input and may also be an integer (`blayout=1 :
+// i32`).
 //===----------------------------------------------------------------------===//
 
 /// An enum value given as its attribute or as an integer attribute.
@@ -37,13 +41,15 @@ static ParseResult parseConfigEnum(AsmParser &p, StringRef key, Enum &out,
     return success();
   }
   if (auto i = dyn_cast<IntegerAttr>(a)) {
-    if (auto v = fromInt(static_cast<uint32_t>(i.getInt())); v && i.getInt() >= 0) {
+    if (auto v = fromInt(static_cast<uint32_t>(i.getInt()));
+        v && i.getInt() >= 0) {
       out = *v;
       return success();
     }
     return p.emitError(at) << "unsupported " << key << " value: " << i.getInt();
   }
-  return p.emitError(at) << key << " must be a #pto." << key << "<...> or an integer";
+  return p.emitError(at) << key << " must be a #pto." << key
+                         << "<...> or an integer";
 }
 
 Attribute TileBufConfigAttr::parse(AsmParser &p, Type) {
@@ -62,19 +68,23 @@ Attribute TileBufConfigAttr::parse(AsmParser &p, Type) {
         return {};
       ParseResult r = success();
       if (key == "blayout")
-        r = parseConfigEnum<BLayout, BLayoutAttr>(p, key, blayout, symbolizeBLayout);
+        r = parseConfigEnum<BLayout, BLayoutAttr>(p, key, blayout,
+                                                  symbolizeBLayout);
       else if (key == "slayout")
-        r = parseConfigEnum<SLayout, SLayoutAttr>(p, key, slayout, symbolizeSLayout);
+        r = parseConfigEnum<SLayout, SLayoutAttr>(p, key, slayout,
+                                                  symbolizeSLayout);
       else if (key == "pad")
-        r = parseConfigEnum<PadValue, PadValueAttr>(p, "pad_value", pad, symbolizePadValue);
+        r = parseConfigEnum<PadValue, PadValueAttr>(p, "pad_value", pad,
+                                                    symbolizePadValue);
       else if (key == "compact")
-        r = parseConfigEnum<CompactMode, CompactModeAttr>(p, "compact_mode", compact,
-                                                          symbolizeCompactMode);
+        r = parseConfigEnum<CompactMode, CompactModeAttr>(
+            p, "compact_mode", compact, symbolizeCompactMode);
       else if (key == "s_fractal_size")
         r = p.parseInteger(fractal);
       else {
         p.emitError(at, "unknown key in tile_buf_config: ")
-            << key << " (expected blayout, slayout, s_fractal_size, pad or compact)";
+            << key
+            << " (expected blayout, slayout, s_fractal_size, pad or compact)";
         return {};
       }
       if (failed(r))
@@ -83,20 +93,22 @@ Attribute TileBufConfigAttr::parse(AsmParser &p, Type) {
     if (p.parseGreater())
       return {};
   }
-  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), blayout,
-                    slayout, fractal, pad, compact);
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(),
+                    blayout, slayout, fractal, pad, compact);
 }
 
 void TileBufConfigAttr::print(AsmPrinter &p) const {
   MLIRContext *ctx = getContext();
   p << "<blayout=" << BLayoutAttr::get(ctx, getBlayout())
-    << ", slayout=" << SLayoutAttr::get(ctx, getSlayout()) << ", s_fractal_size=" << getFractal()
+    << ", slayout=" << SLayoutAttr::get(ctx, getSlayout())
+    << ", s_fractal_size=" << getFractal()
     << ", pad=" << PadValueAttr::get(ctx, getPad())
     << ", compact=" << CompactModeAttr::get(ctx, getCompact()) << '>';
 }
 
-LogicalResult TileBufConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError, BLayout,
-                                        SLayout, int32_t fractal, PadValue, CompactMode) {
+LogicalResult
+TileBufConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError, BLayout,
+                          SLayout, int32_t fractal, PadValue, CompactMode) {
   if (fractal != 16 && fractal != 32 && fractal != 512 && fractal != 1024)
     return emitError() << "unsupported s_fractal_size: " << fractal
                        << ", must be one of {16, 32, 512, 1024}";
@@ -112,21 +124,73 @@ LogicalResult TileBufConfigAttr::verify(function_ref<InFlightDiagnostic()> emitE
 /// ptonz does not model: `#pto.X<...>` / `#pto<X ...>` parse as MLIR opaque
 /// attributes of the `pto` dialect and print back as written.
 static bool isPassThroughAttrMnemonic(StringRef m) {
-  static constexpr llvm::StringLiteral kMnemonics[] = {
-      "acc_phase", "acc_push_epilogue", "acc_store_atomic_op", "acc_store_atomic_type",
-      "acc_store_mode", "acc_store_sat_mode", "acc_store_ub_dst_mode", "atomic_type", "cmp",
-      "coalesce", "cube_load_frac_mode", "dcci_cache_line", "dcci_dst", "div_precision",
-      "dsb_mem", "event", "exp_precision", "fence_scope", "fmod_precision",
-      "func_core_type", "gather_oob", "l1cache", "ld_l2cache", "log_precision",
-      "mad_sat_mode", "mad_unit_flag_mode", "mask_pattern", "membar", "module_core_type",
-      "mx_group_axis", "notify_op", "pipe", "pipe_event_type", "pow_precision",
-      "print_format", "quant_pre_mode", "quant_scale_alg", "quant_type", "recip_precision",
-      "reduce_op", "relu_pre_mode", "rem_precision", "round_mode", "rounding",
-      "rsqrt_precision", "saturation", "saturation_mode", "scatter_atomic_op",
-      "scatter_conflict", "scatter_oob", "signedness", "sqrt_precision", "st_l2cache",
-      "st_phase", "sync_all_mode", "sync_core_type", "sync_op_type", "tf32_mode",
-      "tinsert_mode", "unit_flag_ctrl", "vec_store_mode", "vmi.layout", "wait_cmp", "address_space",
-      "acc_to_vec_mode", "padmode", "vector_function"};
+  static constexpr llvm::StringLiteral kMnemonics[] = {"acc_phase",
+                                                       "acc_push_epilogue",
+                                                       "acc_store_atomic_op",
+                                                       "acc_store_atomic_type",
+                                                       "acc_store_mode",
+                                                       "acc_store_sat_mode",
+                                                       "acc_store_ub_dst_mode",
+                                                       "atomic_type",
+                                                       "cmp",
+                                                       "coalesce",
+                                                       "cube_load_frac_mode",
+                                                       "dcci_cache_line",
+                                                       "dcci_dst",
+                                                       "div_precision",
+                                                       "dsb_mem",
+                                                       "event",
+                                                       "exp_precision",
+                                                       "fence_scope",
+                                                       "fmod_precision",
+                                                       "func_core_type",
+                                                       "gather_oob",
+                                                       "l1cache",
+                                                       "ld_l2cache",
+                                                       "log_precision",
+                                                       "mad_sat_mode",
+                                                       "mad_unit_flag_mode",
+                                                       "mask_pattern",
+                                                       "membar",
+                                                       "module_core_type",
+                                                       "mx_group_axis",
+                                                       "notify_op",
+                                                       "pipe",
+                                                       "pipe_event_type",
+                                                       "pow_precision",
+                                                       "print_format",
+                                                       "quant_pre_mode",
+                                                       "quant_scale_alg",
+                                                       "quant_type",
+                                                       "recip_precision",
+                                                       "reduce_op",
+                                                       "relu_pre_mode",
+                                                       "rem_precision",
+                                                       "round_mode",
+                                                       "rounding",
+                                                       "rsqrt_precision",
+                                                       "saturation",
+                                                       "saturation_mode",
+                                                       "scatter_atomic_op",
+                                                       "scatter_conflict",
+                                                       "scatter_oob",
+                                                       "signedness",
+                                                       "sqrt_precision",
+                                                       "st_l2cache",
+                                                       "st_phase",
+                                                       "sync_all_mode",
+                                                       "sync_core_type",
+                                                       "sync_op_type",
+                                                       "tf32_mode",
+                                                       "tinsert_mode",
+                                                       "unit_flag_ctrl",
+                                                       "vec_store_mode",
+                                                       "vmi.layout",
+                                                       "wait_cmp",
+                                                       "address_space",
+                                                       "acc_to_vec_mode",
+                                                       "padmode",
+                                                       "vector_function"};
   return llvm::is_contained(kMnemonics, m);
 }
 
@@ -135,7 +199,8 @@ Attribute PTODialect::parseAttribute(DialectAsmParser &p, Type type) const {
   StringRef spec = p.getFullSymbolSpec();
   StringRef mnemonic;
   Attribute attr;
-  OptionalParseResult parsed = generatedAttributeParser(p, &mnemonic, type, attr);
+  OptionalParseResult parsed =
+      generatedAttributeParser(p, &mnemonic, type, attr);
   if (parsed.has_value())
     return succeeded(*parsed) ? attr : Attribute();
   if (isPassThroughAttrMnemonic(mnemonic))

@@ -41,25 +41,38 @@ LogicalResult TMovOp::verify() {
   bool matToCube = s == AddressSpace::mat &&
                    (d == AddressSpace::left || d == AddressSpace::right ||
                     d == AddressSpace::bias || d == AddressSpace::scaling);
-  bool fromAcc = s == AddressSpace::acc && (d == AddressSpace::mat || d == AddressSpace::vec);
-  bool ok = matToCube || fromAcc || (s == AddressSpace::vec && d == AddressSpace::vec) ||
-            (arch == TargetArch::a5 && s == AddressSpace::vec && d == AddressSpace::mat);
+  bool fromAcc = s == AddressSpace::acc &&
+                 (d == AddressSpace::mat || d == AddressSpace::vec);
+  bool ok = matToCube || fromAcc ||
+            (s == AddressSpace::vec && d == AddressSpace::vec) ||
+            (arch == TargetArch::a5 && s == AddressSpace::vec &&
+             d == AddressSpace::mat);
   if (!ok)
-    return emitOpError() << "unsupported tmov from loc=" << stringifyAddressSpace(s)
-                         << " to loc=" << stringifyAddressSpace(d) << " on " << archName(arch)
-                         << " (supported: mat->left|right|bias|scaling, acc->mat|vec, vec->vec"
+    return emitOpError() << "unsupported tmov from loc="
+                         << stringifyAddressSpace(s)
+                         << " to loc=" << stringifyAddressSpace(d) << " on "
+                         << archName(arch)
+                         << " (supported: mat->left|right|bias|scaling, "
+                            "acc->mat|vec, vec->vec"
                          << (arch == TargetArch::a5 ? ", vec->mat" : "") << ")";
-  bool sameShape = src->getRows() == dst->getRows() && src->getCols() == dst->getCols();
+  bool sameShape =
+      src->getRows() == dst->getRows() && src->getCols() == dst->getCols();
   if (!sameShape && (s == AddressSpace::mat || arch == TargetArch::a3))
-    return emitOpError() << "expects src and dst tiles of the same shape, got " << src->getRows()
-                         << "x" << src->getCols() << " and " << dst->getRows() << "x"
-                         << dst->getCols();
+    return emitOpError() << "expects src and dst tiles of the same shape, got "
+                         << src->getRows() << "x" << src->getCols() << " and "
+                         << dst->getRows() << "x" << dst->getCols();
   if (getFp() && getPreQuantScalar())
-    return emitOpError("expects fp and preQuantScalar forms to be mutually exclusive");
-  if (getAccToVecModeAttr() && !(s == AddressSpace::acc && d == AddressSpace::vec))
-    return emitOpError("expects accToVecMode to be used only for acc-to-vec tmov");
-  if ((getFp() || getPreQuantScalar() || getReluPreMode() != ReluPreMode::no_relu) && !fromAcc)
-    return emitOpError("expects fp, preQuantScalar and reluPreMode forms to use loc=acc src");
+    return emitOpError(
+        "expects fp and preQuantScalar forms to be mutually exclusive");
+  if (getAccToVecModeAttr() &&
+      !(s == AddressSpace::acc && d == AddressSpace::vec))
+    return emitOpError(
+        "expects accToVecMode to be used only for acc-to-vec tmov");
+  if ((getFp() || getPreQuantScalar() ||
+       getReluPreMode() != ReluPreMode::no_relu) &&
+      !fromAcc)
+    return emitOpError(
+        "expects fp, preQuantScalar and reluPreMode forms to use loc=acc src");
   if (Value fp = getFp()) {
     auto f = tileView(fp.getType());
     if (!f || f->space != AddressSpace::scaling)
@@ -87,14 +100,16 @@ LogicalResult TGetScaleAddrOp::verify() {
   if (onMemrefs(*this))
     return success();
   if (targetArchOf(*this) != TargetArch::a5)
-    return emitOpError("tget_scale_addr is only supported on A5 (ptoas --pto-arch=a5)");
+    return emitOpError(
+        "tget_scale_addr is only supported on A5 (ptoas --pto-arch=a5)");
   auto src = tileBuf(*this, getSrc(), "src");
   auto dst = tileBuf(*this, getDst(), "dst");
   if (failed(src) || failed(dst))
     return failure();
   if (dst->getLoc() != AddressSpace::scaling)
-    return emitOpError() << "expects dst to be in the scaling address space, got loc="
-                         << stringifyAddressSpace(dst->getLoc());
+    return emitOpError()
+           << "expects dst to be in the scaling address space, got loc="
+           << stringifyAddressSpace(dst->getLoc());
   if (dst->getRows() != src->getRows() || dst->getCols() != src->getCols())
     return emitOpError("expects dst and src to have the same shape");
   return success();
@@ -105,8 +120,9 @@ LogicalResult TGetScaleAddrOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Non-negative constant indices, and the window inside the outer tile.
-static LogicalResult verifyWindow(Operation *op, Value row, Value col, TileBufType outer,
-                                  int64_t innerRows, int64_t innerCols, StringRef outerName,
+static LogicalResult verifyWindow(Operation *op, Value row, Value col,
+                                  TileBufType outer, int64_t innerRows,
+                                  int64_t innerCols, StringRef outerName,
                                   StringRef innerName) {
   auto r = constantOf(row), c = constantOf(col);
   if (r && *r < 0)
@@ -114,21 +130,25 @@ static LogicalResult verifyWindow(Operation *op, Value row, Value col, TileBufTy
   if (c && *c < 0)
     return op->emitOpError("expects indexCol to be non-negative");
   if (r && isStatic(innerRows) && *r + innerRows > outer.getRows())
-    return op->emitOpError() << "expects indexRow + " << innerName << ".rows <= " << outerName
-                             << ".rows (" << *r << " + " << innerRows << " > "
-                             << outer.getRows() << ")";
+    return op->emitOpError()
+           << "expects indexRow + " << innerName << ".rows <= " << outerName
+           << ".rows (" << *r << " + " << innerRows << " > " << outer.getRows()
+           << ")";
   if (c && isStatic(innerCols) && *c + innerCols > outer.getCols())
-    return op->emitOpError() << "expects indexCol + " << innerName << ".cols <= " << outerName
-                             << ".cols (" << *c << " + " << innerCols << " > "
-                             << outer.getCols() << ")";
+    return op->emitOpError()
+           << "expects indexCol + " << innerName << ".cols <= " << outerName
+           << ".cols (" << *c << " + " << innerCols << " > " << outer.getCols()
+           << ")";
   return success();
 }
 
 static bool isNDTile(TileBufType t) {
-  return t.getBlayout() == BLayout::row_major && t.getSlayout() == SLayout::none_box;
+  return t.getBlayout() == BLayout::row_major &&
+         t.getSlayout() == SLayout::none_box;
 }
 static bool isNZTile(TileBufType t) {
-  return t.getBlayout() == BLayout::col_major && t.getSlayout() == SLayout::row_major;
+  return t.getBlayout() == BLayout::col_major &&
+         t.getSlayout() == SLayout::row_major;
 }
 
 LogicalResult TExtractOp::verify() {
@@ -138,38 +158,43 @@ LogicalResult TExtractOp::verify() {
   auto dst = tileBuf(*this, getDst(), "dst");
   if (failed(src) || failed(dst))
     return failure();
-  if (failed(verifyWindow(*this, getIndexRow(), getIndexCol(), *src, dst->getRows(),
-                          dst->getCols(), "src", "dst")))
+  if (failed(verifyWindow(*this, getIndexRow(), getIndexCol(), *src,
+                          dst->getRows(), dst->getCols(), "src", "dst")))
     return failure();
   if (src->getElementType() != dst->getElementType())
-    return emitOpError() << "expects src and dst to have the same element type, got "
-                         << src->getElementType() << " and " << dst->getElementType();
+    return emitOpError()
+           << "expects src and dst to have the same element type, got "
+           << src->getElementType() << " and " << dst->getElementType();
   TargetArch arch = targetArchOf(*this);
   AddressSpace s = src->getLoc(), d = dst->getLoc();
-  bool ok = s == AddressSpace::mat && (d == AddressSpace::left || d == AddressSpace::right ||
-                                       (arch == TargetArch::a5 && d == AddressSpace::scaling));
+  bool ok = s == AddressSpace::mat &&
+            (d == AddressSpace::left || d == AddressSpace::right ||
+             (arch == TargetArch::a5 && d == AddressSpace::scaling));
   ok = ok || (arch == TargetArch::a5 && s == AddressSpace::vec &&
               (d == AddressSpace::mat || d == AddressSpace::vec));
   // PTOAS 0.60 also extracts vec -> vec on A2/A3 (its verifyA2A3 base form).
   bool since060 = ptoasAtLeast(getContext(), 0, 60);
   ok = ok || (since060 && s == AddressSpace::vec && d == AddressSpace::vec);
   if (!ok)
-    return emitOpError() << "unsupported textract from loc=" << stringifyAddressSpace(s)
-                         << " to loc=" << stringifyAddressSpace(d) << " on " << archName(arch)
-                         << " (supported: mat->left|right"
+    return emitOpError() << "unsupported textract from loc="
+                         << stringifyAddressSpace(s)
+                         << " to loc=" << stringifyAddressSpace(d) << " on "
+                         << archName(arch) << " (supported: mat->left|right"
                          << (arch == TargetArch::a5 ? "|scaling, vec->mat|vec"
                              : since060             ? ", vec->vec"
                                                     : "")
                          << ")";
-  if (arch == TargetArch::a5 && s == AddressSpace::vec && d == AddressSpace::vec &&
-      (!isNDTile(*src) || !isNDTile(*dst)))
+  if (arch == TargetArch::a5 && s == AddressSpace::vec &&
+      d == AddressSpace::vec && (!isNDTile(*src) || !isNDTile(*dst)))
     return emitOpError("expects A5 vec->vec textract src/dst to use ND layout "
                        "(blayout=row_major, slayout=none_box)");
   if (d == AddressSpace::left && dst->getSlayout() != SLayout::row_major)
     return emitOpError("expects a left dst to use slayout=row_major");
-  if (d == AddressSpace::right && (effectiveBLayout(*dst, arch) != BLayout::row_major ||
-                                   dst->getSlayout() != SLayout::col_major))
-    return emitOpError("expects a right dst to use blayout=row_major, slayout=col_major");
+  if (d == AddressSpace::right &&
+      (effectiveBLayout(*dst, arch) != BLayout::row_major ||
+       dst->getSlayout() != SLayout::col_major))
+    return emitOpError(
+        "expects a right dst to use blayout=row_major, slayout=col_major");
   return success();
 }
 
@@ -180,45 +205,56 @@ LogicalResult TInsertOp::verify() {
   auto dst = tileBuf(*this, getDst(), "dst");
   if (failed(src) || failed(dst))
     return failure();
-  if (failed(verifyWindow(*this, getIndexRow(), getIndexCol(), *dst, src->getValidRow(),
-                          src->getValidCol(), "dst", "src")))
+  if (failed(verifyWindow(*this, getIndexRow(), getIndexCol(), *dst,
+                          src->getValidRow(), src->getValidCol(), "dst",
+                          "src")))
     return failure();
   TargetArch arch = targetArchOf(*this);
   AddressSpace s = src->getLoc(), d = dst->getLoc();
   Type se = src->getElementType(), de = dst->getElementType();
   if (arch == TargetArch::a3) {
     if (s != AddressSpace::acc || d != AddressSpace::mat)
-      return emitOpError("expects A2/A3 tinsert src to use loc=acc and dst to use loc=mat");
+      return emitOpError(
+          "expects A2/A3 tinsert src to use loc=acc and dst to use loc=mat");
     if (!isNZTile(*src) || !isNZTile(*dst))
-      return emitOpError("expects A2/A3 tinsert src and dst to use blayout=col_major and "
-                         "slayout=row_major");
+      return emitOpError(
+          "expects A2/A3 tinsert src and dst to use blayout=col_major and "
+          "slayout=row_major");
     if (!se.isF32() || !(de.isF16() || de.isBF16()))
-      return emitOpError() << "expects A2/A3 tinsert element types to be src=f32, dst=f16/bf16, "
+      return emitOpError() << "expects A2/A3 tinsert element types to be "
+                              "src=f32, dst=f16/bf16, "
                               "got src="
                            << se << ", dst=" << de;
     return success();
   }
   if (s == AddressSpace::acc && d == AddressSpace::mat) {
     if (!isNZTile(*src) || !isNZTile(*dst))
-      return emitOpError("expects A5 acc->mat tinsert src and dst to use blayout=col_major and "
+      return emitOpError("expects A5 acc->mat tinsert src and dst to use "
+                         "blayout=col_major and "
                          "slayout=row_major");
     return success();
   }
-  if (s == AddressSpace::vec && (d == AddressSpace::mat || d == AddressSpace::vec)) {
+  if (s == AddressSpace::vec &&
+      (d == AddressSpace::mat || d == AddressSpace::vec)) {
     if (se != de)
-      return emitOpError("expects A5 vec tinsert src and dst to have the same element type");
+      return emitOpError(
+          "expects A5 vec tinsert src and dst to have the same element type");
     return success();
   }
-  return emitOpError() << "expects A5 tinsert to use a supported src/dst loc pair: acc->mat, "
-                          "vec->mat, or vec->vec (got "
-                       << stringifyAddressSpace(s) << "->" << stringifyAddressSpace(d) << ")";
+  return emitOpError()
+         << "expects A5 tinsert to use a supported src/dst loc pair: acc->mat, "
+            "vec->mat, or vec->vec (got "
+         << stringifyAddressSpace(s) << "->" << stringifyAddressSpace(d) << ")";
 }
 
-/// textract_fp / tinsert_fp: an acc tile converted through an fp (scaling) tile.
-static LogicalResult verifySubTileFP(Operation *op, Value src, Value fp, Value dst) {
+/// textract_fp / tinsert_fp: an acc tile converted through an fp (scaling)
+/// tile.
+static LogicalResult verifySubTileFP(Operation *op, Value src, Value fp,
+                                     Value dst) {
   if (onMemrefs(op))
     return success();
-  auto s = tileBuf(op, src, "src"), f = tileBuf(op, fp, "fp"), d = tileBuf(op, dst, "dst");
+  auto s = tileBuf(op, src, "src"), f = tileBuf(op, fp, "fp"),
+       d = tileBuf(op, dst, "dst");
   if (failed(s) || failed(f) || failed(d))
     return failure();
   if (s->getLoc() != AddressSpace::acc)
@@ -228,8 +264,12 @@ static LogicalResult verifySubTileFP(Operation *op, Value src, Value fp, Value d
   return success();
 }
 
-LogicalResult TExtractFPOp::verify() { return verifySubTileFP(*this, getSrc(), getFp(), getDst()); }
-LogicalResult TInsertFPOp::verify() { return verifySubTileFP(*this, getSrc(), getFp(), getDst()); }
+LogicalResult TExtractFPOp::verify() {
+  return verifySubTileFP(*this, getSrc(), getFp(), getDst());
+}
+LogicalResult TInsertFPOp::verify() {
+  return verifySubTileFP(*this, getSrc(), getFp(), getDst());
+}
 
 //===----------------------------------------------------------------------===//
 // Matmul family
@@ -241,21 +281,24 @@ static bool isFp8(Type t) {
 }
 
 /// (lhs, rhs) -> dst element types the cube unit multiplies.
-static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a, Type b, Type c) {
+static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
+                                       Type b, Type c) {
   if (a.isInteger(8) && b.isInteger(8) && c.isInteger(32))
     return success();
   if (c.isF32() && a == b && (a.isF16() || a.isBF16() || a.isF32()))
     return success();
   if (arch == TargetArch::a5 && c.isF32() && a == b && isa<FloatType>(a))
     return success();
-  return op->emitOpError() << "expects (dst, lhs, rhs) element types to be one of (i32, i8, i8), "
-                              "(f32, f16, f16), (f32, bf16, bf16), (f32, f32, f32)"
-                           << (arch == TargetArch::a5 ? " or an A5 fp8 pair" : "") << ", got ("
-                           << c << ", " << a << ", " << b << ")";
+  return op->emitOpError()
+         << "expects (dst, lhs, rhs) element types to be one of (i32, i8, i8), "
+            "(f32, f16, f16), (f32, bf16, bf16), (f32, f32, f32)"
+         << (arch == TargetArch::a5 ? " or an A5 fp8 pair" : "") << ", got ("
+         << c << ", " << a << ", " << b << ")";
 }
 
-LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind, Value lhs, Value rhs,
-                                       Value dst, Value accIn, Value bias, Value lhsScale,
+LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
+                                       Value lhs, Value rhs, Value dst,
+                                       Value accIn, Value bias, Value lhsScale,
                                        Value rhsScale) {
   if (onMemrefs(op))
     return success();
@@ -263,13 +306,15 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind, Value lhs
   bool mx = kind == MatmulKind::mx || kind == MatmulKind::gemvMx;
   bool gemv = kind == MatmulKind::gemv || kind == MatmulKind::gemvMx;
   if (kind == MatmulKind::gemvMx && arch != TargetArch::a5)
-    return op->emitOpError() << op->getName().stripDialect()
-                             << " is only supported on A5 targets (ptoas --pto-arch=a5 or "
-                                "pto.target_arch = \"a5\")";
+    return op->emitOpError()
+           << op->getName().stripDialect()
+           << " is only supported on A5 targets (ptoas --pto-arch=a5 or "
+              "pto.target_arch = \"a5\")";
   auto get = [&](Value v, StringRef name) -> std::optional<TileView> {
     auto view = tileView(v.getType());
     if (!view || !view->buf) {
-      op->emitOpError() << "expects " << name << " to be a !pto.tile_buf, got " << v.getType();
+      op->emitOpError() << "expects " << name << " to be a !pto.tile_buf, got "
+                        << v.getType();
       return std::nullopt;
     }
     return view;
@@ -279,70 +324,91 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind, Value lhs
     return failure();
   if (l->space != AddressSpace::left || r->space != AddressSpace::right ||
       d->space != AddressSpace::acc)
-    return op->emitOpError() << "expects lhs, rhs, and dst to use the left, right, and acc "
-                                "address spaces, got "
-                             << stringifyAddressSpace(*l->space) << ", "
-                             << stringifyAddressSpace(*r->space) << ", "
-                             << stringifyAddressSpace(*d->space);
+    return op->emitOpError()
+           << "expects lhs, rhs, and dst to use the left, right, and acc "
+              "address spaces, got "
+           << stringifyAddressSpace(*l->space) << ", "
+           << stringifyAddressSpace(*r->space) << ", "
+           << stringifyAddressSpace(*d->space);
   if (gemv) {
     if (isStatic(l->valid[0]) && l->valid[0] != 1)
-      return op->emitOpError() << "expects lhs to have one valid row for "
-                               << op->getName().stripDialect() << ", got " << l->valid[0];
-    if (!compatible(l->valid[1], r->valid[0]) || !compatible(r->valid[1], d->valid[1]))
-      return op->emitOpError() << "expects valid shapes lhs[1,K], rhs[K,N] and dst[1,N]";
+      return op->emitOpError()
+             << "expects lhs to have one valid row for "
+             << op->getName().stripDialect() << ", got " << l->valid[0];
+    if (!compatible(l->valid[1], r->valid[0]) ||
+        !compatible(r->valid[1], d->valid[1]))
+      return op->emitOpError()
+             << "expects valid shapes lhs[1,K], rhs[K,N] and dst[1,N]";
   } else if (l->shape[1] != r->shape[0] || l->shape[0] != d->shape[0] ||
              r->shape[1] != d->shape[1]) {
-    return op->emitOpError() << "expects static matmul tile shapes lhs[M,K], rhs[K,N], and "
-                                "dst[M,N], got lhs["
-                             << l->shape[0] << "," << l->shape[1] << "], rhs[" << r->shape[0]
-                             << "," << r->shape[1] << "], dst[" << d->shape[0] << ","
-                             << d->shape[1] << "]";
+    return op->emitOpError()
+           << "expects static matmul tile shapes lhs[M,K], rhs[K,N], and "
+              "dst[M,N], got lhs["
+           << l->shape[0] << "," << l->shape[1] << "], rhs[" << r->shape[0]
+           << "," << r->shape[1] << "], dst[" << d->shape[0] << ","
+           << d->shape[1] << "]";
   }
   if (mx) {
-    if (arch == TargetArch::a5 && (!isFp8(l->elem) || !isFp8(r->elem) || !d->elem.isF32()))
-      return op->emitOpError() << "expects A5 mx operands to be fp8 and the result f32";
-    for (auto [scale, name] : {std::pair{lhsScale, "a_scale"}, std::pair{rhsScale, "b_scale"}}) {
+    if (arch == TargetArch::a5 &&
+        (!isFp8(l->elem) || !isFp8(r->elem) || !d->elem.isF32()))
+      return op->emitOpError()
+             << "expects A5 mx operands to be fp8 and the result f32";
+    for (auto [scale, name] :
+         {std::pair{lhsScale, "a_scale"}, std::pair{rhsScale, "b_scale"}}) {
       auto s = get(scale, name);
       if (!s)
         return failure();
       if (kind == MatmulKind::gemvMx && s->space != AddressSpace::scaling)
-        return op->emitOpError() << "expects " << name << " to be in the scaling address space";
+        return op->emitOpError()
+               << "expects " << name << " to be in the scaling address space";
     }
-  } else if (!accIn && failed(verifyMatmulTypes(op, arch, l->elem, r->elem, d->elem))) {
+  } else if (!accIn &&
+             failed(verifyMatmulTypes(op, arch, l->elem, r->elem, d->elem))) {
     return failure();
   }
   if (arch == TargetArch::a5 && !mx) {
     // A5's cube reads left col_major/row_major (ptoas's parser forces left
-    // tiles col_major on A5), right row_major/col_major, acc col_major/row_major.
+    // tiles col_major on A5), right row_major/col_major, acc
+    // col_major/row_major.
     if (l->buf.getSlayout() != SLayout::row_major)
       return op->emitOpError("expects lhs to use the row_major slayout on A5");
-    if (r->buf.getBlayout() != BLayout::row_major || r->buf.getSlayout() != SLayout::col_major)
-      return op->emitOpError("expects rhs to use blayout=row_major, slayout=col_major on A5");
-    if (d->buf.getBlayout() != BLayout::col_major || d->buf.getSlayout() != SLayout::row_major)
-      return op->emitOpError("expects dst to use blayout=col_major, slayout=row_major on A5");
+    if (r->buf.getBlayout() != BLayout::row_major ||
+        r->buf.getSlayout() != SLayout::col_major)
+      return op->emitOpError(
+          "expects rhs to use blayout=row_major, slayout=col_major on A5");
+    if (d->buf.getBlayout() != BLayout::col_major ||
+        d->buf.getSlayout() != SLayout::row_major)
+      return op->emitOpError(
+          "expects dst to use blayout=col_major, slayout=row_major on A5");
   }
   if (accIn) {
     auto a = get(accIn, "acc_in");
     if (!a)
       return failure();
     if (a->space != AddressSpace::acc)
-      return op->emitOpError() << "expects acc_in to be in the acc address space";
+      return op->emitOpError()
+             << "expects acc_in to be in the acc address space";
     if (accIn.getType() != dst.getType())
-      return op->emitOpError() << "expects acc_in and dst to have the same tile_buf type";
+      return op->emitOpError()
+             << "expects acc_in and dst to have the same tile_buf type";
   }
   if (bias) {
     auto b = get(bias, "bias");
     if (!b)
       return failure();
     if (b->space != AddressSpace::bias)
-      return op->emitOpError() << "expects bias to use the bias address space, got "
-                               << stringifyAddressSpace(*b->space);
-    if ((isStatic(b->shape[0]) && b->shape[0] != 1) || b->shape[1] != d->shape[1])
-      return op->emitOpError() << "expects bias of shape [1, N] = [1, " << d->shape[1]
-                               << "], got [" << b->shape[0] << ", " << b->shape[1] << "]";
+      return op->emitOpError()
+             << "expects bias to use the bias address space, got "
+             << stringifyAddressSpace(*b->space);
+    if ((isStatic(b->shape[0]) && b->shape[0] != 1) ||
+        b->shape[1] != d->shape[1])
+      return op->emitOpError()
+             << "expects bias of shape [1, N] = [1, " << d->shape[1]
+             << "], got [" << b->shape[0] << ", " << b->shape[1] << "]";
     if (mx ? !b->elem.isF32() : b->elem != d->elem)
-      return op->emitOpError() << "expects bias to have element type "
-                               << (mx ? Type(Float32Type::get(op->getContext())) : d->elem);
+      return op->emitOpError()
+             << "expects bias to have element type "
+             << (mx ? Type(Float32Type::get(op->getContext())) : d->elem);
   }
   return success();
 }

@@ -35,7 +35,8 @@ void PTODialect::initialize() {
 TargetArch ptonz::pto::targetArchOf(Operation *op) {
   if (auto module = op->getParentOfType<ModuleOp>())
     if (auto arch = module->getAttrOfType<StringAttr>("pto.target_arch"))
-      return arch.getValue().equals_insensitive("a5") ? TargetArch::a5 : TargetArch::a3;
+      return arch.getValue().equals_insensitive("a5") ? TargetArch::a5
+                                                      : TargetArch::a3;
   if (auto *dialect = op->getContext()->getLoadedDialect<PTODialect>())
     return dialect->getTargetArch();
   return TargetArch::a3;
@@ -80,19 +81,22 @@ bool ptonz::pto::isGMPointer(Type type) {
 static constexpr llvm::StringLiteral kSegments = "operandSegmentSizes";
 
 /// `%a, %b : T1, T2` inside the parentheses of ins/outs.
-static ParseResult parseOperandsAndTypes(OpAsmParser &p,
-                                         SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
-                                         SmallVectorImpl<Type> &types) {
+static ParseResult
+parseOperandsAndTypes(OpAsmParser &p,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
+                      SmallVectorImpl<Type> &types) {
   if (p.parseLParen())
     return failure();
   if (succeeded(p.parseOptionalRParen()))
     return success();
   SMLoc at = p.getCurrentLocation();
-  if (p.parseOperandList(values) || p.parseColonTypeList(types) || p.parseRParen())
+  if (p.parseOperandList(values) || p.parseColonTypeList(types) ||
+      p.parseRParen())
     return failure();
   if (values.size() != types.size())
-    return p.emitError(at) << "expected " << values.size() << " types for " << values.size()
-                           << " operands, got " << types.size();
+    return p.emitError(at) << "expected " << values.size() << " types for "
+                           << values.size() << " operands, got "
+                           << types.size();
   return success();
 }
 
@@ -127,9 +131,10 @@ static ParseResult parseUnknownOp(OpAsmParser &p, OperationState &state) {
 // tokens -- operands, keywords, literals, attributes, brackets, one attribute
 // dictionary, regions, `:` type lists and `-> results` -- and records the
 // sequence in three attributes that the printer replays:
-//   ptonz.verbatim        the token kinds in order, with the spacing of the source
-//   ptonz.verbatim_items  the keywords/literals (as written) and attributes
-//   ptonz.verbatim_types  for each type written, the operand (>= 0) or result
+//   ptonz.verbatim        the token kinds in order, with the spacing of the
+//   source ptonz.verbatim_items  the keywords/literals (as written) and
+//   attributes ptonz.verbatim_types  for each type written, the operand (>= 0)
+//   or result
 //                    (-1 - i) whose type it is
 // Operands inside `[...]` are `index`; operands of a `(...)` group that has
 // its own `: types` take those; every other operand takes the op's `:` types
@@ -158,7 +163,9 @@ struct Cursor {
         return false;
     }
   }
-  bool spaceBefore() const { return c[-1] == ' ' || c[-1] == '\t' || c[-1] == '\n' || c[-1] == '\r'; }
+  bool spaceBefore() const {
+    return c[-1] == ' ' || c[-1] == '\t' || c[-1] == '\n' || c[-1] == '\r';
+  }
   static bool identChar(char ch) {
     return llvm::isAlnum(ch) || ch == '_' || ch == '.' || ch == '$';
   }
@@ -182,21 +189,22 @@ struct Cursor {
 
 /// Identifiers that start a builtin type in a type list.
 bool isBuiltinTypeKeyword(StringRef id) {
-  if (id == "index" || id == "none" || id == "bf16" || id == "tf32" || id.starts_with("f8E") ||
-      id.starts_with("f6E") || id.starts_with("f4E") || id == "vector" || id == "memref" ||
-      id == "tensor" || id == "complex" || id == "tuple")
+  if (id == "index" || id == "none" || id == "bf16" || id == "tf32" ||
+      id.starts_with("f8E") || id.starts_with("f6E") || id.starts_with("f4E") ||
+      id == "vector" || id == "memref" || id == "tensor" || id == "complex" ||
+      id == "tuple")
     return true;
   StringRef digits = id;
-  if (!(digits.consume_front("si") || digits.consume_front("ui") || digits.consume_front("i") ||
-        digits.consume_front("f")))
+  if (!(digits.consume_front("si") || digits.consume_front("ui") ||
+        digits.consume_front("i") || digits.consume_front("f")))
     return false;
   return !digits.empty() && llvm::all_of(digits, llvm::isDigit);
 }
 
 struct Frame {
-  char open;       // '[', '(' or '<'
-  bool types;      // inside a type list
-  int group;       // the `(...)` group whose operands this frame holds, or -1
+  char open;  // '[', '(' or '<'
+  bool types; // inside a type list
+  int group;  // the `(...)` group whose operands this frame holds, or -1
 };
 } // namespace
 
@@ -236,7 +244,8 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     return g >= 0 && groupHasTypes[g] ? g : (arrow ? -2 : -1);
   };
   auto emit = [&](const Cursor &at, char kind) {
-    if (at.spaceBefore() && kind != ',' && kind != ']' && kind != ')' && kind != 'd')
+    if (at.spaceBefore() && kind != ',' && kind != ']' && kind != ')' &&
+        kind != 'd')
       format += ' ';
     format += kind;
     last = kind;
@@ -255,11 +264,11 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
       bool afterType = last == 't' || (last == ')' && mainTypes);
       if (nl) {
         StringRef id = at.identifier();
-        bool continues = llvm::is_contained(StringRef(",:=A([<"), last) || last == 0 ||
-                         c == ':' || c == '{' || c == ',' ||
+        bool continues = llvm::is_contained(StringRef(",:=A([<"), last) ||
+                         last == 0 || c == ':' || c == '{' || c == ',' ||
                          (c == '-' && at.c[1] == '>') ||
-                         (!id.empty() && !id.contains('.') && at.c[id.size()] == '(' &&
-                          id != "loc");
+                         (!id.empty() && !id.contains('.') &&
+                          at.c[id.size()] == '(' && id != "loc");
         if (!continues)
           break;
       }
@@ -278,7 +287,9 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
       uses.push_back(u);
       emit(at, 'o');
     } else if (c == '[' || c == '(' || c == '<') {
-      if ((c == '[' ? p.parseLSquare() : c == '(' ? p.parseLParen() : p.parseLess()))
+      if ((c == '['   ? p.parseLSquare()
+           : c == '(' ? p.parseLParen()
+                      : p.parseLess()))
         return failure();
       if (c == '[' && last == 'o' && !at.spaceBefore())
         uses.back().base = true;
@@ -294,13 +305,16 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
       char open = c == ']' ? '[' : c == ')' ? '(' : '<';
       if (stack.empty() || stack.back().open != open)
         break;
-      if ((c == ']' ? p.parseRSquare() : c == ')' ? p.parseRParen() : p.parseGreater()))
+      if ((c == ']'   ? p.parseRSquare()
+           : c == ')' ? p.parseRParen()
+                      : p.parseGreater()))
         return failure();
       stack.pop_back();
       emit(at, c);
     } else if (c == '-' && at.c[1] == '>') {
       if (!stack.empty() || arrow || p.parseArrow())
-        return p.emitError(p.getCurrentLocation(), "unexpected '->' in a passed-through pto op");
+        return p.emitError(p.getCurrentLocation(),
+                           "unexpected '->' in a passed-through pto op");
       arrow = true;
       mainTypes = true;
       emit(at, 'A');
@@ -326,14 +340,16 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     } else if (c == '{') {
       if (at.opensRegion()) {
         if (!stack.empty())
-          return p.emitError(p.getCurrentLocation(), "a region inside brackets cannot pass through");
+          return p.emitError(p.getCurrentLocation(),
+                             "a region inside brackets cannot pass through");
         if (p.parseRegion(*state.addRegion(), /*arguments=*/{}))
           return failure();
         emit(at, 'r');
       } else {
         if (haveDict || !stack.empty())
-          return p.emitError(p.getCurrentLocation(),
-                             "a passed-through pto op takes one attribute dictionary");
+          return p.emitError(
+              p.getCurrentLocation(),
+              "a passed-through pto op takes one attribute dictionary");
         if (p.parseOptionalAttrDict(state.attributes))
           return failure();
         haveDict = true;
@@ -391,8 +407,8 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     }
   }
   if (!stack.empty())
-    return p.emitError(p.getCurrentLocation(), "unbalanced '") << stack.back().open
-                                                                << "' in a passed-through pto op";
+    return p.emitError(p.getCurrentLocation(), "unbalanced '")
+           << stack.back().open << "' in a passed-through pto op";
 
   // Give every operand and result its type. An operand belongs to the
   // innermost `( : )` group around it that lists types (`buf(%x)` inside
@@ -405,11 +421,12 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
   for (auto &[sink, t] : written)
     lists[sink].push_back(t);
   auto fail = [&](const Twine &why) -> ParseResult {
-    return p.emitError(start) << "'" << state.name.getStringRef()
-                              << "' is not an op ptonz knows, and its types cannot be read: "
-                              << why
-                              << " (ptonz passes an unknown pto op through when every operand "
-                                 "and result has a type in its `: ... -> ...` lists)";
+    return p.emitError(start)
+           << "'" << state.name.getStringRef()
+           << "' is not an op ptonz knows, and its types cannot be read: "
+           << why
+           << " (ptonz passes an unknown pto op through when every operand "
+              "and result has a type in its `: ... -> ...` lists)";
   };
   // One reading of the lists: which values the written types belong to.
   // The readings, tried in order until the operands resolve against their
@@ -434,7 +451,8 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
       auto set = [&](int32_t target, Type t) {
         (target >= 0 ? r.operands[target] : r.results[-1 - target]) = t;
       };
-      if (types.size() == targets.size() || (restIndex && types.size() < targets.size())) {
+      if (types.size() == targets.size() ||
+          (restIndex && types.size() < targets.size())) {
         for (auto [t, target] : llvm::zip(types, targets)) {
           set(target, t);
           out.push_back(target);
@@ -464,8 +482,8 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
         continue;
       SmallVector<int32_t> targets = targetsOf(g);
       if (!assign(lists[g], targets, slotsOf[g])) {
-        r.error = ("a `( : )` group lists " + Twine(lists[g].size()) + " types for " +
-                   Twine(targets.size()) + " operands")
+        r.error = ("a `( : )` group lists " + Twine(lists[g].size()) +
+                   " types for " + Twine(targets.size()) + " operands")
                       .str();
         return r;
       }
@@ -476,14 +494,14 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
       resultTargets.push_back(-1 - (int32_t)i);
     if (arrow) {
       if (!assign(lists[-1], mainTargets, slotsOf[-1])) {
-        r.error = (Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
-                   " operands")
+        r.error = (Twine(lists[-1].size()) + " types for " +
+                   Twine(mainTargets.size()) + " operands")
                       .str();
         return r;
       }
       if (lists[-2].size() != numResults) {
-        r.error = (Twine(lists[-2].size()) + " result types for " + Twine(numResults) +
-                   " results")
+        r.error = (Twine(lists[-2].size()) + " result types for " +
+                   Twine(numResults) + " results")
                       .str();
         return r;
       }
@@ -491,15 +509,18 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     } else {
       SmallVector<int32_t> all(mainTargets);
       all.append(resultTargets);
-      bool ok = lists[-1].size() >= numResults &&
-                (restIndex ? assign(ArrayRef<Type>(lists[-1]).drop_back(numResults),
-                                    mainTargets, slotsOf[-1]) &&
-                                 assign(ArrayRef<Type>(lists[-1]).take_back(numResults),
-                                        resultTargets, slotsOf[-1])
-                           : assign(lists[-1], all, slotsOf[-1]));
+      bool ok =
+          lists[-1].size() >= numResults &&
+          (restIndex
+               ? assign(ArrayRef<Type>(lists[-1]).drop_back(numResults),
+                        mainTargets, slotsOf[-1]) &&
+                     assign(ArrayRef<Type>(lists[-1]).take_back(numResults),
+                            resultTargets, slotsOf[-1])
+               : assign(lists[-1], all, slotsOf[-1]));
       if (!ok) {
-        r.error = (Twine(lists[-1].size()) + " types for " + Twine(mainTargets.size()) +
-                   " operands and " + Twine(numResults) + " results")
+        r.error = (Twine(lists[-1].size()) + " types for " +
+                   Twine(mainTargets.size()) + " operands and " +
+                   Twine(numResults) + " results")
                       .str();
         return r;
       }
@@ -517,23 +538,27 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     return r;
   };
   Type index = b.getIndexType();
-  auto resolve = [&](const Reading &r, SmallVectorImpl<Value> &out) -> ParseResult {
+  auto resolve = [&](const Reading &r,
+                     SmallVectorImpl<Value> &out) -> ParseResult {
     for (auto [i, u] : llvm::enumerate(uses))
-      if (p.resolveOperand(u.operand, r.operands[i] ? r.operands[i] : index, out))
+      if (p.resolveOperand(u.operand, r.operands[i] ? r.operands[i] : index,
+                           out))
         return failure();
     return success();
   };
   std::optional<Reading> first;
   for (int variant = 0; variant < 5; ++variant) {
     Reading r = read(variant);
-    if (!r.error.empty() || llvm::any_of(r.results, [](Type t) { return !t; })) {
+    if (!r.error.empty() ||
+        llvm::any_of(r.results, [](Type t) { return !t; })) {
       if (!first)
         first = r;
       continue;
     }
     SmallVector<Value> operands;
     {
-      ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+      ScopedDiagnosticHandler quiet(ctx,
+                                    [](Diagnostic &) { return success(); });
       if (failed(resolve(r, operands))) {
         if (!first)
           first = r;
@@ -558,8 +583,10 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
 
 static void printVerbatimOp(Operation *op, OpAsmPrinter &p) {
   StringRef format = op->getAttrOfType<StringAttr>(kAsm).getValue();
-  ArrayRef<Attribute> items = op->getAttrOfType<ArrayAttr>(kAsmItems).getValue();
-  ArrayRef<int32_t> slots = op->getAttrOfType<DenseI32ArrayAttr>(kAsmTypes).asArrayRef();
+  ArrayRef<Attribute> items =
+      op->getAttrOfType<ArrayAttr>(kAsmItems).getValue();
+  ArrayRef<int32_t> slots =
+      op->getAttrOfType<DenseI32ArrayAttr>(kAsmTypes).asArrayRef();
   size_t operand = 0, item = 0, slot = 0, region = 0;
   raw_ostream &os = p.getStream();
   for (char kind : format) {
@@ -575,7 +602,8 @@ static void printVerbatimOp(Operation *op, OpAsmPrinter &p) {
       break;
     case 't': {
       int32_t s = slots[slot++];
-      p.printType(s >= 0 ? op->getOperand(s).getType() : op->getResult(-1 - s).getType());
+      p.printType(s >= 0 ? op->getOperand(s).getType()
+                         : op->getResult(-1 - s).getType());
       break;
     }
     case 'd':
@@ -607,7 +635,8 @@ static bool isPrintableVerbatim(Operation *op) {
     operands += kind == 'o';
     regions += kind == 'r';
     nslots += kind == 't';
-    if (kind == 'k' && !(nitems < items.size() && isa<StringAttr>(items[nitems])))
+    if (kind == 'k' &&
+        !(nitems < items.size() && isa<StringAttr>(items[nitems])))
       return false;
     nitems += kind == 'k' || kind == 'a';
   }
@@ -615,7 +644,8 @@ static bool isPrintableVerbatim(Operation *op) {
       nitems != items.size() || nslots != (size_t)slots.size())
     return false;
   for (int32_t s : slots.asArrayRef())
-    if (s >= (int32_t)op->getNumOperands() || -1 - s >= (int32_t)op->getNumResults())
+    if (s >= (int32_t)op->getNumOperands() ||
+        -1 - s >= (int32_t)op->getNumResults())
       return false;
   return true;
 }
@@ -632,7 +662,8 @@ PTODialect::getParseOperationHook(StringRef opName) const {
   return ParseOpHook(parseUnknownPTOOp);
 }
 
-static void printOperandsAndTypes(OpAsmPrinter &p, StringRef keyword, OperandRange values) {
+static void printOperandsAndTypes(OpAsmPrinter &p, StringRef keyword,
+                                  OperandRange values) {
   p << ' ' << keyword << '(';
   if (!values.empty()) {
     p << values << " : ";
@@ -683,7 +714,8 @@ static bool callsItself(FunctionOpInterface func) {
     Operation *f = work.pop_back_val();
     bool found = false;
     f->walk([&](CallOpInterface call) {
-      auto sym = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+      auto sym =
+          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
       if (!sym)
         return WalkResult::advance();
       Operation *callee = SymbolTable::lookupSymbolIn(table, sym);
@@ -703,38 +735,48 @@ static bool callsItself(FunctionOpInterface func) {
   return false;
 }
 
-LogicalResult PTODialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name == "pto.entry") {
     auto func = dyn_cast<FunctionOpInterface>(op);
     if (!func)
-      return op->emitOpError() << "`pto.entry` marks a function; it is not valid here";
+      return op->emitOpError()
+             << "`pto.entry` marks a function; it is not valid here";
     if (func.isExternal())
-      return op->emitOpError() << "`pto.entry` is only valid on function definitions";
+      return op->emitOpError()
+             << "`pto.entry` is only valid on function definitions";
     if (!func.getResultTypes().empty())
-      return op->emitOpError() << "PTO entry functions must return void (ptoas emits them as "
-                                  "__global__ kernels); return results through GM pointers";
+      return op->emitOpError()
+             << "PTO entry functions must return void (ptoas emits them as "
+                "__global__ kernels); return results through GM pointers";
     if (callsItself(func))
-      return op->emitOpError() << "PTO entry function calls itself: ptoas emits no recursive "
-                                  "calls in C++";
+      return op->emitOpError()
+             << "PTO entry function calls itself: ptoas emits no recursive "
+                "calls in C++";
     return success();
   }
-  if (name == kNzTensorViewsBlockedAttrName || name == kMxTensorViewsBlockedAttrName) {
-    const char *which = name == kNzTensorViewsBlockedAttrName ? "NZ" : "MX scale";
+  if (name == kNzTensorViewsBlockedAttrName ||
+      name == kMxTensorViewsBlockedAttrName) {
+    const char *which =
+        name == kNzTensorViewsBlockedAttrName ? "NZ" : "MX scale";
     if (op->getName().getStringRef() != "func.func")
-      return op->emitOpError() << "`" << name << "` marks a func.func whose " << which
-                               << " views are blocked; it is not valid here";
+      return op->emitOpError()
+             << "`" << name << "` marks a func.func whose " << which
+             << " views are blocked; it is not valid here";
     if (!isa<UnitAttr>(attr.getValue()))
-      return op->emitOpError() << "`" << name << "` is a unit attribute (the function's "
-                               << which << " views are blocked or not), got "
-                               << attr.getValue();
+      return op->emitOpError()
+             << "`" << name << "` is a unit attribute (the function's " << which
+             << " views are blocked or not), got " << attr.getValue();
     return success();
   }
   if (name == "pto.kernel_kind" && !isa<KernelKindAttr>(attr.getValue()))
-    return op->emitOpError() << "`pto.kernel_kind` must be #pto.kernel_kind<cube|vector>, got "
-                             << attr.getValue();
+    return op->emitOpError()
+           << "`pto.kernel_kind` must be #pto.kernel_kind<cube|vector>, got "
+           << attr.getValue();
   if (name == "pto.target_arch" && !isa<StringAttr>(attr.getValue()))
-    return op->emitOpError() << "`pto.target_arch` must be a string (\"a3\" or \"a5\"), got "
-                             << attr.getValue();
+    return op->emitOpError()
+           << "`pto.target_arch` must be a string (\"a3\" or \"a5\"), got "
+           << attr.getValue();
   return success();
 }

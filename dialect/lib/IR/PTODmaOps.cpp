@@ -30,24 +30,29 @@ LogicalResult TLoadOp::verify() {
   auto src = dyn_cast<PartitionTensorViewType>(getSrc().getType());
   auto dst = dyn_cast<TileBufType>(getDst().getType());
   if (!src || !dst)
-    return emitOpError() << "expects src to be !pto.partition_tensor_view (or a GM memref) and "
+    return emitOpError() << "expects src to be !pto.partition_tensor_view (or "
+                            "a GM memref) and "
                             "dst to be !pto.tile_buf, got "
                          << getSrc().getType() << " and " << getDst().getType();
   TargetArch arch = targetArchOf(*this);
   if (arch == TargetArch::a3 && dst.getLoc() != AddressSpace::vec &&
       dst.getLoc() != AddressSpace::mat)
-    return emitOpError() << "expects tload dst to use loc=vec or loc=mat, got loc="
-                         << stringifyAddressSpace(dst.getLoc());
+    return emitOpError()
+           << "expects tload dst to use loc=vec or loc=mat, got loc="
+           << stringifyAddressSpace(dst.getLoc());
   if (bitWidth(src.getElementType()) != bitWidth(dst.getElementType()))
-    return emitOpError() << "expects src and dst element types to have the same bitwidth, got "
-                         << src.getElementType() << " and " << dst.getElementType();
+    return emitOpError() << "expects src and dst element types to have the "
+                            "same bitwidth, got "
+                         << src.getElementType() << " and "
+                         << dst.getElementType();
   for (auto [i, d] : llvm::enumerate(src.getShape()))
     if (isStatic(d) && d <= 0)
       return emitOpError() << "expects src shape[" << i << "] to be positive";
   // PTOAS 0.60 accepts an empty valid shape and a partition whose element
   // count differs from the tile's valid count; 0.27 does not.
   bool since060 = ptoasAtLeast(getContext(), 0, 60);
-  for (auto [i, d] : llvm::enumerate(SmallVector<int64_t, 2>{dst.getValidRow(), dst.getValidCol()}))
+  for (auto [i, d] : llvm::enumerate(
+           SmallVector<int64_t, 2>{dst.getValidRow(), dst.getValidCol()}))
     if (isStatic(d) && (since060 ? d < 0 : d <= 0))
       return emitOpError() << "expects dst valid_shape[" << i << "] to be "
                            << (since060 ? "non-negative" : "positive");
@@ -63,7 +68,8 @@ LogicalResult TLoadOp::verify() {
                   p == staticCount({dst.getRows(), dst.getCols()});
   if (p && v && *p != *v && !mxWindow && !since060)
     return emitOpError() << "partition element count (" << *p
-                         << ") must match tile_buf valid element count (" << *v << ")";
+                         << ") must match tile_buf valid element count (" << *v
+                         << ")";
   return success();
 }
 
@@ -83,7 +89,8 @@ LogicalResult TStoreOp::verify() {
   if (!ok)
     return emitOpError() << "expects tstore src to use loc=vec, loc=acc"
                          << (arch == TargetArch::a3 ? " or loc=mat" : "")
-                         << " on " << archName(arch) << ", got loc=" << stringifyAddressSpace(loc);
+                         << " on " << archName(arch)
+                         << ", got loc=" << stringifyAddressSpace(loc);
   if (loc != AddressSpace::acc && getPreQuantScalar())
     return emitOpError("expects preQuantScalar form to use loc=acc src");
   if (loc != AddressSpace::acc && getReluPreMode() != ReluPreMode::no_relu)
@@ -95,23 +102,28 @@ LogicalResult TStoreOp::verify() {
   auto v = staticCount({src.getValidRow(), src.getValidCol()});
   if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60))
     return emitOpError() << "partition element count (" << *p
-                         << ") must match tile_buf valid element count (" << *v << ")";
+                         << ") must match tile_buf valid element count (" << *v
+                         << ")";
   Type se = src.getElementType(), de = dst.getElementType();
   if (loc != AddressSpace::acc) {
     if (bitWidth(se) != bitWidth(de))
-      return emitOpError() << "expects src and dst element types to have the same bitwidth, got "
+      return emitOpError() << "expects src and dst element types to have the "
+                              "same bitwidth, got "
                            << se << " and " << de;
     return success();
   }
   if (!se.isInteger(32) && !se.isF32())
-    return emitOpError() << "expects an acc tstore src of i32 or f32, got " << se;
+    return emitOpError() << "expects an acc tstore src of i32 or f32, got "
+                         << se;
   return success();
 }
 
 LogicalResult TPrefetchOp::verify() {
-  Type se = elementTypeOf(getSrc().getType()), de = elementTypeOf(getDst().getType());
+  Type se = elementTypeOf(getSrc().getType()),
+       de = elementTypeOf(getDst().getType());
   if (!isa<PartitionTensorViewType, MemRefType>(getSrc().getType()))
-    return emitOpError("expects src to be !pto.partition_tensor_view or memref");
+    return emitOpError(
+        "expects src to be !pto.partition_tensor_view or memref");
   auto dst = tileView(getDst().getType());
   if (!dst)
     return emitOpError("expects dst to be !pto.tile_buf or memref");
@@ -119,7 +131,8 @@ LogicalResult TPrefetchOp::verify() {
     return emitOpError() << "expects dst to use loc=vec or loc=mat, got loc="
                          << locName(dst->space);
   if (bitWidth(se) != bitWidth(de))
-    return emitOpError("expects src and dst element types to have the same element size");
+    return emitOpError(
+        "expects src and dst element types to have the same element size");
   return success();
 }
 
@@ -131,7 +144,8 @@ LogicalResult TStoreFPOp::verify() {
   if (failed(src) || failed(fp))
     return failure();
   if (!isa<PartitionTensorViewType>(getDst().getType()))
-    return emitOpError("expects dst to be a memref or !pto.partition_tensor_view");
+    return emitOpError(
+        "expects dst to be a memref or !pto.partition_tensor_view");
   if (src->getLoc() != AddressSpace::acc)
     return emitOpError() << "expects src to be in the acc address space";
   if (fp->getLoc() != AddressSpace::scaling)
@@ -142,26 +156,31 @@ LogicalResult TStoreFPOp::verify() {
 /// The mem operand of mgather/mscatter: an ND GM partition or a GM memref.
 static LogicalResult verifyGatherMem(Operation *op, Value mem, Type dataElem) {
   if (elementTypeOf(mem.getType()) != dataElem)
-    return op->emitOpError("expects mem element type to match the tile element type");
-  if (!isa<PartitionTensorViewType>(mem.getType()) && !isGMPointer(mem.getType()))
-    return op->emitOpError("expects mem to be !pto.partition_tensor_view or a GM memref");
+    return op->emitOpError(
+        "expects mem element type to match the tile element type");
+  if (!isa<PartitionTensorViewType>(mem.getType()) &&
+      !isGMPointer(mem.getType()))
+    return op->emitOpError(
+        "expects mem to be !pto.partition_tensor_view or a GM memref");
   return success();
 }
 
 /// mgather/mscatter: A5 only, ND vec data and i32 index tiles.
-static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx, Value mem,
-                                         StringRef dataName) {
+static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
+                                         Value mem, StringRef dataName) {
   if (onMemrefs(op))
     return success();
   if (targetArchOf(op) != TargetArch::a5)
-    return op->emitOpError() << op->getName() << " is only supported on A5 targets";
+    return op->emitOpError()
+           << op->getName() << " is only supported on A5 targets";
   TileRules rules;
   rules.vec = rules.rowMajor = true;
   if (failed(verifyTileOp(op, rules, {{dataName, data}, {"idx", idx}})))
     return failure();
   Type idxElem = elementTypeOf(idx.getType());
   if (!idxElem.isSignlessInteger(32))
-    return op->emitOpError() << "expects idx element type to be signless i32, got " << idxElem;
+    return op->emitOpError()
+           << "expects idx element type to be signless i32, got " << idxElem;
   return verifyGatherMem(op, mem, elementTypeOf(data.getType()));
 }
 
@@ -194,7 +213,8 @@ LogicalResult BuildAsyncSessionOp::verify() {
     return emitOpError("expects comm_block_offset to be non-negative");
   if (auto q = getQueueNumAttr(); q && q.getInt() <= 0)
     return emitOpError("expects queue_num to be greater than 0");
-  if (auto g = getChannelGroupIdxAttr(); g && (g.getInt() < 0 || g.getInt() > UINT32_MAX))
+  if (auto g = getChannelGroupIdxAttr();
+      g && (g.getInt() < 0 || g.getInt() > UINT32_MAX))
     return emitOpError("expects channel_group_idx to fit in uint32");
   return success();
 }
@@ -209,40 +229,47 @@ LogicalResult ptonz::pto::verifyAsyncCopy(Operation *op, Value dst, Value src) {
     SmallVector<int64_t> shape;
     if (auto m = dyn_cast<MemRefType>(t)) {
       if (!isGMPointer(m))
-        return op->emitOpError() << "expects " << name << " to be in the GM address space";
+        return op->emitOpError()
+               << "expects " << name << " to be in the GM address space";
       shape.assign(m.getShape().begin(), m.getShape().end());
       SmallVector<int64_t> strides;
       int64_t offset;
       if (failed(m.getStridesAndOffset(strides, offset)))
-        return op->emitOpError() << "expects " << name << " to be a strided memref";
-      bool dynamicLayout = !isStatic(offset) || llvm::any_of(strides, [](int64_t s) {
-        return !isStatic(s);
-      });
+        return op->emitOpError()
+               << "expects " << name << " to be a strided memref";
+      bool dynamicLayout =
+          !isStatic(offset) ||
+          llvm::any_of(strides, [](int64_t s) { return !isStatic(s); });
       if (!dynamicLayout && !shape.empty()) {
         bool packed = strides.back() == 1;
         for (int i = static_cast<int>(shape.size()) - 2; i >= 0 && packed; --i)
           packed = strides[i] == strides[i + 1] * shape[i + 1];
         if (!packed)
-          return op->emitOpError() << "expects " << name
-                                   << " to be a static flat contiguous logical 1D GM memref";
+          return op->emitOpError()
+                 << "expects " << name
+                 << " to be a static flat contiguous logical 1D GM memref";
       }
     } else if (auto v = dyn_cast<TensorViewType>(t)) {
       shape.assign(v.getShape().begin(), v.getShape().end());
     } else if (auto v = dyn_cast<PartitionTensorViewType>(t)) {
       shape.assign(v.getShape().begin(), v.getShape().end());
     } else {
-      return op->emitOpError() << "expects " << name
-                               << " to be a GM memref, tensor_view or partition view";
+      return op->emitOpError()
+             << "expects " << name
+             << " to be a GM memref, tensor_view or partition view";
     }
     if (shape.empty())
       return op->emitOpError() << "expects " << name << " to have rank >= 1";
     if (llvm::any_of(shape, [](int64_t d) { return !isStatic(d); }))
-      return op->emitOpError() << "expects " << name << " to have a static shape";
-    if (llvm::any_of(ArrayRef<int64_t>(shape).drop_back(), [](int64_t d) { return d != 1; }))
-      return op->emitOpError() << "expects " << name
-                               << " to be a static flat contiguous logical 1D GM "
-                               << (isa<MemRefType>(t) ? "memref" : "view")
-                               << " (all dims but the last 1)";
+      return op->emitOpError()
+             << "expects " << name << " to have a static shape";
+    if (llvm::any_of(ArrayRef<int64_t>(shape).drop_back(),
+                     [](int64_t d) { return d != 1; }))
+      return op->emitOpError()
+             << "expects " << name
+             << " to be a static flat contiguous logical 1D GM "
+             << (isa<MemRefType>(t) ? "memref" : "view")
+             << " (all dims but the last 1)";
     return success();
   };
   Type de = elementTypeOf(dst.getType()), se = elementTypeOf(src.getType());

@@ -16,7 +16,8 @@ using namespace ptonz::pto;
 // `{id = I, split = N}` of tpush/tpop/tfree
 //===----------------------------------------------------------------------===//
 
-ParseResult ptonz::pto::parseSplitClause(OpAsmParser &p, IntegerAttr &id, IntegerAttr &split) {
+ParseResult ptonz::pto::parseSplitClause(OpAsmParser &p, IntegerAttr &id,
+                                         IntegerAttr &split) {
   Builder &b = p.getBuilder();
   int32_t value;
   if (p.parseLBrace())
@@ -27,7 +28,8 @@ ParseResult ptonz::pto::parseSplitClause(OpAsmParser &p, IntegerAttr &id, Intege
     id = b.getI32IntegerAttr(value);
   }
   int8_t s;
-  if (p.parseKeyword("split") || p.parseEqual() || p.parseInteger(s) || p.parseRBrace())
+  if (p.parseKeyword("split") || p.parseEqual() || p.parseInteger(s) ||
+      p.parseRBrace())
     return failure();
   split = b.getI8IntegerAttr(s);
   return success();
@@ -65,8 +67,10 @@ LogicalResult ReserveBufferOp::verify() {
     return emitOpError("expects at most one reserve_buffer in the function");
   // ptoas's PlanMemory (levels 1 and 2) places the reserved region itself.
   if (!getAutoAlloc() && buildLevelOf(getContext()) != BuildLevel::level3)
-    return emitOpError("pto.reserve_buffer with explicit 'base' (auto = false) is not supported "
-                       "in PlanMemory; use --pto-level=level3 or set auto = true");
+    return emitOpError(
+        "pto.reserve_buffer with explicit 'base' (auto = false) is not "
+        "supported "
+        "in PlanMemory; use --pto-level=level3 or set auto = true");
   return success();
 }
 
@@ -89,14 +93,17 @@ LogicalResult ImportReservedBufferOp::verify() {
   unsigned imports = 0;
   func->walk([&](ImportReservedBufferOp) { ++imports; });
   if (imports > 1)
-    return emitOpError("expects at most one import_reserved_buffer in the function");
-  Operation *peer = SymbolTable::lookupNearestSymbolFrom(*this, getPeerFuncAttr());
+    return emitOpError(
+        "expects at most one import_reserved_buffer in the function");
+  Operation *peer =
+      SymbolTable::lookupNearestSymbolFrom(*this, getPeerFuncAttr());
   if (!peer || !isa<FunctionOpInterface>(peer))
-    return emitOpError() << "expects 'peer_func' to reference an existing function, got "
-                         << getPeerFuncAttr();
+    return emitOpError()
+           << "expects 'peer_func' to reference an existing function, got "
+           << getPeerFuncAttr();
   if (!findReserve(peer, getName()))
-    return emitOpError() << "expects a reserve_buffer named \"" << getName() << "\" in "
-                         << getPeerFuncAttr();
+    return emitOpError() << "expects a reserve_buffer named \"" << getName()
+                         << "\" in " << getPeerFuncAttr();
   return success();
 }
 
@@ -155,8 +162,9 @@ static LogicalResult verifyPipePeers(Operation *init, bool explicitFlagBase) {
   if (keys.empty()) {
     if (explicitFlagBase)
       return success();
-    return init->emitOpError("requires local_addr to come from pto.reserve_buffer or "
-                             "pto.import_reserved_buffer when 'flag_base' is not explicit");
+    return init->emitOpError(
+        "requires local_addr to come from pto.reserve_buffer or "
+        "pto.import_reserved_buffer when 'flag_base' is not explicit");
   }
   auto module = init->getParentOfType<ModuleOp>();
   if (!module)
@@ -178,7 +186,8 @@ static LogicalResult verifyPipePeers(Operation *init, bool explicitFlagBase) {
     if (inits.size() != 2 || funcs.size() != 2 || participants.size() != 2)
       return init->emitOpError()
              << "requires a complete peer init pair when local_addr comes from "
-                "pto.reserve_buffer or pto.import_reserved_buffer (one init in @"
+                "pto.reserve_buffer or pto.import_reserved_buffer (one init in "
+                "@"
              << std::get<0>(key) << ", which reserves \"" << std::get<1>(key)
              << "\", and one in the function importing it)";
   }
@@ -213,8 +222,7 @@ static void addSplit(SplitUsage &usage, int64_t split) {
 
 /// A frontend init's pipes and users (as ptoas lowers them): direction 1 uses
 /// the c2v buffer, direction 2 the v2c buffer, both (3) one pipe over both.
-template <typename InitOp>
-static PipeInit frontendInit(InitOp init) {
+template <typename InitOp> static PipeInit frontendInit(InitOp init) {
   PipeInit info{init, {}, SplitUsage::unknown, std::nullopt};
   if (auto ns = init.getNosplitAttr())
     info.explicitNoSplit = ns.getValue();
@@ -237,8 +245,7 @@ static PipeInit frontendInit(InitOp init) {
   return info;
 }
 
-template <typename InitOp>
-static PipeInit handleInit(InitOp init) {
+template <typename InitOp> static PipeInit handleInit(InitOp init) {
   PipeInit info{init, {}, SplitUsage::unknown, std::nullopt};
   if (auto ns = init.getNosplitAttr())
     info.explicitNoSplit = ns.getValue();
@@ -293,8 +300,9 @@ static LogicalResult verifySplitUsage(Operation *op) {
   for (const PipeInit &init : pipe) {
     if (init.usage == SplitUsage::mixed) {
       if (init.op == op)
-        return op->emitOpError("cannot mix 'split = 0' with 'split = 1' or 'split = 2' on the "
-                               "same logical pipe");
+        return op->emitOpError(
+            "cannot mix 'split = 0' with 'split = 1' or 'split = 2' on the "
+            "same logical pipe");
       return success();
     }
   }
@@ -303,7 +311,8 @@ static LogicalResult verifySplitUsage(Operation *op) {
       continue;
     if (explicitNoSplit && *explicitNoSplit != *init.explicitNoSplit) {
       if (init.op == op)
-        return op->emitOpError("conflicting explicit 'nosplit' across peer pipe init ops");
+        return op->emitOpError(
+            "conflicting explicit 'nosplit' across peer pipe init ops");
       return success();
     }
     explicitNoSplit = init.explicitNoSplit;
@@ -314,9 +323,10 @@ static LogicalResult verifySplitUsage(Operation *op) {
     bool noSplit = init.usage == SplitUsage::noSplit;
     if (inferred && *inferred != noSplit) {
       if (init.op == op)
-        return op->emitOpError("conflicting pipe split usage across peer pipe init ops: the "
-                               "tpush/tpop/tfree ops of one logical pipe must all use split = "
-                               "0, or all split = 1 or 2");
+        return op->emitOpError(
+            "conflicting pipe split usage across peer pipe init ops: the "
+            "tpush/tpop/tfree ops of one logical pipe must all use split = "
+            "0, or all split = 1 or 2");
       return success();
     }
     inferred = noSplit;
@@ -324,40 +334,48 @@ static LogicalResult verifySplitUsage(Operation *op) {
   if (!explicitNoSplit || !inferred || *explicitNoSplit == *inferred)
     return success();
   for (const PipeInit &init : pipe)
-    if (init.op == op && init.explicitNoSplit && *init.explicitNoSplit != *inferred)
-      return op->emitOpError() << "explicit 'nosplit = "
-                               << (*init.explicitNoSplit ? "true" : "false")
-                               << "' conflicts with downstream users that require "
-                               << (*inferred ? "split = 0" : "split = 1 or split = 2");
+    if (init.op == op && init.explicitNoSplit &&
+        *init.explicitNoSplit != *inferred)
+      return op->emitOpError()
+             << "explicit 'nosplit = "
+             << (*init.explicitNoSplit ? "true" : "false")
+             << "' conflicts with downstream users that require "
+             << (*inferred ? "split = 0" : "split = 1 or split = 2");
   return success();
 }
 
-static LogicalResult verifyPipeShape(Operation *op, int8_t dirMask, int32_t slotSize,
-                                     int32_t slotNum, IntegerAttr flagBase, bool hasPeerAddr) {
+static LogicalResult verifyPipeShape(Operation *op, int8_t dirMask,
+                                     int32_t slotSize, int32_t slotNum,
+                                     IntegerAttr flagBase, bool hasPeerAddr) {
   if (dirMask != 1 && dirMask != 2 && dirMask != 3)
-    return op->emitOpError() << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
+    return op->emitOpError()
+           << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
   if (slotSize <= 0)
     return op->emitOpError("expects 'slot_size' to be greater than 0");
   if (slotNum != 4 && slotNum != 8)
-    return op->emitOpError() << "expects 'slot_num' to be 4 or 8, got " << slotNum;
+    return op->emitOpError()
+           << "expects 'slot_num' to be 4 or 8, got " << slotNum;
   if (flagBase && flagBase.getInt() < 0)
-    return op->emitOpError("expects 'flag_base' to be non-negative when present");
+    return op->emitOpError(
+        "expects 'flag_base' to be non-negative when present");
   if (dirMask == 3 && !hasPeerAddr)
     return op->emitOpError("expects 'peer_local_addr' when dir_mask is 3");
   if (dirMask != 3 && hasPeerAddr)
-    return op->emitOpError("'peer_local_addr' is only allowed when dir_mask is 3");
+    return op->emitOpError(
+        "'peer_local_addr' is only allowed when dir_mask is 3");
   return success();
 }
 
 LogicalResult InitializeL2G2LPipeOp::verify() {
-  if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(), getFlagBaseAttr(),
-                             bool(getPeerLocalAddr()))))
+  if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(),
+                             getFlagBaseAttr(), bool(getPeerLocalAddr()))))
     return failure();
   if (auto local = getLocalSlotNumAttr()) {
     if (local.getInt() <= 0)
       return emitOpError("expects 'local_slot_num' to be greater than 0");
     if (local.getInt() > getSlotNum())
-      return emitOpError("expects 'local_slot_num' to be less than or equal to slot_num");
+      return emitOpError(
+          "expects 'local_slot_num' to be less than or equal to slot_num");
   }
   if (failed(verifyPipePeers(*this, bool(getFlagBaseAttr()))))
     return failure();
@@ -365,8 +383,8 @@ LogicalResult InitializeL2G2LPipeOp::verify() {
 }
 
 LogicalResult InitializeL2LPipeOp::verify() {
-  if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(), getFlagBaseAttr(),
-                             bool(getPeerLocalAddr()))))
+  if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(),
+                             getFlagBaseAttr(), bool(getPeerLocalAddr()))))
     return failure();
   if (failed(verifyPipePeers(*this, bool(getFlagBaseAttr()))))
     return failure();
@@ -381,18 +399,21 @@ LogicalResult ptonz::pto::verifyFrontendPipeSplits(Operation *init) {
 // aic/aiv_initialize_pipe:
 //   {id = 1, dir_mask = 1, slot_size = 1024, slot_num = 8, local_slot_num = 2,
 //    nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<...>}
-//   (gm_slot_buffer = %g : !pto.ptr<f32>, gm_slot_tensor = %t : !pto.tensor_view<...>,
+//   (gm_slot_buffer = %g : !pto.ptr<f32>, gm_slot_tensor = %t :
+//   !pto.tensor_view<...>,
 //    c2v_consumer_buf = %c : i32, v2c_consumer_buf = %v : i32) {attrs}
 // Clauses and operands in any order (PTOAS 0.60); 0.27 writes a subset in
 // this order.
 //===----------------------------------------------------------------------===//
 
 static constexpr llvm::StringLiteral kPipeClauses[] = {
-    "id", "dir_mask", "slot_size", "slot_num", "local_slot_num", "nosplit", "acc_push_epilogue"};
+    "id",      "dir_mask",         "slot_size", "slot_num", "local_slot_num",
+    "nosplit", "acc_push_epilogue"};
 static constexpr llvm::StringLiteral kPipeOperands[] = {
     "gm_slot_buffer", "gm_slot_tensor", "c2v_consumer_buf", "v2c_consumer_buf"};
 
-ParseResult ptonz::pto::parseFrontendPipeInit(OpAsmParser &p, OperationState &state) {
+ParseResult ptonz::pto::parseFrontendPipeInit(OpAsmParser &p,
+                                              OperationState &state) {
   Builder &b = p.getBuilder();
   NamedAttrList clauses;
   if (p.parseLBrace())
@@ -404,9 +425,11 @@ ParseResult ptonz::pto::parseFrontendPipeInit(OpAsmParser &p, OperationState &st
       if (p.parseKeyword(&key) || p.parseEqual())
         return failure();
       if (!llvm::is_contained(kPipeClauses, key))
-        return p.emitError(at) << "unexpected keyword '" << key << "' (the clauses are id, "
-                                  "dir_mask, slot_size, slot_num, local_slot_num, nosplit, "
-                                  "acc_push_epilogue)";
+        return p.emitError(at)
+               << "unexpected keyword '" << key
+               << "' (the clauses are id, "
+                  "dir_mask, slot_size, slot_num, local_slot_num, nosplit, "
+                  "acc_push_epilogue)";
       if (clauses.get(key))
         return p.emitError(at) << "duplicate '" << key << "' clause";
       Attribute value;
@@ -417,7 +440,8 @@ ParseResult ptonz::pto::parseFrontendPipeInit(OpAsmParser &p, OperationState &st
           return p.emitError(at) << "'nosplit' must be true or false";
       } else {
         IntegerAttr i;
-        if (p.parseAttribute(i, key == "dir_mask" ? b.getI8Type() : b.getI32Type()))
+        if (p.parseAttribute(i, key == "dir_mask" ? b.getI8Type()
+                                                  : b.getI32Type()))
           return failure();
         value = i;
       }
@@ -443,9 +467,10 @@ ParseResult ptonz::pto::parseFrontendPipeInit(OpAsmParser &p, OperationState &st
         return failure();
       const auto *it = llvm::find(kPipeOperands, key);
       if (it == std::end(kPipeOperands))
-        return p.emitError(at) << "unexpected initialize_pipe operand '" << key
-                               << "' (the operands are gm_slot_buffer, gm_slot_tensor, "
-                                  "c2v_consumer_buf, v2c_consumer_buf)";
+        return p.emitError(at)
+               << "unexpected initialize_pipe operand '" << key
+               << "' (the operands are gm_slot_buffer, gm_slot_tensor, "
+                  "c2v_consumer_buf, v2c_consumer_buf)";
       size_t i = it - std::begin(kPipeOperands);
       if (given[i])
         return p.emitError(at) << "duplicate '" << key << "' operand";
@@ -517,19 +542,23 @@ static std::optional<KernelKind> kernelKindOf(Operation *op) {
 static LogicalResult requireKernel(Operation *op, KernelKind kernel) {
   if (kernelKindOf(op) == kernel)
     return success();
-  return op->emitOpError() << "must be inside a " << stringifyKernelKind(kernel)
-                           << " kernel function (pto.kernel_kind = #pto.kernel_kind<"
-                           << stringifyKernelKind(kernel) << ">)";
+  return op->emitOpError()
+         << "must be inside a " << stringifyKernelKind(kernel)
+         << " kernel function (pto.kernel_kind = #pto.kernel_kind<"
+         << stringifyKernelKind(kernel) << ">)";
 }
 
 static LogicalResult requireSplit(Operation *op, int64_t split) {
   if (split < 0 || split > 2)
-    return op->emitOpError() << "expects 'split' to be 0, 1, or 2, got " << split;
+    return op->emitOpError()
+           << "expects 'split' to be 0, 1, or 2, got " << split;
   return success();
 }
 
-LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op, KernelKind kernel,
-                                                 int8_t dirMask, int32_t slotSize) {
+LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op,
+                                                 KernelKind kernel,
+                                                 int8_t dirMask,
+                                                 int32_t slotSize) {
   if (failed(requireKernel(op, kernel)))
     return failure();
   // One init per `id` (0 when absent, so one per function before PTOAS 0.60,
@@ -546,78 +575,94 @@ LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op, KernelKind kerne
       ++inits;
   });
   if (inits > 1)
-    return op->emitOpError("requires at most one matching initialize_pipe op per function "
-                           "and 'id'");
+    return op->emitOpError(
+        "requires at most one matching initialize_pipe op per function "
+        "and 'id'");
   if (dirMask != 1 && dirMask != 2 && dirMask != 3)
-    return op->emitOpError() << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
+    return op->emitOpError()
+           << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
   if (slotSize <= 0)
     return op->emitOpError("expects 'slot_size' to be greater than 0");
   // Operands 0..3: gm_slot_buffer, gm_slot_tensor, c2v, v2c (each optional).
   auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
   auto has = [&](int i) { return !segments || segments[i] != 0; };
   if (has(0) && has(1))
-    return op->emitOpError("'gm_slot_tensor' cannot be combined with 'gm_slot_buffer'");
+    return op->emitOpError(
+        "'gm_slot_tensor' cannot be combined with 'gm_slot_buffer'");
   bool c2v = has(2), v2c = has(3);
   if (!has(1)) {
     if (!c2v && !v2c)
-      return op->emitOpError("expects local pipe init to provide at least one consumer buffer "
-                             "operand; use 'gm_slot_tensor' for globaltensor pipe entries");
+      return op->emitOpError(
+          "expects local pipe init to provide at least one consumer buffer "
+          "operand; use 'gm_slot_tensor' for globaltensor pipe entries");
     if (dirMask == 1 && !c2v)
       return op->emitOpError("expects 'c2v_consumer_buf' when dir_mask is 1");
     if (dirMask == 2 && !v2c)
       return op->emitOpError("expects 'v2c_consumer_buf' when dir_mask is 2");
     if (dirMask == 3 && (!c2v || !v2c))
-      return op->emitOpError(
-          "expects both 'c2v_consumer_buf' and 'v2c_consumer_buf' when dir_mask is 3");
+      return op->emitOpError("expects both 'c2v_consumer_buf' and "
+                             "'v2c_consumer_buf' when dir_mask is 3");
   }
   // A2/A3 move pipe slots through GM (ptoas lowers to initialize_l2g2l_pipe).
   if (!has(0) && !has(1) && targetArchOf(op) == TargetArch::a3)
-    return op->emitOpError("requires 'gm_slot_buffer' on A2/A3 targets, where the pipe's "
-                           "slots go through GM (A5 pipes are local-to-local)");
+    return op->emitOpError(
+        "requires 'gm_slot_buffer' on A2/A3 targets, where the pipe's "
+        "slots go through GM (A5 pipes are local-to-local)");
   return verifyFrontendPipeSplits(op);
 }
 
-LogicalResult ptonz::pto::verifyFrontendSplit(Operation *op, KernelKind kernel, int64_t split) {
+LogicalResult ptonz::pto::verifyFrontendSplit(Operation *op, KernelKind kernel,
+                                              int64_t split) {
   if (failed(requireKernel(op, kernel)))
     return failure();
   return requireSplit(op, split);
 }
 
-LogicalResult ptonz::pto::verifyPopFrom(Operation *op, KernelKind kernel, Value validRow,
-                                        Value validCol, Value tile, int64_t split) {
+LogicalResult ptonz::pto::verifyPopFrom(Operation *op, KernelKind kernel,
+                                        Value validRow, Value validCol,
+                                        Value tile, int64_t split) {
   if (failed(verifyFrontendSplit(op, kernel, split)))
     return failure();
   if (bool(validRow) != bool(validCol))
-    return op->emitOpError("expects valid_row and valid_col operands to be provided together");
+    return op->emitOpError(
+        "expects valid_row and valid_col operands to be provided together");
   if (!validRow)
     return success();
   auto buf = dyn_cast<TileBufType>(tile.getType());
   if (!buf)
-    return op->emitOpError("expects the popped tile to be a !pto.tile_buf when valid_row/"
-                           "valid_col are given");
+    return op->emitOpError(
+        "expects the popped tile to be a !pto.tile_buf when valid_row/"
+        "valid_col are given");
   if (isStatic(buf.getValidRow()) || isStatic(buf.getValidCol()))
-    return op->emitOpError("expects tile result to have dynamic validShape (?, ?) when "
-                           "valid_row/valid_col operands are provided (write valid=?x?)");
+    return op->emitOpError(
+        "expects tile result to have dynamic validShape (?, ?) when "
+        "valid_row/valid_col operands are provided (write valid=?x?)");
   return success();
 }
 
-LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role, Value tile, Value pipe,
-                                        int64_t split) {
-  bool inSection = op->getParentOfType<SectionCubeOp>() || op->getParentOfType<SectionVectorOp>();
+LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
+                                        Value tile, Value pipe, int64_t split) {
+  bool inSection = op->getParentOfType<SectionCubeOp>() ||
+                   op->getParentOfType<SectionVectorOp>();
   if (!inSection && !kernelKindOf(op))
-    return op->emitOpError("must be inside pto.section.cube/vector or a kernel_kind function");
-  if (!pipe.getDefiningOp<InitializeL2LPipeOp>() && !pipe.getDefiningOp<InitializeL2G2LPipeOp>())
-    return op->emitOpError("pipe_handle must be produced by pto.initialize_l2l_pipe or "
-                           "pto.initialize_l2g2l_pipe");
+    return op->emitOpError(
+        "must be inside pto.section.cube/vector or a kernel_kind function");
+  if (!pipe.getDefiningOp<InitializeL2LPipeOp>() &&
+      !pipe.getDefiningOp<InitializeL2G2LPipeOp>())
+    return op->emitOpError(
+        "pipe_handle must be produced by pto.initialize_l2l_pipe or "
+        "pto.initialize_l2g2l_pipe");
   if (failed(requireSplit(op, split)))
     return failure();
   if (!tile)
     return success();
   auto view = tileView(tile.getType());
   std::optional<AddressSpace> space = view ? view->space : std::nullopt;
-  if (role == PipeRole::push && space != AddressSpace::acc && space != AddressSpace::vec)
+  if (role == PipeRole::push && space != AddressSpace::acc &&
+      space != AddressSpace::vec)
     return op->emitOpError("expects the pushed tile in the acc or vec buffer");
-  if (role == PipeRole::pop && space != AddressSpace::vec && space != AddressSpace::mat)
+  if (role == PipeRole::pop && space != AddressSpace::vec &&
+      space != AddressSpace::mat)
     return op->emitOpError("expects the popped tile in the vec or mat buffer");
   return success();
 }

@@ -19,34 +19,39 @@ using namespace ptonz::pto;
 
 /// `<NAME>` / `#pto.x<NAME>` (the attribute's own syntax) or `"NAME"`.
 template <typename AttrT, typename EnumT>
-static ParseResult parseEnumOrString(OpAsmParser &p, AttrT &attr,
-                                     std::optional<EnumT> (*symbolize)(StringRef),
-                                     StringRef what) {
+static ParseResult
+parseEnumOrString(OpAsmParser &p, AttrT &attr,
+                  std::optional<EnumT> (*symbolize)(StringRef),
+                  StringRef what) {
   SMLoc at = p.getCurrentLocation();
   std::string token;
   if (succeeded(p.parseOptionalString(&token))) {
     std::optional<EnumT> value = symbolize(token);
     if (!value)
-      return p.emitError(at) << "unknown " << what << " token: \"" << token << "\"";
+      return p.emitError(at)
+             << "unknown " << what << " token: \"" << token << "\"";
     attr = AttrT::get(p.getContext(), *value);
     return success();
   }
   return p.parseCustomAttributeWithFallback(attr);
 }
 
-
 ParseResult ptonz::pto::parsePipeOrString(OpAsmParser &p, PipeAttr &attr) {
   return parseEnumOrString(
-      p, attr, static_cast<std::optional<Pipe> (*)(StringRef)>(symbolizePipe), "pipe");
+      p, attr, static_cast<std::optional<Pipe> (*)(StringRef)>(symbolizePipe),
+      "pipe");
 }
-void ptonz::pto::printPipeOrString(OpAsmPrinter &p, Operation *, PipeAttr attr) {
+void ptonz::pto::printPipeOrString(OpAsmPrinter &p, Operation *,
+                                   PipeAttr attr) {
   p.printStrippedAttrOrType(attr);
 }
 ParseResult ptonz::pto::parseEventOrString(OpAsmParser &p, EventAttr &attr) {
   return parseEnumOrString(
-      p, attr, static_cast<std::optional<Event> (*)(StringRef)>(symbolizeEvent), "event");
+      p, attr, static_cast<std::optional<Event> (*)(StringRef)>(symbolizeEvent),
+      "event");
 }
-void ptonz::pto::printEventOrString(OpAsmPrinter &p, Operation *, EventAttr attr) {
+void ptonz::pto::printEventOrString(OpAsmPrinter &p, Operation *,
+                                    EventAttr attr) {
   p.printStrippedAttrOrType(attr);
 }
 
@@ -95,12 +100,16 @@ static void printCrossCoreSync(OpT op, OpAsmPrinter &p) {
 template <typename OpT>
 static LogicalResult verifyCrossCoreSync(OpT op, ArrayRef<Pipe> a5Pipes) {
   if (bool(op.getEventIdAttr()) == bool(op.getEventIdDyn()))
-    return op.emitOpError("expects exactly one event-id form: static attr or dynamic index "
-                          "operand");
-  if (targetArchOf(op) == TargetArch::a5 && !llvm::is_contained(a5Pipes, op.getPipe())) {
+    return op.emitOpError(
+        "expects exactly one event-id form: static attr or dynamic index "
+        "operand");
+  if (targetArchOf(op) == TargetArch::a5 &&
+      !llvm::is_contained(a5Pipes, op.getPipe())) {
     auto diag = op.emitOpError() << "A5 " << op->getName().stripDialect()
                                  << " expects pipe to be one of ";
-    llvm::interleaveComma(a5Pipes, diag, [&](Pipe pipe) { diag << '<' << stringifyPipe(pipe) << '>'; });
+    llvm::interleaveComma(a5Pipes, diag, [&](Pipe pipe) {
+      diag << '<' << stringifyPipe(pipe) << '>';
+    });
     return diag;
   }
   return success();
@@ -111,8 +120,10 @@ ParseResult SyncSetOp::parse(OpAsmParser &p, OperationState &result) {
 }
 void SyncSetOp::print(OpAsmPrinter &p) { printCrossCoreSync(*this, p); }
 LogicalResult SyncSetOp::verify() {
-  if (auto mode = getFftsModeAttr(); mode && (mode.getInt() < 0 || mode.getInt() > 2))
-    return emitOpError() << "requires ffts_mode in range [0, 2], but got " << mode.getInt();
+  if (auto mode = getFftsModeAttr();
+      mode && (mode.getInt() < 0 || mode.getInt() > 2))
+    return emitOpError() << "requires ffts_mode in range [0, 2], but got "
+                         << mode.getInt();
   return verifyCrossCoreSync(*this, {Pipe::PIPE_FIX, Pipe::PIPE_MTE3});
 }
 
@@ -121,8 +132,9 @@ ParseResult SyncWaitOp::parse(OpAsmParser &p, OperationState &result) {
 }
 void SyncWaitOp::print(OpAsmPrinter &p) { printCrossCoreSync(*this, p); }
 LogicalResult SyncWaitOp::verify() {
-  return verifyCrossCoreSync(*this, {Pipe::PIPE_FIX, Pipe::PIPE_MTE1, Pipe::PIPE_MTE2,
-                                     Pipe::PIPE_MTE3, Pipe::PIPE_V});
+  return verifyCrossCoreSync(*this,
+                             {Pipe::PIPE_FIX, Pipe::PIPE_MTE1, Pipe::PIPE_MTE2,
+                              Pipe::PIPE_MTE3, Pipe::PIPE_V});
 }
 
 LogicalResult SetFFTsOp::verify() {
@@ -136,10 +148,13 @@ LogicalResult SetFFTsOp::verify() {
 // Buffer tokens (get_buf / rls_buf)
 //===----------------------------------------------------------------------===//
 
-LogicalResult ptonz::pto::verifyBufToken(Operation *op, int32_t bufId, int32_t mode) {
+LogicalResult ptonz::pto::verifyBufToken(Operation *op, int32_t bufId,
+                                         int32_t mode) {
   if (bufId < 0 || bufId > 31)
-    return op->emitOpError() << "expects 'buf_id' in range [0, 31], got " << bufId;
+    return op->emitOpError()
+           << "expects 'buf_id' in range [0, 31], got " << bufId;
   if (mode < 0)
-    return op->emitOpError() << "expects 'mode' to be non-negative, got " << mode;
+    return op->emitOpError()
+           << "expects 'mode' to be non-negative, got " << mode;
   return success();
 }

@@ -26,8 +26,8 @@ void PTODialect::registerTypes() {
 /// The memory spaces PTOAS 0.60 parses in `!pto.ptr<T, space>`.
 static bool isPtrSpaceKeyword(StringRef s) {
   static constexpr llvm::StringLiteral kSpaces[] = {
-      "gm", "ub", "mat", "l1", "left", "l0a", "right", "l0b",
-      "acc", "l0c", "vec", "bias", "bt", "scaling", "fb"};
+      "gm",  "ub",  "mat", "l1",   "left", "l0a",     "right", "l0b",
+      "acc", "l0c", "vec", "bias", "bt",   "scaling", "fb"};
   return llvm::is_contained(kSpaces, s);
 }
 
@@ -42,9 +42,11 @@ Type PtrType::parse(AsmParser &p) {
     if (p.parseKeyword(&keyword))
       return {};
     if (!isPtrSpaceKeyword(keyword)) {
-      p.emitError(at, "!pto.ptr memory space must be one of "
-                      "`gm|ub|mat|l1|left|l0a|right|l0b|acc|l0c|vec|bias|bt|scaling|fb` "
-                      "(PTOAS 0.60), got '")
+      p.emitError(
+          at,
+          "!pto.ptr memory space must be one of "
+          "`gm|ub|mat|l1|left|l0a|right|l0b|acc|l0c|vec|bias|bt|scaling|fb` "
+          "(PTOAS 0.60), got '")
           << keyword << "'";
       return {};
     }
@@ -68,14 +70,16 @@ void PtrType::print(AsmPrinter &p) const {
 
 bool ptonz::pto::isElementType(Type t) { return elementBits(t) != 0; }
 
-bool ptonz::pto::isMXScaleElement(Type t) { return isa<F8E8M0Type, Float8E8M0FNUType>(t); }
+bool ptonz::pto::isMXScaleElement(Type t) {
+  return isa<F8E8M0Type, Float8E8M0FNUType>(t);
+}
 
 unsigned ptonz::pto::elementBits(Type t) {
   if (isa<IntegerType, FloatType>(t))
     return t.getIntOrFloatBitWidth();
   return llvm::TypeSwitch<Type, unsigned>(t)
-      .Case<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type, BF16x2Type>(
-          [](auto s) { return decltype(s)::kStorageBits; })
+      .Case<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type,
+            BF16x2Type>([](auto s) { return decltype(s)::kStorageBits; })
       .Default([](Type) { return 0u; });
 }
 
@@ -89,8 +93,9 @@ unsigned ptonz::pto::elementBits(Type t) {
 /// (`!pto.vreg<64xf32>`, `!pto.vmi.mask<256xpred>`, ...).
 static bool isPassThroughTypeMnemonic(StringRef m) {
   static constexpr llvm::StringLiteral kMnemonics[] = {
-      "vreg", "mask", "align", "vmi.vreg", "vmi.mask", "multi_tile_buf",
-      "local_array", "struct", "prefetch_async_context"};
+      "vreg",        "mask",     "align",
+      "vmi.vreg",    "vmi.mask", "multi_tile_buf",
+      "local_array", "struct",   "prefetch_async_context"};
   return llvm::is_contained(kMnemonics, m);
 }
 
@@ -117,13 +122,16 @@ void PTODialect::printType(Type type, DialectAsmPrinter &p) const {
 // !pto.tensor_view<...> / !pto.partition_tensor_view<...> / !pto.tile<...>
 //===----------------------------------------------------------------------===//
 
-static LogicalResult parseShapeAndElement(AsmParser &p, SmallVectorImpl<int64_t> &shape,
+static LogicalResult parseShapeAndElement(AsmParser &p,
+                                          SmallVectorImpl<int64_t> &shape,
                                           Type &elem) {
-  return failure(p.parseLess() || p.parseDimensionList(shape, /*allowDynamic=*/true) ||
+  return failure(p.parseLess() ||
+                 p.parseDimensionList(shape, /*allowDynamic=*/true) ||
                  p.parseType(elem));
 }
 
-static LogicalResult parseViewBody(AsmParser &p, SmallVectorImpl<int64_t> &shape, Type &elem,
+static LogicalResult parseViewBody(AsmParser &p,
+                                   SmallVectorImpl<int64_t> &shape, Type &elem,
                                    Attribute &layout) {
   if (failed(parseShapeAndElement(p, shape, elem)))
     return failure();
@@ -132,7 +140,8 @@ static LogicalResult parseViewBody(AsmParser &p, SmallVectorImpl<int64_t> &shape
   return p.parseGreater();
 }
 
-static void printViewBody(AsmPrinter &p, ArrayRef<int64_t> shape, Type elem, Attribute layout) {
+static void printViewBody(AsmPrinter &p, ArrayRef<int64_t> shape, Type elem,
+                          Attribute layout) {
   p << '<';
   ptonz::printShape(p.getStream(), shape);
   p << elem;
@@ -141,15 +150,19 @@ static void printViewBody(AsmPrinter &p, ArrayRef<int64_t> shape, Type elem, Att
   p << '>';
 }
 
-static LogicalResult verifyView(function_ref<InFlightDiagnostic()> emitError, StringRef what,
-                                ArrayRef<int64_t> shape, Type elem, Attribute layout) {
+static LogicalResult verifyView(function_ref<InFlightDiagnostic()> emitError,
+                                StringRef what, ArrayRef<int64_t> shape,
+                                Type elem, Attribute layout) {
   if (!isElementType(elem))
-    return emitError() << what << " element type must be an integer or float type, got " << elem;
+    return emitError() << what
+                       << " element type must be an integer or float type, got "
+                       << elem;
   for (int64_t d : shape)
     if (d != ShapedType::kDynamic && d < 0)
       return emitError() << what << " dimensions must be non-negative or '?'";
   if (layout && !isa<LayoutAttr>(layout))
-    return emitError() << what << " layout must be a #pto.layout<...>, got " << layout;
+    return emitError() << what << " layout must be a #pto.layout<...>, got "
+                       << layout;
   return success();
 }
 
@@ -159,14 +172,15 @@ Type TensorViewType::parse(AsmParser &p) {
   Attribute layout;
   if (failed(parseViewBody(p, shape, elem, layout)))
     return {};
-  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), shape, elem,
-                    layout);
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(),
+                    shape, elem, layout);
 }
 void TensorViewType::print(AsmPrinter &p) const {
   printViewBody(p, getShape(), getElementType(), getLayout());
 }
-LogicalResult TensorViewType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                     ArrayRef<int64_t> shape, Type elem, Attribute layout) {
+LogicalResult
+TensorViewType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elem, Attribute layout) {
   return verifyView(emitError, "tensor_view", shape, elem, layout);
 }
 
@@ -176,15 +190,16 @@ Type PartitionTensorViewType::parse(AsmParser &p) {
   Attribute layout;
   if (failed(parseViewBody(p, shape, elem, layout)))
     return {};
-  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), shape, elem,
-                    layout);
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(),
+                    shape, elem, layout);
 }
 void PartitionTensorViewType::print(AsmPrinter &p) const {
   printViewBody(p, getShape(), getElementType(), getLayout());
 }
-LogicalResult PartitionTensorViewType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                              ArrayRef<int64_t> shape, Type elem,
-                                              Attribute layout) {
+LogicalResult
+PartitionTensorViewType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<int64_t> shape, Type elem,
+                                Attribute layout) {
   return verifyView(emitError, "partition_tensor_view", shape, elem, layout);
 }
 
@@ -195,11 +210,14 @@ Type TileType::parse(AsmParser &p) {
     return {};
   return TileType::get(p.getContext(), shape, elem);
 }
-void TileType::print(AsmPrinter &p) const { printViewBody(p, getShape(), getElementType(), {}); }
+void TileType::print(AsmPrinter &p) const {
+  printViewBody(p, getShape(), getElementType(), {});
+}
 
 //===----------------------------------------------------------------------===//
 // !pto.tile_buf<...>
-//   compact: <mat, 256x512xi8[, valid=RxC][, blayout=..][, slayout=..][, fractal=N]
+//   compact: <mat, 256x512xi8[, valid=RxC][, blayout=..][, slayout=..][,
+//   fractal=N]
 //             [, pad=N][, compact=N]>          (any order after the shape)
 //   keyed:   <loc=mat, dtype=i8, rows=256, cols=512, v_row=.., v_col=..,
 //             blayout=.., slayout=.., fractal=N, pad=N[, compact=N]>
@@ -210,7 +228,8 @@ namespace {
 struct TileBufFields {
   AddressSpace loc = AddressSpace::vec;
   Type elem;
-  int64_t rows = 0, cols = 0, validRow = 0, validCol = 0, fractal = 512, pad = 0, compact = 0;
+  int64_t rows = 0, cols = 0, validRow = 0, validCol = 0, fractal = 512,
+          pad = 0, compact = 0;
   BLayout blayout = BLayout::row_major;
   SLayout slayout = SLayout::none_box;
 };
@@ -223,8 +242,10 @@ static ParseResult parseLoc(AsmParser &p, AddressSpace &loc) {
     return failure();
   auto v = symbolizeAddressSpace(kw);
   if (!v || *v == AddressSpace::gm || *v == AddressSpace::zero)
-    return p.emitError(at, "unknown loc: ") << kw << " (expected mat, left, right, acc, vec, "
-                                                   "bias or scaling)";
+    return p.emitError(at, "unknown loc: ")
+           << kw
+           << " (expected mat, left, right, acc, vec, "
+              "bias or scaling)";
   loc = *v;
   return success();
 }
@@ -239,13 +260,15 @@ static ParseResult parseValidDim(AsmParser &p, StringRef key, int64_t &out) {
   if (p.parseInteger(out))
     return failure();
   if (out < -1)
-    return p.emitError(at) << key << " must be '?', -1, or a non-negative integer";
+    return p.emitError(at) << key
+                           << " must be '?', -1, or a non-negative integer";
   if (out == -1)
     out = ShapedType::kDynamic;
   return success();
 }
 
-static ParseResult parseLayoutValue(AsmParser &p, StringRef key, TileBufFields &f) {
+static ParseResult parseLayoutValue(AsmParser &p, StringRef key,
+                                    TileBufFields &f) {
   std::string kw;
   SMLoc at = p.getCurrentLocation();
   if (p.parseKeywordOrString(&kw))
@@ -253,7 +276,8 @@ static ParseResult parseLayoutValue(AsmParser &p, StringRef key, TileBufFields &
   if (key == "blayout") {
     auto v = symbolizeBLayout(kw);
     if (!v)
-      return p.emitError(at, "unknown blayout: ") << kw << " (expected row_major or col_major)";
+      return p.emitError(at, "unknown blayout: ")
+             << kw << " (expected row_major or col_major)";
     f.blayout = *v;
   } else {
     auto v = symbolizeSLayout(kw);
@@ -271,15 +295,17 @@ static ParseResult parseKey(AsmParser &p, StringRef key) {
 
 /// The keyed form after `loc=`, in PTOAS's order.
 static ParseResult parseKeyedTileBuf(AsmParser &p, TileBufFields &f) {
-  if (parseLoc(p, f.loc) || p.parseComma() || parseKey(p, "dtype") || p.parseType(f.elem) ||
-      p.parseComma() || parseKey(p, "rows") || p.parseInteger(f.rows) || p.parseComma() ||
-      parseKey(p, "cols") || p.parseInteger(f.cols) || p.parseComma() ||
-      parseKey(p, "v_row") || parseValidDim(p, "v_row", f.validRow) || p.parseComma() ||
-      parseKey(p, "v_col") || parseValidDim(p, "v_col", f.validCol) || p.parseComma() ||
-      parseKey(p, "blayout") || parseLayoutValue(p, "blayout", f) || p.parseComma() ||
-      parseKey(p, "slayout") || parseLayoutValue(p, "slayout", f) || p.parseComma() ||
-      parseKey(p, "fractal") || p.parseInteger(f.fractal) || p.parseComma() ||
-      parseKey(p, "pad") || p.parseInteger(f.pad))
+  if (parseLoc(p, f.loc) || p.parseComma() || parseKey(p, "dtype") ||
+      p.parseType(f.elem) || p.parseComma() || parseKey(p, "rows") ||
+      p.parseInteger(f.rows) || p.parseComma() || parseKey(p, "cols") ||
+      p.parseInteger(f.cols) || p.parseComma() || parseKey(p, "v_row") ||
+      parseValidDim(p, "v_row", f.validRow) || p.parseComma() ||
+      parseKey(p, "v_col") || parseValidDim(p, "v_col", f.validCol) ||
+      p.parseComma() || parseKey(p, "blayout") ||
+      parseLayoutValue(p, "blayout", f) || p.parseComma() ||
+      parseKey(p, "slayout") || parseLayoutValue(p, "slayout", f) ||
+      p.parseComma() || parseKey(p, "fractal") || p.parseInteger(f.fractal) ||
+      p.parseComma() || parseKey(p, "pad") || p.parseInteger(f.pad))
     return failure();
   if (succeeded(p.parseOptionalComma()) &&
       (parseKey(p, "compact") || p.parseInteger(f.compact)))
@@ -290,10 +316,12 @@ static ParseResult parseKeyedTileBuf(AsmParser &p, TileBufFields &f) {
 static ParseResult parseCompactTileBuf(AsmParser &p, TileBufFields &f) {
   SmallVector<int64_t> dims;
   SMLoc at = p.getCurrentLocation();
-  if (p.parseComma() || p.parseDimensionList(dims, /*allowDynamic=*/false) || p.parseType(f.elem))
+  if (p.parseComma() || p.parseDimensionList(dims, /*allowDynamic=*/false) ||
+      p.parseType(f.elem))
     return failure();
   if (dims.size() != 2)
-    return p.emitError(at, "tile_buf compact syntax expects exactly two shape dims");
+    return p.emitError(
+        at, "tile_buf compact syntax expects exactly two shape dims");
   f.rows = f.validRow = dims[0];
   f.cols = f.validCol = dims[1];
   llvm::SmallVector<StringRef, 6> seen;
@@ -303,12 +331,14 @@ static ParseResult parseCompactTileBuf(AsmParser &p, TileBufFields &f) {
     if (p.parseKeyword(&key) || p.parseEqual())
       return failure();
     if (llvm::is_contained(seen, key))
-      return p.emitError(keyLoc, "duplicate ") << key << " in tile_buf compact syntax";
+      return p.emitError(keyLoc, "duplicate ")
+             << key << " in tile_buf compact syntax";
     seen.push_back(key);
     if (key == "valid") {
       SmallVector<int64_t> valid;
       SMLoc vat = p.getCurrentLocation();
-      if (p.parseDimensionList(valid, /*allowDynamic=*/true, /*withTrailingX=*/false))
+      if (p.parseDimensionList(valid, /*allowDynamic=*/true,
+                               /*withTrailingX=*/false))
         return failure();
       if (valid.size() != 2)
         return p.emitError(vat, "tile_buf valid must have exactly two dims");
@@ -328,7 +358,8 @@ static ParseResult parseCompactTileBuf(AsmParser &p, TileBufFields &f) {
         return failure();
     } else {
       return p.emitError(keyLoc, "unknown key in tile_buf compact syntax: ")
-             << key << " (expected valid, blayout, slayout, fractal, pad or compact)";
+             << key
+             << " (expected valid, blayout, slayout, fractal, pad or compact)";
     }
   }
   return success();
@@ -359,9 +390,9 @@ Type TileBufType::parse(AsmParser &p) {
   }
   if (p.parseGreater())
     return {};
-  return getChecked([&] { return p.emitError(start); }, p.getContext(), f.loc, f.elem, f.rows,
-                    f.cols, f.validRow, f.validCol, f.blayout, f.slayout, f.fractal, f.pad,
-                    f.compact);
+  return getChecked([&] { return p.emitError(start); }, p.getContext(), f.loc,
+                    f.elem, f.rows, f.cols, f.validRow, f.validCol, f.blayout,
+                    f.slayout, f.fractal, f.pad, f.compact);
 }
 
 static void printDim(AsmPrinter &p, int64_t d) {
@@ -375,22 +406,23 @@ void TileBufType::print(AsmPrinter &p) const {
   auto *dialect = getContext()->getLoadedDialect<PTODialect>();
   if (dialect && dialect->printsKeyedTileBuf()) {
     // PTOAS < 0.25 reads only this form, every key present, in this order.
-    p << "<loc=" << stringifyAddressSpace(getLoc()) << ", dtype=" << getElementType()
-      << ", rows=" << getRows() << ", cols=" << getCols() << ", v_row=";
+    p << "<loc=" << stringifyAddressSpace(getLoc())
+      << ", dtype=" << getElementType() << ", rows=" << getRows()
+      << ", cols=" << getCols() << ", v_row=";
     printDim(p, getValidRow());
     p << ", v_col=";
     printDim(p, getValidCol());
     p << ", blayout=" << stringifyBLayout(getBlayout())
-      << ", slayout=" << stringifySLayout(getSlayout()) << ", fractal=" << getFractal()
-      << ", pad=" << getPad();
+      << ", slayout=" << stringifySLayout(getSlayout())
+      << ", fractal=" << getFractal() << ", pad=" << getPad();
     if (getCompact() != 0)
       p << ", compact=" << getCompact();
     p << '>';
     return;
   }
   // Compact form, fields at their default omitted (PTOAS's printer).
-  p << '<' << stringifyAddressSpace(getLoc()) << ", " << getRows() << 'x' << getCols() << 'x'
-    << getElementType();
+  p << '<' << stringifyAddressSpace(getLoc()) << ", " << getRows() << 'x'
+    << getCols() << 'x' << getElementType();
   if (getValidRow() != getRows() || getValidCol() != getCols()) {
     p << ", valid=";
     printDim(p, getValidRow());
@@ -411,25 +443,31 @@ void TileBufType::print(AsmPrinter &p) const {
 }
 
 LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                  AddressSpace loc, Type elem, int64_t rows, int64_t cols,
-                                  int64_t validRow, int64_t validCol, BLayout, SLayout,
-                                  int64_t fractal, int64_t pad, int64_t compact) {
+                                  AddressSpace loc, Type elem, int64_t rows,
+                                  int64_t cols, int64_t validRow,
+                                  int64_t validCol, BLayout, SLayout,
+                                  int64_t fractal, int64_t pad,
+                                  int64_t compact) {
   if (loc == AddressSpace::gm || loc == AddressSpace::zero)
     return emitError() << "tile_buf loc must be an on-chip memory, not "
                        << stringifyAddressSpace(loc);
   if (!isElementType(elem))
-    return emitError() << "tile_buf dtype must be an integer or float type, got " << elem;
+    return emitError()
+           << "tile_buf dtype must be an integer or float type, got " << elem;
   if (rows <= 0 || cols <= 0)
     return emitError() << "tile_buf rows/cols must be positive";
   if (validRow != ShapedType::kDynamic && (validRow < 0 || validRow > rows))
-    return emitError() << "tile_buf valid_row (" << validRow << ") exceeds row (" << rows << ")";
+    return emitError() << "tile_buf valid_row (" << validRow
+                       << ") exceeds row (" << rows << ")";
   if (validCol != ShapedType::kDynamic && (validCol < 0 || validCol > cols))
-    return emitError() << "tile_buf valid_col (" << validCol << ") exceeds col (" << cols << ")";
+    return emitError() << "tile_buf valid_col (" << validCol
+                       << ") exceeds col (" << cols << ")";
   if (fractal != 16 && fractal != 32 && fractal != 512 && fractal != 1024)
     return emitError() << "unsupported s_fractal_size: " << fractal
                        << ", must be one of {16, 32, 512, 1024}";
   if (pad < 0 || pad > 3)
-    return emitError() << "unknown pad: " << pad << " (0=null, 1=zero, 2=max, 3=min)";
+    return emitError() << "unknown pad: " << pad
+                       << " (0=null, 1=zero, 2=max, 3=min)";
   if (compact < 0 || compact > 2)
     return emitError() << "unknown compact: " << compact
                        << " (0=null, 1=normal, 2=row_plus_one)";

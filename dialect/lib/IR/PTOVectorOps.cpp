@@ -20,8 +20,9 @@ using Operand = OpAsmParser::UnresolvedOperand;
 
 /// `outs(%dst : T)`
 static ParseResult parseOuts(OpAsmParser &p, Operand &dst, Type &type) {
-  return failure(p.parseKeyword("outs") || p.parseLParen() || p.parseOperand(dst) ||
-                 p.parseColonType(type) || p.parseRParen());
+  return failure(p.parseKeyword("outs") || p.parseLParen() ||
+                 p.parseOperand(dst) || p.parseColonType(type) ||
+                 p.parseRParen());
 }
 
 static void printOuts(OpAsmPrinter &p, Value dst) {
@@ -37,18 +38,20 @@ ParseResult TDivSOp::parse(OpAsmParser &p, OperationState &result) {
   Operand a, b, dst;
   Type ta, tb, tdst;
   SMLoc at = p.getCurrentLocation();
-  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(a) || p.parseComma() ||
-      p.parseOperand(b) || p.parseColonType(ta) || p.parseComma() || p.parseType(tb) ||
-      p.parseRParen() || parseOuts(p, dst, tdst) || p.parseOptionalAttrDict(result.attributes))
+  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(a) ||
+      p.parseComma() || p.parseOperand(b) || p.parseColonType(ta) ||
+      p.parseComma() || p.parseType(tb) || p.parseRParen() ||
+      parseOuts(p, dst, tdst) || p.parseOptionalAttrDict(result.attributes))
     return failure();
   if (isTileLike(ta) == isTileLike(tb))
-    return p.emitError(at, "expected exactly one tile_buf operand and one scalar operand");
+    return p.emitError(
+        at, "expected exactly one tile_buf operand and one scalar operand");
   return p.resolveOperands({a, b, dst}, {ta, tb, tdst}, at, result.operands);
 }
 
 void TDivSOp::print(OpAsmPrinter &p) {
-  p << " ins(" << getSrc() << ", " << getScalar() << " : " << getSrc().getType() << ", "
-    << getScalar().getType() << ")";
+  p << " ins(" << getSrc() << ", " << getScalar() << " : " << getSrc().getType()
+    << ", " << getScalar().getType() << ")";
   printOuts(p, getDst());
   p.printOptionalAttrDict((*this)->getAttrs());
 }
@@ -57,9 +60,11 @@ LogicalResult TDivSOp::verify() {
   Type a = getSrc().getType(), b = getScalar().getType();
   bool tileFirst = isTileLike(a) && isScalar(b);
   if (!tileFirst && !(isScalar(a) && isTileLike(b)))
-    return emitOpError("expects one tile operand and one scalar operand in ins(...)");
+    return emitOpError(
+        "expects one tile operand and one scalar operand in ins(...)");
   Value tile = tileFirst ? getSrc() : getScalar();
-  return verifyTileOp(*this, TileRules::vecUnary(), {{"src", tile}, {"dst", getDst()}});
+  return verifyTileOp(*this, TileRules::vecUnary(),
+                      {{"src", tile}, {"dst", getDst()}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -73,10 +78,12 @@ ParseResult TColSumOp::parse(OpAsmParser &p, OperationState &result) {
   if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(src))
     return failure();
   bool hasTmp = succeeded(p.parseOptionalComma());
-  if (hasTmp && (p.parseOperand(tmp) || p.parseOptionalAttrDict(result.attributes)))
+  if (hasTmp &&
+      (p.parseOperand(tmp) || p.parseOptionalAttrDict(result.attributes)))
     return failure();
-  if (p.parseColonType(tsrc) || (hasTmp && (p.parseComma() || p.parseType(ttmp))) ||
-      p.parseRParen() || parseOuts(p, dst, tdst))
+  if (p.parseColonType(tsrc) ||
+      (hasTmp && (p.parseComma() || p.parseType(ttmp))) || p.parseRParen() ||
+      parseOuts(p, dst, tdst))
     return failure();
   if (!hasTmp && p.parseOptionalAttrDict(result.attributes))
     return failure();
@@ -110,11 +117,13 @@ LogicalResult TColSumOp::verify() {
   if (bool(getTmp()) != bool(getIsBinaryAttr()))
     return emitOpError(getTmp() ? "tmp operand requires the isBinary attribute"
                                 : "isBinary attribute requires a tmp operand");
-  return verifyTileOp(*this, TileRules::colReduce(), {{"src", getSrc()}, {"dst", getDst()}});
+  return verifyTileOp(*this, TileRules::colReduce(),
+                      {{"src", getSrc()}, {"dst", getDst()}});
 }
 
 //===----------------------------------------------------------------------===//
-// tcvt: ins(%src[, %tmp] {rmode = ..., sat_mode = ...} : T[, Ttmp]) outs(%dst : U)
+// tcvt: ins(%src[, %tmp] {rmode = ..., sat_mode = ...} : T[, Ttmp]) outs(%dst :
+// U)
 //===----------------------------------------------------------------------===//
 
 ParseResult TCvtOp::parse(OpAsmParser &p, OperationState &result) {
@@ -123,9 +132,10 @@ ParseResult TCvtOp::parse(OpAsmParser &p, OperationState &result) {
   if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(src))
     return failure();
   bool hasTmp = succeeded(p.parseOptionalComma());
-  if ((hasTmp && p.parseOperand(tmp)) || p.parseOptionalAttrDict(result.attributes) ||
-      p.parseColonType(tsrc) || (hasTmp && (p.parseComma() || p.parseType(ttmp))) ||
-      p.parseRParen() || parseOuts(p, dst, tdst))
+  if ((hasTmp && p.parseOperand(tmp)) ||
+      p.parseOptionalAttrDict(result.attributes) || p.parseColonType(tsrc) ||
+      (hasTmp && (p.parseComma() || p.parseType(ttmp))) || p.parseRParen() ||
+      parseOuts(p, dst, tdst))
     return failure();
   return failure(p.resolveOperand(src, tsrc, result.operands) ||
                  p.resolveOperand(dst, tdst, result.operands) ||
@@ -154,10 +164,11 @@ LogicalResult TCvtOp::verify() {
   if (!src || !src->buf || !dst || !dst->buf)
     return emitOpError("expects src and dst to be !pto.tile_buf");
   if (src->shape != dst->shape)
-    return emitOpError() << "expects src and dst to have compatible shapes (the same rows x "
-                            "cols), got "
-                         << src->shape[0] << "x" << src->shape[1] << " and " << dst->shape[0]
-                         << "x" << dst->shape[1];
+    return emitOpError()
+           << "expects src and dst to have compatible shapes (the same rows x "
+              "cols), got "
+           << src->shape[0] << "x" << src->shape[1] << " and " << dst->shape[0]
+           << "x" << dst->shape[1];
   TileRules r;
   r.sameValid = true;
   return verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}});
@@ -197,8 +208,9 @@ void TRsqrtOp::print(OpAsmPrinter &p) {
 //===----------------------------------------------------------------------===//
 // tgather (three forms):
 //   index   : ins(%src, %indices[, %tmp] : T, Ti[, Tt]) outs(%dst : U)
-//   compare : ins(%src, %k[, %tmp] : T, S[, Tt]) outs(%dst, %cdst : U, C) {cmpMode, offset}
-//   mask    : ins(%src, {maskPattern = #pto.mask_pattern<..>} : T) outs(%dst : U)
+//   compare : ins(%src, %k[, %tmp] : T, S[, Tt]) outs(%dst, %cdst : U, C)
+//   {cmpMode, offset} mask    : ins(%src, {maskPattern = #pto.mask_pattern<..>}
+//   : T) outs(%dst : U)
 //===----------------------------------------------------------------------===//
 
 ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
@@ -207,22 +219,26 @@ ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
   SmallVector<Type, 3> extraTypes;
   Type tsrc, tdst, tcdst;
   SMLoc at = p.getCurrentLocation();
-  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(src) || p.parseComma())
+  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(src) ||
+      p.parseComma())
     return failure();
   auto &props = result.getOrAddProperties<Properties>();
   if (succeeded(p.parseOptionalLBrace())) {
     Attribute mask;
-    if (p.parseKeyword("maskPattern") || p.parseEqual() || p.parseAttribute(mask) ||
-        p.parseRBrace() || p.parseColonType(tsrc) || p.parseRParen())
+    if (p.parseKeyword("maskPattern") || p.parseEqual() ||
+        p.parseAttribute(mask) || p.parseRBrace() || p.parseColonType(tsrc) ||
+        p.parseRParen())
       return failure();
     props.maskPattern = dyn_cast<MaskPatternAttr>(mask);
     if (!props.maskPattern)
-      return p.emitError(at, "expected #pto.mask_pattern<Pxxxx> for maskPattern");
+      return p.emitError(at,
+                         "expected #pto.mask_pattern<Pxxxx> for maskPattern");
   } else {
     if (p.parseOperandList(extra) || p.parseColonType(tsrc))
       return failure();
     if (extra.empty() || extra.size() > 2)
-      return p.emitError(at, "expected one or two operands after src in tgather ins(...)");
+      return p.emitError(
+          at, "expected one or two operands after src in tgather ins(...)");
     extraTypes.resize(extra.size());
     for (Type &t : extraTypes)
       if (p.parseComma() || p.parseType(t))
@@ -238,27 +254,37 @@ ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
       p.parseOptionalAttrDict(result.attributes))
     return failure();
   if (props.maskPattern && (!extra.empty() || hasCdst))
-    return p.emitError(at, "mask-pattern tgather takes no extra ins operands and one outs operand");
+    return p.emitError(at, "mask-pattern tgather takes no extra ins operands "
+                           "and one outs operand");
   bool compare = hasCdst;
   if (compare && !isScalar(extraTypes.front()))
-    return p.emitError(at, "compare-form tgather expects a scalar kValue operand");
+    return p.emitError(at,
+                       "compare-form tgather expects a scalar kValue operand");
   if (!compare && !props.maskPattern && !isTileLike(extraTypes.front()))
-    return p.emitError(at, "index-form tgather expects tile-like indices; compare-form must use "
-                           "outs(dst, cdst)");
+    return p.emitError(
+        at,
+        "index-form tgather expects tile-like indices; compare-form must use "
+        "outs(dst, cdst)");
   if (extra.size() == 2 && !isTileLike(extraTypes[1]))
     return p.emitError(at, "tgather tmp must be tile-like");
-  if (p.resolveOperand(src, tsrc, result.operands) || p.resolveOperand(dst, tdst, result.operands) ||
+  if (p.resolveOperand(src, tsrc, result.operands) ||
+      p.resolveOperand(dst, tdst, result.operands) ||
       (hasCdst && p.resolveOperand(cdst, tcdst, result.operands)))
     return failure();
   bool hasTmp = extra.size() == 2;
-  if (!compare && !extra.empty() && p.resolveOperand(extra[0], extraTypes[0], result.operands))
+  if (!compare && !extra.empty() &&
+      p.resolveOperand(extra[0], extraTypes[0], result.operands))
     return failure();
   if (hasTmp && p.resolveOperand(extra[1], extraTypes[1], result.operands))
     return failure();
   if (compare && p.resolveOperand(extra[0], extraTypes[0], result.operands))
     return failure();
-  props.operandSegmentSizes = {1, 1, hasCdst ? 1 : 0, (!compare && !extra.empty()) ? 1 : 0,
-                               hasTmp ? 1 : 0, compare ? 1 : 0};
+  props.operandSegmentSizes = {1,
+                               1,
+                               hasCdst ? 1 : 0,
+                               (!compare && !extra.empty()) ? 1 : 0,
+                               hasTmp ? 1 : 0,
+                               compare ? 1 : 0};
   return success();
 }
 
@@ -290,10 +316,12 @@ void TGatherOp::print(OpAsmPrinter &p) {
 LogicalResult TGatherOp::verify() {
   if (onMemrefs(*this))
     return success();
-  bool mask = bool(getMaskPatternAttr()), compare = bool(getCdst()) || bool(getKValue());
+  bool mask = bool(getMaskPatternAttr()),
+       compare = bool(getCdst()) || bool(getKValue());
   if (int(mask) + int(compare) + int(bool(getIndices())) != 1)
-    return emitOpError("expects exactly one tgather form: indices, compare (kValue + cdst) or "
-                       "maskPattern");
+    return emitOpError(
+        "expects exactly one tgather form: indices, compare (kValue + cdst) or "
+        "maskPattern");
   TileRules r;
   r.vec = r.rowMajor = true;
   if (failed(verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}})))
@@ -301,14 +329,16 @@ LogicalResult TGatherOp::verify() {
   if (!compare)
     return success();
   if (!getCdst() || !getKValue() || !getTmp())
-    return emitOpError("compare-form tgather expects dst, cdst, kValue, and tmp");
+    return emitOpError(
+        "compare-form tgather expects dst, cdst, kValue, and tmp");
   CmpMode mode = getCmpModeAttr() ? getCmpModeAttr().getValue() : CmpMode::eq;
   if (mode != CmpMode::eq && mode != CmpMode::gt)
     return emitOpError("expects compare-form tgather cmpMode to be eq or gt");
   Type e = elementTypeOf(getSrc().getType());
   if (targetArchOf(*this) == TargetArch::a3 &&
       !(e.isF16() || e.isF32() || (e.isInteger(32) && mode == CmpMode::eq)))
-    return emitOpError() << "expects A2/A3 compare-form tgather src element type to be f16/f32, "
+    return emitOpError() << "expects A2/A3 compare-form tgather src element "
+                            "type to be f16/f32, "
                             "or i32 when cmpMode=eq, got "
                          << e;
   return success();
@@ -317,7 +347,8 @@ LogicalResult TGatherOp::verify() {
 //===----------------------------------------------------------------------===//
 // tmrgsort
 //   format1: ins(%src, %blockLen : T, iN) outs(%dst : T)
-//   format2: ins(%s0, %s1[, %s2[, %s3]], %tmp {exhausted = b} : ...) outs(%dst, %executed : ...)
+//   format2: ins(%s0, %s1[, %s2[, %s3]], %tmp {exhausted = b} : ...) outs(%dst,
+//   %executed : ...)
 //===----------------------------------------------------------------------===//
 
 ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
@@ -329,11 +360,13 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
     return failure();
   bool format1 = ins.size() == 2;
   if (!format1 && (ins.size() < 3 || ins.size() > 5))
-    return p.emitError(at, "tmrgsort expects ins(src, blockLen) or 2 to 4 srcs plus a tmp");
+    return p.emitError(
+        at, "tmrgsort expects ins(src, blockLen) or 2 to 4 srcs plus a tmp");
   if (!format1 && succeeded(p.parseOptionalLBrace())) {
     bool value;
     StringRef kw;
-    if (p.parseKeyword("exhausted") || p.parseEqual() || p.parseKeyword(&kw) || p.parseRBrace())
+    if (p.parseKeyword("exhausted") || p.parseEqual() || p.parseKeyword(&kw) ||
+        p.parseRBrace())
       return failure();
     value = kw == "true";
     props.exhausted = p.getBuilder().getBoolAttr(value);
@@ -341,28 +374,33 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
   if (p.parseColonTypeList(insTypes) || p.parseRParen())
     return failure();
   if (insTypes.size() != ins.size())
-    return p.emitError(at) << "expected " << ins.size() << " types in tmrgsort ins(...)";
+    return p.emitError(at) << "expected " << ins.size()
+                           << " types in tmrgsort ins(...)";
   SmallVector<Operand, 2> outs;
   SmallVector<Type, 2> outsTypes;
   if (p.parseKeyword("outs") || p.parseLParen() || p.parseOperandList(outs) ||
       p.parseColonTypeList(outsTypes) || p.parseRParen())
     return failure();
   if (outs.size() != (format1 ? 1u : 2u) || outsTypes.size() != outs.size())
-    return p.emitError(at) << "tmrgsort expects " << (format1 ? "outs(dst)" : "outs(dst, executed)");
+    return p.emitError(at) << "tmrgsort expects "
+                           << (format1 ? "outs(dst)" : "outs(dst, executed)");
   if (p.parseOptionalAttrDict(result.attributes))
     return failure();
   if (format1) {
     props.operandSegmentSizes = {1, 1, 1, 0, 0};
-    return p.resolveOperands({ins[0], ins[1], outs[0]}, {insTypes[0], insTypes[1], outsTypes[0]},
-                             at, result.operands);
+    return p.resolveOperands({ins[0], ins[1], outs[0]},
+                             {insTypes[0], insTypes[1], outsTypes[0]}, at,
+                             result.operands);
   }
   int32_t nSrcs = ins.size() - 1;
   props.operandSegmentSizes = {nSrcs, 0, 1, 1, 1};
-  if (p.resolveOperands(ArrayRef<Operand>(ins).drop_back(), ArrayRef<Type>(insTypes).drop_back(), at,
+  if (p.resolveOperands(ArrayRef<Operand>(ins).drop_back(),
+                        ArrayRef<Type>(insTypes).drop_back(), at,
                         result.operands))
     return failure();
   return p.resolveOperands({outs[0], ins.back(), outs[1]},
-                           {outsTypes[0], insTypes.back(), outsTypes[1]}, at, result.operands);
+                           {outsTypes[0], insTypes.back(), outsTypes[1]}, at,
+                           result.operands);
 }
 
 void TMrgSortOp::print(OpAsmPrinter &p) {
@@ -371,25 +409,30 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
       << getSrcs().front().getType() << ", " << getBlockLen().getType() << ")";
     printOuts(p, getDsts().front());
   } else {
-    p << " ins(" << getSrcs() << ", " << getTmp() << " {exhausted = "
-      << (getExhausted() ? "true" : "false") << "} : ";
+    p << " ins(" << getSrcs() << ", " << getTmp()
+      << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : ";
     llvm::interleaveComma(getSrcs().getTypes(), p);
-    p << ", " << getTmp().getType() << ") outs(" << getDsts().front() << ", " << getExcuted()
-      << " : " << getDsts().front().getType() << ", " << getExcuted().getType() << ")";
+    p << ", " << getTmp().getType() << ") outs(" << getDsts().front() << ", "
+      << getExcuted() << " : " << getDsts().front().getType() << ", "
+      << getExcuted().getType() << ")";
   }
-  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes", "exhausted"});
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"operandSegmentSizes", "exhausted"});
 }
 
 LogicalResult TMrgSortOp::verify() {
-  bool format1 = getSrcs().size() == 1 && getBlockLen() && getDsts().size() == 1;
+  bool format1 =
+      getSrcs().size() == 1 && getBlockLen() && getDsts().size() == 1;
   bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 && getTmp() &&
                  getDsts().size() == 1 && getExcuted();
   if (!format1 && !format2)
-    return emitOpError("expects format1 ins(src, blockLen) outs(dst) or format2 ins(2 to 4 "
-                       "srcs, tmp) outs(dst, executed)");
+    return emitOpError(
+        "expects format1 ins(src, blockLen) outs(dst) or format2 ins(2 to 4 "
+        "srcs, tmp) outs(dst, executed)");
   TileRules r;
   r.vec = r.sameElem = true;
-  return verifyTileOp(*this, r, {{"src", getSrcs().front()}, {"dst", getDsts().front()}});
+  return verifyTileOp(*this, r,
+                      {{"src", getSrcs().front()}, {"dst", getDsts().front()}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -401,12 +444,14 @@ LogicalResult TExpandsOp::verify() {
     return success();
   auto dst = tileView(getDst().getType());
   if (!dst || !dst->buf)
-    return emitOpError() << "expects dst to be a !pto.tile_buf, got " << getDst().getType();
+    return emitOpError() << "expects dst to be a !pto.tile_buf, got "
+                         << getDst().getType();
   if (dst->space != AddressSpace::vec && dst->space != AddressSpace::mat)
     return emitOpError("expects dst to be in the vec or mat address space");
   if (getScalar().getType() != dst->elem)
-    return emitOpError() << "expects the scalar type to be the dst element type " << dst->elem
-                         << ", got " << getScalar().getType();
+    return emitOpError()
+           << "expects the scalar type to be the dst element type " << dst->elem
+           << ", got " << getScalar().getType();
   return success();
 }
 
@@ -415,11 +460,13 @@ LogicalResult TCmpOp::verify() {
     return success();
   TileRules r;
   r.vec = r.sameElem = r.sameElemInputsOnly = true;
-  if (failed(verifyTileOp(*this, r,
-                          {{"src0", getSrc0()}, {"src1", getSrc1()}, {"dst", getDst()}})))
+  if (failed(verifyTileOp(
+          *this, r,
+          {{"src0", getSrc0()}, {"src1", getSrc1()}, {"dst", getDst()}})))
     return failure();
   if (!elementTypeOf(getDst().getType()).isInteger(8))
-    return emitOpError() << "expects dst (a packed predicate mask) to have element type i8, got "
+    return emitOpError() << "expects dst (a packed predicate mask) to have "
+                            "element type i8, got "
                          << elementTypeOf(getDst().getType());
   return success();
 }
@@ -427,7 +474,9 @@ LogicalResult TCmpOp::verify() {
 LogicalResult TSelOp::verify() {
   TileRules r;
   r.rowMajor = r.sameElem = true;
-  if (failed(verifyTileOp(*this, r, {{"src0", getSrc0()}, {"src1", getSrc1()}, {"dst", getDst()}})))
+  if (failed(verifyTileOp(
+          *this, r,
+          {{"src0", getSrc0()}, {"src1", getSrc1()}, {"dst", getDst()}})))
     return failure();
   if (onMemrefs(*this))
     return success();
@@ -435,7 +484,8 @@ LogicalResult TSelOp::verify() {
   auto i = dyn_cast<IntegerType>(e);
   bool a5 = targetArchOf(*this) == TargetArch::a5;
   bool ok = e.isF16() || e.isF32() ||
-            (i && (i.getWidth() == 16 || i.getWidth() == 32 || (a5 && i.getWidth() == 8)));
+            (i && (i.getWidth() == 16 || i.getWidth() == 32 ||
+                   (a5 && i.getWidth() == 8)));
   if (!ok)
     return emitOpError() << "expects " << archName(targetArchOf(*this))
                          << " tsel src0, src1, and dst element type to be "
@@ -453,15 +503,19 @@ LogicalResult TQuantOp::verify() {
   auto dst = dyn_cast<IntegerType>(elementTypeOf(getDst().getType()));
   if (getQuantType() == QuantType::INT8_SYM) {
     if (!dst || dst.getWidth() != 8 || dst.isUnsigned())
-      return emitOpError("expects dst element type i8 for INT8_SYM quantization");
+      return emitOpError(
+          "expects dst element type i8 for INT8_SYM quantization");
     if (getOffset())
-      return emitOpError("INT8_SYM quantization must not have an offset operand");
+      return emitOpError(
+          "INT8_SYM quantization must not have an offset operand");
   } else {
     if (!dst || dst.getWidth() != 8 || !dst.isUnsigned())
-      return emitOpError("expects dst element type ui8 for INT8_ASYM quantization");
+      return emitOpError(
+          "expects dst element type ui8 for INT8_ASYM quantization");
     if (!getOffset())
-      return emitOpError("INT8_ASYM quantization requires an offset operand (the zero-point "
-                         "tile): ins(%src, %fp, %offset : ...)");
+      return emitOpError(
+          "INT8_ASYM quantization requires an offset operand (the zero-point "
+          "tile): ins(%src, %fp, %offset : ...)");
   }
   if (onMemrefs(*this))
     return success();
@@ -478,10 +532,12 @@ LogicalResult TDequantOp::verify() {
 
 LogicalResult THistogramOp::verify() {
   if (targetArchOf(*this) != TargetArch::a5)
-    return emitOpError("thistogram is only supported on A5 (ptoas --pto-arch=a5)");
+    return emitOpError(
+        "thistogram is only supported on A5 (ptoas --pto-arch=a5)");
   TileRules r;
   r.vec = true;
-  return verifyTileOp(*this, r, {{"src", getSrc()}, {"idx", getIdx()}, {"dst", getDst()}});
+  return verifyTileOp(
+      *this, r, {{"src", getSrc()}, {"idx", getIdx()}, {"dst", getDst()}});
 }
 
 ParseResult TCIOp::parse(OpAsmParser &p, OperationState &result) {
@@ -532,7 +588,8 @@ LogicalResult TCIOp::verify() {
   if (!e || (e.getWidth() != 16 && e.getWidth() != 32))
     return emitOpError("expects dst element type to be i16/i32");
   if (getS().getType() != dst->elem)
-    return emitOpError("expects S and dst element type to be exactly the same type");
+    return emitOpError(
+        "expects S and dst element type to be exactly the same type");
   if (isStatic(dst->shape[1]) && dst->shape[1] == 1)
     return emitOpError("expects dst cols to be different from 1");
   return success();
@@ -548,7 +605,8 @@ LogicalResult TTriOp::verify() {
 
 LogicalResult TRandomOp::verify() {
   if (targetArchOf(*this) != TargetArch::a5)
-    return emitOpError("trandom is only supported for A5 targets (ptoas --pto-arch=a5)");
+    return emitOpError(
+        "trandom is only supported for A5 targets (ptoas --pto-arch=a5)");
   if (getRounds() != 7 && getRounds() != 10)
     return emitOpError("expects rounds to be 7 or 10");
   return success();
@@ -568,7 +626,8 @@ LogicalResult TGetValOp::verify() {
   if (!src)
     return emitOpError("expects src to be tile_buf or memref type");
   if (src->space == AddressSpace::mat)
-    return emitOpError("the scalar unit cannot read a mat tile_buf (tgetval reads vec tiles)");
+    return emitOpError(
+        "the scalar unit cannot read a mat tile_buf (tgetval reads vec tiles)");
   if (src->space != AddressSpace::vec)
     return emitOpError("expects src memory space to be vec");
   if (src->elem != getDst().getType())
@@ -580,7 +639,8 @@ LogicalResult TPackOp::verify() {
   if (onMemrefs(*this))
     return success();
   if (targetArchOf(*this) != TargetArch::a5)
-    return emitOpError("tpack is only supported on A5 targets (ptoas --pto-arch=a5)");
+    return emitOpError(
+        "tpack is only supported on A5 targets (ptoas --pto-arch=a5)");
   TileRules r;
   r.vec = r.rowMajor = r.sameValid = true;
   return verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}});

@@ -16,8 +16,9 @@
 using namespace mlir;
 using namespace ptonz::pto;
 
-
-StringRef ptonz::pto::archName(TargetArch arch) { return arch == TargetArch::a5 ? "A5" : "A2/A3"; }
+StringRef ptonz::pto::archName(TargetArch arch) {
+  return arch == TargetArch::a5 ? "A5" : "A2/A3";
+}
 
 Type ptonz::pto::elementTypeOf(Type type) {
   if (auto t = dyn_cast<TileBufType>(type))
@@ -58,7 +59,8 @@ std::optional<TileView> ptonz::pto::tileView(Type type) {
 }
 
 bool ptonz::pto::onMemrefs(Operation *op) {
-  return llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<MemRefType>(t); });
+  return llvm::any_of(op->getOperandTypes(),
+                      [](Type t) { return isa<MemRefType>(t); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -69,8 +71,9 @@ static InFlightDiagnostic tileError(Operation *op, StringRef name) {
   return op->emitOpError() << "expects " << name << " ";
 }
 
-LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
-                                       std::initializer_list<NamedValue> operands) {
+LogicalResult
+ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
+                         std::initializer_list<NamedValue> operands) {
   if (!rules.tiles || onMemrefs(op))
     return success();
   SmallVector<std::pair<StringRef, TileView>, 4> tiles;
@@ -78,18 +81,23 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   for (auto [name, value] : operands) {
     bool exempt = rules.rowMajorExempt & (1u << position);
     // PTOAS 0.60's trowexpand asks only a none_box src, not a row_major one.
-    exempt |= position == 0 && rules.geometry == TileRules::Geometry::rowExpand &&
+    exempt |= position == 0 &&
+              rules.geometry == TileRules::Geometry::rowExpand &&
               ptoasAtLeast(op->getContext(), 0, 60);
     ++position;
     auto view = tileView(value.getType());
     if (!view || !view->buf)
-      return tileError(op, name) << "to be a !pto.tile_buf, got " << value.getType();
+      return tileError(op, name)
+             << "to be a !pto.tile_buf, got " << value.getType();
     if (rules.vec && view->space != AddressSpace::vec)
-      return tileError(op, name) << "to be in the vec address space (loc=vec), got loc="
-                                 << stringifyAddressSpace(*view->space);
-    if (rules.rowMajor && !exempt && view->buf.getBlayout() != BLayout::row_major)
-      return tileError(op, name) << "to use the row_major blayout (vector ops read tiles "
-                                    "row by row)";
+      return tileError(op, name)
+             << "to be in the vec address space (loc=vec), got loc="
+             << stringifyAddressSpace(*view->space);
+    if (rules.rowMajor && !exempt &&
+        view->buf.getBlayout() != BLayout::row_major)
+      return tileError(op, name)
+             << "to use the row_major blayout (vector ops read tiles "
+                "row by row)";
     tiles.push_back({name, *view});
   }
   if (tiles.empty())
@@ -99,9 +107,10 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   if (rules.sameElem)
     for (size_t i = 1; i < elemCount; ++i)
       if (tiles[i].second.elem != first.elem)
-        return op->emitOpError() << "expects " << firstName << " and " << tiles[i].first
-                                 << " to have the same element type, got " << first.elem
-                                 << " and " << tiles[i].second.elem;
+        return op->emitOpError()
+               << "expects " << firstName << " and " << tiles[i].first
+               << " to have the same element type, got " << first.elem
+               << " and " << tiles[i].second.elem;
   auto sameExtents = [&](ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
     return a.size() == b.size() && llvm::all_of(llvm::zip(a, b), [](auto p) {
              return compatible(std::get<0>(p), std::get<1>(p));
@@ -117,13 +126,15 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   for (size_t i = 1; i < tiles.size(); ++i) {
     auto &[name, t] = tiles[i];
     if (rules.sameValid && !sameExtents(first.valid, t.valid))
-      return op->emitOpError() << "expects " << firstName << " and " << name
-                               << " to have the same valid shape, got "
-                               << printDims(first.valid) << " and " << printDims(t.valid);
+      return op->emitOpError()
+             << "expects " << firstName << " and " << name
+             << " to have the same valid shape, got " << printDims(first.valid)
+             << " and " << printDims(t.valid);
     if (rules.sameShape && first.shape != t.shape)
-      return op->emitOpError() << "expects " << firstName << " and " << name
-                               << " to have the same shape, got " << printDims(first.shape)
-                               << " and " << printDims(t.shape);
+      return op->emitOpError()
+             << "expects " << firstName << " and " << name
+             << " to have the same shape, got " << printDims(first.shape)
+             << " and " << printDims(t.shape);
   }
   using G = TileRules::Geometry;
   if (rules.geometry == G::none)
@@ -134,8 +145,9 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
                         StringRef dim) -> LogicalResult {
     if (compatible(av, bv))
       return success();
-    return op->emitOpError() << "expects " << a << " and " << b << " to have the same valid "
-                             << dim << ", got " << av << " and " << bv;
+    return op->emitOpError()
+           << "expects " << a << " and " << b << " to have the same valid "
+           << dim << ", got " << av << " and " << bv;
   };
   switch (rules.geometry) {
   case G::none:
@@ -146,17 +158,20 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   case G::rowExpand:
     return requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows");
   case G::rowReduce:
-    if (failed(requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows")))
+    if (failed(
+            requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows")))
       return failure();
     if (isStatic(dst.valid[1]) && dst.valid[1] != 1)
-      return op->emitOpError() << "expects dst to hold one value per row (valid cols 1), got "
-                               << dst.valid[1];
+      return op->emitOpError()
+             << "expects dst to hold one value per row (valid cols 1), got "
+             << dst.valid[1];
     return success();
   case G::colExpandBinary:
   case G::rowExpandBinary: {
     if (!sameExtents(src.valid, dst.valid))
-      return op->emitOpError() << "expects src0 and dst to have the same valid shape, got "
-                               << printDims(src.valid) << " and " << printDims(dst.valid);
+      return op->emitOpError()
+             << "expects src0 and dst to have the same valid shape, got "
+             << printDims(src.valid) << " and " << printDims(dst.valid);
     const TileView &src1 = tiles[1].second;
     if (rules.geometry == G::colExpandBinary)
       return requireDim("src1", src1.valid[1], "dst", dst.valid[1], "cols");
@@ -166,8 +181,10 @@ LogicalResult ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   return success();
 }
 
-FailureOr<TileBufType> ptonz::pto::tileBuf(Operation *op, Value v, StringRef name) {
+FailureOr<TileBufType> ptonz::pto::tileBuf(Operation *op, Value v,
+                                           StringRef name) {
   if (auto t = dyn_cast<TileBufType>(v.getType()))
     return t;
-  return op->emitOpError() << "expects " << name << " to be a !pto.tile_buf, got " << v.getType();
+  return op->emitOpError() << "expects " << name
+                           << " to be a !pto.tile_buf, got " << v.getType();
 }

@@ -8,7 +8,6 @@
 using namespace mlir;
 using namespace ptonz::pto;
 
-
 static unsigned elementBytes(Type t) { return (elementBits(t) + 7) / 8; }
 
 //===----------------------------------------------------------------------===//
@@ -17,25 +16,28 @@ static unsigned elementBytes(Type t) { return (elementBits(t) + 7) / 8; }
 
 LogicalResult LoadScalarOp::verify() {
   if (getValue().getType() != elementTypeOf(getPtr().getType()))
-    return emitOpError() << "expects the result type to be the pointer's element type "
-                         << elementTypeOf(getPtr().getType()) << ", got "
-                         << getValue().getType();
+    return emitOpError()
+           << "expects the result type to be the pointer's element type "
+           << elementTypeOf(getPtr().getType()) << ", got "
+           << getValue().getType();
   return success();
 }
 
 LogicalResult StoreScalarOp::verify() {
   if (getValue().getType() != elementTypeOf(getPtr().getType()))
-    return emitOpError() << "expects the stored value to have the pointer's element type "
-                         << elementTypeOf(getPtr().getType()) << ", got "
-                         << getValue().getType();
+    return emitOpError()
+           << "expects the stored value to have the pointer's element type "
+           << elementTypeOf(getPtr().getType()) << ", got "
+           << getValue().getType();
   return success();
 }
 
 //===----------------------------------------------------------------------===//
 // make_tensor_view:
-//   %v = pto.make_tensor_view %p, shape = [...], strides = [...] {attrs} : !pto.tensor_view<...>
-// The pointer operand's type is `!pto.ptr<T>` (or `!pto.ptr<T, gm>`) of the view's
-// element type.
+//   %v = pto.make_tensor_view %p, shape = [...], strides = [...] {attrs} :
+//   !pto.tensor_view<...>
+// The pointer operand's type is `!pto.ptr<T>` (or `!pto.ptr<T, gm>`) of the
+// view's element type.
 //===----------------------------------------------------------------------===//
 
 /// The pointer operand of a view op, whose type the syntax does not spell:
@@ -43,23 +45,28 @@ LogicalResult StoreScalarOp::verify() {
 /// PTOAS; two spellings, so two types, to ptonz, which prints each back as
 /// written). The parser API resolves an operand only against a given type,
 /// so the first try's mismatch diagnostic is dropped.
-static ParseResult resolveGMPointer(OpAsmParser &p, const OpAsmParser::UnresolvedOperand &ptr,
-                                    Type elem, SmallVectorImpl<Value> &operands) {
+static ParseResult resolveGMPointer(OpAsmParser &p,
+                                    const OpAsmParser::UnresolvedOperand &ptr,
+                                    Type elem,
+                                    SmallVectorImpl<Value> &operands) {
   MLIRContext *ctx = elem.getContext();
   PtrType plain = PtrType::get(elem);
-  for (PtrType t : {plain, PtrType::get(ctx, elem, StringAttr::get(ctx, "gm"))}) {
+  for (PtrType t :
+       {plain, PtrType::get(ctx, elem, StringAttr::get(ctx, "gm"))}) {
     ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
     if (succeeded(p.resolveOperand(ptr, t, operands)))
       return success();
   }
-  return p.resolveOperand(ptr, plain, operands); // the mismatch, in !pto.ptr<T>'s words
+  return p.resolveOperand(ptr, plain,
+                          operands); // the mismatch, in !pto.ptr<T>'s words
 }
 
 ParseResult MakeTensorViewOp::parse(OpAsmParser &p, OperationState &result) {
   OpAsmParser::UnresolvedOperand ptr;
   SmallVector<OpAsmParser::UnresolvedOperand> shape, strides;
   Type type;
-  if (p.parseOperand(ptr) || p.parseComma() || p.parseKeyword("shape") || p.parseEqual() ||
+  if (p.parseOperand(ptr) || p.parseComma() || p.parseKeyword("shape") ||
+      p.parseEqual() ||
       p.parseOperandList(shape, OpAsmParser::Delimiter::Square))
     return failure();
   (void)p.parseOptionalComma(); // early PTOAS wrote no comma here
@@ -72,20 +79,23 @@ ParseResult MakeTensorViewOp::parse(OpAsmParser &p, OperationState &result) {
     return failure();
   auto view = dyn_cast<TensorViewType>(type);
   if (!view)
-    return p.emitError(typeLoc, "result must be pto.tensor_view<...>, got ") << type;
+    return p.emitError(typeLoc, "result must be pto.tensor_view<...>, got ")
+           << type;
   Type index = p.getBuilder().getIndexType();
   if (resolveGMPointer(p, ptr, view.getElementType(), result.operands) ||
       p.resolveOperands(shape, index, result.operands) ||
       p.resolveOperands(strides, index, result.operands))
     return failure();
   result.getOrAddProperties<Properties>().operandSegmentSizes = {
-      1, static_cast<int32_t>(shape.size()), static_cast<int32_t>(strides.size())};
+      1, static_cast<int32_t>(shape.size()),
+      static_cast<int32_t>(strides.size())};
   result.addTypes(view);
   return success();
 }
 
 void MakeTensorViewOp::print(OpAsmPrinter &p) {
-  p << ' ' << getPtr() << ", shape = [" << getShape() << "], strides = [" << getStrides() << ']';
+  p << ' ' << getPtr() << ", shape = [" << getShape() << "], strides = ["
+    << getStrides() << ']';
   p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
   p << " : " << getResult().getType();
 }
@@ -94,23 +104,28 @@ LogicalResult MakeTensorViewOp::verify() {
   TensorViewType view = getResult().getType();
   PtrType ptr = getPtr().getType();
   if (ptr.getElementType() != view.getElementType())
-    return emitOpError() << "ptr element type must match tensor_view element type, but got ptr="
-                         << ptr.getElementType() << " view=" << view.getElementType();
+    return emitOpError() << "ptr element type must match tensor_view element "
+                            "type, but got ptr="
+                         << ptr.getElementType()
+                         << " view=" << view.getElementType();
   int64_t rank = view.getRank();
   if ((int64_t)getShape().size() != rank)
-    return emitOpError() << "shape/strides operand counts must match tensor_view rank=" << rank
-                         << " (got " << getShape().size() << " shape operands)";
+    return emitOpError()
+           << "shape/strides operand counts must match tensor_view rank="
+           << rank << " (got " << getShape().size() << " shape operands)";
   if (!getStrides().empty() && (int64_t)getStrides().size() != rank)
-    return emitOpError() << "shape/strides operand counts must match tensor_view rank=" << rank
-                         << " (got " << getStrides().size()
-                         << " strides; `strides = []` is allowed only before "
-                            "pto-materialize-strides)";
+    return emitOpError()
+           << "shape/strides operand counts must match tensor_view rank="
+           << rank << " (got " << getStrides().size()
+           << " strides; `strides = []` is allowed only before "
+              "pto-materialize-strides)";
   for (int64_t i = 0; i < rank; ++i) {
     std::optional<int64_t> c = constantOf(getShape()[i]);
     if (!c)
       continue;
     if (*c < 0)
-      return emitOpError() << "shape operand #" << i << " is negative (" << *c << ")";
+      return emitOpError() << "shape operand #" << i << " is negative (" << *c
+                           << ")";
     int64_t d = view.getShape()[i];
     if (isStatic(d) && d != *c)
       return emitOpError() << "shape operand #" << i << " is " << *c
@@ -118,9 +133,10 @@ LogicalResult MakeTensorViewOp::verify() {
   }
   for (auto [i, s] : llvm::enumerate(getStrides()))
     if (auto c = constantOf(s); c && *c < 0)
-      return emitOpError() << "stride operand #" << i << " is negative (" << *c << ")";
-  if (auto typeLayout = view.getLayout(); typeLayout && getLayoutAttr() &&
-                                          typeLayout != Attribute(getLayoutAttr()))
+      return emitOpError() << "stride operand #" << i << " is negative (" << *c
+                           << ")";
+  if (auto typeLayout = view.getLayout();
+      typeLayout && getLayoutAttr() && typeLayout != Attribute(getLayoutAttr()))
     return emitOpError() << "layout attribute " << getLayoutAttr()
                          << " does not match result type layout " << typeLayout;
   return success();
@@ -131,35 +147,41 @@ LogicalResult PartitionViewOp::verify() {
   PartitionTensorViewType res = getResult().getType();
   int64_t rank = src.getRank();
   if (src.getElementType() != res.getElementType())
-    return emitOpError() << "element type mismatch between source and result: src="
-                         << src.getElementType() << " result=" << res.getElementType();
+    return emitOpError()
+           << "element type mismatch between source and result: src="
+           << src.getElementType() << " result=" << res.getElementType();
   if ((int64_t)getOffsets().size() != rank)
     return emitOpError() << "offset count (" << getOffsets().size()
                          << ") must match source rank (" << rank << ")";
   if ((int64_t)getSizes().size() != rank)
-    return emitOpError() << "size count (" << getSizes().size() << ") must match source rank ("
-                         << rank << ")";
+    return emitOpError() << "size count (" << getSizes().size()
+                         << ") must match source rank (" << rank << ")";
   bool sameRank = res.getRank() == rank;
   if (!sameRank && res.getRank() > rank)
-    return emitOpError() << "result rank (" << res.getRank() << ") exceeds source rank (" << rank
-                         << ")";
+    return emitOpError() << "result rank (" << res.getRank()
+                         << ") exceeds source rank (" << rank << ")";
   for (int64_t i = 0; i < rank; ++i) {
     std::optional<int64_t> off = constantOf(getOffsets()[i]);
     std::optional<int64_t> size = constantOf(getSizes()[i]);
     int64_t dim = src.getShape()[i];
     if (off && *off < 0)
-      return emitOpError() << "offset at dim " << i << " must be non-negative, got " << *off;
+      return emitOpError() << "offset at dim " << i
+                           << " must be non-negative, got " << *off;
     if (size && *size <= 0)
-      return emitOpError() << "size at dim " << i << " must be positive, got " << *size;
-    if (size && sameRank && isStatic(res.getShape()[i]) && res.getShape()[i] != *size)
-      return emitOpError() << "size/result mismatch at dim " << i << ": size operand=" << *size
+      return emitOpError() << "size at dim " << i << " must be positive, got "
+                           << *size;
+    if (size && sameRank && isStatic(res.getShape()[i]) &&
+        res.getShape()[i] != *size)
+      return emitOpError() << "size/result mismatch at dim " << i
+                           << ": size operand=" << *size
                            << " result type dim=" << res.getShape()[i];
     if (size && isStatic(dim) && *size > dim)
       return emitOpError() << "size at dim " << i << " (" << *size
                            << ") exceeds static source dim (" << dim << ")";
     int64_t end = 0;
     if (off && size && llvm::AddOverflow(*off, *size, end))
-      return emitOpError() << "offset+size at dim " << i << " overflows";  // PTOAS >= 0.61's
+      return emitOpError() << "offset+size at dim " << i
+                           << " overflows"; // PTOAS >= 0.61's
     if (off && size && isStatic(dim) && end > dim)
       return emitOpError() << "offset+size at dim " << i << " (" << end
                            << ") exceeds static source dim (" << dim << ")";
@@ -190,9 +212,11 @@ LogicalResult PartitionViewOp::verify() {
       if (auto view = getSource().getDefiningOp<MakeTensorViewOp>())
         srcLayout = view.getLayoutAttr();
     if (srcLayout && srcLayout != partLayout)
-      return emitOpError() << "partition layout=" << stringifyLayout(cast<LayoutAttr>(partLayout).getValue())
-                           << " does not match source layout="
-                           << stringifyLayout(cast<LayoutAttr>(srcLayout).getValue());
+      return emitOpError()
+             << "partition layout="
+             << stringifyLayout(cast<LayoutAttr>(partLayout).getValue())
+             << " does not match source layout="
+             << stringifyLayout(cast<LayoutAttr>(srcLayout).getValue());
   }
   return success();
 }
@@ -203,12 +227,15 @@ LogicalResult PartitionViewOp::verify() {
 
 LogicalResult AllocTileOp::verify() {
   TileBufType t = getResult().getType();
-  auto check = [&](Value operand, int64_t dim, StringRef name) -> LogicalResult {
+  auto check = [&](Value operand, int64_t dim,
+                   StringRef name) -> LogicalResult {
     if (!isStatic(dim) && !operand)
-      return emitOpError() << name << " operand is required because result type v_"
+      return emitOpError() << name
+                           << " operand is required because result type v_"
                            << name.drop_front(6) << " is ?";
     if (isStatic(dim) && operand)
-      return emitOpError() << name << " operand must be absent because result type v_"
+      return emitOpError() << name
+                           << " operand must be absent because result type v_"
                            << name.drop_front(6) << " is " << dim;
     return success();
   };
@@ -220,23 +247,28 @@ LogicalResult AllocTileOp::verify() {
   bool level3 = buildLevelOf(getContext()) == BuildLevel::level3;
   if (Value addr = getAddr()) {
     if (!level3)
-      return emitOpError() << "unexpected 'addr' operand: only supported when --pto-level=level3 "
-                              "(ptoas plans tile addresses itself at levels 1 and 2; drop "
-                              "`addr = ...` or assemble with --pto-level=level3)";
+      return emitOpError()
+             << "unexpected 'addr' operand: only supported when "
+                "--pto-level=level3 "
+                "(ptoas plans tile addresses itself at levels 1 and 2; drop "
+                "`addr = ...` or assemble with --pto-level=level3)";
     if (auto c = constantOf(addr)) {
-      int64_t align = (t.getLoc() == AddressSpace::left || t.getLoc() == AddressSpace::right ||
-                       t.getLoc() == AddressSpace::acc)
-                          ? 512
-                          : 32;
+      int64_t align =
+          (t.getLoc() == AddressSpace::left ||
+           t.getLoc() == AddressSpace::right || t.getLoc() == AddressSpace::acc)
+              ? 512
+              : 32;
       if (*c < 0)
         return emitOpError() << "addr must be non-negative, got " << *c;
       if (*c % align != 0)
-        return emitOpError() << "addr must be aligned to " << align
-                             << " bytes for local tile memory space, got " << *c;
+        return emitOpError()
+               << "addr must be aligned to " << align
+               << " bytes for local tile memory space, got " << *c;
     }
   } else if (level3) {
-    return emitOpError() << "requires 'addr' operand when --pto-level=level3 (level3 does no "
-                            "memory planning: give every tile `addr = %a : i64`)";
+    return emitOpError()
+           << "requires 'addr' operand when --pto-level=level3 (level3 does no "
+              "memory planning: give every tile `addr = %a : i64`)";
   }
   return success();
 }
@@ -245,8 +277,9 @@ LogicalResult TAssignOp::verify() {
   if (getTile().getType() != getResult().getType())
     return emitOpError("result type must match tile operand type");
   if (buildLevelOf(getContext()) != BuildLevel::level3)
-    return emitOpError("pto.tassign is only supported when --pto-level=level3 (tiles get "
-                       "fixed addresses only there)");
+    return emitOpError(
+        "pto.tassign is only supported when --pto-level=level3 (tiles get "
+        "fixed addresses only there)");
   return success();
 }
 
@@ -254,7 +287,8 @@ LogicalResult TAssignOp::verify() {
 /// valid region it covers, a parent's valid dims read as a period (ping/pong
 /// halves of one buffer); `?` where an offset or the source's valid dim is
 /// dynamic.
-static int64_t subsetValidDim(int64_t size, int64_t parentValid, std::optional<int64_t> offset) {
+static int64_t subsetValidDim(int64_t size, int64_t parentValid,
+                              std::optional<int64_t> offset) {
   if (!isStatic(parentValid) || !offset)
     return ShapedType::kDynamic;
   if (parentValid <= 0)
@@ -269,12 +303,16 @@ static int64_t subsetValidDim(int64_t size, int64_t parentValid, std::optional<i
 /// where known).
 static TileBufType subsetType(TileBufType src, ArrayAttr sizes,
                               ArrayRef<std::optional<int64_t>> offsets) {
-  int64_t rows = cast<IntegerAttr>(sizes[0]).getInt(), cols = cast<IntegerAttr>(sizes[1]).getInt();
-  auto offset = [&](unsigned i) { return i < offsets.size() ? offsets[i] : std::nullopt; };
-  return TileBufType::get(src.getContext(), src.getLoc(), src.getElementType(), rows, cols,
-                          subsetValidDim(rows, src.getValidRow(), offset(0)),
-                          subsetValidDim(cols, src.getValidCol(), offset(1)), src.getBlayout(),
-                          src.getSlayout(), src.getFractal(), src.getPad(), src.getCompact());
+  int64_t rows = cast<IntegerAttr>(sizes[0]).getInt(),
+          cols = cast<IntegerAttr>(sizes[1]).getInt();
+  auto offset = [&](unsigned i) {
+    return i < offsets.size() ? offsets[i] : std::nullopt;
+  };
+  return TileBufType::get(
+      src.getContext(), src.getLoc(), src.getElementType(), rows, cols,
+      subsetValidDim(rows, src.getValidRow(), offset(0)),
+      subsetValidDim(cols, src.getValidCol(), offset(1)), src.getBlayout(),
+      src.getSlayout(), src.getFractal(), src.getPad(), src.getCompact());
 }
 
 ParseResult SubsetOp::parse(OpAsmParser &p, OperationState &result) {
@@ -284,18 +322,21 @@ ParseResult SubsetOp::parse(OpAsmParser &p, OperationState &result) {
   Type type;
   SMLoc at = p.getCurrentLocation();
   if (p.parseOperand(source) ||
-      p.parseOperandList(offsets, OpAsmParser::Delimiter::Square) || p.parseKeyword("sizes") ||
-      p.parseAttribute(sizes) || p.parseOptionalAttrDict(result.attributes) ||
-      p.parseColonType(type))
+      p.parseOperandList(offsets, OpAsmParser::Delimiter::Square) ||
+      p.parseKeyword("sizes") || p.parseAttribute(sizes) ||
+      p.parseOptionalAttrDict(result.attributes) || p.parseColonType(type))
     return failure();
   auto src = dyn_cast<TileBufType>(type);
   if (!src)
     return p.emitError(at) << "expected a !pto.tile_buf source, got " << type;
-  if (sizes.size() != 2 || !llvm::all_of(sizes, [](Attribute a) { return isa<IntegerAttr>(a); }))
-    return p.emitError(at, "subset sizes must be two integers, e.g. sizes [32, 32]");
+  if (sizes.size() != 2 ||
+      !llvm::all_of(sizes, [](Attribute a) { return isa<IntegerAttr>(a); }))
+    return p.emitError(
+        at, "subset sizes must be two integers, e.g. sizes [32, 32]");
   result.getOrAddProperties<Properties>().sizes = sizes;
   if (p.resolveOperand(source, src, result.operands) ||
-      p.resolveOperands(offsets, p.getBuilder().getIndexType(), result.operands))
+      p.resolveOperands(offsets, p.getBuilder().getIndexType(),
+                        result.operands))
     return failure();
   SmallVector<std::optional<int64_t>> constOffsets;
   for (Value v : ValueRange(result.operands).drop_front())
@@ -322,7 +363,8 @@ LogicalResult SubsetOp::verify() {
   if (src.getFractal() == 32) {
     innerCols = 2;
   } else if (src.getFractal() == 512 && bytes > 0) {
-    (src.getSlayout() == SLayout::row_major ? innerCols : innerRows) = 32 / bytes;
+    (src.getSlayout() == SLayout::row_major ? innerCols : innerRows) =
+        32 / bytes;
   } else if (src.getFractal() != 1024) {
     return emitOpError("unsupported tile layout for subset");
   }
@@ -333,20 +375,28 @@ LogicalResult SubsetOp::verify() {
   if (rows <= 0 || cols <= 0)
     return emitOpError("subset sizes must be positive");
   if (rows % innerRows || cols % innerCols)
-    return emitOpError() << "boxed layout subset sizes must be multiples of the fractal ("
-                         << innerRows << "x" << innerCols << ")";
-  auto offRow = constantOf(getOffsets()[0]), offCol = constantOf(getOffsets()[1]);
-  for (auto [off, inner] : {std::pair{offRow, innerRows}, std::pair{offCol, innerCols}}) {
+    return emitOpError()
+           << "boxed layout subset sizes must be multiples of the fractal ("
+           << innerRows << "x" << innerCols << ")";
+  auto offRow = constantOf(getOffsets()[0]),
+       offCol = constantOf(getOffsets()[1]);
+  for (auto [off, inner] :
+       {std::pair{offRow, innerRows}, std::pair{offCol, innerCols}}) {
     if (off && *off < 0)
       return emitOpError("subset offsets must be non-negative");
     if (off && *off % inner)
-      return emitOpError() << "boxed layout subset offsets must be multiples of the fractal ("
-                           << innerRows << "x" << innerCols << ")";
+      return emitOpError()
+             << "boxed layout subset offsets must be multiples of the fractal ("
+             << innerRows << "x" << innerCols << ")";
   }
-  if (src.getBlayout() == BLayout::row_major && (cols != src.getCols() || offCol != 0))
-    return emitOpError("boxed row_major subset must keep all columns (col offset 0)");
-  if (src.getBlayout() == BLayout::col_major && (rows != src.getRows() || offRow != 0))
-    return emitOpError("boxed col_major subset must keep all rows (row offset 0)");
+  if (src.getBlayout() == BLayout::row_major &&
+      (cols != src.getCols() || offCol != 0))
+    return emitOpError(
+        "boxed row_major subset must keep all columns (col offset 0)");
+  if (src.getBlayout() == BLayout::col_major &&
+      (rows != src.getRows() || offRow != 0))
+    return emitOpError(
+        "boxed col_major subset must keep all rows (row offset 0)");
   return success();
 }
 
@@ -369,15 +419,19 @@ LogicalResult SetValidShapeOp::verify() {
   int64_t rows, cols;
   if (auto t = dyn_cast<TileBufType>(getSource().getType())) {
     if (isStatic(t.getValidRow()) || isStatic(t.getValidCol()))
-      return emitOpError("expects source tile_buf to have dynamic validShape (?, ?)");
+      return emitOpError(
+          "expects source tile_buf to have dynamic validShape (?, ?)");
     if (!isLocalTile(getSource()))
-      return emitOpError("requires a locally bound tile source (alloc_tile, declare_tile, or a "
-                         "view of one); function arguments/results are unsupported");
+      return emitOpError(
+          "requires a locally bound tile source (alloc_tile, declare_tile, or "
+          "a "
+          "view of one); function arguments/results are unsupported");
     rows = t.getRows();
     cols = t.getCols();
   } else {
     if (!(*this)->hasAttr("__pto.lowered_set_validshape"))
-      return emitOpError("expects tile_buf source; memref source is only valid for the internal "
+      return emitOpError("expects tile_buf source; memref source is only valid "
+                         "for the internal "
                          "lowered form");
     auto m = cast<MemRefType>(getSource().getType());
     if (m.getRank() != 2)
@@ -386,12 +440,14 @@ LogicalResult SetValidShapeOp::verify() {
     cols = m.getShape()[1];
   }
   for (auto [v, max, name] : {std::tuple{getValidRow(), rows, "row"},
-                               std::tuple{getValidCol(), cols, "col"}}) {
+                              std::tuple{getValidCol(), cols, "col"}}) {
     auto c = constantOf(v);
     if (c && *c < 0)
-      return emitOpError() << "expects " << name << " operand to be non-negative";
+      return emitOpError() << "expects " << name
+                           << " operand to be non-negative";
     if (c && isStatic(max) && *c > max)
-      return emitOpError() << "expects " << name << " operand <= shape dim (" << max << ")";
+      return emitOpError() << "expects " << name << " operand <= shape dim ("
+                           << max << ")";
   }
   return success();
 }
@@ -401,19 +457,24 @@ LogicalResult BitcastOp::verify() {
   if (src.getLoc() != dst.getLoc())
     return emitOpError("expects src/result to have the same memorySpace");
   if (src.getElementType() == dst.getElementType())
-    return emitOpError("expects src/result to have different element types; use pto.treshape "
-                       "for shape/config changes");
+    return emitOpError(
+        "expects src/result to have different element types; use pto.treshape "
+        "for shape/config changes");
   if (src.getRows() != dst.getRows() || src.getCols() != dst.getCols())
-    return emitOpError("expects src/result to have the same shape; use pto.treshape for shape "
-                       "changes");
-  if (src.getValidRow() != dst.getValidRow() || src.getValidCol() != dst.getValidCol())
+    return emitOpError(
+        "expects src/result to have the same shape; use pto.treshape for shape "
+        "changes");
+  if (src.getValidRow() != dst.getValidRow() ||
+      src.getValidCol() != dst.getValidCol())
     return emitOpError("expects src/result to have the same validShape");
-  if (src.getBlayout() != dst.getBlayout() || src.getSlayout() != dst.getSlayout() ||
+  if (src.getBlayout() != dst.getBlayout() ||
+      src.getSlayout() != dst.getSlayout() ||
       src.getFractal() != dst.getFractal() || src.getPad() != dst.getPad() ||
       src.getCompact() != dst.getCompact())
     return emitOpError("expects src/result to have the same tile config");
   if (elementBytes(dst.getElementType()) > elementBytes(src.getElementType()))
-    return emitOpError("bitcast result requires more bytes than source storage");
+    return emitOpError(
+        "bitcast result requires more bytes than source storage");
   return success();
 }
 
@@ -429,7 +490,9 @@ LogicalResult TReshapeOp::verify() {
   if (elementBytes(src.getElementType()) * src.getRows() * src.getCols() !=
       elementBytes(dst.getElementType()) * dst.getRows() * dst.getCols())
     return emitOpError("expects src and dst to have the same total byte size");
-  if ((src.getSlayout() == SLayout::none_box) != (dst.getSlayout() == SLayout::none_box))
-    return emitOpError("cannot reshape between boxed and non-boxed tile layouts");
+  if ((src.getSlayout() == SLayout::none_box) !=
+      (dst.getSlayout() == SLayout::none_box))
+    return emitOpError(
+        "cannot reshape between boxed and non-boxed tile layouts");
   return success();
 }

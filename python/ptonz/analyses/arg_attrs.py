@@ -34,7 +34,9 @@ def arg_attr_dicts(func: ir.Operation) -> List[Dict[str, ir.Attribute]]:
     n = arg_count(func)
     if "arg_attrs" not in func.attributes:
         return [{} for _ in range(n)]
-    out = [{a.name: a.attr for a in ir.DictAttr(d)} for d in ir.ArrayAttr(func.attributes["arg_attrs"])]
+    out = [
+        {a.name: a.attr for a in ir.DictAttr(d)} for d in ir.ArrayAttr(func.attributes["arg_attrs"])
+    ]
     return out + [{} for _ in range(n - len(out))]
 
 

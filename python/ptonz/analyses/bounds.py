@@ -68,8 +68,9 @@ class DimVerdict:
 _INSIDE = DimVerdict(INSIDE)
 
 
-def check_dim(ranges: FunctionRanges, offset: Offset, size: int,
-              extent: Optional[int]) -> DimVerdict:
+def check_dim(
+    ranges: FunctionRanges, offset: Offset, size: int, extent: Optional[int]
+) -> DimVerdict:
     """The verdict for one partition dimension. `offset`: a constant or the
     offset value; `extent`: the view's static extent (None if unknown). The
     verdict is the C++ side's (`_ptonz.IntRanges.decide_bounds`, which
@@ -82,9 +83,14 @@ def check_dim(ranges: FunctionRanges, offset: Offset, size: int,
         if d.reason == "unknown_extent":
             return DimVerdict(UNDECIDED, lambda: ("the view's extent is not a constant", []))
         if d.reason == "beyond_extent":
-            return DimVerdict(OUTSIDE, lambda: (
-                f"offset {offset} + size {size} = {offset + size} exceeds the view's extent "
-                f"{extent}", []))
+            return DimVerdict(
+                OUTSIDE,
+                lambda: (
+                    f"offset {offset} + size {size} = {offset + size} exceeds the view's extent "
+                    f"{extent}",
+                    [],
+                ),
+            )
         return _INSIDE
     d = ranges.native.decide_bounds(offset, size, extent)
     return _worded(ranges, _VERDICTS[d.verdict], d.reason, offset, size, extent)
@@ -97,8 +103,9 @@ def verdict_name(code: int) -> str:
     return _VERDICTS[code]
 
 
-def explained(ranges: FunctionRanges, verdict: str, offset: ir.Value, size: int,
-              extent: Optional[int]) -> DimVerdict:
+def explained(
+    ranges: FunctionRanges, verdict: str, offset: ir.Value, size: int, extent: Optional[int]
+) -> DimVerdict:
     """`verdict` on the offset value (a code of `partition_verdicts`), with
     its explanation (built lazily); the rule that decided is asked again."""
     if verdict == INSIDE:
@@ -108,8 +115,14 @@ def explained(ranges: FunctionRanges, verdict: str, offset: ir.Value, size: int,
     return check_dim(ranges, offset, size, extent)
 
 
-def _worded(ranges: FunctionRanges, verdict: str, reason: str, offset: ir.Value, size: int,
-           extent: Optional[int]) -> DimVerdict:
+def _worded(
+    ranges: FunctionRanges,
+    verdict: str,
+    reason: str,
+    offset: ir.Value,
+    size: int,
+    extent: Optional[int],
+) -> DimVerdict:
     if verdict == INSIDE:
         return _INSIDE
     if verdict == UNDECIDED:
@@ -124,7 +137,8 @@ def _single(ranges, offset) -> Tuple[str, List[Tuple[ir.Location, str]]]:
     single, full = ranges.in_single_launch(offset), ranges.of(offset)
     one_block = " in a launch of one block" if single != full else ""
     return f"offset in {single}{one_block}", [
-        (location_of(offset), f"the offset ranges over {single}{one_block} here")]
+        (location_of(offset), f"the offset ranges over {single}{one_block} here")
+    ]
 
 
 def _always_outside(ranges, offset, size, extent):
@@ -132,8 +146,9 @@ def _always_outside(ranges, offset, size, extent):
     single = ranges.in_single_launch(offset)
     if single.smax < 0:
         return f"{text} is always negative", here
-    return (f"{text} + size {size} is at least {single.smin + size}, beyond the view's "
-            f"extent {extent}"), here
+    return (
+        f"{text} + size {size} is at least {single.smin + size}, beyond the view's extent {extent}"
+    ), here
 
 
 def _may_leave(ranges, offset, size, extent):
@@ -142,20 +157,23 @@ def _may_leave(ranges, offset, size, extent):
     if single.smin < 0:
         problem = "can be negative"
     else:
-        problem = (f"+ size {size} can reach {single.smax + size}, beyond the view's extent "
-                   f"{extent}")
-    return (f"{text} {problem} (the range follows from the program's own constants, loop "
-            "bounds and arithmetic)"), here
+        problem = f"+ size {size} can reach {single.smax + size}, beyond the view's extent {extent}"
+    return (
+        f"{text} {problem} (the range follows from the program's own constants, loop "
+        "bounds and arithmetic)"
+    ), here
 
 
 def _undecided(ranges, offset, size, extent):
-    what = [a for a in FunctionRanges.assumptions(offset)
-            if not is_launch_query(a)] or FunctionRanges.assumptions(offset)
-    notes = [(location_of(a), f"the offset depends on {describe_assumption(a)}")
-             for a in _unique(what)[:3]]
+    what = [
+        a for a in FunctionRanges.assumptions(offset) if not is_launch_query(a)
+    ] or FunctionRanges.assumptions(offset)
+    notes = [
+        (location_of(a), f"the offset depends on {describe_assumption(a)}")
+        for a in _unique(what)[:3]
+    ]
     limit = f"extent {extent}" if extent is not None else "extent, which is not a constant"
-    return (f"offset in {ranges.of(offset)} + size {size} may leave the view's {limit}",
-            notes)
+    return (f"offset in {ranges.of(offset)} + size {size} may leave the view's {limit}", notes)
 
 
 def _unique(values: List[ir.Value]) -> List[ir.Value]:
@@ -178,8 +196,12 @@ def is_min_of_rest(valid, offset, extent) -> bool:
         if isinstance(x, int):
             continue
         sub = _ptonz.value_source(x, True)
-        if sub.name == "arith.subi" and sub.operands[0] == extent \
-                and not isinstance(sub.operands[1], int) and sub.operands[1] == offset:
+        if (
+            sub.name == "arith.subi"
+            and sub.operands[0] == extent
+            and not isinstance(sub.operands[1], int)
+            and sub.operands[1] == offset
+        ):
             return True
     return False
 
@@ -188,8 +210,9 @@ def is_min_of_rest(valid, offset, extent) -> bool:
 POSITIVE, NOT_POSITIVE = "positive", "not-positive"
 
 
-def size_verdict(ranges: FunctionRanges, size: ir.Value, lo: int = 1,
-                 hi: Optional[int] = None) -> Tuple[str, str, list]:
+def size_verdict(
+    ranges: FunctionRanges, size: ir.Value, lo: int = 1, hi: Optional[int] = None
+) -> Tuple[str, str, list]:
     """(verdict, reason, notes) of a dynamic size (a partition's, or a
     tile's valid extent) that must lie in [lo, hi] (hi None: no upper end),
     by the rules of the offsets: POSITIVE when every value it takes does;
@@ -204,15 +227,34 @@ def size_verdict(ranges: FunctionRanges, size: ir.Value, lo: int = 1,
     where = f"ranges over {single}" + (" in a launch of one block" if single != full else "")
     notes = [(location_of(size), f"the size {where} here")]
     if d.verdict == _ptonz.SIZE_NOT_POSITIVE and d.never:
-        return NOT_POSITIVE, f"it is never in [{lo}, {hi}] (it {where})" if hi is not None \
-            else f"it is never positive (it {where})", notes
+        return (
+            NOT_POSITIVE,
+            f"it is never in [{lo}, {hi}] (it {where})"
+            if hi is not None
+            else f"it is never positive (it {where})",
+            notes,
+        )
     if d.verdict == _ptonz.SIZE_NOT_POSITIVE:
         low = single.smin < lo
-        what = ("it can be 0 or negative" if lo == 1 else f"it can be below {lo}") if low \
+        what = (
+            ("it can be 0 or negative" if lo == 1 else f"it can be below {lo}")
+            if low
             else f"it can exceed {hi}"
-        return NOT_POSITIVE, (f"it {where}, so {what} (the range follows from the program's "
-                              "own constants, loop bounds and arithmetic)"), notes
+        )
+        return (
+            NOT_POSITIVE,
+            (
+                f"it {where}, so {what} (the range follows from the program's "
+                "own constants, loop bounds and arithmetic)"
+            ),
+            notes,
+        )
     assumed = FunctionRanges.assumptions(size)
-    return UNDECIDED, f"it {where}", [
-        (location_of(a), f"the size depends on {describe_assumption(a)}")
-        for a in _unique([a for a in assumed if not is_launch_query(a)] or assumed)[:3]]
+    return (
+        UNDECIDED,
+        f"it {where}",
+        [
+            (location_of(a), f"the size depends on {describe_assumption(a)}")
+            for a in _unique([a for a in assumed if not is_launch_query(a)] or assumed)[:3]
+        ],
+    )

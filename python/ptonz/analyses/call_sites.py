@@ -52,8 +52,11 @@ class CallSiteFacts:
         self._saved: Dict[ir.Operation, Optional[ir.Attribute]] = {}
         # (callee name, argument) -> [(call, operand)], for the diagnostics.
         self.sites: Dict[Tuple[str, int], List[Tuple[ir.Operation, ir.Value]]] = {}
-        funcs = {_name(f.operation): f.operation for f in functions(module)
-                 if f.operation.regions[0].blocks}
+        funcs = {
+            _name(f.operation): f.operation
+            for f in functions(module)
+            if f.operation.regions[0].blocks
+        }
         calls: Dict[str, List[Tuple[ir.Operation, str]]] = {}
         for call in _ptonz.collect_ops(module, ["func.call"]):
             callee = call.opview.callee.value
@@ -70,7 +73,7 @@ class CallSiteFacts:
             if state.get(name) == 2:
                 return
             if state.get(name) == 1:
-                cyclic.update(stack[stack.index(name):])
+                cyclic.update(stack[stack.index(name) :])
                 return
             state[name] = 1
             stack.append(name)
@@ -83,8 +86,11 @@ class CallSiteFacts:
         for name in calls:
             visit(name, [])
         for name in order:
-            if name in calls and name not in cyclic and not any(
-                    caller in cyclic for _c, caller in calls[name]):
+            if (
+                name in calls
+                and name not in cyclic
+                and not any(caller in cyclic for _c, caller in calls[name])
+            ):
                 self._derive(funcs[name], name, calls[name])
 
     def _derive(self, func: ir.Operation, name: str, calls) -> None:
@@ -95,8 +101,7 @@ class CallSiteFacts:
         changed = False
         for k, arg in enumerate(block.arguments):
             t = arg.type
-            if not (isinstance(t, ir.IndexType) or (isinstance(t, ir.IntegerType)
-                                                    and t.width > 1)):
+            if not (isinstance(t, ir.IndexType) or (isinstance(t, ir.IntegerType) and t.width > 1)):
                 continue
             if ARG_RANGE_ATTR in dicts[k]:
                 continue
@@ -116,8 +121,9 @@ class CallSiteFacts:
             changed = True
         if changed:
             if func not in self._saved:
-                self._saved[func] = (func.attributes["arg_attrs"]
-                                     if "arg_attrs" in func.attributes else None)
+                self._saved[func] = (
+                    func.attributes["arg_attrs"] if "arg_attrs" in func.attributes else None
+                )
             set_arg_attr_dicts(func, dicts)
 
     @staticmethod

@@ -30,8 +30,14 @@ CAPACITY: Dict[str, int] = {
     "vec": 192 * KIB,
     "bias": 1 * KIB,
 }
-HARDWARE_NAME = {"mat": "L1", "left": "L0A", "right": "L0B", "acc": "L0C", "vec": "UB",
-                 "bias": "BT"}
+HARDWARE_NAME = {
+    "mat": "L1",
+    "left": "L0A",
+    "right": "L0B",
+    "acc": "L0C",
+    "vec": "UB",
+    "bias": "BT",
+}
 
 # The accumulator element type of each operand element type (the cube's pairs).
 ACCUMULATOR = {"i8": "i32", "f16": "f32", "bf16": "f32", "f32": "f32"}
@@ -76,8 +82,9 @@ def l0_k_chunk(m: int, k: int, n: int, bits: int) -> Optional[int]:
     for chunk in range(align, k + 1, align):
         if k % chunk:
             continue
-        if (tile_bytes(m, chunk, bits) <= CAPACITY["left"]
-                and tile_bytes(chunk, n, bits) <= CAPACITY["right"]):
+        if (
+            tile_bytes(m, chunk, bits) <= CAPACITY["left"]
+            and tile_bytes(chunk, n, bits) <= CAPACITY["right"]
+        ):
             best = chunk
     return best
-

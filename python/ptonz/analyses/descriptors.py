@@ -30,16 +30,33 @@ from ptonz_geometry import C0_BYTES, c0_for_bitwidth, right_align5
 from .. import _ptonz
 from .._ptonz import DYNAMIC, PartitionTensorViewType, TileBufType
 from ..diagnostics import format_location
-from .ir_queries import (bit_width, constant_int, defining_op, dims_of, layout_of, name_state,
-                         ops_named, ssa_name)
+from .ir_queries import (
+    bit_width,
+    constant_int,
+    defining_op,
+    dims_of,
+    layout_of,
+    name_state,
+    ops_named,
+    ssa_name,
+)
 from .ptoas_facts import DEFAULT_VERSION, parse_version, runtime_global_tensor, view_layout
 
 Entry = Union[int, str]
 
 CPP_TYPES = {
-    "i8": "int8_t", "ui8": "uint8_t", "si8": "int8_t", "i16": "int16_t", "i32": "int32_t",
-    "i64": "int64_t", "f16": "half", "bf16": "bfloat16_t", "f32": "float",
-    "f8E4M3FN": "float8_e4m3_t", "f8E5M2": "float8_e5m2_t", "f8E4M3": "float8_e4m3_t",
+    "i8": "int8_t",
+    "ui8": "uint8_t",
+    "si8": "int8_t",
+    "i16": "int16_t",
+    "i32": "int32_t",
+    "i64": "int64_t",
+    "f16": "half",
+    "bf16": "bfloat16_t",
+    "f32": "float",
+    "f8E4M3FN": "float8_e4m3_t",
+    "f8E5M2": "float8_e5m2_t",
+    "f8E4M3": "float8_e4m3_t",
     "!pto.f8E8M0": "float8_e8m0_t",  # MX scales (pto::Layout::MX_A_ZZ / MX_B_NN)
 }
 
@@ -64,8 +81,10 @@ class Descriptor:
         shape, strides = self.shape, self.strides
         if self.runtime_shape is not None:
             shape, strides = self.runtime_shape, [-1] * len(self.runtime_shape)
-        return (f"GlobalTensor<{t}, pto::Shape<{', '.join(map(str, shape))}>, "
-                f"pto::Stride<{', '.join(map(str, strides))}>, pto::Layout::{self.layout}>")
+        return (
+            f"GlobalTensor<{t}, pto::Shape<{', '.join(map(str, shape))}>, "
+            f"pto::Stride<{', '.join(map(str, strides))}>, pto::Layout::{self.layout}>"
+        )
 
     @property
     def element_bytes(self) -> int:
@@ -106,26 +125,39 @@ def descriptor_of(tload, state, version=None, infer_layout: bool = True) -> Opti
         element_bytes = bit_width(part_type.element_type) // 8
     except ValueError:
         element_bytes = 0
-    layout = view_layout(version, infer_layout, layout_of(view), dims_of(info), info[4],
-                         element_bytes)
+    layout = view_layout(
+        version, infer_layout, layout_of(view), dims_of(info), info[4], element_bytes
+    )
     if len(strides) == len(shape):
         shape, strides = right_align5(shape, strides, _times)
-    return Descriptor(tload, part_type.element_type, shape, strides, layout.upper(),
-                      TileBufType(tload.dst.type), offset, runtime)
+    return Descriptor(
+        tload,
+        part_type.element_type,
+        shape,
+        strides,
+        layout.upper(),
+        TileBufType(tload.dst.type),
+        offset,
+        runtime,
+    )
 
 
-def _runtime_shape(sizes: List[Entry], strides: List[Entry], type_shape: List[int],
-                   version) -> Optional[List[Entry]]:
+def _runtime_shape(
+    sizes: List[Entry], strides: List[Entry], type_shape: List[int], version
+) -> Optional[List[Entry]]:
     """The 5-d template shape of PTOAS's runtime form of this partition, or
     None when `version` writes it in the compile-time form."""
     if len(type_shape) != len(sizes) or len(strides) != len(sizes) or "?" in strides:
         return None  # rank-reduced, or strides not materialized yet
     static_sizes = all(isinstance(x, int) and d in (DYNAMIC, x) for x, d in zip(sizes, type_shape))
-    if not runtime_global_tensor(version, static_sizes,
-                                 all(isinstance(x, int) for x in strides), DYNAMIC not in type_shape):
+    if not runtime_global_tensor(
+        version, static_sizes, all(isinstance(x, int) for x in strides), DYNAMIC not in type_shape
+    ):
         return None
-    shape = [d if d != DYNAMIC else (x if not isinstance(x, int) else -1)
-             for d, x in zip(type_shape, sizes)]
+    shape = [
+        d if d != DYNAMIC else (x if not isinstance(x, int) else -1)
+        for d, x in zip(type_shape, sizes)
+    ]
     return [1] * (5 - len(shape)) + shape
 
 
@@ -173,6 +205,7 @@ def descriptors_text(module, version=None, infer_layout: bool = True) -> str:
 # --------------------------------------------------------------------------
 # --report=loads
 # --------------------------------------------------------------------------
+
 
 def gm_path(d: Descriptor) -> str:
     """ND->NZ, NZ->NZ, ND->ND, MX_A_ZZ->ZZ, MX_B_NN->NN ... : GM layout ->
@@ -260,13 +293,16 @@ def _side_by_side(nd: List[Descriptor], nz: List[Descriptor]) -> List[str]:
         if other.global_tensor() == d.global_tensor():
             continue
         t = d.tile
-        rows.append(f"{where}: {t.rows}x{t.cols}x{t.element_type} tile: ND build "
-                    f"{_runs_text(other)} | NZ build {_runs_text(d)}")
+        rows.append(
+            f"{where}: {t.rows}x{t.cols}x{t.element_type} tile: ND build "
+            f"{_runs_text(other)} | NZ build {_runs_text(d)}"
+        )
     if not rows:
         return []
-    return ["ND build vs NZ build (the same kernel with its NZ weights in ND: nz pl tensors "
-            "annotated nd by pl-annotate-nd, --nz-arg declarations dropped):"] + \
-        ["  " + r for r in rows]
+    return [
+        "ND build vs NZ build (the same kernel with its NZ weights in ND: nz pl tensors "
+        "annotated nd by pl-annotate-nd, --nz-arg declarations dropped):"
+    ] + ["  " + r for r in rows]
 
 
 def nd_build(module, make_pass_manager, declared_nz: bool = False):
@@ -285,8 +321,11 @@ def nd_build(module, make_pass_manager, declared_nz: bool = False):
 
     ctx = module.context
     funcs = [f for f in ops_named(module.operation, "func.func") if f.operation.regions[0].blocks]
-    has_nz = any(PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
-                 for f in funcs for a in f.operation.regions[0].blocks[0].arguments)
+    has_nz = any(
+        PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
+        for f in funcs
+        for a in f.operation.regions[0].blocks[0].arguments
+    )
     for f in funcs:
         declared_nz |= drop_arg_attr(f.operation, NZ_SHAPE_ATTR)
     if not has_nz and not declared_nz:
@@ -296,8 +335,9 @@ def nd_build(module, make_pass_manager, declared_nz: bool = False):
         return None
     try:
         if has_nz:
-            run_pass_manager(PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx),
-                             module.operation)
+            run_pass_manager(
+                PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx), module.operation
+            )
         run_pass_manager(pm, module.operation)
     except ir.MLIRError:
         return None

@@ -158,8 +158,10 @@ def describe_declaration(arg: ir.Value, declared: List[int]) -> str:
     """`argument 4 (%arg4) declared in [0, 32)` (with `in steps of S`)."""
     k = ir.BlockArgument(arg).arg_number
     step = f" in steps of {declared[2]}" if len(declared) > 2 else ""
-    return (f"argument {k} ({arg.get_name()}) declared in [{declared[0]}, {declared[1]}){step} "
-            "(--arg-range)")
+    return (
+        f"argument {k} ({arg.get_name()}) declared in [{declared[0]}, {declared[1]}){step} "
+        "(--arg-range)"
+    )
 
 
 def describe_assumption(value: ir.Value) -> str:

@@ -55,8 +55,10 @@ def dims_of(view_info) -> List[Optional[int]]:
     """Each dimension of a pto.make_tensor_view, from its `_ptonz.view_info`
     (a ViewInfo): its constant shape operand, else the static dim of its
     type, else None."""
-    return [c if c is not None else (None if t == _ptonz.DYNAMIC else t)
-            for c, t in zip(view_info.shape, view_info.type_shape)]
+    return [
+        c if c is not None else (None if t == _ptonz.DYNAMIC else t)
+        for c, t in zip(view_info.shape, view_info.type_shape)
+    ]
 
 
 def layout_of(op) -> Optional[str]:

@@ -46,8 +46,9 @@ from .. import _ptonz
 from .int_ranges import FunctionRanges, location_of
 
 # The sign half of every form (the errors' list ends with it).
-SIGN_RULE = ("each non-negative when its integer range at its own bit width proves that "
-             "nothing wraps around")
+SIGN_RULE = (
+    "each non-negative when its integer range at its own bit width proves that nothing wraps around"
+)
 
 
 def provable_forms(context: Optional[ir.Context] = None) -> List["_ptonz.ProvableForm"]:

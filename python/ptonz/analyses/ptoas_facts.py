@@ -79,8 +79,15 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
-from ptonz_geometry import (C0_BYTES, FRACTAL_BYTES, FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS,
-                            c0_for_bitwidth, right_align5)
+from ptonz_geometry import (
+    C0_BYTES,
+    FRACTAL_BYTES,
+    FRACTAL_ROWS,
+    MX_BOX_COLS,
+    MX_BOX_ROWS,
+    c0_for_bitwidth,
+    right_align5,
+)
 from ptonz_geometry import SUB_BYTE_NZ  # noqa: F401  (defined there; kept importable here)
 
 Version = Tuple[int, int]
@@ -88,22 +95,31 @@ Version = Tuple[int, int]
 # The releases ptonz names, oldest first: (version, how its facts were established).
 RELEASES = (
     ("0.24", "the keyed !pto.tile_buf form only (PTOAS's history: compact form from 0.25)"),
-    ("0.27", "measured with the real binary (main of 2026-04-17): layout inference one axis "
-             "off pto-isa's NZ rule; --disable-infer-layout takes explicit layouts unchecked"),
+    (
+        "0.27",
+        "measured with the real binary (main of 2026-04-17): layout inference one axis "
+        "off pto-isa's NZ rule; --disable-infer-layout takes explicit layouts unchecked",
+    ),
     ("0.58", "as 0.27 for layouts; no PTOAS#1317 (released before commit eb79e5f9)"),
     ("0.59", "PTOAS#1317 (clamped GM offsets miscompiled), read in the sources"),
-    ("0.60", "read in the sources of main of 2026-08-21 and measured with a binary built "
-             "from them: 0.27's layout inference, PTOAS#1317, !pto.ptr<T, gm>, float8 GM "
-             "elements named, runtime strides (Stride<-1, ...>) for partitions not all static, "
-             "MX layouts with the !pto.f8E8M0 scale"),
-    ("0.61", "issue #527 / PR #1027, read in the sources and test: explicit layouts "
-             "authoritative and checked, NZ inferred only for canonical tight views (and then "
-             "checked as NZ), partition layouts must match; #1317 fixed"),
+    (
+        "0.60",
+        "read in the sources of main of 2026-08-21 and measured with a binary built "
+        "from them: 0.27's layout inference, PTOAS#1317, !pto.ptr<T, gm>, float8 GM "
+        "elements named, runtime strides (Stride<-1, ...>) for partitions not all static, "
+        "MX layouts with the !pto.f8E8M0 scale",
+    ),
+    (
+        "0.61",
+        "issue #527 / PR #1027, read in the sources and test: explicit layouts "
+        "authoritative and checked, NZ inferred only for canonical tight views (and then "
+        "checked as NZ), partition layouts must match; #1317 fixed",
+    ),
     ("0.63", "pypto's pin; no source here: modelled with the 0.61 rules"),
     ("0.65", "named by a pypto test; no source here: modelled with the 0.61 rules"),
 )
-DEFAULT_VERSION = "0.61"         # the newest release whose rules were read at their source
-FIRST_TRUSTED_NZ = (0, 61)      # explicit NZ annotations are trusted
+DEFAULT_VERSION = "0.61"  # the newest release whose rules were read at their source
+FIRST_TRUSTED_NZ = (0, 61)  # explicit NZ annotations are trusted
 FIRST_COMPACT_TILE_BUF = (0, 25)
 NEWEST_MEASURED = (0, 60)  # 0.27 and 0.60 were run here
 LEVELS = ("level1", "level2", "level3")
@@ -116,9 +132,11 @@ def parse_version(text: str) -> Version:
     """`0.27`, `v0.26`, `0.27.1` -> (major, minor)."""
     m = _VERSION.fullmatch(text.strip())
     if m is None:
-        raise ValueError(f"'{text}' is not a PTOAS version: expected MAJOR.MINOR, a release "
-                         f"such as {', '.join(v for v, _ in RELEASES)} (`ptoas --version` "
-                         f"prints it; default {DEFAULT_VERSION})")
+        raise ValueError(
+            f"'{text}' is not a PTOAS version: expected MAJOR.MINOR, a release "
+            f"such as {', '.join(v for v, _ in RELEASES)} (`ptoas --version` "
+            f"prints it; default {DEFAULT_VERSION})"
+        )
     return int(m.group(1)), int(m.group(2))
 
 
@@ -134,25 +152,37 @@ def format_version(v: Version) -> str:
 def _minor_2d(rows: int, cols: int, row_stride: int, col_stride: int) -> Tuple[str, bool]:
     """(layout, ambiguous) of the last two dims, as InferPTOLayout decides it."""
     nd = (cols == 1 or col_stride == 1) and (
-        rows == 1 or (row_stride == 1 if cols == 1 else row_stride == cols))
+        rows == 1 or (row_stride == 1 if cols == 1 else row_stride == cols)
+    )
     dn = (rows == 1 or row_stride == 1) and (
-        cols == 1 or (col_stride == 1 if rows == 1 else col_stride == rows))
+        cols == 1 or (col_stride == 1 if rows == 1 else col_stride == rows)
+    )
     if nd and dn:
         return ("dn" if cols == 1 and rows != 1 else "nd"), True
     return ("dn" if dn else "nd"), False
 
 
-def inferred_layout(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
-                    element_bytes: int) -> Optional[Tuple[str, bool]]:
+def inferred_layout(
+    shape: Sequence[Optional[int]], strides: Sequence[Optional[int]], element_bytes: int
+) -> Optional[Tuple[str, bool]]:
     """(layout, ambiguous ND/DN) PTOAS's InferPTOLayout gives a make_tensor_view
     with these shape/stride operands (None: not a constant), or None when it
     does not infer (a non-constant operand, rank 0 or > 5, no strides)."""
-    if (not shape or len(shape) > 5 or len(shape) != len(strides)
-            or any(x is None for x in list(shape) + list(strides)) or element_bytes <= 0):
+    if (
+        not shape
+        or len(shape) > 5
+        or len(shape) != len(strides)
+        or any(x is None for x in list(shape) + list(strides))
+        or element_bytes <= 0
+    ):
         return None
     sh, st = right_align5(shape, strides)
-    if (sh[2] == FRACTAL_ROWS and sh[2] * sh[3] * element_bytes == FRACTAL_BYTES and st[4] == 1
-            and st[3] == sh[4]):
+    if (
+        sh[2] == FRACTAL_ROWS
+        and sh[2] * sh[3] * element_bytes == FRACTAL_BYTES
+        and st[4] == 1
+        and st[3] == sh[4]
+    ):
         return "nz", False
     return _minor_2d(sh[3], sh[4], st[3], st[4])
 
@@ -164,8 +194,9 @@ def layout_rules_061(version: Version) -> bool:
     return version >= FIRST_TRUSTED_NZ
 
 
-def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
-                  element_bytes: int) -> Optional[str]:
+def nz_view_error(
+    shape: Sequence[Optional[int]], strides: Sequence[Optional[int]], element_bytes: int
+) -> Optional[str]:
     """PTOAS >= 0.61's complaint about an explicit NZ view of this shape and
     these strides (None: not a constant, never held against the view), or
     None if it accepts it. PTOAS prefixes it with `user-specified layout=nz
@@ -175,8 +206,10 @@ def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
     if len(strides) != 5:
         return "NZ layout requires rank-5 shape and stride"
     if element_bytes <= 0 or C0_BYTES % element_bytes:
-        return ("NZ layout requires a non-zero storage element byte size that divides 32, "
-                f"got {element_bytes}")
+        return (
+            "NZ layout requires a non-zero storage element byte size that divides 32, "
+            f"got {element_bytes}"
+        )
     c0 = c0_for_bitwidth(8 * element_bytes)
 
     def known(x, want):
@@ -184,9 +217,13 @@ def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
 
     if shape[0] is not None and shape[0] <= 0:
         return "NZ layout requires shape[0] to be positive"
-    for name, x, want in (("shape[3]", shape[3], FRACTAL_ROWS), ("shape[4]", shape[4], c0),
-                          ("stride[4]", strides[4], 1), ("stride[3]", strides[3], c0),
-                          ("stride[2]", strides[2], FRACTAL_ROWS * c0)):
+    for name, x, want in (
+        ("shape[3]", shape[3], FRACTAL_ROWS),
+        ("shape[4]", shape[4], c0),
+        ("stride[4]", strides[4], 1),
+        ("stride[3]", strides[3], c0),
+        ("stride[2]", strides[2], FRACTAL_ROWS * c0),
+    ):
         if not known(x, want):
             return f"expected {name}=={want} (got {x})"
     for i in (1, 0):
@@ -200,13 +237,17 @@ def nz_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
             if least > 2**63 - 1:  # PTOAS multiplies in int64 (checkedMultiply)
                 return f"shape[{i + 1}] * stride[{i + 1}] overflows"
             if st < least:
-                return (f"expected stride[{i}] >= shape[{i + 1}] * stride[{i + 1}] ({least}), "
-                        f"got {st}")
+                return (
+                    f"expected stride[{i}] >= shape[{i + 1}] * stride[{i + 1}] ({least}), got {st}"
+                )
     return None
 
 
-def nz_partition_error(source_shape: Sequence[Optional[int]], offsets: Sequence[Optional[int]],
-                       sizes: Sequence[Optional[int]]) -> Optional[str]:
+def nz_partition_error(
+    source_shape: Sequence[Optional[int]],
+    offsets: Sequence[Optional[int]],
+    sizes: Sequence[Optional[int]],
+) -> Optional[str]:
     """PTOAS >= 0.61's complaint about a partition of an NZ view (None
     entries: not constants), or None: d3 and d4 must stay whole, provably."""
     if not len(source_shape) == len(offsets) == len(sizes) == 5:
@@ -216,23 +257,36 @@ def nz_partition_error(source_shape: Sequence[Optional[int]], offsets: Sequence[
         if off is None or size is None or whole is None:
             return f"NZ partition must prove that d{k} remains complete at compile time"
         if off != 0 or size != whole:
-            return (f"NZ view cannot be partitioned inside a fractal: d{k} must keep offset=0 "
-                    f"and size={whole} (got offset={off}, size={size})")
+            return (
+                f"NZ view cannot be partitioned inside a fractal: d{k} must keep offset=0 "
+                f"and size={whole} (got offset={off}, size={size})"
+            )
     return None
 
 
-def inferred_layout_061(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
-                        element_bytes: int) -> Optional[Tuple[str, bool]]:
+def inferred_layout_061(
+    shape: Sequence[Optional[int]], strides: Sequence[Optional[int]], element_bytes: int
+) -> Optional[Tuple[str, bool]]:
     """(layout, ambiguous ND/DN) PTOAS >= 0.61 infers for a make_tensor_view
     WITHOUT a layout attribute, or None when it does not infer (a non-constant
     operand, rank 0 or > 5, no strides)."""
-    if (not shape or len(shape) > 5 or len(shape) != len(strides)
-            or any(x is None for x in list(shape) + list(strides)) or element_bytes <= 0):
+    if (
+        not shape
+        or len(shape) > 5
+        or len(shape) != len(strides)
+        or any(x is None for x in list(shape) + list(strides))
+        or element_bytes <= 0
+    ):
         return None
     sh, st = right_align5(shape, strides)
-    if (len(shape) == 5 and nz_view_error(sh, st, element_bytes) is None
-            and st[1] == sh[2] * st[2] and st[0] == sh[1] * st[1]
-            and sh[0] == 1 and (sh[1] > 1 or sh[2] > 1)):
+    if (
+        len(shape) == 5
+        and nz_view_error(sh, st, element_bytes) is None
+        and st[1] == sh[2] * st[2]
+        and st[0] == sh[1] * st[1]
+        and sh[0] == 1
+        and (sh[1] > 1 or sh[2] > 1)
+    ):
         return "nz", False
     return _minor_2d(sh[3], sh[4], st[3], st[4])
 
@@ -246,8 +300,9 @@ def inferred_layout_061(shape: Sequence[Optional[int]], strides: Sequence[Option
 FIRST_VIEW_EMITC: Version = (0, 59)
 
 
-def runtime_global_tensor(version: Version, static_sizes: bool, static_strides: bool,
-                          static_result_shape: bool) -> bool:
+def runtime_global_tensor(
+    version: Version, static_sizes: bool, static_strides: bool, static_result_shape: bool
+) -> bool:
     """Whether PTOAS `version` writes a partition's GlobalTensor in its runtime
     form: `Stride<-1, -1, -1, -1, -1>` and -1 for every dynamic dim of the
     partition TYPE, the values passed to the constructor. From FIRST_VIEW_EMITC
@@ -256,13 +311,19 @@ def runtime_global_tensor(version: Version, static_sizes: bool, static_strides: 
     anything else takes the runtime form (PTOPartitionViewToEmitC), so an ND
     view with a dynamic row count has no static stride at all in 0.60's C++,
     where 0.27 keeps them."""
-    return version >= FIRST_VIEW_EMITC and not (static_sizes and static_strides
-                                                and static_result_shape)
+    return version >= FIRST_VIEW_EMITC and not (
+        static_sizes and static_strides and static_result_shape
+    )
 
 
-def view_layout(version: Version, infer_layout: bool, layout: Optional[str],
-                shape: Sequence[Optional[int]], strides: Sequence[Optional[int]],
-                element_bytes: int) -> str:
+def view_layout(
+    version: Version,
+    infer_layout: bool,
+    layout: Optional[str],
+    shape: Sequence[Optional[int]],
+    strides: Sequence[Optional[int]],
+    element_bytes: int,
+) -> str:
     """The layout of the GlobalTensor PTOAS `version` writes for a
     make_tensor_view with explicit layout `layout` (its attribute, else its
     view type's; None: neither) and these shape / stride operands (None: not
@@ -283,8 +344,8 @@ def view_layout(version: Version, infer_layout: bool, layout: Optional[str],
 
 # Element types PTOAS 0.27 writes into a GlobalTensor correctly (MLIR spelling).
 GLOBAL_TENSOR_TYPES = frozenset(
-    ["f16", "bf16", "f32", "f64"]
-    + [f"{s}{w}" for s in ("i", "si", "ui") for w in (8, 16, 32, 64)])
+    ["f16", "bf16", "f32", "f64"] + [f"{s}{w}" for s in ("i", "si", "ui") for w in (8, 16, 32, 64)]
+)
 
 
 # The MX scale element (E8M0, one byte) as PTOAS spells it: its own
@@ -301,8 +362,8 @@ MX_SCALE_BUILTIN = "f8E8M0FNU"
 MX_SCALE_ELEMENTS = frozenset([MX_SCALE_ELEMENT, MX_SCALE_BUILTIN])
 # Element types PTOAS's C++ emitter has a C++ type for (MLIR spelling).
 ELEMENT_TYPES = GLOBAL_TENSOR_TYPES | frozenset(
-    ["f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ",
-     MX_SCALE_ELEMENT])
+    ["f8E4M3", "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ", MX_SCALE_ELEMENT]
+)
 ELEMENT_TYPES_NAMED = "f16, bf16, f32, f64, f8E4M3*/f8E5M2* and 8/16/32/64-bit integers"
 
 
@@ -313,10 +374,12 @@ def element_type_problem(element_type: str) -> Optional[str]:
     "PTOAS has no element type f80 ..."."""
     if element_type in ELEMENT_TYPES or element_type == MX_SCALE_BUILTIN:
         return None  # the builtin E8M0: ptonz's input alias, written as PTOAS spells it
-    what = ("its C++ emitter cannot convert it" if not re.fullmatch(r"[su]?i\d+", element_type)
-            else "its C++ emitter would silently write int32_t / float for it")
-    return (f"PTOAS has no element type {element_type} ({what}; it has {ELEMENT_TYPES_NAMED} "
-            "only)")
+    what = (
+        "its C++ emitter cannot convert it"
+        if not re.fullmatch(r"[su]?i\d+", element_type)
+        else "its C++ emitter would silently write int32_t / float for it"
+    )
+    return f"PTOAS has no element type {element_type} ({what}; it has {ELEMENT_TYPES_NAMED} only)"
 
 
 # From which release PTOAS's C++ names a float8 GM element (float8_e4m3_t,
@@ -351,13 +414,22 @@ def clamped_gm_offset_versions() -> str:
 # root of their expression (PTOToEmitC: ArithMaxSI/MinSI/MaxUI/MinUI, Select,
 # FloorDivSI and CeilDivSI). Bitwise ops, shifts and ceildivui end in a cast,
 # which binds tighter than `+`.
-CONDITIONAL_OPS = frozenset(["arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui",
-                             "arith.select", "arith.floordivsi", "arith.ceildivsi"])
+CONDITIONAL_OPS = frozenset(
+    [
+        "arith.maxsi",
+        "arith.minsi",
+        "arith.maxui",
+        "arith.minui",
+        "arith.select",
+        "arith.floordivsi",
+        "arith.ceildivsi",
+    ]
+)
 
 
-def clamped_gm_offset_miscompiled(constant_offset: int,
-                                  dynamic: Sequence[Tuple[Optional[str], Optional[int], int]]
-                                  ) -> bool:
+def clamped_gm_offset_miscompiled(
+    constant_offset: int, dynamic: Sequence[Tuple[Optional[str], Optional[int], int]]
+) -> bool:
     """Whether PTOAS#1317 drops terms of a static partition address.
 
     `constant_offset`: the sum of constant offset * stride; `dynamic`: the
@@ -371,8 +443,12 @@ def clamped_gm_offset_miscompiled(constant_offset: int,
     if not dynamic:
         return False
     name, stride, uses = dynamic[-1]
-    return (stride == 1 and name in CONDITIONAL_OPS and uses == 1
-            and (constant_offset != 0 or len(dynamic) > 1))
+    return (
+        stride == 1
+        and name in CONDITIONAL_OPS
+        and uses == 1
+        and (constant_offset != 0 or len(dynamic) > 1)
+    )
 
 
 # --------------------------------------------------------------------------
@@ -399,8 +475,9 @@ def mx_scale_element(version: Version) -> Optional[str]:
     return MX_SCALE_ELEMENT if mx_layouts_known(version) else None
 
 
-def mx_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int]]
-                  ) -> Optional[str]:
+def mx_view_error(
+    shape: Sequence[Optional[int]], strides: Sequence[Optional[int]]
+) -> Optional[str]:
     """What is wrong with a physical MX scale view for pto-isa's MX TLOAD
     (TileShape2D<MX_A_ZZ / MX_B_NN> = Shape<1, ../16, ../2, 16, 2>, row-major
     strides: Stride<B*G, G/2*32, 32, 2, 1> in elements), or None. None
@@ -420,7 +497,9 @@ def mx_view_error(shape: Sequence[Optional[int]], strides: Sequence[Optional[int
             want[0] = shape[1] * want[1]
     for k in range(5):
         if want[k] is not None and strides[k] is not None and strides[k] != want[k]:
-            return (f"an MX scale view's strides are the row-major strides of its blocked "
-                    f"shape (pto-isa's TileShape2D), stride[{k}] == {want[k]}, got "
-                    f"{strides[k]}")
+            return (
+                f"an MX scale view's strides are the row-major strides of its blocked "
+                f"shape (pto-isa's TileShape2D), stride[{k}] == {want[k]}, got "
+                f"{strides[k]}"
+            )
     return None

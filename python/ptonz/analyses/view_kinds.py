@@ -59,8 +59,9 @@ BLOCKED_LAYOUTS = frozenset(["nz"]) | MX_LAYOUTS
 MARKS = {"nz": BLOCKED_MARK, "mx_a_zz": MX_BLOCKED_MARK, "mx_b_nn": MX_BLOCKED_MARK}
 
 
-def classify(attr_layout: Optional[str], type_layout: Optional[str], has_strides: bool,
-             marked: bool) -> str:
+def classify(
+    attr_layout: Optional[str], type_layout: Optional[str], has_strides: bool, marked: bool
+) -> str:
     """The kind of a view with layout attribute `attr_layout` (None if absent),
     view-type layout `type_layout` (None if absent), explicit strides or not,
     in a function marked BLOCKED_MARK or not."""
@@ -68,8 +69,9 @@ def classify(attr_layout: Optional[str], type_layout: Optional[str], has_strides
         return PHYSICAL
     if marked:
         return BLOCKED if (attr_layout or type_layout) in BLOCKED_LAYOUTS else PHYSICAL
-    if type_layout is not None and (type_layout in BLOCKED_LAYOUTS
-                                    or attr_layout in BLOCKED_LAYOUTS):
+    if type_layout is not None and (
+        type_layout in BLOCKED_LAYOUTS or attr_layout in BLOCKED_LAYOUTS
+    ):
         return LEGACY
     return LOGICAL if attr_layout in BLOCKED_LAYOUTS else PHYSICAL
 
@@ -144,8 +146,10 @@ def legacy_message(view) -> str:
     layout = t.layout or _attr_layout(op)
     shape = "x".join("?" if d == _ptonz.DYNAMIC else str(d) for d in t.shape)
     plain = f"!pto.tensor_view<{shape}x{t.element_type}>"
-    return (f"a layout inside the view type ({op.results[0].type}) means what PTOAS "
-            f">= 0.61 means by it, the resolved layout of a physical rank-5 view with explicit "
-            f"strides, but this view has `strides = []`: the old spelling of a logical "
-            f"{layout.upper()} view. Write the layout as the op's attribute and keep the type "
-            f"plain: `strides = [] {{layout = #pto.layout<{layout}>}} : {plain}`")
+    return (
+        f"a layout inside the view type ({op.results[0].type}) means what PTOAS "
+        f">= 0.61 means by it, the resolved layout of a physical rank-5 view with explicit "
+        f"strides, but this view has `strides = []`: the old spelling of a logical "
+        f"{layout.upper()} view. Write the layout as the op's attribute and keep the type "
+        f"plain: `strides = [] {{layout = #pto.layout<{layout}>}} : {plain}`"
+    )

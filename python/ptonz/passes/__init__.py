@@ -16,8 +16,14 @@ with option defaults. The pass classes are imported on first use.
 import importlib
 
 from .base import ModulePass, PassOptionError, REGISTRY, register
-from .pipeline import (LOWER_TO_PTOAS_PASSES, PipelineError, build_pass_manager,
-                       lower_to_ptoas_passes, lower_to_ptoas_pipeline, run_pass_manager)
+from .pipeline import (
+    LOWER_TO_PTOAS_PASSES,
+    PipelineError,
+    build_pass_manager,
+    lower_to_ptoas_passes,
+    lower_to_ptoas_pipeline,
+    run_pass_manager,
+)
 from .registration import option_defaults
 
 # Pass classes, imported when first named (a pass module costs ~10 ms of

@@ -11,14 +11,12 @@ from mlir.rewrite import RewritePatternSet
 from .. import _ptonz
 
 
-def error(loc: ir.Location, message: str,
-          notes: Sequence[Tuple[ir.Location, str]] = ()) -> None:
+def error(loc: ir.Location, message: str, notes: Sequence[Tuple[ir.Location, str]] = ()) -> None:
     """Emit a located error, with notes (e.g. at the op that defines a value)."""
     _ptonz.emit_diagnostic(loc, "error", message, list(notes))
 
 
-def remark(loc: ir.Location, message: str,
-           notes: Sequence[Tuple[ir.Location, str]] = ()) -> None:
+def remark(loc: ir.Location, message: str, notes: Sequence[Tuple[ir.Location, str]] = ()) -> None:
     """Emit a located remark (what a pass could not decide), with notes."""
     _ptonz.emit_diagnostic(loc, "remark", message, list(notes))
 
@@ -78,8 +76,16 @@ def current_pool() -> "_ptonz.IndexConstants":
     return _pool
 
 
-def report_bounds(op: ir.Operation, v, pass_name: str, subject: str, where: str, tail: str,
-                  remarks: bool = True, reject: Optional[Callable] = None) -> bool:
+def report_bounds(
+    op: ir.Operation,
+    v,
+    pass_name: str,
+    subject: str,
+    where: str,
+    tail: str,
+    remarks: bool = True,
+    reject: Optional[Callable] = None,
+) -> bool:
     """The partition-bounds diagnostics of every pass, from one bounds verdict
     `v` (analyses.bounds.DimVerdict): OUTSIDE -> the error "<subject> leaves
     its view <where>: <reason><tail>" (through `reject(op, message, notes)`,
@@ -95,9 +101,13 @@ def report_bounds(op: ir.Operation, v, pass_name: str, subject: str, where: str,
             error(op.location, f"{pass_name}: {msg}", v.notes)
         return False
     if v.verdict == UNDECIDED and remarks:
-        remark(op.location, f"{pass_name}: cannot decide whether {subject} stays inside its "
-               f"view {where}: {v.reason}; accepted, as the launch (or the caller) must keep "
-               "it inside", v.notes)
+        remark(
+            op.location,
+            f"{pass_name}: cannot decide whether {subject} stays inside its "
+            f"view {where}: {v.reason}; accepted, as the launch (or the caller) must keep "
+            "it inside",
+            v.notes,
+        )
     return True
 
 
@@ -108,6 +118,7 @@ def linear_sum(terms, pool) -> ir.Value:
     every term in range (a leading-axis fold: each o_i in [0, E_i)), hence
     `nsw nuw`."""
     from mlir.dialects import arith  # the op classes: imported only where ops are built
+
     flags = ir.Attribute.parse("#arith.overflow<nsw, nuw>")
     const = sum(o * st for o, st in terms if isinstance(o, int))
     acc = pool.get(const) if const else None
@@ -151,6 +162,7 @@ class PlannedPatterns:
             except Exception as exc:  # never unwind through the C++ driver
                 self._errors.append(exc)
                 return True
+
         pattern.__name__ = fn.__name__
         return pattern
 

@@ -38,8 +38,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 from mlir import ir
-from ptonz_geometry import (MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, MX_NAMES, mx_axes,
-                            mx_blocked_shape)
+from ptonz_geometry import MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, MX_NAMES, mx_axes, mx_blocked_shape
 
 from .. import _ptonz
 from ..analyses.bounds import check_dim
@@ -67,8 +66,10 @@ def _scale_pointers(module: ir.Operation) -> bool:
     for func in functions(module):
         ftype = ir.FunctionType(ir.TypeAttr(func.operation.attributes["function_type"]).value)
         for t in ftype.inputs:
-            if _ptonz.PtrType.isinstance(t) and \
-                    str(_ptonz.PtrType(t).element_type) == MX_SCALE_BUILTIN:
+            if (
+                _ptonz.PtrType.isinstance(t)
+                and str(_ptonz.PtrType(t).element_type) == MX_SCALE_BUILTIN
+            ):
                 return True
     return False
 
@@ -77,8 +78,9 @@ def respell_scales(module: ir.Operation) -> None:
     """MLIR's builtin f8E8M0FNU -> PTOAS's `!pto.f8E8M0`, in every type of
     `module` (MX_SCALE_ELEMENT)."""
     ctx = module.context
-    _ptonz.replace_type(module, ir.Type.parse(MX_SCALE_BUILTIN, ctx),
-                        ir.Type.parse(MX_SCALE_ELEMENT, ctx))
+    _ptonz.replace_type(
+        module, ir.Type.parse(MX_SCALE_BUILTIN, ctx), ir.Type.parse(MX_SCALE_ELEMENT, ctx)
+    )
 
 
 class _Validator:
@@ -103,40 +105,54 @@ class _Validator:
         rank = len(type_shape)
         elem = op.results[0].type.element_type
         if rank != 2:
-            return self.reject(op, f"{name} view of logical rank {rank}: an MX scale tensor is "
-                               f"a rank-2 {_DIMS[layout]} scale (pto-isa's TileShape2D<{name}>); "
-                               "give the view its logical 2-D shape, or annotate it nd")
+            return self.reject(
+                op,
+                f"{name} view of logical rank {rank}: an MX scale tensor is "
+                f"a rank-2 {_DIMS[layout]} scale (pto-isa's TileShape2D<{name}>); "
+                "give the view its logical 2-D shape, or annotate it nd",
+            )
         if not _is_e8m0(elem):
-            return self.reject(op, f"{name} view of element type {elem}: microscaling scales "
-                               f"are E8M0 (one byte each, 16x2 boxes of 32 bytes); use "
-                               f"!pto.ptr<{MX_SCALE_ELEMENT}> (or MLIR's {MX_SCALE_BUILTIN}), "
-                               "or annotate the view nd")
+            return self.reject(
+                op,
+                f"{name} view of element type {elem}: microscaling scales "
+                f"are E8M0 (one byte each, 16x2 boxes of 32 bytes); use "
+                f"!pto.ptr<{MX_SCALE_ELEMENT}> (or MLIR's {MX_SCALE_BUILTIN}), "
+                "or annotate the view nd",
+            )
         dims = dims_of(info)
         baxis, gaxis = mx_axes(layout)
         for axis, box, what in ((baxis, MX_BOX_ROWS, "block"), (gaxis, MX_BOX_COLS, "group")):
             d = dims[axis]
             if d is None:
-                return self.reject(op, f"{name} view with a dynamic {what} dimension (shape"
-                                   f"[{axis}]): the blocked shape [1, ../16, G/2, 16, 2] must "
-                                   "be static; give the shape operand as an arith.constant "
-                                   "value")
+                return self.reject(
+                    op,
+                    f"{name} view with a dynamic {what} dimension (shape"
+                    f"[{axis}]): the blocked shape [1, ../16, G/2, 16, 2] must "
+                    "be static; give the shape operand as an arith.constant "
+                    "value",
+                )
             if d <= 0 or d % box:
-                return self.reject(op, f"{name} view {what} dimension (shape[{axis}] = {d}) is "
-                                   f"not a positive multiple of {box}: the scales are stored "
-                                   f"in whole 16x2 boxes ({what} axis in {box}s); pad the "
-                                   "scale tensor")
+                return self.reject(
+                    op,
+                    f"{name} view {what} dimension (shape[{axis}] = {d}) is "
+                    f"not a positive multiple of {box}: the scales are stored "
+                    f"in whole 16x2 boxes ({what} axis in {box}s); pad the "
+                    "scale tensor",
+                )
         shape = mx_blocked_shape(layout, dims)
         # A dynamic view type stays dynamic (as pto-block-nz-views keeps it).
-        type_shape = [_ptonz.DYNAMIC] * 5 if all(d == _ptonz.DYNAMIC for d in type_shape) \
-            else shape
+        type_shape = [_ptonz.DYNAMIC] * 5 if all(d == _ptonz.DYNAMIC for d in type_shape) else shape
         partitions: list = []
         self.plan[op] = (type_shape, shape, partitions)
         for user, uname, offsets, sizes, users in _ptonz.view_uses(op):
             if uname != "pto.partition_view":
-                self.reject(user, f"an {name} view may only be read or written through "
-                            f"pto.partition_view -> pto.tload / pto.tstore, but it is used by "
-                            f"'{uname}': only those know the boxed layout",
-                            [(op.location, f"{name} view defined here")])
+                self.reject(
+                    user,
+                    f"an {name} view may only be read or written through "
+                    f"pto.partition_view -> pto.tload / pto.tstore, but it is used by "
+                    f"'{uname}': only those know the boxed layout",
+                    [(op.location, f"{name} view defined here")],
+                )
                 continue
             planned = self.partition(user, layout, dims, offsets, sizes, users)
             if planned is not None:
@@ -153,25 +169,37 @@ class _Validator:
             elif uname == "pto.tload":
                 loc, rows, cols, valid_row, valid_col = tile[:5]
                 if loc != "mat":
-                    self.reject(user, f"an {name} scale load must write a mat tile (cube scale "
-                                f"loads, pypto's target_memory=Mat), got loc={loc}")
+                    self.reject(
+                        user,
+                        f"an {name} scale load must write a mat tile (cube scale "
+                        f"loads, pypto's target_memory=Mat), got loc={loc}",
+                    )
                     return None
                 if [valid_row, valid_col] != list(sizes):
                     shown = ["?" if v == _ptonz.DYNAMIC else v for v in (valid_row, valid_col)]
-                    self.reject(user, f"the destination tile is {rows}x{cols} with valid "
-                                f"{shown[0]}x{shown[1]} but the {name} partition is "
-                                f"{sizes[0]}x{sizes[1]}: the partition must be the tile's "
-                                "valid part")
+                    self.reject(
+                        user,
+                        f"the destination tile is {rows}x{cols} with valid "
+                        f"{shown[0]}x{shown[1]} but the {name} partition is "
+                        f"{sizes[0]}x{sizes[1]}: the partition must be the tile's "
+                        "valid part",
+                    )
                     return None
                 want = [rows, cols]
             else:
-                self.reject(user, f"a partition of an {name} view may only feed pto.tload or "
-                            f"pto.tstore, but it is used by '{uname}'",
-                            [(op.location, f"{name} partition defined here")])
+                self.reject(
+                    user,
+                    f"a partition of an {name} view may only feed pto.tload or "
+                    f"pto.tstore, but it is used by '{uname}'",
+                    [(op.location, f"{name} partition defined here")],
+                )
                 return None
             if window is not None and want != window:
-                self.reject(user, f"the users of this {name} partition move different windows "
-                            f"({window} and {want}); give each its own partition")
+                self.reject(
+                    user,
+                    f"the users of this {name} partition move different windows "
+                    f"({window} and {want}); give each its own partition",
+                )
                 return None
             window = want
         return window if window is not None else list(sizes)
@@ -179,17 +207,23 @@ class _Validator:
     def partition(self, op, layout, dims, offsets, sizes, users):
         name = MX_NAMES[layout]
         if any(s is None for s in sizes):
-            return self.reject(op, f"partition sizes of an {name} view must be arith.constant "
-                               "values: the blocked sizes [1, ../16, ../2, 16, 2] are static")
+            return self.reject(
+                op,
+                f"partition sizes of an {name} view must be arith.constant "
+                "values: the blocked sizes [1, ../16, ../2, 16, 2] are static",
+            )
         window = self.window(op, layout, sizes, users)
         if window is None:
             return None
         baxis, gaxis = mx_axes(layout)
         for axis, box, what in ((baxis, MX_BOX_ROWS, "block"), (gaxis, MX_BOX_COLS, "group")):
             if window[axis] % box or window[axis] <= 0:
-                return self.reject(op, f"{name} window {window[0]}x{window[1]} does not cover "
-                                   f"whole 16x2 boxes: its {what} size (dimension {axis}) "
-                                   f"{window[axis]} is not a positive multiple of {box}")
+                return self.reject(
+                    op,
+                    f"{name} window {window[0]}x{window[1]} does not cover "
+                    f"whole 16x2 boxes: its {what} size (dimension {axis}) "
+                    f"{window[axis]} is not a positive multiple of {box}",
+                )
         ok = True
         for axis, box, what in ((baxis, MX_BOX_ROWS, "block"), (gaxis, MX_BOX_COLS, "group")):
             if not self.offset(op, name, offsets[axis], box, what, axis):
@@ -198,38 +232,60 @@ class _Validator:
             self.bounds(op, name, offsets[axis], window[axis], dims[axis], axis, what)
         if not ok:
             return None
-        blocked = [0, _divided(offsets[baxis], MX_BOX_ROWS), _divided(offsets[gaxis], MX_BOX_COLS),
-                   0, 0]
+        blocked = [
+            0,
+            _divided(offsets[baxis], MX_BOX_ROWS),
+            _divided(offsets[gaxis], MX_BOX_COLS),
+            0,
+            0,
+        ]
         return blocked, mx_blocked_shape(layout, window)
 
     def offset(self, op, name, offset, divisor: int, what: str, axis: int) -> bool:
         if isinstance(offset, int):
             if offset < 0 or offset % divisor:
-                self.reject(op, f"{name} slice offset on the {what} axis (dimension {axis}) "
-                            f"must be a non-negative multiple of {divisor}, got {offset}: a "
-                            "slice that starts inside a 16x2 box has no blocked form")
+                self.reject(
+                    op,
+                    f"{name} slice offset on the {what} axis (dimension {axis}) "
+                    f"must be a non-negative multiple of {divisor}, got {offset}: a "
+                    "slice that starts inside a 16x2 box has no blocked form",
+                )
                 return False
             return True
         fact = self.prover.fact(offset, divisor)
         if fact.proven:
             return True
-        missing = " and ".join(p for p, ok in ((f"a multiple of {divisor}", fact.multiple),
-                                               ("non-negative", fact.nonneg)) if not ok)
+        missing = " and ".join(
+            p
+            for p, ok in (
+                (f"a multiple of {divisor}", fact.multiple),
+                ("non-negative", fact.nonneg),
+            )
+            if not ok
+        )
         notes = []
         derived = self.call_site_notes(offset, divisor)
         if derived:
             notes = derived
-            why = ("it is computed from scalar arguments of a function the module calls, "
-                   "which are proven at every call site, and the call sites noted below do "
-                   "not prove it")
+            why = (
+                "it is computed from scalar arguments of a function the module calls, "
+                "which are proven at every call site, and the call sites noted below do "
+                "not prove it"
+            )
         else:
             if fact.why:
                 notes = [fact.why]
-            why = ("an MX scale tensor is never addressed by guessed coordinates. Provable "
-                   f"forms: {provable_forms_text()}; scalar arguments of a called function, from "
-                   "every call site")
-        self.reject(op, f"cannot prove that the {name} slice offset on the {what} axis "
-                    f"(dimension {axis}) is {missing}; {why}", notes)
+            why = (
+                "an MX scale tensor is never addressed by guessed coordinates. Provable "
+                f"forms: {provable_forms_text()}; scalar arguments of a called function, from "
+                "every call site"
+            )
+        self.reject(
+            op,
+            f"cannot prove that the {name} slice offset on the {what} axis "
+            f"(dimension {axis}) is {missing}; {why}",
+            notes,
+        )
         return False
 
     def call_site_notes(self, offset, divisor: int):
@@ -249,15 +305,28 @@ class _Validator:
                 r = self.prover.ranges.of(operand)
                 f = self.prover.fact(operand, divisor)
                 if not f.proven:
-                    notes.append((call.location, f"@{fname} is called here with argument {k} "
-                                  f"in {r}, not proven a non-negative multiple of {divisor}"))
+                    notes.append(
+                        (
+                            call.location,
+                            f"@{fname} is called here with argument {k} "
+                            f"in {r}, not proven a non-negative multiple of {divisor}",
+                        )
+                    )
         return notes
 
     def bounds(self, op, name, offset, size, extent, axis, what) -> None:
         v = check_dim(self.prover.ranges, offset, size, extent)
-        report_bounds(op, v, PASS, f"the {name} window", f"on the {what} axis (dimension "
-                      f"{axis})", "; in the boxed order it would read another box's scales; "
-                      f"keep offset + {size} within {extent}", self.remarks, self.reject)
+        report_bounds(
+            op,
+            v,
+            PASS,
+            f"the {name} window",
+            f"on the {what} axis (dimension {axis})",
+            "; in the boxed order it would read another box's scales; "
+            f"keep offset + {size} within {extent}",
+            self.remarks,
+            self.reject,
+        )
 
 
 def _divided(offset, divisor: int):
@@ -277,10 +346,13 @@ def plan_function(func, prover: Prover, facts: CallSiteFacts, remarks: bool = Fa
         elif kind == PHYSICAL:
             rank = len(info[2])
             if rank != 5:
-                v.reject(op, f"an {MX_NAMES[info[0]]} view with explicit strides is a physical "
-                         "view, pto-isa's rank-5 [1, ../16, G/2, 16, 2], but this one has rank "
-                         f"{rank}; for a logical {_DIMS[info[0]]} scale tensor write "
-                         "`strides = []` (pto-block-mx-scale-views blocks it)")
+                v.reject(
+                    op,
+                    f"an {MX_NAMES[info[0]]} view with explicit strides is a physical "
+                    "view, pto-isa's rank-5 [1, ../16, G/2, 16, 2], but this one has rank "
+                    f"{rank}; for a logical {_DIMS[info[0]]} scale tensor write "
+                    "`strides = []` (pto-block-mx-scale-views blocks it)",
+                )
         else:
             v.view(op, info)
     return v.ok, v.plan
@@ -300,8 +372,7 @@ class BlockMxScaleViews(ModulePass):
             if _scale_pointers(module):  # E8M0 tensors that are not MX views
                 respell_scales(module)
             return True
-        funcs = [f for f in functions(module)
-                 if MX_BLOCKED_MARK not in f.operation.attributes]
+        funcs = [f for f in functions(module) if MX_BLOCKED_MARK not in f.operation.attributes]
         ok = True
         facts = CallSiteFacts(module)
         try:

@@ -27,20 +27,38 @@ from __future__ import annotations
 from typing import Dict, List, Tuple
 
 from mlir import ir
-from ptonz_geometry import (FRACTAL_BYTES, FRACTAL_ROWS, INDEX32_MAX, NZ_WIDTHS, SUB_BYTE_NZ,
-                            blocked_shape, c0_for_bitwidth, fold_leading, fold_strides,
-                            nz_plane_problem, nz_width_problem)
+from ptonz_geometry import (
+    FRACTAL_BYTES,
+    FRACTAL_ROWS,
+    INDEX32_MAX,
+    NZ_WIDTHS,
+    SUB_BYTE_NZ,
+    blocked_shape,
+    c0_for_bitwidth,
+    fold_leading,
+    fold_strides,
+    nz_plane_problem,
+    nz_width_problem,
+)
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
-from ..analyses.bounds import (check_dim, explained, is_min_of_rest,
-                               verdict_name)
+from ..analyses.bounds import check_dim, explained, is_min_of_rest, verdict_name
 from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
 from ..analyses.ir_queries import dims_of, functions
 from ..analyses.provable import Prover, provable_forms_text
 from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of, legacy_message
-from ._util import (PlannedPatterns, constant_pool, current_pool as _pool, error, linear_sum,
-                    name_of, named, remark, report_bounds)
+from ._util import (
+    PlannedPatterns,
+    constant_pool,
+    current_pool as _pool,
+    error,
+    linear_sum,
+    name_of,
+    named,
+    remark,
+    report_bounds,
+)
 from .base import ModulePass, register
 
 _PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
@@ -65,6 +83,7 @@ def nz_element_message(elem, bits: int, why: str) -> str:
 # Validation
 # --------------------------------------------------------------------------
 
+
 class _Validator:
     """Checks one function; emits every rejection; `ok` stays True if none.
     `plan` maps each NZ view, in IR order, to its new operands: (type shape,
@@ -88,21 +107,27 @@ class _Validator:
         (pto-verify-ptoas checks its shape and strides by PTOAS's rules)."""
         rank = len(info[2])
         if rank != 5:
-            self.reject(op, f"user-specified layout=nz requires a rank-5 view, got rank {rank}: "
-                        f"an NZ view with explicit strides is a physical view, which PTOAS "
-                        f">= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], "
-                        f"but this one has rank {rank}; for a logical [.., R, C] NZ tensor "
-                        "write `strides = []` (pto-block-nz-views blocks it and "
-                        "pto-materialize-strides fills its strides)")
+            self.reject(
+                op,
+                f"user-specified layout=nz requires a rank-5 view, got rank {rank}: "
+                f"an NZ view with explicit strides is a physical view, which PTOAS "
+                f">= 0.61 takes as its rank-5 NZ descriptor [B, C/c0, R/16, 16, c0], "
+                f"but this one has rank {rank}; for a logical [.., R, C] NZ tensor "
+                "write `strides = []` (pto-block-nz-views blocks it and "
+                "pto-materialize-strides fills its strides)",
+            )
 
     def view(self, op: ir.Operation, info) -> None:
         """`info`: the view's `_ptonz.view_info`."""
         _layout, bits, type_shape, _shape, strides = info
         rank = len(type_shape)
         if rank < 2:
-            return self.reject(op, f"NZ view of logical rank {rank}: the trailing two dimensions "
-                               "are the fractal plane, so an NZ view has at least [R, C]; "
-                               "annotate it nd")
+            return self.reject(
+                op,
+                f"NZ view of logical rank {rank}: the trailing two dimensions "
+                "are the fractal plane, so an NZ view has at least [R, C]; "
+                "annotate it nd",
+            )
         why = nz_width_problem(bits)
         if why is not None:
             return self.reject(op, nz_element_message(op.results[0].type.element_type, bits, why))
@@ -110,32 +135,45 @@ class _Validator:
         dims = dims_of(info)
         R, C = dims[-2:]
         if R is None or C is None:
-            return self.reject(op, "NZ view with a dynamic row or column dimension: R % 16 == 0 "
-                               "and C % c0 == 0 must be proven statically; give the last two "
-                               "shape operands as arith.constant values (or annotate it nd)")
+            return self.reject(
+                op,
+                "NZ view with a dynamic row or column dimension: R % 16 == 0 "
+                "and C % c0 == 0 must be proven statically; give the last two "
+                "shape operands as arith.constant values (or annotate it nd)",
+            )
         elem = op.results[0].type.element_type
         problem = nz_plane_problem(R, C, c0, str(elem))
         if problem is not None:
             axis, why = problem
             if axis == "rows":
-                return self.reject(op, f"NZ view rows (shape[-2] = {R}) {why}; pad the rows to a "
-                                   "multiple of 16 or annotate the view nd")
-            return self.reject(op, f"NZ view columns (shape[-1] = {C}) {why}; pad the columns "
-                               "or annotate nd")
+                return self.reject(
+                    op,
+                    f"NZ view rows (shape[-2] = {R}) {why}; pad the rows to a "
+                    "multiple of 16 or annotate the view nd",
+                )
+            return self.reject(
+                op, f"NZ view columns (shape[-1] = {C}) {why}; pad the columns or annotate nd"
+            )
         leading = dims[:-2]
         dynamic = [i for i, d in enumerate(leading) if d is None]
         if rank > 3 and dynamic:
             axes = ", ".join(map(str, dynamic))
-            return self.reject(op, f"NZ view of logical rank {rank} with a dynamic leading "
-                               f"extent on axis {axes}: its leading axes fold into the single "
-                               "batch slot B = product of the leading extents, which must be a "
-                               f"constant; give shape operand {axes} as an arith.constant value")
+            return self.reject(
+                op,
+                f"NZ view of logical rank {rank} with a dynamic leading "
+                f"extent on axis {axes}: its leading axes fold into the single "
+                "batch slot B = product of the leading extents, which must be a "
+                f"constant; give shape operand {axes} as an arith.constant value",
+            )
         if rank > 3:
             B = fold_leading(dims)[0]
             if B - 1 > INDEX32_MAX:
-                return self.reject(op, f"NZ view with {B} batches (the product of its leading "
-                                   "extents): the folded batch index does not fit a 32-bit "
-                                   "index, so its recombination cannot be proven exact")
+                return self.reject(
+                    op,
+                    f"NZ view with {B} batches (the product of its leading "
+                    "extents): the folded batch index does not fit a 32-bit "
+                    "index, so its recombination cannot be proven exact",
+                )
         else:
             B = dims[0] if rank == 3 else 1
         shape = blocked_shape(B if B is not None else DYNAMIC, R, C, c0)
@@ -151,23 +189,48 @@ class _Validator:
         # dimension): those not listed are inside their view (so their offsets
         # are non-negative). A ragged tail's dynamic row count is not checked
         # there (ragged_bounds).
-        verdicts = dict(self.prover.ranges.native.partition_verdicts(
-            op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank:]), True))
+        verdicts = dict(
+            self.prover.ranges.native.partition_verdicts(
+                op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank :]), True
+            )
+        )
         for user, name, offsets, sizes, users in _ptonz.view_uses(op):
             if name != "pto.partition_view":
-                self.reject(user, f"an NZ view may only be read through pto.partition_view -> "
-                            f"pto.tload, but it is used by '{name}': NZ tensors "
-                            "are read-only here; store to (or pass) an nd view instead",
-                            [(op.location, "NZ view defined here")])
+                self.reject(
+                    user,
+                    f"an NZ view may only be read through pto.partition_view -> "
+                    f"pto.tload, but it is used by '{name}': NZ tensors "
+                    "are read-only here; store to (or pass) an nd view instead",
+                    [(op.location, "NZ view defined here")],
+                )
                 continue
             dims = verdicts.get(user)
-            planned = self.partition(user, rank, c0, offsets, sizes, users, extents, leading,
-                                     dict(dims) if dims else _ALL_INSIDE)
+            planned = self.partition(
+                user,
+                rank,
+                c0,
+                offsets,
+                sizes,
+                users,
+                extents,
+                leading,
+                dict(dims) if dims else _ALL_INSIDE,
+            )
             if planned is not None:
                 partitions.append((user,) + planned)
 
-    def partition(self, op: ir.Operation, rank: int, c0: int, offsets, sizes, users,
-                  extents, leading, verdicts):
+    def partition(
+        self,
+        op: ir.Operation,
+        rank: int,
+        c0: int,
+        offsets,
+        sizes,
+        users,
+        extents,
+        leading,
+        verdicts,
+    ):
         """The planned (offsets, sizes) of an accepted partition, else None.
         `offsets`, `sizes`, `users`: from `_ptonz.view_uses`; `extents`: the
         view's (B or None, R, C); `leading`: its leading extents (None if dynamic);
@@ -179,41 +242,57 @@ class _Validator:
         if sizes[-2] is None and all(s is not None for s in sizes[:-2] + [Ct]):
             rows_value = op.opview.sizes[rank - 2]
         elif any(s is None for s in sizes):
-            return self.reject(op, "partition sizes of an NZ view must be arith.constant values "
-                               "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static), "
-                               "except the row count of a ragged tail")
+            return self.reject(
+                op,
+                "partition sizes of an NZ view must be arith.constant values "
+                "(the blocked sizes [1, Ct/c0, Rt/16, 16, c0] are static), "
+                "except the row count of a ragged tail",
+            )
         if rank >= 3 and any(s != 1 for s in sizes[:-2]):
-            what = (f"batch size {sizes[0]}" if rank == 3 else
-                    f"leading sizes {list(sizes[:-2])}")
-            return self.reject(op, f"an NZ load reads one batch, but this partition has "
-                               f"{what}: the blocked descriptor has a single batch "
-                               "slot; load each batch separately (size 1 in every leading "
-                               "dimension)")
+            what = f"batch size {sizes[0]}" if rank == 3 else f"leading sizes {list(sizes[:-2])}"
+            return self.reject(
+                op,
+                f"an NZ load reads one batch, but this partition has "
+                f"{what}: the blocked descriptor has a single batch "
+                "slot; load each batch separately (size 1 in every leading "
+                "dimension)",
+            )
         if rows_value is None:
             Rt = sizes[-2]
             if nz_plane_problem(Rt, Ct, c0, ""):
-                return self.reject(op, f"NZ partition {Rt}x{Ct} does not cover whole fractals "
-                                   f"(rows must be a multiple of 16, columns of c0 = {c0})")
+                return self.reject(
+                    op,
+                    f"NZ partition {Rt}x{Ct} does not cover whole fractals "
+                    f"(rows must be a multiple of 16, columns of c0 = {c0})",
+                )
             valid = Rt
         else:
             if nz_plane_problem(FRACTAL_ROWS, Ct, c0, ""):
-                return self.reject(op, f"NZ partition columns {Ct} do not cover whole C0 "
-                                   f"lines (a multiple of c0 = {c0})")
+                return self.reject(
+                    op,
+                    f"NZ partition columns {Ct} do not cover whole C0 "
+                    f"lines (a multiple of c0 = {c0})",
+                )
             if not self.ragged_rows(op, rows_value):
                 return
             valid = rows_value
         for user, name, tile in users:
             if name != "pto.tload":
-                self.reject(user, f"a partition of an NZ view may only feed pto.tload, but it "
-                            f"is used by '{name}' (NZ is read-only here): only tload knows "
-                            "the blocked layout; tload the partition into a mat tile and "
-                            "use the tile",
-                            [(op.location, "NZ partition defined here")])
+                self.reject(
+                    user,
+                    f"a partition of an NZ view may only feed pto.tload, but it "
+                    f"is used by '{name}' (NZ is read-only here): only tload knows "
+                    "the blocked layout; tload the partition into a mat tile and "
+                    "use the tile",
+                    [(op.location, "NZ partition defined here")],
+                )
             elif not self.tload(user, tile, valid, Ct):
                 return
         row_bound = valid if isinstance(valid, int) else None
-        dims = [(offsets[-2], FRACTAL_ROWS, "row", rank - 2, row_bound, extents[1]),
-                (offsets[-1], c0, "column", rank - 1, Ct, extents[2])]
+        dims = [
+            (offsets[-2], FRACTAL_ROWS, "row", rank - 2, row_bound, extents[1]),
+            (offsets[-1], c0, "column", rank - 1, Ct, extents[2]),
+        ]
         if rank == 3:
             dims.append((offsets[0], 1, "batch", 0, 1, extents[0]))
         for offset, divisor, what, dim, size, extent in dims:
@@ -236,9 +315,16 @@ class _Validator:
         row_blocks = valid // FRACTAL_ROWS if isinstance(valid, int) else (valid, FRACTAL_ROWS)
         # The blocked offsets are named after the logical ones: `%n0` ->
         # `%n0_row_frac` (its 16-row fractal), `%k0` -> `%k0_col_frac`.
-        return ([batch, _divided(offsets[-1], c0, "_col_frac"),
-                 _divided(offsets[-2], FRACTAL_ROWS, "_row_frac"), 0, 0],
-                [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0])
+        return (
+            [
+                batch,
+                _divided(offsets[-1], c0, "_col_frac"),
+                _divided(offsets[-2], FRACTAL_ROWS, "_row_frac"),
+                0,
+                0,
+            ],
+            [1, Ct // c0, row_blocks, FRACTAL_ROWS, c0],
+        )
 
     def declared_uses(self, op, offsets) -> None:
         """--remarks: the declared argument ranges this partition's proofs used."""
@@ -247,8 +333,11 @@ class _Validator:
             for arg, declared in declared_arguments(o):
                 used[arg] = describe_declaration(arg, declared)
         if used:
-            remark(op.location, f"{PASS}: the offsets of this NZ partition are proven with "
-                   + "; ".join(used.values()))
+            remark(
+                op.location,
+                f"{PASS}: the offsets of this NZ partition are proven with "
+                + "; ".join(used.values()),
+            )
 
     def ragged_rows(self, op, value) -> bool:
         """A dynamic row count (a ragged tail's valid rows) must be proven a
@@ -263,22 +352,30 @@ class _Validator:
         missing, fixes, notes = [], [], []
         if not fact.multiple:
             missing.append("a provable multiple of 16")
-            fixes.append("a valid region that ends inside a 16-row fractal has no blocked form "
-                         "(it is never rounded); make the row count a multiple of 16, e.g. "
-                         "min(R - o, Rt) with R, o and Rt multiples of 16")
+            fixes.append(
+                "a valid region that ends inside a 16-row fractal has no blocked form "
+                "(it is never rounded); make the row count a multiple of 16, e.g. "
+                "min(R - o, Rt) with R, o and Rt multiples of 16"
+            )
             if fact.why:
                 notes.append((fact.why[0], fact.why[1]))
         if not positive:
             missing.append(f"proven at least 16 (it ranges over {r})")
-            fixes.append("a row count that can be 0 or negative is an empty NZ load past the "
-                         "last tile (PTOAS needs every partition size positive), as "
-                         "min(R - o, Rt) is when the loop over o runs one tile too far; stop "
-                         "the loop at the last full or partial tile (o < R: a trip count of "
-                         "ceil(R / Rt))")
+            fixes.append(
+                "a row count that can be 0 or negative is an empty NZ load past the "
+                "last tile (PTOAS needs every partition size positive), as "
+                "min(R - o, Rt) is when the loop over o runs one tile too far; stop "
+                "the loop at the last full or partial tile (o < R: a trip count of "
+                "ceil(R / Rt))"
+            )
             if fact.multiple:  # else the note on the multiple says where it comes from
                 notes.append((_loc_of(value), f"the valid row count ranges over {r} here"))
-        self.reject(op, f"an NZ load with a dynamic valid row count needs the dynamic "
-                    f"valid_shape[-2] to be {' and '.join(missing)}: {'; '.join(fixes)}", notes)
+        self.reject(
+            op,
+            f"an NZ load with a dynamic valid row count needs the dynamic "
+            f"valid_shape[-2] to be {' and '.join(missing)}: {'; '.join(fixes)}",
+            notes,
+        )
         return False
 
     def folded_batch(self, op, lead_offsets, leading):
@@ -292,19 +389,26 @@ class _Validator:
             o, E = lead_offsets[i], leading[i]
             if isinstance(o, int):
                 if not 0 <= o < E:
-                    self.reject(op, f"leading offset {o} on axis {i} is outside [0, {E}): the "
-                                f"fold into the batch slot would address another batch")
+                    self.reject(
+                        op,
+                        f"leading offset {o} on axis {i} is outside [0, {E}): the "
+                        f"fold into the batch slot would address another batch",
+                    )
                     return None
             else:
                 r = self.prover.ranges.of(o)
                 if r is None or r.smin < 0 or r.smax >= E:
                     rng = str(r) if r is not None else "unknown"
-                    self.reject(op, f"cannot fold the leading offsets into the single batch "
-                                f"slot: the offset on axis {i} ranges over {rng}, not within "
-                                f"[0, {E - 1}]; the recombined batch sum(o_i * stride_i) is "
-                                "exact only when every leading offset is proven inside its "
-                                "axis (bound it: a loop over [0, E), arith.remui/minui by the "
-                                "extent, ...)", [(_loc_of(o), "the offset is defined here")])
+                    self.reject(
+                        op,
+                        f"cannot fold the leading offsets into the single batch "
+                        f"slot: the offset on axis {i} ranges over {rng}, not within "
+                        f"[0, {E - 1}]; the recombined batch sum(o_i * stride_i) is "
+                        "exact only when every leading offset is proven inside its "
+                        "axis (bound it: a loop over [0, E), arith.remui/minui by the "
+                        "extent, ...)",
+                        [(_loc_of(o), "the offset is defined here")],
+                    )
                     return None
             terms.append((o, strides[i]))
         terms.reverse()
@@ -318,8 +422,9 @@ class _Validator:
             return  # valid <= extent - offset, with offset proven non-negative
         r = self.prover.ranges.of(valid)
         size = r.smax if r is not None else 0
-        self.report_bounds(op, check_dim(self.prover.ranges, offset, size, extent), "row",
-                           dim, size, extent)
+        self.report_bounds(
+            op, check_dim(self.prover.ranges, offset, size, extent), "row", dim, size, extent
+        )
 
     def gm_gap(self, op, rows, valid, col_blocks: int) -> None:
         """pto-isa#317: the GM gap between the column blocks of an NZ TLOAD is
@@ -337,15 +442,18 @@ class _Validator:
         gap = rows - least
         if gap <= MAX_GM_GAP:
             return
-        self.reject(op, f"this NZ load's GM gap between column blocks is {gap} 32-byte blocks "
-                    f"({rows} rows per column block, {how}), and pto-isa's NZ TLOAD "
-                    f"truncates a gap of 65536 32-byte blocks or more in its burst-stride "
-                    f"field (pto-isa#317), so on affected pto-isa versions it would silently "
-                    f"read the wrong bytes. This is a temporary guard for that bug, NOT an "
-                    f"expected pl.NZ limitation. Fix: a taller row tile (at least "
-                    f"{rows - MAX_GM_GAP} valid rows keeps the gap within {MAX_GM_GAP}), or, "
-                    f"with a fixed pto-isa, lift the guard (pass option "
-                    f"allow-large-gm-gap=true, ptonz-opt --allow-large-gm-gap)")
+        self.reject(
+            op,
+            f"this NZ load's GM gap between column blocks is {gap} 32-byte blocks "
+            f"({rows} rows per column block, {how}), and pto-isa's NZ TLOAD "
+            f"truncates a gap of 65536 32-byte blocks or more in its burst-stride "
+            f"field (pto-isa#317), so on affected pto-isa versions it would silently "
+            f"read the wrong bytes. This is a temporary guard for that bug, NOT an "
+            f"expected pl.NZ limitation. Fix: a taller row tile (at least "
+            f"{rows - MAX_GM_GAP} valid rows keeps the gap within {MAX_GM_GAP}), or, "
+            f"with a fixed pto-isa, lift the guard (pass option "
+            f"allow-large-gm-gap=true, ptonz-opt --allow-large-gm-gap)",
+        )
 
     def offset(self, op, offset, divisor: int, what: str, inside: bool) -> bool:
         """`offset`: an int (a constant offset) or the offset value. Whether it
@@ -355,12 +463,18 @@ class _Validator:
         if isinstance(offset, int):
             c = offset
             if c < 0:
-                self.reject(op, f"{what} offset {c} is negative: a negative partition offset "
-                            "is clamped to 0 instead of failing, which would read the wrong "
-                            "fractal")
+                self.reject(
+                    op,
+                    f"{what} offset {c} is negative: a negative partition offset "
+                    "is clamped to 0 instead of failing, which would read the wrong "
+                    "fractal",
+                )
             elif c % divisor:
-                self.reject(op, f"{what} offset {c} is not a multiple of {divisor}: a slice "
-                            "that starts inside a fractal has no blocked representation")
+                self.reject(
+                    op,
+                    f"{what} offset {c} is not a multiple of {divisor}: a slice "
+                    "that starts inside a fractal has no blocked representation",
+                )
             return c >= 0 and c % divisor == 0
         if inside and self.prover.aligned(offset, divisor):
             return True
@@ -368,13 +482,22 @@ class _Validator:
         if fact.proven:
             return True
         missing = " and ".join(
-            p for p, ok in (("a multiple of %d" % divisor, fact.multiple),
-                            ("non-negative", fact.nonneg)) if not ok)
+            p
+            for p, ok in (
+                ("a multiple of %d" % divisor, fact.multiple),
+                ("non-negative", fact.nonneg),
+            )
+            if not ok
+        )
         notes = [(fact.why[0], fact.why[1])] if fact.why else []
-        self.reject(op, f"cannot prove that the {what} offset is {missing}; an NZ tensor is "
-                    "never addressed by guessed coordinates. Provable forms: "
-                    f"{provable_forms_text()}; scf.for iter_args and other function arguments "
-                    "are never resolved", notes)
+        self.reject(
+            op,
+            f"cannot prove that the {what} offset is {missing}; an NZ tensor is "
+            "never addressed by guessed coordinates. Provable forms: "
+            f"{provable_forms_text()}; scf.for iter_args and other function arguments "
+            "are never resolved",
+            notes,
+        )
         return False
 
     def bounds(self, op, offset, what: str, dim: int, size: int, extent, code: int) -> None:
@@ -388,47 +511,73 @@ class _Validator:
         self.report_bounds(op, v, what, dim, size, extent)
 
     def report_bounds(self, op, v, what: str, dim: int, size: int, extent) -> None:
-        report_bounds(op, v, PASS, "the NZ partition", f"in dimension {dim} ({_PLURAL[what]})",
-                      f". In NZ order a slice past the {_PLURAL[what]} of the view reads "
-                      "another fractal's bytes (rows past R continue in the next column "
-                      f"block), so nothing would fail; keep offset + {size} within "
-                      f"{extent} (fix the offset, the loop bound or the view's shape)",
-                      self.remarks, self.reject)
+        report_bounds(
+            op,
+            v,
+            PASS,
+            "the NZ partition",
+            f"in dimension {dim} ({_PLURAL[what]})",
+            f". In NZ order a slice past the {_PLURAL[what]} of the view reads "
+            "another fractal's bytes (rows past R continue in the next column "
+            f"block), so nothing would fail; keep offset + {size} within "
+            f"{extent} (fix the offset, the loop bound or the view's shape)",
+            self.remarks,
+            self.reject,
+        )
 
     def tload(self, op: ir.Operation, tile, valid, Ct: int) -> bool:
         """`tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
         slayout, fractal), from `_ptonz.view_uses`; `valid`: the partition's row count
         (an int, or the value of a ragged tail's). Whether it is accepted."""
         loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
-        if not (loc == "mat" and blayout == "col_major" and slayout == "row_major"
-                and fractal == FRACTAL_BYTES):
-            self.reject(op, "an NZ->NZ load needs its destination in a mat tile with "
-                        "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
-                        f"tile byte order), got loc={loc}, blayout={blayout}, "
-                        f"slayout={slayout}, fractal={fractal}")
+        if not (
+            loc == "mat"
+            and blayout == "col_major"
+            and slayout == "row_major"
+            and fractal == FRACTAL_BYTES
+        ):
+            self.reject(
+                op,
+                "an NZ->NZ load needs its destination in a mat tile with "
+                "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
+                f"tile byte order), got loc={loc}, blayout={blayout}, "
+                f"slayout={slayout}, fractal={fractal}",
+            )
             return False
         if valid_col != cols:
-            self.reject(op, "an NZ load into a tile with partial column validity is not "
-                        "supported: NZ loads move whole C0 column blocks of every row "
-                        "fractal; narrow the rows only (valid columns = tile columns)")
+            self.reject(
+                op,
+                "an NZ load into a tile with partial column validity is not "
+                "supported: NZ loads move whole C0 column blocks of every row "
+                "fractal; narrow the rows only (valid columns = tile columns)",
+            )
             return False
         if isinstance(valid, int):
             if (valid_row, cols) != (valid, Ct) or valid > rows:
                 shown = "?" if valid_row == DYNAMIC else valid_row
-                self.reject(op, f"the destination tile is {rows}x{cols} with {shown} valid "
-                            f"rows but the NZ partition is {valid}x{Ct}; the partition must be "
-                            "the tile's valid part")
+                self.reject(
+                    op,
+                    f"the destination tile is {rows}x{cols} with {shown} valid "
+                    f"rows but the NZ partition is {valid}x{Ct}; the partition must be "
+                    "the tile's valid part",
+                )
                 return False
             return True
         if valid_row != DYNAMIC or _dynamic_valid_row(op) != valid or Ct != cols:
-            self.reject(op, "an NZ partition with a dynamic row count must load into a tile "
-                        f"of {Ct} columns whose dynamic valid row count (pto.alloc_tile "
-                        "valid_row) is the same value")
+            self.reject(
+                op,
+                "an NZ partition with a dynamic row count must load into a tile "
+                f"of {Ct} columns whose dynamic valid row count (pto.alloc_tile "
+                "valid_row) is the same value",
+            )
             return False
         r = self.prover.ranges.of(valid)
         if r is None or r.smax > rows:
-            self.reject(op, f"cannot prove that the dynamic valid row count (in {r}) fits the "
-                        f"{rows}-row destination tile")
+            self.reject(
+                op,
+                f"cannot prove that the dynamic valid row count (in {r}) fits the "
+                f"{rows}-row destination tile",
+            )
             return False
         return True
 
@@ -448,8 +597,9 @@ def _loc_of(value) -> ir.Location:
     return owner.location if owner is not None else ir.Location.unknown()
 
 
-def plan_function(func, prover: Prover, remarks: bool = False,
-                  allow_large_gm_gap: bool = False) -> Tuple[bool, Dict[ir.Operation, tuple]]:
+def plan_function(
+    func, prover: Prover, remarks: bool = False, allow_large_gm_gap: bool = False
+) -> Tuple[bool, Dict[ir.Operation, tuple]]:
     """Validate every logical NZ view of `func`. Returns (ok, the plan: each
     NZ view mapped to its new operands and those of its partitions)."""
     v = _Validator(prover, remarks, allow_large_gm_gap)
@@ -467,6 +617,7 @@ def plan_function(func, prover: Prover, remarks: bool = False,
 # --------------------------------------------------------------------------
 # Rewrite patterns (run only on validated functions)
 # --------------------------------------------------------------------------
+
 
 def _divided(offset, divisor: int, suffix: str):
     """offset / divisor as a builder operand (`offset`: an int if constant,
@@ -500,8 +651,9 @@ def _build_fold(op: ir.Operation, terms) -> ir.Value:
     proven not to wrap, every o_i in [0, E_i))."""
     part = name_of(op.results[0])
     # `%w_pview` -> `%w_batch`: the recombined batch index of its leading offsets.
-    batch = (part[:-len("_pview")] if part.endswith("_pview") else part) + "_batch" \
-        if part else None
+    batch = (
+        (part[: -len("_pview")] if part.endswith("_pview") else part) + "_batch" if part else None
+    )
     with ir.InsertionPoint(op), named(op.location, batch):
         return linear_sum(terms, _pool())
 
@@ -520,8 +672,9 @@ class BlockNzViews(ModulePass):
         for func in functions(module):
             if BLOCKED_MARK in func.operation.attributes:
                 continue
-            func_ok, plan = plan_function(func, prover, self.opts["remarks"],
-                                          self.opts["allow-large-gm-gap"])
+            func_ok, plan = plan_function(
+                func, prover, self.opts["remarks"], self.opts["allow-large-gm-gap"]
+            )
             ok &= func_ok
             if not func_ok or not plan:
                 continue

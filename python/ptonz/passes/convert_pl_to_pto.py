@@ -38,16 +38,42 @@ from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
 from mlir.rewrite import RewritePatternSet
-from ptonz_geometry import (INDEX32_MAX, MX_LAYOUTS, MX_NAMES, default_strides, element_bits,
-                            fold_leading, fold_strides, int64_stride_message,
-                            stride_past_int64)
+from ptonz_geometry import (
+    INDEX32_MAX,
+    MX_LAYOUTS,
+    MX_NAMES,
+    default_strides,
+    element_bits,
+    fold_leading,
+    fold_strides,
+    int64_stride_message,
+    stride_past_int64,
+)
 
 from .. import _ptonz
-from .._ptonz import (DYNAMIC, PLTensorType, PLTileType, PtrType,
-                      TensorViewType, TileBufType, build_make_tensor_view, build_partition_view,
-                      build_tile_store, layout_attr, lower_tile_load)
-from ..analyses.cube_geometry import (ACCUMULATOR, CAPACITY, HARDWARE_NAME, k_align, l0_k_chunk,
-                                      m_align, n_align, tile_bytes)
+from .._ptonz import (
+    DYNAMIC,
+    PLTensorType,
+    PLTileType,
+    PtrType,
+    TensorViewType,
+    TileBufType,
+    build_make_tensor_view,
+    build_partition_view,
+    build_tile_store,
+    layout_attr,
+    lower_tile_load,
+)
+from ..analyses.cube_geometry import (
+    ACCUMULATOR,
+    CAPACITY,
+    HARDWARE_NAME,
+    k_align,
+    l0_k_chunk,
+    m_align,
+    n_align,
+    tile_bytes,
+)
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import bit_width, functions, ops_named
 from ..diagnostics import format_location
@@ -67,26 +93,39 @@ def tile_buf_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufType:
     `layout`: the loaded tensor's (an MX scale load writes an MX scale tile)."""
     config = TILE_CONFIGS[layout if layout in MX_LAYOUTS else tile.memory]
     shape = list(tile.shape)
-    rows, cols = (shape if len(shape) == 2 else [1, shape[0]])
+    rows, cols = shape if len(shape) == 2 else [1, shape[0]]
     valid_row = valid_col = None
     if valid:
-        vr, vc = (valid if len(valid) == 2 else [1, valid[0]])
+        vr, vc = valid if len(valid) == 2 else [1, valid[0]]
         valid_row = DYNAMIC if vr is None else vr
         valid_col = DYNAMIC if vc is None else vc
     return tile_buf(config, tile.element_type, rows, cols, valid_row, valid_col)
 
 
 # The pl ops that read or write a tensor, and every pl op this pass rewrites.
-TENSOR_OPS = ("pl.tile.load", "pl.tile.store", "pl.remote_load", "pl.tensor.view",
-              "pl.tensor.reinterpret_view", "pl.tensor.reshape")
+TENSOR_OPS = (
+    "pl.tile.load",
+    "pl.tile.store",
+    "pl.remote_load",
+    "pl.tensor.view",
+    "pl.tensor.reinterpret_view",
+    "pl.tensor.reshape",
+)
 # The ops that make a tensor from a tensor (lowered to a pointer and a view).
 TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape", "pl.tensor.reinterpret_view")
 # What may use a tensor: the tensor ops, and func.call (the callee gets the pointer).
 TENSOR_USERS = TENSOR_OPS + ("func.call",)
 PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num") + TILE_OPS
 # Ops that may have regions carrying pl tiles (only scf.for iter_args may).
-REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch",
-              "scf.parallel", "scf.forall")
+REGION_OPS = (
+    "scf.for",
+    "scf.if",
+    "scf.while",
+    "scf.execute_region",
+    "scf.index_switch",
+    "scf.parallel",
+    "scf.forall",
+)
 
 
 class _Validator:
@@ -117,25 +156,34 @@ class _Validator:
                 self.matmul(op)
         names = [op.name for op in pl_ops]
         if any(name in TILE_OPS for name in names):
-            for tile in ([op.results[0] for op, name in zip(pl_ops, names) if name in TILE_OPS]
-                         + self.carried(func)):
+            for tile in [
+                op.results[0] for op, name in zip(pl_ops, names) if name in TILE_OPS
+            ] + self.carried(func):
                 self.tile_uses(tile)
 
     def argument(self, func, index: int, arg: ir.Value, shape, layout: str) -> None:
         if any(d == DYNAMIC for d in shape):
-            return self.reject(func, f"argument #{index} has a dynamic shape "
-                               f"({arg.type}): make_tensor_view needs the logical shape as "
-                               "constants; give the tensor a static shape")
+            return self.reject(
+                func,
+                f"argument #{index} has a dynamic shape "
+                f"({arg.type}): make_tensor_view needs the logical shape as "
+                "constants; give the tensor a static shape",
+            )
         # NZ and MX views get their strides when they are blocked (checked there).
         big = None if layout in BLOCKED_LAYOUTS else stride_past_int64(list(shape), layout)
         if big is not None:
-            return self.reject(func, f"argument #{index} ({arg.type}): "
-                               + int64_stride_message(*big, view="its view", spans="the tensor"))
+            return self.reject(
+                func,
+                f"argument #{index} ({arg.type}): "
+                + int64_stride_message(*big, view="its view", spans="the tensor"),
+            )
         if not _has_uses(arg):  # else its loads and stores say it
             problem = element_type_problem(str(PLTensorType(arg.type).element_type))
             if problem is not None:
-                return self.reject(func, f"argument #{index} ({arg.type}): {problem}; use one "
-                                   "of those element types")
+                return self.reject(
+                    func,
+                    f"argument #{index} ({arg.type}): {problem}; use one of those element types",
+                )
         self.tensor_users(arg)
 
     def tile_argument(self, func, index: int, arg: ir.Value) -> None:
@@ -145,9 +193,11 @@ class _Validator:
         each op that uses it (pl.tile.store says so itself), else at the
         function."""
         what = f"argument #{index}, a pl tile ({arg.type})"
-        why = ("every function lowered from pl is a kernel (pto.entry), whose arguments are GM "
-               "pointers and scalars, and a tile lives in an on-chip buffer that no caller can "
-               "pass; pass the tensor instead and pl.tile.load the tile in this function")
+        why = (
+            "every function lowered from pl is a kernel (pto.entry), whose arguments are GM "
+            "pointers and scalars, and a tile lives in an on-chip buffer that no caller can "
+            "pass; pass the tensor instead and pl.tile.load the tile in this function"
+        )
         users = []
         for use in arg.uses:
             user = use.owner.operation if hasattr(use.owner, "operation") else use.owner
@@ -165,9 +215,12 @@ class _Validator:
             if user.name == "func.call":
                 self.call(user)
                 continue
-            self.reject(user, f"a !pl.tensor is used by '{user.name}', which "
-                        f"{PASS} cannot lower; only pl.tile.load / pl.tile.store, "
-                        "pl.tensor.view / pl.tensor.reshape and func.call use a tensor")
+            self.reject(
+                user,
+                f"a !pl.tensor is used by '{user.name}', which "
+                f"{PASS} cannot lower; only pl.tile.load / pl.tile.store, "
+                "pl.tensor.view / pl.tensor.reshape and func.call use a tensor",
+            )
 
     def call(self, op) -> None:
         if op in self.checked_calls:  # once per call, not per tensor operand
@@ -178,39 +231,57 @@ class _Validator:
         callee = op.opview.callee.value
         target = _lookup_function(op, callee)
         if target is None or not target.regions[0].blocks:
-            self.reject(op, f"a !pl.tensor is passed to @{callee}, which is not a function "
-                        "of this module: its pl tensor arguments must be lowered with it")
+            self.reject(
+                op,
+                f"a !pl.tensor is passed to @{callee}, which is not a function "
+                "of this module: its pl tensor arguments must be lowered with it",
+            )
 
     def op(self, op: ir.Operation) -> None:
         name = op.name
         if name == "pl.tile.load":
             layout, memory, _from_argument = _ptonz.pl_load_info(op)
             if layout == "nz" and memory != "mat":
-                return self.reject(op, f"an NZ tensor can only be loaded into mat memory (got "
-                                   f"{memory}): NZ->NZ loads feed the cube's B operand; "
-                                   "load into mat, or annotate the tensor nd")
+                return self.reject(
+                    op,
+                    f"an NZ tensor can only be loaded into mat memory (got "
+                    f"{memory}): NZ->NZ loads feed the cube's B operand; "
+                    "load into mat, or annotate the tensor nd",
+                )
             if layout in MX_LAYOUTS:
                 if memory != "mat":
-                    return self.reject(op, f"an {MX_NAMES[layout]} scale tensor can only be "
-                                       f"loaded into mat memory (got {memory}): MX scale loads "
-                                       "feed the cube (pypto's target_memory=pl.Mem.Mat); load "
-                                       "into mat")
+                    return self.reject(
+                        op,
+                        f"an {MX_NAMES[layout]} scale tensor can only be "
+                        f"loaded into mat memory (got {memory}): MX scale loads "
+                        "feed the cube (pypto's target_memory=pl.Mem.Mat); load "
+                        "into mat",
+                    )
                 self.mx_loads[op] = layout
             if memory not in LOADABLE:
-                return self.reject(op, f"pl.tile.load into {memory} memory has no single "
-                                   "pto.tload form (TLOAD writes vec or mat tiles); load into "
-                                   "mat and move the tile")
+                return self.reject(
+                    op,
+                    f"pl.tile.load into {memory} memory has no single "
+                    "pto.tload form (TLOAD writes vec or mat tiles); load into "
+                    "mat and move the tile",
+                )
             if self.flat_nz and op.operands[0] in self.flat_nz:
                 self.whole_read(op)
-            empty = [(i, v) for i, v in enumerate(_ptonz.pl_load_valid_shape(op))
-                     if v is not None and v <= 0]
+            empty = [
+                (i, v)
+                for i, v in enumerate(_ptonz.pl_load_valid_shape(op))
+                if v is not None and v <= 0
+            ]
             if empty:
                 i, v = empty[0]
-                return self.reject(op, f"valid_shape[{i}] = {v}: a load of no elements (an "
-                                   "empty valid region) is no tload PTOAS can describe (it "
-                                   "needs every partition size positive); do not load it: "
-                                   "stop the loop at the last full or partial tile, or give "
-                                   "a valid size of at least 1 (a multiple of 16 rows for NZ)")
+                return self.reject(
+                    op,
+                    f"valid_shape[{i}] = {v}: a load of no elements (an "
+                    "empty valid region) is no tload PTOAS can describe (it "
+                    "needs every partition size positive); do not load it: "
+                    "stop the loop at the last full or partial tile, or give "
+                    "a valid size of at least 1 (a multiple of 16 rows for NZ)",
+                )
             # A loaded tile is read by stores and matmuls only (one C++ query:
             # most kernels have many loads; tile_uses says why otherwise).
             if _ptonz.foreign_users(op.results[0], ["pl.tile.store"] + list(TILE_OPS)):
@@ -222,60 +293,86 @@ class _Validator:
             rows, cols = ([1] + dims)[-2:]
             size = tile_bytes(rows, cols, bit_width(tile.element_type))
             if memory in CAPACITY and size > CAPACITY[memory]:
-                return self.reject(op, f"the {'x'.join(map(str, dims))}x{tile.element_type} tile needs {size} "
-                                   f"bytes, more than the {CAPACITY[memory]} bytes of {memory} "
-                                   f"({HARDWARE_NAME[memory]}) on A2/A3; load a smaller tile")
+                return self.reject(
+                    op,
+                    f"the {'x'.join(map(str, dims))}x{tile.element_type} tile needs {size} "
+                    f"bytes, more than the {CAPACITY[memory]} bytes of {memory} "
+                    f"({HARDWARE_NAME[memory]}) on A2/A3; load a smaller tile",
+                )
         elif name == "pl.tile.store":
             producer = op.operands[0].owner
             producer = getattr(producer, "operation", producer)
             if isinstance(producer, ir.Block) or producer.name not in (
-                    ("pl.tile.load", "scf.for") + TILE_OPS):
-                return self.reject(op, "pl.tile.store must store a tile made by pl.tile.load, "
-                                   "pl.tile.matmul or pl.tile.matmul_acc")
+                ("pl.tile.load", "scf.for") + TILE_OPS
+            ):
+                return self.reject(
+                    op,
+                    "pl.tile.store must store a tile made by pl.tile.load, "
+                    "pl.tile.matmul or pl.tile.matmul_acc",
+                )
             if not self.element_type(op, op.operands[1].type.element_type, "store"):
                 return
             if op.operands[1].type.layout == "nz":
-                return self.reject(op, "an NZ tensor cannot be a store destination: ptonz's NZ "
-                                   "support is read-only (weights already packed in GM); store "
-                                   "to an nd tensor")
+                return self.reject(
+                    op,
+                    "an NZ tensor cannot be a store destination: ptonz's NZ "
+                    "support is read-only (weights already packed in GM); store "
+                    "to an nd tensor",
+                )
         elif name == "pl.remote_load":
             if op.operands[0].type.layout == "nz":
-                return self.reject(op, "distributed (remote) loads of an NZ tensor are not "
-                                   "supported: remote_load has no blocked NZ form; annotate the "
-                                   "remote tensor nd")
-            return self.reject(op, "pl.remote_load has no pto lowering in ptonz; lower "
-                               "distributed loads with your runtime before this pass")
+                return self.reject(
+                    op,
+                    "distributed (remote) loads of an NZ tensor are not "
+                    "supported: remote_load has no blocked NZ form; annotate the "
+                    "remote tensor nd",
+                )
+            return self.reject(
+                op,
+                "pl.remote_load has no pto lowering in ptonz; lower "
+                "distributed loads with your runtime before this pass",
+            )
         elif name == "pl.tensor.view" and op.operands[0].type.layout == "nz":
             self.nz_slice(op)
         elif name == "pl.tensor.view" and op.operands[0].type.layout in MX_LAYOUTS:
-            return self.reject(op, f"a window of an {MX_NAMES[op.operands[0].type.layout]} "
-                               "scale tensor has no view of its own (its boxes are scattered "
-                               "over the blocked form); window it with pl.tile.load / "
-                               "pl.tile.store offsets (pto-block-mx-scale-views blocks them)")
+            return self.reject(
+                op,
+                f"a window of an {MX_NAMES[op.operands[0].type.layout]} "
+                "scale tensor has no view of its own (its boxes are scattered "
+                "over the blocked form); window it with pl.tile.load / "
+                "pl.tile.store offsets (pto-block-mx-scale-views blocks them)",
+            )
         elif name == "pl.tensor.reinterpret_view" and (
-                op.operands[0].type.layout in MX_LAYOUTS or op.results[0].type.layout in MX_LAYOUTS):
+            op.operands[0].type.layout in MX_LAYOUTS or op.results[0].type.layout in MX_LAYOUTS
+        ):
             self.mx_alias(op)
         elif name == "pl.tensor.reshape":
             self.reshape(op)
         else:
-            return self.reject(op, f"{name} has no pto lowering in ptonz; slice tensors with "
-                               "pl.tile.load / pl.tile.store offsets instead")
+            return self.reject(
+                op,
+                f"{name} has no pto lowering in ptonz; slice tensors with "
+                "pl.tile.load / pl.tile.store offsets instead",
+            )
 
     def element_type(self, op, elem: ir.Type, what: str) -> bool:
         """Whether PTOAS has a C++ type for the elements a load or store moves
         (else rejected at `op`)."""
         problem = element_type_problem(str(elem))
         if problem is not None:
-            self.reject(op, f"cannot {what} {elem} elements: {problem}, so it cannot assemble "
-                        f"this {what}; use one of those element types (move the bytes as an "
-                        "integer of the same width and reinterpret them on chip)")
+            self.reject(
+                op,
+                f"cannot {what} {elem} elements: {problem}, so it cannot assemble "
+                f"this {what}; use one of those element types (move the bytes as an "
+                "integer of the same width and reinterpret them on chip)",
+            )
         return problem is None
 
     def matmul(self, op: ir.Operation) -> None:
         """What the cube's buffers and moves need (the op verifier checked
         shapes, memories and element types)."""
         operands = list(op.operands)
-        lhs, rhs = (operands[1:] if op.name == "pl.tile.matmul_acc" else operands)
+        lhs, rhs = operands[1:] if op.name == "pl.tile.matmul_acc" else operands
         b_trans = "b_trans" in op.attributes
         lhs_t, rhs_t = PLTileType(lhs.type), PLTileType(rhs.type)
         elem = str(lhs_t.element_type)
@@ -283,22 +380,34 @@ class _Validator:
         (m, k), rs = list(lhs_t.shape), list(rhs_t.shape)
         n = rs[0] if b_trans else rs[1]
         ka, na, ma = k_align(bits), n_align(bits, b_trans), m_align()
-        bad = [f"{what} = {v} is not a multiple of {a}"
-               for what, v, a in (("M", m, ma), ("K", k, ka), ("N", n, na)) if v % a]
+        bad = [
+            f"{what} = {v} is not a multiple of {a}"
+            for what, v, a in (("M", m, ma), ("K", k, ka), ("N", n, na))
+            if v % a
+        ]
         if bad:
-            return self.reject(op, f"{'; '.join(bad)}: the cube moves {elem} tiles in 16-row "
-                               f"fractals and 32-byte C0 lines (M % {ma}, K % {ka}, N % {na}"
-                               f"{'' if b_trans else ' without b_trans'}); pad or re-tile "
-                               "the operands")
+            return self.reject(
+                op,
+                f"{'; '.join(bad)}: the cube moves {elem} tiles in 16-row "
+                f"fractals and 32-byte C0 lines (M % {ma}, K % {ka}, N % {na}"
+                f"{'' if b_trans else ' without b_trans'}); pad or re-tile "
+                "the operands",
+            )
         acc_bytes = tile_bytes(m, n, element_bits(ACCUMULATOR[elem]))
         if acc_bytes > CAPACITY["acc"]:
-            return self.reject(op, f"the {m}x{n}x{ACCUMULATOR[elem]} accumulator needs "
-                               f"{acc_bytes} bytes, more than the {CAPACITY['acc']} bytes of "
-                               f"acc ({HARDWARE_NAME['acc']}) on A2/A3; use smaller M or N tiles")
+            return self.reject(
+                op,
+                f"the {m}x{n}x{ACCUMULATOR[elem]} accumulator needs "
+                f"{acc_bytes} bytes, more than the {CAPACITY['acc']} bytes of "
+                f"acc ({HARDWARE_NAME['acc']}) on A2/A3; use smaller M or N tiles",
+            )
         if l0_k_chunk(m, k, n, bits) is None:
-            return self.reject(op, f"not even a {ka}-wide K chunk of the operands fits L0: "
-                               f"left {m}x{ka}x{elem} and right {ka}x{n}x{elem} must each fit "
-                               f"{CAPACITY['left']} bytes; use smaller M or N tiles")
+            return self.reject(
+                op,
+                f"not even a {ka}-wide K chunk of the operands fits L0: "
+                f"left {m}x{ka}x{elem} and right {ka}x{n}x{elem} must each fit "
+                f"{CAPACITY['left']} bytes; use smaller M or N tiles",
+            )
 
     def carried(self, func) -> List[ir.Value]:
         """The pl tiles carried by loops (iter_args and results), after
@@ -310,9 +419,12 @@ class _Validator:
             if not indices:
                 continue
             if loop.name != "scf.for":
-                self.reject(loop, f"a pl tile is a result of {loop.name}; pl tiles can only be "
-                            "carried through scf.for iter_args (an accumulator updated with "
-                            "pl.tile.matmul_acc)")
+                self.reject(
+                    loop,
+                    f"a pl tile is a result of {loop.name}; pl tiles can only be "
+                    "carried through scf.for iter_args (an accumulator updated with "
+                    "pl.tile.matmul_acc)",
+                )
                 continue
             body = loop.regions[0].blocks[0]
             yielded = body.operations[len(body.operations) - 1].operands
@@ -320,17 +432,21 @@ class _Validator:
                 init = loop.operands[3 + i]
                 arg = body.arguments[1 + i]
                 if PLTileType(init.type).memory != "acc":
-                    self.reject(loop, f"iter_arg #{i} carries a {PLTileType(init.type).memory} "
-                                "tile; only an accumulator (an acc tile from pl.tile.matmul) can "
-                                "be loop-carried: load mat/vec tiles in each iteration instead")
+                    self.reject(
+                        loop,
+                        f"iter_arg #{i} carries a {PLTileType(init.type).memory} "
+                        "tile; only an accumulator (an acc tile from pl.tile.matmul) can "
+                        "be loop-carried: load mat/vec tiles in each iteration instead",
+                    )
                     continue
                 if not _updates_in_place(yielded[i], arg):
-                    self.reject(yielded[i].owner if not isinstance(yielded[i].owner, ir.Block)
-                                else loop,
-                                f"the loop yields for iter_arg #{i} a value that is not the "
-                                "iter_arg updated in place by pl.tile.matmul_acc: the "
-                                "accumulator is one acc tile, so a loop can only accumulate "
-                                "into the tile it carries")
+                    self.reject(
+                        yielded[i].owner if not isinstance(yielded[i].owner, ir.Block) else loop,
+                        f"the loop yields for iter_arg #{i} a value that is not the "
+                        "iter_arg updated in place by pl.tile.matmul_acc: the "
+                        "accumulator is one acc tile, so a loop can only accumulate "
+                        "into the tile it carries",
+                    )
                     continue
                 values += [arg, loop.results[i]]
         return values
@@ -345,35 +461,51 @@ class _Validator:
             name = user.name
             if name == "pl.tile.store":
                 stores.append(user)
-            elif name in TILE_OPS and not (name == "pl.tile.matmul_acc" and use.operand_number == 0):
+            elif name in TILE_OPS and not (
+                name == "pl.tile.matmul_acc" and use.operand_number == 0
+            ):
                 pass  # an operand (the verifier checked it is a mat tile)
             elif name == "scf.yield" and user.parent.name != "scf.for":
                 pass  # rejected at its region op (only scf.for may carry tiles)
-            elif memory == "acc" and (name in ("pl.tile.matmul_acc", "scf.yield")
-                                      or (name == "scf.for" and use.operand_number >= 3)):
+            elif memory == "acc" and (
+                name in ("pl.tile.matmul_acc", "scf.yield")
+                or (name == "scf.for" and use.operand_number >= 3)
+            ):
                 updaters.append(user)
             elif name in ("scf.for", "scf.yield"):
-                self.reject(user, f"a {memory} pl tile is carried by a loop; only an accumulator "
-                            "(an acc tile from pl.tile.matmul) can be loop-carried: load "
-                            "mat/vec tiles in each iteration instead")
+                self.reject(
+                    user,
+                    f"a {memory} pl tile is carried by a loop; only an accumulator "
+                    "(an acc tile from pl.tile.matmul) can be loop-carried: load "
+                    "mat/vec tiles in each iteration instead",
+                )
             else:
-                self.reject(user, f"a pl tile is used by '{name}', which {PASS} cannot lower "
-                            "(pl tiles are read by pl.tile.store, pl.tile.matmul and "
-                            "pl.tile.matmul_acc)")
+                self.reject(
+                    user,
+                    f"a pl tile is used by '{name}', which {PASS} cannot lower "
+                    "(pl tiles are read by pl.tile.store, pl.tile.matmul and "
+                    "pl.tile.matmul_acc)",
+                )
         updaters.sort(key=functools.cmp_to_key(_program_order))
         if len(updaters) > 1:
-            return self.reject(updaters[1], "this accumulator is already updated by "
-                               f"'{updaters[0].name}' ({format_location(updaters[0].location)}):"
-                               " pl.tile.matmul_acc and loops update an accumulator in place, so "
-                               "it can be updated only once; start another one with "
-                               "pl.tile.matmul")
+            return self.reject(
+                updaters[1],
+                "this accumulator is already updated by "
+                f"'{updaters[0].name}' ({format_location(updaters[0].location)}):"
+                " pl.tile.matmul_acc and loops update an accumulator in place, so "
+                "it can be updated only once; start another one with "
+                "pl.tile.matmul",
+            )
         if updaters:
             first = updaters[0]
             for store in stores:
                 if store.block != first.block or not store.is_before_in_block(first):
-                    self.reject(store, "this store reads an accumulator after "
-                                f"'{first.name}' ({format_location(first.location)}) updated "
-                                "it in place; store the updated value instead")
+                    self.reject(
+                        store,
+                        "this store reads an accumulator after "
+                        f"'{first.name}' ({format_location(first.location)}) updated "
+                        "it in place; store the updated value instead",
+                    )
 
     # -- NZ slices: windows on the leading axes ------------------------------
 
@@ -384,35 +516,47 @@ class _Validator:
         sshape, rshape = list(src.shape), list(res.shape)
         offsets = list(op.operands[1:])
         if any(d == DYNAMIC for d in sshape + rshape):
-            return self.reject(op, "a slice of an NZ tensor needs static source and result "
-                               "shapes (its pointer offset is proven from them)")
+            return self.reject(
+                op,
+                "a slice of an NZ tensor needs static source and result "
+                "shapes (its pointer offset is proven from them)",
+            )
         trailing_offsets = [_ptonz.constant_int(o) for o in offsets[-2:]]
         if rshape[-2:] != sshape[-2:] or trailing_offsets != [0, 0]:
-            return self.reject(op, "an NZ tensor keeps its byte order under slicing the leading "
-                               f"axes only: this slice ({sshape} -> {rshape}) narrows the "
-                               "trailing [R, C] fractal plane, whose rows and columns are "
-                               "scattered over every column block (no pointer offset or "
-                               "stride describes them); slice only leading axes here and "
-                               "window the rows and columns with pl.tile.load offsets")
+            return self.reject(
+                op,
+                "an NZ tensor keeps its byte order under slicing the leading "
+                f"axes only: this slice ({sshape} -> {rshape}) narrows the "
+                "trailing [R, C] fractal plane, whose rows and columns are "
+                "scattered over every column block (no pointer offset or "
+                "stride describes them); slice only leading axes here and "
+                "window the rows and columns with pl.tile.load offsets",
+            )
         lead_src, lead_res = sshape[:-2], rshape[:-2]
         narrowed = [i for i, (e, r) in enumerate(zip(lead_src, lead_res)) if r != e]
         # Contiguous batches: size 1 before one windowed axis, whole axes after it.
         spanning = [i for i, r in enumerate(lead_res) if r > 1]
         if narrowed and spanning and spanning[0] < narrowed[-1]:
-            return self.reject(op, f"a slice of an NZ tensor may put a window on one leading "
-                               f"axis only, below axes of size 1: {sshape} -> {rshape} narrows "
-                               f"axis {narrowed[-1]} under axis {spanning[0]}, which spans "
-                               f"{lead_res[spanning[0]]} entries, so the batches it names are "
-                               "not one contiguous run (folding them into the batch slot "
-                               "would read other batches); slice one leading axis at a time "
-                               "in separate tensors, or load each batch with pl.tile.load")
+            return self.reject(
+                op,
+                f"a slice of an NZ tensor may put a window on one leading "
+                f"axis only, below axes of size 1: {sshape} -> {rshape} narrows "
+                f"axis {narrowed[-1]} under axis {spanning[0]}, which spans "
+                f"{lead_res[spanning[0]]} entries, so the batches it names are "
+                "not one contiguous run (folding them into the batch slot "
+                "would read other batches); slice one leading axis at a time "
+                "in separate tensors, or load each batch with pl.tile.load",
+            )
         batches, rows, cols = fold_leading(sshape)
         plane = rows * cols
         total = plane * batches
         if total - 1 > INDEX32_MAX:
-            return self.reject(op, f"an NZ tensor of {total} elements: the element offset of "
-                               "a slice does not fit a 32-bit index, so it cannot be proven "
-                               "exact")
+            return self.reject(
+                op,
+                f"an NZ tensor of {total} elements: the element offset of "
+                "a slice does not fit a 32-bit index, so it cannot be proven "
+                "exact",
+            )
         terms = []
         strides = fold_strides(lead_src, plane)
         for i in reversed(range(len(lead_src))):  # the innermost axis is checked first
@@ -420,19 +564,25 @@ class _Validator:
             c = _ptonz.constant_int(o)
             if c is not None:
                 if not 0 <= c <= E - r:
-                    return self.reject(op, f"leading offset {c} on axis {i} puts the slice "
-                                       f"outside the tensor ({r} of {E} entries)")
+                    return self.reject(
+                        op,
+                        f"leading offset {c} on axis {i} puts the slice "
+                        f"outside the tensor ({r} of {E} entries)",
+                    )
                 terms.append((c, strides[i]))
             else:
                 if self.ranges is None:
                     self.ranges = FunctionRanges(self.func)
                 rng = self.ranges.of(o)
                 if rng is None or rng.smin < 0 or rng.smax > E - r:
-                    return self.reject(op, f"cannot prove that the leading offset on axis {i} "
-                                       f"of this NZ slice is in [0, {E - r}] (its range is "
-                                       f"{rng}): its pointer offset would be guessed; bound "
-                                       "the offset (a loop over the axis, arith.remui/minui "
-                                       "by the extent)")
+                    return self.reject(
+                        op,
+                        f"cannot prove that the leading offset on axis {i} "
+                        f"of this NZ slice is in [0, {E - r}] (its range is "
+                        f"{rng}): its pointer offset would be guessed; bound "
+                        "the offset (a loop over the axis, arith.remui/minui "
+                        "by the extent)",
+                    )
                 terms.append((o, strides[i]))
         self.slices[op] = terms
         self.tensor_users(op.results[0])
@@ -457,18 +607,24 @@ class _Validator:
             for d in src.shape:
                 count *= d
             if list(res.shape) != [count]:
-                return self.reject(op, f"of an NZ tensor only a whole-tensor 'tensor.reshape' "
-                                   f"flatten to [{count}] is defined: its elements are the GM "
-                                   "bytes in NZ order, which a reshape to "
-                                   f"{list(res.shape)} would pair as if row-major; keep the "
-                                   "logical shape and read it with pl.tile.load")
+                return self.reject(
+                    op,
+                    f"of an NZ tensor only a whole-tensor 'tensor.reshape' "
+                    f"flatten to [{count}] is defined: its elements are the GM "
+                    "bytes in NZ order, which a reshape to "
+                    f"{list(res.shape)} would pair as if row-major; keep the "
+                    "logical shape and read it with pl.tile.load",
+                )
             self.flat_nz.add(op.results[0])
             for use in op.results[0].uses:
                 if use.owner.name != "pl.tile.load":
-                    self.reject(use.owner, f"a flattened NZ tensor may only be read whole by "
-                                "pl.tile.load (a prefetch): it is read-only, and "
-                                f"'{use.owner.name}' could window it; pass or use the "
-                                "logical NZ tensor instead")
+                    self.reject(
+                        use.owner,
+                        f"a flattened NZ tensor may only be read whole by "
+                        "pl.tile.load (a prefetch): it is read-only, and "
+                        f"'{use.owner.name}' could window it; pass or use the "
+                        "logical NZ tensor instead",
+                    )
             return
         self.tensor_users(op.results[0])
 
@@ -478,10 +634,14 @@ class _Validator:
         off = _ptonz.constant_int(load.operands[1])
         sizes = list(load.opview.sizes)
         if off != 0 or sizes != [n]:
-            self.reject(load, f"a flattened NZ tensor may only be read whole (offset 0, size "
-                        f"{n}: a prefetch of every byte, in any order); a windowed read of it "
-                        "returns NZ-ordered bytes, not logical elements; load the logical NZ "
-                        "tensor instead")
+            self.reject(
+                load,
+                f"a flattened NZ tensor may only be read whole (offset 0, size "
+                f"{n}: a prefetch of every byte, in any order); a windowed read of it "
+                "returns NZ-ordered bytes, not logical elements; load the logical NZ "
+                "tensor instead",
+            )
+
 
 def _tile_arguments(func) -> List[Tuple[int, ir.Value]]:
     """(index, argument) of the pl tile arguments of a function definition."""
@@ -522,8 +682,9 @@ def _updates_in_place(value: ir.Value, arg: ir.Value) -> bool:
             return False
 
 
-def _make_views(func, pool, tensor_args, makers, v: _Validator,
-                needs, has_calls: bool) -> Dict[ir.Value, ir.Value]:
+def _make_views(
+    func, pool, tensor_args, makers, v: _Validator, needs, has_calls: bool
+) -> Dict[ir.Value, ir.Value]:
     """Turn each !pl.tensor argument into !pto.ptr + make_tensor_view, and each
     pl.tensor.view / reshape (`makers`) into its view of the same pointer at
     an element offset (an NZ slice: whole [R, C] matrices further). A view at
@@ -539,19 +700,28 @@ def _make_views(func, pool, tensor_args, makers, v: _Validator,
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
-    _ptonz.set_argument_types(func.operation, [(index, PtrType.get(elem))
-                                               for index, _a, _s, _l, elem in tensor_args])
+    _ptonz.set_argument_types(
+        func.operation, [(index, PtrType.get(elem)) for index, _a, _s, _l, elem in tensor_args]
+    )
     offset_args = {}
     if needs:
         name = ir.StringAttr(func.attributes["sym_name"]).value
         offset_args = _add_offset_arguments(
-            func, [i for i, *_ in tensor_args if (name, i) in needs])
+            func, [i for i, *_ in tensor_args if (name, i) in needs]
+        )
     # Names: the view of argument `%w1` is `%w1_view` (`%arg3_view` for an
     # unnamed one); a slice or reshape `%ws` is replaced by its view `%ws`.
     for index, arg, shape, layout, elem in tensor_args:
         at[arg] = (arg, offset_args.get(index))
-        views[arg] = _view(before, at[arg], shape, layout, pool, func.location,
-                           derived_name(arg, "_view", f"arg{index}"))
+        views[arg] = _view(
+            before,
+            at[arg],
+            shape,
+            layout,
+            pool,
+            func.location,
+            derived_name(arg, "_view", f"arg{index}"),
+        )
     for op in makers:
         src, res = op.operands[0], op.results[0]
         root, offset = at[src]
@@ -561,12 +731,17 @@ def _make_views(func, pool, tensor_args, makers, v: _Validator,
         at[res] = (root, offset)
         if any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
             t = res.type
-            views[res] = _view(op, at[res], list(t.shape), t.layout, pool, op.location,
-                               name_of(res))
+            views[res] = _view(
+                op, at[res], list(t.shape), t.layout, pool, op.location, name_of(res)
+            )
     if not has_calls:
         return views
-    calls = {user for value in at for user in _ptonz.foreign_users(value, list(TENSOR_OPS))
-             if user.name == "func.call"}
+    calls = {
+        user
+        for value in at
+        for user in _ptonz.foreign_users(value, list(TENSOR_OPS))
+        if user.name == "func.call"
+    }
     for call in calls:
         _lower_call(call, at, needs, pool)
     return views
@@ -578,20 +753,30 @@ def _view(before, root_offset, shape, layout, pool, loc, name) -> ir.Value:
     root, offset = root_offset
     ptr = root
     if offset is not None:
-        base = name[:-len("_view")] if name and name.endswith("_view") else name
+        base = name[: -len("_view")] if name and name.endswith("_view") else name
         with ir.InsertionPoint(before), named(loc, base and base + "_ptr"):
             from ..dialects import pto  # the generated op classes: only when lowering
+
             ptr = pto.AddPtrOp(root.type, root, offset).result
     strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
-    return build_make_tensor_view(before, [DYNAMIC] * len(shape), ptr, shape, strides, pool,
-                                  layout=layout_attr(layout), loc=loc,
-                                  name=name or "").results[0]
+    return build_make_tensor_view(
+        before,
+        [DYNAMIC] * len(shape),
+        ptr,
+        shape,
+        strides,
+        pool,
+        layout=layout_attr(layout),
+        loc=loc,
+        name=name or "",
+    ).results[0]
 
 
 def _plus(a: Optional[ir.Value], b: ir.Value) -> ir.Value:
     # An offset argument plus a slice's offset: the callers proved each part
     # (their sum stays inside the root tensor, which no single function sees).
     from mlir.dialects import arith  # the op classes: imported only where ops are built
+
     return b if a is None else arith.AddIOp(a, b).result
 
 
@@ -607,12 +792,14 @@ def _add_offset_arguments(func, indices) -> Dict[int, ir.Value]:
     for i in indices:  # `%w1` -> `%w1_offset`
         name = derived_name(block.arguments[i], "_offset", f"arg{i}")
         out[i] = block.add_argument(index_t, named(func.location, name))
-    func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(
-        list(ftype.inputs) + [index_t] * len(indices), list(ftype.results)))
+    func.attributes["function_type"] = ir.TypeAttr.get(
+        ir.FunctionType.get(list(ftype.inputs) + [index_t] * len(indices), list(ftype.results))
+    )
     if "arg_attrs" in func.attributes:
         attrs = list(ir.ArrayAttr(func.attributes["arg_attrs"]))
         func.attributes["arg_attrs"] = ir.ArrayAttr.get(
-            attrs + [ir.DictAttr.get({})] * len(indices))
+            attrs + [ir.DictAttr.get({})] * len(indices)
+        )
     return out
 
 
@@ -620,6 +807,7 @@ def _lower_call(call, at, needs, pool) -> None:
     """func.call: each pl tensor operand becomes its root pointer, and the
     callee's offset arguments get the offsets (0 where there is none)."""
     from mlir.dialects import func as func_d
+
     callee = call.opview.callee.value
     operands, extra = [], []
     for i, x in enumerate(call.operands):
@@ -670,8 +858,11 @@ def offset_arguments(module) -> Tuple[set, bool]:
         for caller, call in calls:
             callee = call.opview.callee.value
             for i, x in enumerate(call.operands):
-                if PLTensorType.isinstance(x.type) and (callee, i) not in needs and \
-                        at_offset(x, caller):
+                if (
+                    PLTensorType.isinstance(x.type)
+                    and (callee, i) not in needs
+                    and at_offset(x, caller)
+                ):
                     needs.add((callee, i))
                     changed = True
     return needs, bool(calls)
@@ -733,11 +924,12 @@ def _patterns(fn: _Function):
             # `%bid` -> `%bid_i64` (the pto query) and `%bid` (its index cast).
             name = name_of(op.results[0])
             with ir.InsertionPoint(op):
-                q = pto_op(ir.IntegerType.get_signless(64),
-                           loc=named(op.location, name and name + "_i64")).result
-                cast = arith.IndexCastOp(ir.IndexType.get(), q,
-                                         loc=named(op.location, name)).result
+                q = pto_op(
+                    ir.IntegerType.get_signless(64), loc=named(op.location, name and name + "_i64")
+                ).result
+                cast = arith.IndexCastOp(ir.IndexType.get(), q, loc=named(op.location, name)).result
             rewriter.replace_op(op, [cast])
+
         return rewrite
 
     patterns = RewritePatternSet()
@@ -755,8 +947,7 @@ def _tile_ops_in_order(func) -> List[ir.Operation]:
     names = ("pl.tile.store",) + TILE_OPS
 
     def visit(op):
-        if op.name in names or (op.name == "scf.for"
-                                and any(is_tile(r.type) for r in op.results)):
+        if op.name in names or (op.name == "scf.for" and any(is_tile(r.type) for r in op.results)):
             found.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -792,15 +983,19 @@ class ConvertPLToPTO(ModulePass):
             frozen = frozen or _patterns(fn)
             has_tiles = any(op.name in TILE_OPS for op in pl_ops)
             only_cube = has_tiles and not any(
-                op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec"
-                for op in pl_ops)
+                op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec" for op in pl_ops
+            )
             makers = [op for op in pl_ops if op.name in TENSOR_MAKERS]
             rest = [op for op in pl_ops if op.name not in TENSOR_MAKERS]
             if has_tiles:
                 # Loads (and the stores of loaded tiles) first: a pattern each;
                 # then the cube lowering, in program order.
-                rest = [op for op in rest if op.name not in TILE_OPS
-                        and (op.name != "pl.tile.store" or _is_loaded_store(op))]
+                rest = [
+                    op
+                    for op in rest
+                    if op.name not in TILE_OPS
+                    and (op.name != "pl.tile.store" or _is_loaded_store(op))
+                ]
             fn.mx_loads = v.mx_loads
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)

@@ -73,8 +73,10 @@ def parse_nz_args(text: str) -> Declarations:
     for item in _items(text):
         m = _NZ.fullmatch(item)
         if not m:
-            raise ValueError(f"'{item}' is not @FUNC:INDEX or @FUNC:INDEX=SHAPE "
-                             "(e.g. @exp_gate_mm:2=32x2048x4096)")
+            raise ValueError(
+                f"'{item}' is not @FUNC:INDEX or @FUNC:INDEX=SHAPE "
+                "(e.g. @exp_gate_mm:2=32x2048x4096)"
+            )
         shape = tuple(int(d) for d in m.group(3).split("x")) if m.group(3) else None
         if shape is not None and 0 in shape:
             raise ValueError(f"'{item}': a dimension of the shape is 0")
@@ -88,9 +90,11 @@ def parse_arg_ranges(text: str) -> Declarations:
     for item in _items(text):
         m = _RANGE.fullmatch(item)
         if not m:
-            raise ValueError(f"'{item}' is not @FUNC:INDEX=LO:HI or @FUNC:INDEX=LO:HI:STEP "
-                             "(e.g. @exp_gate_mm:5=0:2, the half-open range [LO, HI); "
-                             "@proj_b_mm:4=0:8192:256, its multiples of 256)")
+            raise ValueError(
+                f"'{item}' is not @FUNC:INDEX=LO:HI or @FUNC:INDEX=LO:HI:STEP "
+                "(e.g. @exp_gate_mm:5=0:2, the half-open range [LO, HI); "
+                "@proj_b_mm:4=0:8192:256, its multiples of 256)"
+            )
         lo, hi = int(m.group(3)), int(m.group(4))
         if lo >= hi:
             raise ValueError(f"'{item}': the range [{lo}, {hi}) is empty (LO must be below HI)")

@@ -36,8 +36,14 @@ from ..analyses.ir_queries import bit_width, functions, symbol_name
 from ..analyses.provable import Prover
 from ._util import constant_pool, current_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
-from ..analyses.arg_attrs import (ARG_RANGE_ATTR, NZ_SHAPE_ATTR, arg_attr_dicts, declares,
-                                  int_array, set_arg_attr)
+from ..analyses.arg_attrs import (
+    ARG_RANGE_ATTR,
+    NZ_SHAPE_ATTR,
+    arg_attr_dicts,
+    declares,
+    int_array,
+    set_arg_attr,
+)
 from .declarations import ArgRange, NzArg
 
 PASS = "pto-declare-nz-args"
@@ -71,13 +77,19 @@ class _Declarer:
         func = self.funcs.get(decl.func)
         if func is None:
             known = ", ".join("@" + n for n in self.funcs) or "none"
-            self.reject(_file_start(self.module.location), f"{flag}={decl} names @{decl.func}, but the module "
-                        f"has no function of that name (its functions: {known})")
+            self.reject(
+                _file_start(self.module.location),
+                f"{flag}={decl} names @{decl.func}, but the module "
+                f"has no function of that name (its functions: {known})",
+            )
             return None, None
         types = list(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs)
         if decl.index >= len(types):
-            self.reject(func.location, f"{flag}={decl}: @{decl.func} has {len(types)} arguments "
-                        f"(indices 0 to {len(types) - 1})")
+            self.reject(
+                func.location,
+                f"{flag}={decl}: @{decl.func} has {len(types)} arguments "
+                f"(indices 0 to {len(types) - 1})",
+            )
             return None, None
         return func, types[decl.index]
 
@@ -87,10 +99,13 @@ class _Declarer:
             if func is None:
                 continue
             if not _ptonz.PtrType.isinstance(t):
-                self.reject(func.location, f"--nz-arg={decl}: argument {decl.index} of "
-                            f"@{decl.func} is {t}, not a !pto.ptr: NZ packing is a fact "
-                            "about the GM bytes behind a pointer argument (a !pl.tensor says "
-                            "its layout in its type: !pl.tensor<..., nz>)")
+                self.reject(
+                    func.location,
+                    f"--nz-arg={decl}: argument {decl.index} of "
+                    f"@{decl.func} is {t}, not a !pto.ptr: NZ packing is a fact "
+                    "about the GM bytes behind a pointer argument (a !pl.tensor says "
+                    "its layout in its type: !pl.tensor<..., nz>)",
+                )
                 continue
             shape = list(decl.shape) if decl.shape else []
             set_arg_attr(func, decl.index, NZ_SHAPE_ATTR, ir.DenseI64ArrayAttr.get(shape))
@@ -100,18 +115,25 @@ class _Declarer:
                 continue
             t = t.maybe_downcast()
             if not isinstance(t, (ir.IntegerType, ir.IndexType)):
-                self.reject(func.location, f"--arg-range={decl}: argument {decl.index} of "
-                            f"@{decl.func} is {t}, not an integer or index scalar")
+                self.reject(
+                    func.location,
+                    f"--arg-range={decl}: argument {decl.index} of "
+                    f"@{decl.func} is {t}, not an integer or index scalar",
+                )
                 continue
             bits = bit_width(t)
             lo_min, hi_max = -(1 << (bits - 1)), (1 << (bits - 1))
             if decl.lo < lo_min or decl.hi > hi_max:
-                self.reject(func.location, f"--arg-range={decl}: [{decl.lo}, {decl.hi}) does "
-                            f"not fit argument {decl.index}'s type {t} (signed "
-                            f"[{lo_min}, {hi_max}))")
+                self.reject(
+                    func.location,
+                    f"--arg-range={decl}: [{decl.lo}, {decl.hi}) does "
+                    f"not fit argument {decl.index}'s type {t} (signed "
+                    f"[{lo_min}, {hi_max}))",
+                )
                 continue
-            set_arg_attr(func, decl.index, ARG_RANGE_ATTR,
-                          ir.DenseI64ArrayAttr.get(decl.attribute_values()))
+            set_arg_attr(
+                func, decl.index, ARG_RANGE_ATTR, ir.DenseI64ArrayAttr.get(decl.attribute_values())
+            )
 
     # -- NZ pointers -> logical NZ views ----------------------------------
 
@@ -125,9 +147,12 @@ class _Declarer:
                 continue
             shape = int_array(attrs[NZ_SHAPE_ATTR])
             if shape is None:
-                self.reject(func.location, f"argument {index} of @{symbol_name(func)}: "
-                            f"{NZ_SHAPE_ATTR} must be an array<i64: ...> (the logical shape), "
-                            f"got {attrs[NZ_SHAPE_ATTR]}")
+                self.reject(
+                    func.location,
+                    f"argument {index} of @{symbol_name(func)}: "
+                    f"{NZ_SHAPE_ATTR} must be an array<i64: ...> (the logical shape), "
+                    f"got {attrs[NZ_SHAPE_ATTR]}",
+                )
                 continue
             plan = self.pointer(func, index, args[index], shape, prover)
             if plan is not None:
@@ -147,9 +172,12 @@ class _Declarer:
         try:
             c0 = c0_for_bitwidth(bit_width(elem))
         except ValueError as exc:
-            return self.reject(func.location, f"{where} points to {elem}, which has no NZ "
-                               f"fractal ({exc}); NZ packs 8- to 256-bit elements whose width "
-                               "divides a 32-byte C0 line; do not declare it NZ")
+            return self.reject(
+                func.location,
+                f"{where} points to {elem}, which has no NZ "
+                f"fractal ({exc}); NZ packs 8- to 256-bit elements whose width "
+                "divides a 32-byte C0 line; do not declare it NZ",
+            )
         views = self.views_of(ptr, 0, [])
         if views is None:
             return None
@@ -189,10 +217,13 @@ class _Declarer:
                 if self.views_of(op.results[0], nxt, out) is None:
                     return None
             else:
-                self.reject(op.location, f"the NZ-declared pointer is used by '{name}': only "
-                            "pto.make_tensor_view (directly or through pto.addptr) can read NZ "
-                            "bytes by their logical coordinates here; read it through a view "
-                            "and pto.tload, or declare the callee's argument instead")
+                self.reject(
+                    op.location,
+                    f"the NZ-declared pointer is used by '{name}': only "
+                    "pto.make_tensor_view (directly or through pto.addptr) can read NZ "
+                    "bytes by their logical coordinates here; read it through a view "
+                    "and pto.tload, or declare the callee's argument instead",
+                )
                 return None
         return out
 
@@ -202,18 +233,24 @@ class _Declarer:
         for view, _off in read:
             dims = _static_shape(view)
             if dims is None:
-                self.reject(view.location, f"{where}: this view's shape is not constant, so it "
-                            "cannot give the NZ packing's logical shape; declare it: "
-                            "--nz-arg=@FUNC:INDEX=SHAPE")
+                self.reject(
+                    view.location,
+                    f"{where}: this view's shape is not constant, so it "
+                    "cannot give the NZ packing's logical shape; declare it: "
+                    "--nz-arg=@FUNC:INDEX=SHAPE",
+                )
                 return None
             if shape is None:
                 shape, first = dims, view
             elif dims != shape:
-                self.reject(view.location, f"{where}: this view is {_shape_text(dims)} but "
-                            f"another view of the same pointer is {_shape_text(shape)}: they "
-                            "would need different NZ byte orders; say which packing the bytes "
-                            "have: --nz-arg=@FUNC:INDEX=SHAPE",
-                            [(first.location, "the other view")])
+                self.reject(
+                    view.location,
+                    f"{where}: this view is {_shape_text(dims)} but "
+                    f"another view of the same pointer is {_shape_text(shape)}: they "
+                    "would need different NZ byte orders; say which packing the bytes "
+                    "have: --nz-arg=@FUNC:INDEX=SHAPE",
+                    [(first.location, "the other view")],
+                )
                 return None
         if shape is None:
             return []  # nothing reads it: nothing to rewrite
@@ -223,21 +260,28 @@ class _Declarer:
         if not shape:
             return True
         if len(shape) < 2:
-            self.reject(func.location, f"{where}: shape {_shape_text(shape)} has rank "
-                        f"{len(shape)}, but an NZ tensor is [.., R, C] (its last two "
-                        "dimensions are the fractal plane)")
+            self.reject(
+                func.location,
+                f"{where}: shape {_shape_text(shape)} has rank "
+                f"{len(shape)}, but an NZ tensor is [.., R, C] (its last two "
+                "dimensions are the fractal plane)",
+            )
             return False
         R, C = shape[-2:]
         problem = nz_plane_problem(R, C, c0, str(elem))
         if problem is not None:
             axis, why = problem
-            self.reject(func.location, f"{where}: {R if axis == 'rows' else C} {axis} (shape "
-                        f"{_shape_text(shape)}) {why}; pad the {axis} or do not declare it NZ")
+            self.reject(
+                func.location,
+                f"{where}: {R if axis == 'rows' else C} {axis} (shape "
+                f"{_shape_text(shape)}) {why}; pad the {axis} or do not declare it NZ",
+            )
             return False
         return True
 
-    def view(self, view: ir.Operation, offset, shape: List[int], c0: int, prover: Prover,
-             where: str):
+    def view(
+        self, view: ir.Operation, offset, shape: List[int], c0: int, prover: Prover, where: str
+    ):
         layout, _bits, _type_shape, dims, strides = _ptonz.view_info(view)
         if layout == "nz":
             return None  # already an NZ view (logical or blocked): the passes after check it
@@ -246,32 +290,48 @@ class _Declarer:
             # A dynamic extent (pypto's `[%arg4, 5120]`) takes the declared
             # packing's: the NZ byte order is that of the SHAPE, whatever part of
             # it the view names.
-            if len(dims) != len(shape) or any(d is not None and d != e
-                                              for d, e in zip(dims, shape)):
-                return self.reject(view.location, f"{where}: a view of it with a dynamic "
-                                   f"shape ({_dims_text(dims)}) that is not the declared "
-                                   f"{_shape_text(shape)} in its static dimensions: its NZ "
-                                   "coordinates cannot be proven; give its shape operands as "
-                                   "arith.constant values, or declare the packing it reads")
+            if len(dims) != len(shape) or any(
+                d is not None and d != e for d, e in zip(dims, shape)
+            ):
+                return self.reject(
+                    view.location,
+                    f"{where}: a view of it with a dynamic "
+                    f"shape ({_dims_text(dims)}) that is not the declared "
+                    f"{_shape_text(shape)} in its static dimensions: its NZ "
+                    "coordinates cannot be proven; give its shape operands as "
+                    "arith.constant values, or declare the packing it reads",
+                )
             dims = fixed = list(shape)
         if layout not in ("", "nd"):
-            return self.reject(view.location, f"{where}: this view is {layout}, but the bytes "
-                               "are NZ-packed; view them nd (row-major) with their logical "
-                               "shape, and ptonz gives the view its NZ form")
+            return self.reject(
+                view.location,
+                f"{where}: this view is {layout}, but the bytes "
+                "are NZ-packed; view them nd (row-major) with their logical "
+                "shape, and ptonz gives the view its NZ form",
+            )
         dense = default_strides(dims)
-        if strides and any(st is not None and st != d for st, d in zip(strides, dense)) \
-                or (strides and fixed is None and None in strides):
-            return self.reject(view.location, f"{where}: this view has strides {list(strides)}, "
-                               f"not the row-major strides {dense} of its shape: it does not "
-                               "read the logical tensor element by element, so it has no NZ "
-                               "form; view it dense")
+        if (
+            strides
+            and any(st is not None and st != d for st, d in zip(strides, dense))
+            or (strides and fixed is None and None in strides)
+        ):
+            return self.reject(
+                view.location,
+                f"{where}: this view has strides {list(strides)}, "
+                f"not the row-major strides {dense} of its shape: it does not "
+                "read the logical tensor element by element, so it has no NZ "
+                "form; view it dense",
+            )
         R, C = shape[-2:]
         matrices = fold_leading(shape)[0]
         if offset is None or (isinstance(offset, int) and offset % (R * C)):
-            return self.reject(view.location, f"{where}: this view starts at an element offset "
-                               "that is not a constant multiple of one matrix (R*C = "
-                               f"{R * C}): NZ bytes are addressed by whole matrices; make the "
-                               "pto.addptr offset a constant number of matrices")
+            return self.reject(
+                view.location,
+                f"{where}: this view starts at an element offset "
+                "that is not a constant multiple of one matrix (R*C = "
+                f"{R * C}): NZ bytes are addressed by whole matrices; make the "
+                "pto.addptr offset a constant number of matrices",
+            )
         first = offset // (R * C)
         if dims[-1] == C and len(dims) >= 2 and dims[-2] == R:
             count = fold_leading(dims)[0]
@@ -291,21 +351,27 @@ class _Declarer:
                     return None
                 parts.append((user,) + planned)
             return (view, "flattened", (count, R, C, parts))
-        return self.reject(view.location, f"{where}: this view is {_shape_text(dims)}, but the "
-                           f"bytes are packed as NZ {_shape_text(shape)} (one NZ order per "
-                           f"[{R}, {C}] matrix, column blocks of c0 = {c0} outside row "
-                           "fractals): it would need a different NZ byte order. View it as "
-                           f"[.., {R}, {C}] or [k*{R}, {C}] (flattened rows), or declare the "
-                           "packing it has: --nz-arg=@FUNC:INDEX=SHAPE")
+        return self.reject(
+            view.location,
+            f"{where}: this view is {_shape_text(dims)}, but the "
+            f"bytes are packed as NZ {_shape_text(shape)} (one NZ order per "
+            f"[{R}, {C}] matrix, column blocks of c0 = {c0} outside row "
+            "fractals): it would need a different NZ byte order. View it as "
+            f"[.., {R}, {C}] or [k*{R}, {C}] (flattened rows), or declare the "
+            "packing it has: --nz-arg=@FUNC:INDEX=SHAPE",
+        )
 
     @staticmethod
     def _too_big(where, dims, shape, first) -> str:
-        return (f"{where}: this {_shape_text(dims)} view (starting at matrix {first}) reaches "
-                f"past the declared {_shape_text(shape)} tensor: the SHAPE does not match the "
-                "views; declare the shape the bytes have")
+        return (
+            f"{where}: this {_shape_text(dims)} view (starting at matrix {first}) reaches "
+            f"past the declared {_shape_text(shape)} tensor: the SHAPE does not match the "
+            "views; declare the shape the bytes have"
+        )
 
-    def flattened_partition(self, part: ir.Operation, offsets, sizes, R: int, prover: Prover,
-                            where: str):
+    def flattened_partition(
+        self, part: ir.Operation, offsets, sizes, R: int, prover: Prover, where: str
+    ):
         """(offsets, sizes) of a partition at flattened row `o` of [k*R, C]:
         [o floordiv R, o mod R, col], [1, Rt, Ct] -- once the Rt rows read are
         proven inside one matrix."""
@@ -315,15 +381,21 @@ class _Declarer:
             r = prover.ranges.of(part.operands[1 + len(offsets)])
             Rt = r.smax if r is not None else None
         if Rt is None or Ct is None:
-            self.reject(part.location, f"{where}: partition sizes must be constants (or a "
-                        "bounded ragged row count) to prove which matrix they read")
+            self.reject(
+                part.location,
+                f"{where}: partition sizes must be constants (or a "
+                "bounded ragged row count) to prove which matrix they read",
+            )
             return None
         if isinstance(row, int):
             if row < 0 or row % R + Rt > R:
-                self.reject(part.location, f"{where}: the {Rt}-row tile at flattened row {row} "
-                            f"crosses from matrix {row // R} into the next ({R} rows each): "
-                            "an NZ tile is read from one matrix; split the load at the "
-                            "matrix boundary")
+                self.reject(
+                    part.location,
+                    f"{where}: the {Rt}-row tile at flattened row {row} "
+                    f"crosses from matrix {row // R} into the next ({R} rows each): "
+                    "an NZ tile is read from one matrix; split the load at the "
+                    "matrix boundary",
+                )
                 return None
             return [row // R, row % R, col], [1, Rt, Ct]
         a = self.inside_one_matrix(part, row, R, Rt, prover, where)
@@ -331,17 +403,21 @@ class _Declarer:
             return None
         return [("floordiv", row, R), ("rem", row, R, a), col], [1, Rt, Ct]
 
-    def inside_one_matrix(self, part, row: ir.Value, R: int, Rt: int, prover: Prover,
-                          where: str) -> Optional[int]:
+    def inside_one_matrix(
+        self, part, row: ir.Value, R: int, Rt: int, prover: Prover, where: str
+    ) -> Optional[int]:
         """The alignment the row offset was proven inside one matrix by (1 if by
         its range), or None after rejecting it."""
         r = prover.ranges.of(row)
         if r is None or r.smin < 0:
             shown = str(r) if r is not None else "unknown"
-            self.reject(part.location, f"{where}: the flattened row offset is not proven "
-                        f"non-negative (it ranges over {shown}), so the matrix it reads "
-                        "(row floordiv R) is not known; bound it (arith.maxsi(x, 0), a loop, "
-                        "or --arg-range for the arguments it is computed from)")
+            self.reject(
+                part.location,
+                f"{where}: the flattened row offset is not proven "
+                f"non-negative (it ranges over {shown}), so the matrix it reads "
+                "(row floordiv R) is not known; bound it (arith.maxsi(x, 0), a loop, "
+                "or --arg-range for the arguments it is computed from)",
+            )
             return None
         # By alignment: a multiple of a (a power of two dividing R, a >= Rt) has
         # row mod R <= R - a <= R - Rt.
@@ -351,13 +427,16 @@ class _Declarer:
         # By range: the first and the last row read lie in one matrix.
         if r.smin // R == (r.smax + Rt - 1) // R:
             return 1
-        self.reject(part.location, f"{where}: cannot prove that the {Rt}-row tile at this "
-                    f"flattened row offset stays inside one {R}-row matrix: the offset is not "
-                    f"proven a multiple of {a} (which would keep row mod {R} <= {R - a}), and "
-                    f"its range {r} spans matrices {r.smin // R} to {(r.smax + Rt - 1) // R}. "
-                    "Bound what it is computed from (--arg-range=@FUNC:INDEX=LO:HI for the "
-                    "block index, expert index, ...), or declare the weight as one matrix "
-                    "(--nz-arg=@FUNC:INDEX=<rows>x<cols> of this view)")
+        self.reject(
+            part.location,
+            f"{where}: cannot prove that the {Rt}-row tile at this "
+            f"flattened row offset stays inside one {R}-row matrix: the offset is not "
+            f"proven a multiple of {a} (which would keep row mod {R} <= {R - a}), and "
+            f"its range {r} spans matrices {r.smin // R} to {(r.smax + Rt - 1) // R}. "
+            "Bound what it is computed from (--arg-range=@FUNC:INDEX=LO:HI for the "
+            "block index, expert index, ...), or declare the weight as one matrix "
+            "(--nz-arg=@FUNC:INDEX=<rows>x<cols> of this view)",
+        )
         return None
 
 
@@ -404,6 +483,7 @@ def _build(part: ir.Operation, item):
     if not isinstance(item, tuple):
         return item
     from mlir.dialects import arith  # only flattened views need it
+
     pool = current_pool()
     # Named after the flattened row offset `%r` (else the partition): its
     # matrix `%r_matrix` and its row in that matrix `%r_row` (`%r_row_blocks`,
@@ -431,8 +511,11 @@ class DeclareNzArgs(ModulePass):
     argument = PASS
 
     def run(self, module: ir.Operation) -> bool:
-        if not self.opts["nz-args"] and not self.opts["arg-ranges"] and \
-                not any(declares(f) for f in functions(module)):
+        if (
+            not self.opts["nz-args"]
+            and not self.opts["arg-ranges"]
+            and not any(declares(f) for f in functions(module))
+        ):
             return True  # nothing declared: the common case costs one look per function
         d = _Declarer(module)
         d.attach(self.opts["nz-args"], self.opts["arg-ranges"])

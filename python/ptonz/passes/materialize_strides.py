@@ -34,6 +34,7 @@ def _product(values: List[ir.Value]):
     """Product of index values: an int when all are constant, else a chain of
     `arith.muli` (at the current insertion point)."""
     from mlir.dialects import arith  # dynamic shapes only: not imported by every run
+
     consts = [constant_int(v) for v in values]
     if all(c is not None for c in consts):
         p = 1
@@ -53,7 +54,7 @@ def strides_for(shape: List[ir.Value], layout: Optional[str]) -> list:
     order = stride_order(n, layout)
     strides: list = [None] * n
     for k, dim in enumerate(order):
-        strides[dim] = _product([shape[d] for d in order[k + 1:]])
+        strides[dim] = _product([shape[d] for d in order[k + 1 :]])
     return strides
 
 
@@ -77,7 +78,7 @@ def _planned_strides(op, layout: str, consts) -> list:
         return _static_strides(layout, tuple(consts))
     # `%x_view` -> `%x_view_stride`, `%x_view_stride_0`, ... (the printer numbers repeats).
     with ir.InsertionPoint(op), named(op.location, derived_name(op.results[0], "_stride")):
-        return strides_for(list(op.operands)[1:1 + len(consts)], layout or None)
+        return strides_for(list(op.operands)[1 : 1 + len(consts)], layout or None)
 
 
 @register
@@ -94,19 +95,27 @@ class MaterializeStrides(ModulePass):
                 # addressable only in the rank-5 form, physical (explicit strides:
                 # PTOAS's meaning, checked by pto-verify-ptoas) or blocked
                 # (analyses.view_kinds); a logical one is a pass-order error.
-                if layout == "nz" and (len(type_shape) != 5 or (
-                        not strides and kind_of(op, marked) != BLOCKED)):
-                    error(op.location, f"{PASS}: NZ view is not blocked (pass-order error): run "
-                          "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
-                          "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]")
+                if layout == "nz" and (
+                    len(type_shape) != 5 or (not strides and kind_of(op, marked) != BLOCKED)
+                ):
+                    error(
+                        op.location,
+                        f"{PASS}: NZ view is not blocked (pass-order error): run "
+                        "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
+                        "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]",
+                    )
                     ok = False
                     continue
-                if layout in MX_LAYOUTS and (len(type_shape) != 5 or (
-                        not strides and kind_of(op, marked) != BLOCKED)):
-                    error(op.location, f"{PASS}: MX scale view is not blocked (pass-order "
-                          "error): run pto-block-mx-scale-views before pto-materialize-strides; "
-                          "MX strides exist only for the blocked rank-5 shape [1, M/16, G/2, "
-                          "16, 2] (mx_a_zz) / [1, N/16, G/2, 16, 2] (mx_b_nn)")
+                if layout in MX_LAYOUTS and (
+                    len(type_shape) != 5 or (not strides and kind_of(op, marked) != BLOCKED)
+                ):
+                    error(
+                        op.location,
+                        f"{PASS}: MX scale view is not blocked (pass-order "
+                        "error): run pto-block-mx-scale-views before pto-materialize-strides; "
+                        "MX strides exist only for the blocked rank-5 shape [1, M/16, G/2, "
+                        "16, 2] (mx_a_zz) / [1, N/16, G/2, 16, 2] (mx_b_nn)",
+                    )
                     ok = False
                     continue
                 if strides or not consts:
@@ -119,6 +128,8 @@ class MaterializeStrides(ModulePass):
                 plan.append((op, layout, consts))
             if ok and plan:
                 with constant_pool(func) as pool:
-                    _ptonz.set_views_strides([(op, _planned_strides(op, layout, consts))
-                                              for op, layout, consts in plan], pool)
+                    _ptonz.set_views_strides(
+                        [(op, _planned_strides(op, layout, consts)) for op, layout, consts in plan],
+                        pool,
+                    )
         return ok

@@ -18,8 +18,11 @@ class PipelineError(ValueError):
     """A pipeline MLIR's parser rejected (its message), or a bad default."""
 
 
-def build_pass_manager(pipeline: str, context: Optional[ir.Context] = None,
-                       defaults: Optional[Mapping[str, Mapping[str, object]]] = None) -> PassManager:
+def build_pass_manager(
+    pipeline: str,
+    context: Optional[ir.Context] = None,
+    defaults: Optional[Mapping[str, Mapping[str, object]]] = None,
+) -> PassManager:
     """`PassManager.parse(pipeline, context)`; `defaults` maps a ptonz pass name
     to option values used where the pipeline does not set them (ptonz-opt's
     `--ptoas-version`). MLIR's parse errors raise PipelineError."""

@@ -26,10 +26,11 @@ class PLAnnotateND(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         for func in functions(module):
-            retyped = [(index, PLTensorType.get(list(shape), elem, "nd",
-                                                 context=module.context))
-                       for index, _arg, shape, layout, elem in _ptonz.pl_tensor_args(func.operation)
-                       if layout == "nz"]
+            retyped = [
+                (index, PLTensorType.get(list(shape), elem, "nd", context=module.context))
+                for index, _arg, shape, layout, elem in _ptonz.pl_tensor_args(func.operation)
+                if layout == "nz"
+            ]
             if retyped:
                 _ptonz.set_argument_types(func.operation, retyped)
         return True

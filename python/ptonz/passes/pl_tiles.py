@@ -45,6 +45,7 @@ from ..analyses.cube_geometry import l0_k_chunk
 from ..analyses.ir_queries import bit_width
 from ._util import derived_name, name_of, named
 
+
 class TileConfig(NamedTuple):
     """A tile_buf configuration: where it lives and how its boxes are laid out."""
 
@@ -60,9 +61,9 @@ class TileConfig(NamedTuple):
 TILE_CONFIGS: Dict[str, TileConfig] = {
     "mat": TileConfig("mat", "col_major", "row_major", 512),
     "vec": TileConfig("vec", "row_major", "none_box", 512),
-    "left": TileConfig("left", "row_major", "row_major", 512),    # A2/A3 textract: zZ
+    "left": TileConfig("left", "row_major", "row_major", 512),  # A2/A3 textract: zZ
     "right": TileConfig("right", "row_major", "col_major", 512),  # zN
-    "acc": TileConfig("acc", "col_major", "row_major", 1024),     # nZ, 16x16 fractals
+    "acc": TileConfig("acc", "col_major", "row_major", 1024),  # nZ, 16x16 fractals
     "bias": TileConfig("bias", "row_major", "none_box", 512),
     # the transposed view of an NZ mat tile
     "mat_zn": TileConfig("mat", "row_major", "col_major", 512),
@@ -79,12 +80,26 @@ CUBE_ENTRY_ATTR = "pto.entry"
 KERNEL_KIND_ATTR = "pto.kernel_kind"
 
 
-def tile_buf(config: TileConfig, element_type: ir.Type, rows: int, cols: int,
-             valid_row: Optional[int] = None, valid_col: Optional[int] = None) -> ir.Type:
+def tile_buf(
+    config: TileConfig,
+    element_type: ir.Type,
+    rows: int,
+    cols: int,
+    valid_row: Optional[int] = None,
+    valid_col: Optional[int] = None,
+) -> ir.Type:
     """!pto.tile_buf of `config` (a TILE_CONFIGS entry)."""
-    return TileBufType.get(config.loc, element_type, rows, cols, valid_row=valid_row,
-                           valid_col=valid_col, blayout=config.blayout, slayout=config.slayout,
-                           fractal=config.fractal)
+    return TileBufType.get(
+        config.loc,
+        element_type,
+        rows,
+        cols,
+        valid_row=valid_row,
+        valid_col=valid_col,
+        blayout=config.blayout,
+        slayout=config.slayout,
+        fractal=config.fractal,
+    )
 
 
 def is_tile(t: ir.Type) -> bool:
@@ -117,6 +132,7 @@ class CubeLowering:
     # -- matmul
     def _matmul(self, op: ir.Operation) -> None:
         from ..dialects import pto  # the op classes: only kernels with tile ops import them
+
         self.has_matmul = True
         accumulate = op.name == "pl.tile.matmul_acc"
         operands = list(op.operands)
@@ -139,17 +155,21 @@ class CubeLowering:
                 acc = acc_in
             else:
                 result_t = PLTileType(op.results[0].type)
-                acc = pto.AllocTileOp(tile_buf(ACC, result_t.element_type, m, n),
-                                      loc=named(loc, result)).result
+                acc = pto.AllocTileOp(
+                    tile_buf(ACC, result_t.element_type, m, n), loc=named(loc, result)
+                ).result
             if b_trans:
                 # [N, K] NZ == [K, N] ZN, byte for byte: a view of the same bytes.
-                rhs = pto.TReshapeOp(tile_buf(MAT_ZN, elem, k, n), rhs,
-                                     loc=named(loc, derived_name(rhs, "_zn"))).result
+                rhs = pto.TReshapeOp(
+                    tile_buf(MAT_ZN, elem, k, n), rhs, loc=named(loc, derived_name(rhs, "_zn"))
+                ).result
             base = result or name_of(acc)
-            left = pto.AllocTileOp(tile_buf(LEFT, elem, m, chunk),
-                                   loc=named(loc, base and base + "_left")).result
-            right = pto.AllocTileOp(tile_buf(RIGHT, elem, chunk, n),
-                                    loc=named(loc, base and base + "_right")).result
+            left = pto.AllocTileOp(
+                tile_buf(LEFT, elem, m, chunk), loc=named(loc, base and base + "_left")
+            ).result
+            right = pto.AllocTileOp(
+                tile_buf(RIGHT, elem, chunk, n), loc=named(loc, base and base + "_right")
+            ).result
             zero = self.pool.get(0)
             for i, k0 in enumerate(range(0, k, chunk)):
                 at = self.pool.get(k0)
@@ -189,6 +209,7 @@ class CubeLowering:
     def _drop_carried(self, loop: ir.Operation) -> None:
         """Rebuild `loop` without its (now unused) accumulator iter_args."""
         from mlir.dialects import scf
+
         body = loop.regions[0].blocks[0]
         inits = list(loop.operands)[3:]
         keep = [i for i, r in enumerate(loop.results) if not is_tile(r.type)]

@@ -89,9 +89,15 @@ def option_text(value: object) -> str:
 def option_specs(options: Mapping[str, Option]) -> List[Tuple[str, str, str, str]]:
     """(name, value description, default text, help) for `_ptonz.register_pass`.
     To MLIR every option is a string; the pass's parser converts it."""
-    return [(name, getattr(parse, "value_desc", "value"), option_text(default),
-             f"{help_} (default: {option_text(default)})")
-            for name, (parse, default, help_) in options.items()]
+    return [
+        (
+            name,
+            getattr(parse, "value_desc", "value"),
+            option_text(default),
+            f"{help_} (default: {option_text(default)})",
+        )
+        for name, (parse, default, help_) in options.items()
+    ]
 
 
 def options_of(argument: str) -> Mapping[str, Option]:
@@ -108,14 +114,16 @@ def check_option(argument: str, name: str, value: object) -> object:
     if name not in options:
         raise PassOptionError(
             f"pass '{argument}' has no option '{name}'"
-            + (f" (options: {', '.join(options)})" if options else ""))
+            + (f" (options: {', '.join(options)})" if options else "")
+        )
     if not isinstance(value, str):
         return value
     try:
         return options[name][0](value)
     except ValueError as exc:
-        raise PassOptionError(f"invalid value '{value}' for option '{name}' of pass "
-                              f"'{argument}': {exc}") from None
+        raise PassOptionError(
+            f"invalid value '{value}' for option '{name}' of pass '{argument}': {exc}"
+        ) from None
 
 
 def register_catalog() -> None:
@@ -126,15 +134,21 @@ def register_catalog() -> None:
     _ptonz.set_pass_handlers(_run, _validate)
     atexit.register(_ptonz.release_pass_handlers)
     for argument, info in CATALOG.items():
-        _ptonz.register_pass(argument, info.impl.rpartition(":")[2], info.summary,
-                             list(info.anchors), option_specs(info.options))
+        _ptonz.register_pass(
+            argument,
+            info.impl.rpartition(":")[2],
+            info.summary,
+            list(info.anchors),
+            option_specs(info.options),
+        )
     for argument, pipeline in PIPELINES.items():
         options: Dict[str, Option] = {}
         for name in pipeline.passes:
             for opt, spec in CATALOG[name].options.items():
                 options.setdefault(opt, spec)
-        _ptonz.register_pipeline(argument, pipeline.summary, list(pipeline.passes),
-                                 option_specs(options))
+        _ptonz.register_pipeline(
+            argument, pipeline.summary, list(pipeline.passes), option_specs(options)
+        )
     _registered = True
 
 
@@ -144,8 +158,9 @@ def register_pass_class(cls: type) -> None:
     register_catalog()
     REGISTRY[cls.argument] = cls
     if cls.argument not in CATALOG:
-        _ptonz.register_pass(cls.argument, cls.__name__, cls.summary, list(cls.anchors),
-                             option_specs(cls.options))
+        _ptonz.register_pass(
+            cls.argument, cls.__name__, cls.summary, list(cls.anchors), option_specs(cls.options)
+        )
 
 
 # The defaults are process-wide (MLIR's registry): one thread at a time sets
@@ -189,8 +204,7 @@ def _run(argument: str, op, options: Dict[str, object]) -> bool:
     try:
         # The pass builds IR in the op's context whatever the caller entered
         # (PassManager.run does not need `with Context()`).
-        with op.context, (ir.Location.unknown() if ir.Location.current is None
-                          else nullcontext()):
+        with op.context, ir.Location.unknown() if ir.Location.current is None else nullcontext():
             return bool(_pass_class(argument)(**options).run(op))
     except Exception as exc:  # a bug in a pass: a located error, not a crash
         _report(argument, op, exc)
@@ -202,13 +216,23 @@ def _report(argument: str, op, exc: Exception) -> None:
     import traceback  # only here, for a bug (~1.5 ms of every run otherwise)
 
     frames = traceback.extract_tb(exc.__traceback__)
-    where = (f" (raised at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno} in "
-             f"{frames[-1].name})") if frames else ""
+    where = (
+        (
+            f" (raised at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno} in "
+            f"{frames[-1].name})"
+        )
+        if frames
+        else ""
+    )
     if os.environ.get("PTONZ_DEBUG"):
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
-    _ptonz.emit_diagnostic(op.location, "error",
-                           f"{argument}: internal error: {type(exc).__name__}: {exc}{where}; "
-                           "please report it (PTONZ_DEBUG=1 prints the Python traceback)", [])
+    _ptonz.emit_diagnostic(
+        op.location,
+        "error",
+        f"{argument}: internal error: {type(exc).__name__}: {exc}{where}; "
+        "please report it (PTONZ_DEBUG=1 prints the Python traceback)",
+        [],
+    )
 
 
 def _validate(argument: str, options: Dict[str, object]) -> Optional[str]:

@@ -23,8 +23,15 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _ptonz
-from ..analyses.bounds import (NOT_POSITIVE, UNDECIDED, check_dim, explained,
-                               is_min_of_rest, size_verdict, verdict_name)
+from ..analyses.bounds import (
+    NOT_POSITIVE,
+    UNDECIDED,
+    check_dim,
+    explained,
+    is_min_of_rest,
+    size_verdict,
+    verdict_name,
+)
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.view_kinds import MX_LAYOUTS
 from ._util import error, remark, report_bounds
@@ -44,7 +51,8 @@ class VerifyPartitionBounds(ModulePass):
         # are not inside come back.
         ranges = FunctionRanges(module)
         for verdicts in ranges.native.view_partition_verdicts(
-                module, False, self.opts["remarks"], True):
+            module, False, self.opts["remarks"], True
+        ):
             extents = verdicts.extents
             if _ptonz.view_info(verdicts.view).layout in MX_LAYOUTS:
                 continue
@@ -58,9 +66,11 @@ class VerifyPartitionBounds(ModulePass):
                     offset = _ptonz.constant_int(pv.offsets[dim])
                     offset = pv.offsets[dim] if offset is None else offset
                     size = _ptonz.IntRanges.partition_size(pv.operation, dim)
-                    v = check_dim(ranges, offset, size, extents[dim]) \
-                        if isinstance(offset, int) else \
-                        explained(ranges, verdict_name(code), offset, size, extents[dim])
+                    v = (
+                        check_dim(ranges, offset, size, extents[dim])
+                        if isinstance(offset, int)
+                        else explained(ranges, verdict_name(code), offset, size, extents[dim])
+                    )
                     ok &= self._report(part, dim, size, extents[dim], v)
         for tile in _ptonz.dynamic_valid_tiles(module):
             ok &= self._tile_valid_extents(ranges, tile.op, tile.dims)
@@ -75,15 +85,23 @@ class VerifyPartitionBounds(ModulePass):
             value, limit, what = d.value, d.extent, ("row", "column")[d.axis]
             verdict, reason, notes = size_verdict(ranges, value, 0, limit)
             if verdict == NOT_POSITIVE:
-                error(op.location, f"{PASS}: the tile's dynamic valid {what} count must be "
-                      f"in [0, {limit}] (the tile has {limit} {what}s), but {reason}: a tload "
-                      "into it would write past its buffer; bound it by the tile "
-                      f"(min(..., {limit}))", notes)
+                error(
+                    op.location,
+                    f"{PASS}: the tile's dynamic valid {what} count must be "
+                    f"in [0, {limit}] (the tile has {limit} {what}s), but {reason}: a tload "
+                    "into it would write past its buffer; bound it by the tile "
+                    f"(min(..., {limit}))",
+                    notes,
+                )
                 ok = False
             elif verdict == UNDECIDED and self.opts["remarks"]:
-                remark(op.location, f"{PASS}: cannot decide whether the tile's dynamic valid "
-                       f"{what} count stays within its {limit} {what}s: {reason}; accepted, as "
-                       "the launch (or the caller) must keep it inside", notes)
+                remark(
+                    op.location,
+                    f"{PASS}: cannot decide whether the tile's dynamic valid "
+                    f"{what} count stays within its {limit} {what}s: {reason}; accepted, as "
+                    "the launch (or the caller) must keep it inside",
+                    notes,
+                )
         return ok
 
     def _dynamic_size(self, ranges, op, pv, dim: int, extent) -> bool:
@@ -92,17 +110,25 @@ class VerifyPartitionBounds(ModulePass):
         size = pv.sizes[dim]
         verdict, reason, notes = size_verdict(ranges, size)
         if verdict == NOT_POSITIVE:
-            error(op.location, f"{PASS}: the partition's dynamic size in dimension {dim} must "
-                  f"be proven at least 1, but {reason}: a tload or tstore of 0 (or a negative "
-                  "number of) elements is no transfer PTOAS can describe (it needs every "
-                  "partition size positive); stop the loop at the last full or partial tile "
-                  "(offsets below the extent, e.g. min(D - o, T) with o < D)", notes)
+            error(
+                op.location,
+                f"{PASS}: the partition's dynamic size in dimension {dim} must "
+                f"be proven at least 1, but {reason}: a tload or tstore of 0 (or a negative "
+                "number of) elements is no transfer PTOAS can describe (it needs every "
+                "partition size positive); stop the loop at the last full or partial tile "
+                "(offsets below the extent, e.g. min(D - o, T) with o < D)",
+                notes,
+            )
             return False
         if verdict == UNDECIDED:
             if self.opts["remarks"]:
-                remark(op.location, f"{PASS}: cannot decide whether the partition's dynamic "
-                       f"size in dimension {dim} is positive: {reason}; accepted, as the "
-                       "launch (or the caller) must keep it at least 1", notes)
+                remark(
+                    op.location,
+                    f"{PASS}: cannot decide whether the partition's dynamic "
+                    f"size in dimension {dim} is positive: {reason}; accepted, as the "
+                    "launch (or the caller) must keep it at least 1",
+                    notes,
+                )
             return True
         offset = _ptonz.constant_int(pv.offsets[dim])
         offset = pv.offsets[dim] if offset is None else offset
@@ -115,7 +141,13 @@ class VerifyPartitionBounds(ModulePass):
         return self._report(op, dim, largest, extent, v)
 
     def _report(self, op, dim: int, size: int, extent, v) -> bool:
-        return report_bounds(op, v, PASS, "the partition", f"in dimension {dim}",
-                             "; a tload or tstore there would touch memory outside the tensor. "
-                             f"Keep 0 <= offset and offset + {size} <= {extent} (fix the "
-                             "offset, the loop bound or the view's shape)")
+        return report_bounds(
+            op,
+            v,
+            PASS,
+            "the partition",
+            f"in dimension {dim}",
+            "; a tload or tstore there would touch memory outside the tensor. "
+            f"Keep 0 <= offset and offset + {size} <= {extent} (fix the "
+            "offset, the loop bound or the view's shape)",
+        )

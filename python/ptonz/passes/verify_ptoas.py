@@ -59,15 +59,36 @@ from .. import _ptonz
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, layout_of
-from ..analyses.ptoas_facts import (ELEMENT_TYPES, MX_SCALE_BUILTIN, MX_SCALE_ELEMENT,
-                                    MX_SCALE_ELEMENTS, clamped_gm_offset_bug,
-                                    clamped_gm_offset_miscompiled, clamped_gm_offset_versions,
-                                    element_type_problem, format_version, global_tensor_type_ok,
-                                    inferred_layout, inferred_layout_061, layout_rules_061,
-                                    mx_layouts_known, mx_view_error, nz_partition_error,
-                                    nz_view_error, parse_version, view_layout)
-from ..analyses.view_kinds import (BLOCKED_MARK, LEGACY, LOGICAL, MX_BLOCKED_MARK, MX_LAYOUTS,
-                                   kind_of, legacy_message)
+from ..analyses.ptoas_facts import (
+    ELEMENT_TYPES,
+    MX_SCALE_BUILTIN,
+    MX_SCALE_ELEMENT,
+    MX_SCALE_ELEMENTS,
+    clamped_gm_offset_bug,
+    clamped_gm_offset_miscompiled,
+    clamped_gm_offset_versions,
+    element_type_problem,
+    format_version,
+    global_tensor_type_ok,
+    inferred_layout,
+    inferred_layout_061,
+    layout_rules_061,
+    mx_layouts_known,
+    mx_view_error,
+    nz_partition_error,
+    nz_view_error,
+    parse_version,
+    view_layout,
+)
+from ..analyses.view_kinds import (
+    BLOCKED_MARK,
+    LEGACY,
+    LOGICAL,
+    MX_BLOCKED_MARK,
+    MX_LAYOUTS,
+    kind_of,
+    legacy_message,
+)
 from ._util import error
 from .base import ModulePass, register
 
@@ -77,7 +98,8 @@ DISABLE_INFER_COST = (
     "`ptoas --disable-infer-layout` (and pto-verify-ptoas{infer-layout=false}, ptonz-opt "
     "--ptoas-disable-infer-layout) assembles it with exactly ptonz's descriptor, at a cost: "
     "PTOAS then checks no NZ rule at all (ptonz's checks are the only guard) and describes "
-    "every view without a layout attribute as ND whatever its strides")
+    "every view without a layout attribute as ND whatever its strides"
+)
 
 
 @register
@@ -147,25 +169,33 @@ class VerifyPTOAS(ModulePass):
         if kind == LEGACY:
             return self._fail(op, legacy_message(op))
         if kind == LOGICAL:
-            return self._fail(op, "this is a logical NZ view (`strides = []` with the layout "
-                              f"attribute, in a function not marked {BLOCKED_MARK}), which "
-                              "PTOAS has no meaning for: run pto-block-nz-views and "
-                              "pto-materialize-strides (ptonz-opt --lower-to-ptoas)")
+            return self._fail(
+                op,
+                "this is a logical NZ view (`strides = []` with the layout "
+                f"attribute, in a function not marked {BLOCKED_MARK}), which "
+                "PTOAS has no meaning for: run pto-block-nz-views and "
+                "pto-materialize-strides (ptonz-opt --lower-to-ptoas)",
+            )
         if not layout_rules_061(self.version) and self.infer_layout:
             inferred = inferred_layout(shape_ops, st, bits // 8)
             if inferred is not None and inferred[0] != "nz":
                 v = format_version(self.version)
-                return self._fail(op, f"PTOAS {v} infers the layout of a view with constant "
-                                  "shape and strides, and its NZ test (shape[2] == 16 and "
-                                  "shape[2] * shape[3] * sizeof(T) == 512, one axis off "
-                                  "pto-isa's) calls this blocked NZ view "
-                                  f"{inferred[0]}: it stops with 'layout mismatch: "
-                                  f"user-specified layout=nz but inferred={inferred[0]}'. "
-                                  + DISABLE_INFER_COST)
+                return self._fail(
+                    op,
+                    f"PTOAS {v} infers the layout of a view with constant "
+                    "shape and strides, and its NZ test (shape[2] == 16 and "
+                    "shape[2] * shape[3] * sizeof(T) == 512, one axis off "
+                    "pto-isa's) calls this blocked NZ view "
+                    f"{inferred[0]}: it stops with 'layout mismatch: "
+                    f"user-specified layout=nz but inferred={inferred[0]}'. " + DISABLE_INFER_COST,
+                )
         rank = len(type_shape)
         if rank != 5:
-            return self._fail(op, f"user-specified layout=nz requires a rank-5 view, got rank "
-                              f"{rank} (run pto-block-nz-views)")
+            return self._fail(
+                op,
+                f"user-specified layout=nz requires a rank-5 view, got rank "
+                f"{rank} (run pto-block-nz-views)",
+            )
         why = nz_width_problem(bits)
         if why == SUB_BYTE_NZ:
             elem = op.results[0].type.element_type
@@ -174,19 +204,21 @@ class VerifyPTOAS(ModulePass):
             elem = op.results[0].type.element_type
             return self._fail(op, f"NZ view of element type {elem}, which {why}")
         if why is not None:
-            return self._fail(op, f"NZ view of {bits}-bit elements: {why} (and no NZ "
-                              "descriptor)")
+            return self._fail(op, f"NZ view of {bits}-bit elements: {why} (and no NZ descriptor)")
         elem = op.results[0].type.element_type
         if element_type_problem(str(elem)) is not None:  # i128, i256, ...
             return self._element_type(op, "GM view", elem)
         shape = dims_of(info)
         if len(st) != 5:
-            return self._fail(op, "NZ view has no strides: PTOAS needs them explicit (run "
-                              "pto-materialize-strides)")
+            return self._fail(
+                op,
+                "NZ view has no strides: PTOAS needs them explicit (run pto-materialize-strides)",
+            )
         why = nz_view_error(shape, st, bits // 8)
         if why is not None:
-            return self._fail(op, "user-specified layout=nz is incompatible with "
-                              f"shape/stride: {why}")
+            return self._fail(
+                op, f"user-specified layout=nz is incompatible with shape/stride: {why}"
+            )
         for part, offsets, sizes in _ptonz.partition_constants(op):
             why = nz_partition_error(shape, offsets, sizes)
             if why is not None:
@@ -201,27 +233,39 @@ class VerifyPTOAS(ModulePass):
         if kind == LEGACY:
             return self._fail(op, legacy_message(op))
         if kind == LOGICAL:
-            return self._fail(op, f"this is a logical {layout.upper()} scale view (`strides = "
-                              "[]` with the layout attribute, in a function not marked "
-                              f"{MX_BLOCKED_MARK}), which pto-isa's MX TLOAD has no meaning "
-                              "for: run pto-block-mx-scale-views and pto-materialize-strides "
-                              "(ptonz-opt --lower-to-ptoas)")
+            return self._fail(
+                op,
+                f"this is a logical {layout.upper()} scale view (`strides = "
+                "[]` with the layout attribute, in a function not marked "
+                f"{MX_BLOCKED_MARK}), which pto-isa's MX TLOAD has no meaning "
+                "for: run pto-block-mx-scale-views and pto-materialize-strides "
+                "(ptonz-opt --lower-to-ptoas)",
+            )
         if not mx_layouts_known(self.version):
-            return self._fail(op, f"PTOAS {format_version(self.version)} has no "
-                              f"#pto.layout<{layout}> (its layout enum is nd, dn, nz; MX "
-                              "layouts are known from v0.48 on, and 0.60's sources name "
-                              "mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 "
-                              "or later) for MX scale tensors")
+            return self._fail(
+                op,
+                f"PTOAS {format_version(self.version)} has no "
+                f"#pto.layout<{layout}> (its layout enum is nd, dn, nz; MX "
+                "layouts are known from v0.48 on, and 0.60's sources name "
+                "mx_a_zz and mx_b_nn): use a newer PTOAS (--ptoas-version=0.60 "
+                "or later) for MX scale tensors",
+            )
         why = mx_view_error(dims_of(info), info[4])
         if why is not None:
             return self._fail(op, why)
         for part, offsets, sizes in _ptonz.partition_constants(op):
-            cut = [k for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS))
-                   if sizes[k] is not None and sizes[k] != want]
+            cut = [
+                k
+                for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS))
+                if sizes[k] is not None and sizes[k] != want
+            ]
             moved = [k for k in (0, 3, 4) if offsets[k] not in (0, None)]
             if cut or moved:
-                self._fail(part, "an MX scale partition keeps d0 at size 1 and the 16x2 box "
-                           "(d3, d4) whole, at offset 0: pto-isa's MX TLOAD moves whole boxes")
+                self._fail(
+                    part,
+                    "an MX scale partition keeps d0 at size 1 and the 16x2 box "
+                    "(d3, d4) whole, at offset 0: pto-isa's MX TLOAD moves whole boxes",
+                )
 
     def _mx_inferred_060(self, op, info) -> None:
         """Before 0.61, with layout inference on, PTOAS infers the layout of a
@@ -232,8 +276,12 @@ class VerifyPTOAS(ModulePass):
         own layout: `layout mismatch: user-specified layout=L but
         inferred=P`. 0.61 trusts the explicit layout."""
         layout, _bits, _type_shape, shape_ops, st = info
-        if (str(op.results[0].type.element_type) not in MX_SCALE_ELEMENTS or not st
-                or None in list(shape_ops) + list(st) or not layout):
+        if (
+            str(op.results[0].type.element_type) not in MX_SCALE_ELEMENTS
+            or not st
+            or None in list(shape_ops) + list(st)
+            or not layout
+        ):
             return
         prefs = set()
         for _user, uname, _offsets, _sizes, users in _ptonz.view_uses(op):
@@ -254,12 +302,15 @@ class VerifyPTOAS(ModulePass):
         inferred = prefs.pop()
         if inferred != layout:
             v = format_version(self.version)
-            self._fail(op, f"PTOAS {v} infers the layout of a view with constant shape and "
-                       "strides from the tiles it is loaded into (a mat tile of E8M0 scales "
-                       "that is row_major/row_major says mx_a_zz, col_major/col_major "
-                       "mx_b_nn) and stops with 'layout mismatch: user-specified "
-                       f"layout={layout} but inferred={inferred}': load it into the tile "
-                       f"of its layout. " + DISABLE_INFER_COST)
+            self._fail(
+                op,
+                f"PTOAS {v} infers the layout of a view with constant shape and "
+                "strides from the tiles it is loaded into (a mat tile of E8M0 scales "
+                "that is row_major/row_major says mx_a_zz, col_major/col_major "
+                "mx_b_nn) and stops with 'layout mismatch: user-specified "
+                f"layout={layout} but inferred={inferred}': load it into the tile "
+                f"of its layout. " + DISABLE_INFER_COST,
+            )
 
     def _inferred_027(self, op, info) -> None:
         """Before 0.61, with inference on, PTOAS's NZ test (one axis off
@@ -274,11 +325,14 @@ class VerifyPTOAS(ModulePass):
         if true is not None and true[0] == "nz":
             return
         v = format_version(self.version)
-        self._fail(op, f"this view has no layout attribute and PTOAS {v} infers NZ for it (its "
-                   "NZ test, shape[2] == 16 and shape[2] * shape[3] * sizeof(T) == 512, is one "
-                   "axis off pto-isa's), while its strides are not NZ: PTOAS would write an NZ "
-                   "GlobalTensor and read the wrong elements; add {layout = "
-                   f"#pto.layout<{(true or ('nd', False))[0]}>}}")
+        self._fail(
+            op,
+            f"this view has no layout attribute and PTOAS {v} infers NZ for it (its "
+            "NZ test, shape[2] == 16 and shape[2] * shape[3] * sizeof(T) == 512, is one "
+            "axis off pto-isa's), while its strides are not NZ: PTOAS would write an NZ "
+            "GlobalTensor and read the wrong elements; add {layout = "
+            f"#pto.layout<{(true or ('nd', False))[0]}>}}",
+        )
 
     def _inferred_061(self, op, info) -> None:
         """PTOAS >= 0.61 infers NZ for a view without a layout attribute when
@@ -294,10 +348,13 @@ class VerifyPTOAS(ModulePass):
         if bits < 8:
             elem = op.results[0].type.element_type
             v = format_version(self.version)
-            return self._fail(op, f"PTOAS {v} infers this view (no layout attribute; canonical "
-                              "tight NZ strides, shape[0] == 1, more than one fractal) NZ, of "
-                              f"sub-byte element type {elem}: {SUB_BYTE_NZ}; give it "
-                              "{layout = #pto.layout<nd>} if it is ND")
+            return self._fail(
+                op,
+                f"PTOAS {v} infers this view (no layout attribute; canonical "
+                "tight NZ strides, shape[0] == 1, more than one fractal) NZ, of "
+                f"sub-byte element type {elem}: {SUB_BYTE_NZ}; give it "
+                "{layout = #pto.layout<nd>} if it is ND",
+            )
         shape = dims_of(info)
         for part, offsets, sizes in _ptonz.partition_constants(op):
             why = nz_partition_error(shape, offsets, sizes)
@@ -317,11 +374,16 @@ class VerifyPTOAS(ModulePass):
             if isinstance(view, ir.Block) or view.name != "pto.make_tensor_view":
                 continue
             info = _ptonz.view_info(view)
-            source = view_layout(self.version, self.infer_layout, layout_of(view.opview),
-                                 dims_of(info), info[4], max(info[1] // 8, 1))
+            source = view_layout(
+                self.version,
+                self.infer_layout,
+                layout_of(view.opview),
+                dims_of(info),
+                info[4],
+                max(info[1] // 8, 1),
+            )
             if mine != source:
-                self._fail(part, f"partition layout={mine} does not match source "
-                           f"layout={source}")
+                self._fail(part, f"partition layout={mine} does not match source layout={source}")
 
     def _clamped_gm_offsets(self, op) -> None:
         """PTOAS#1317: see the module docstring. `op`: the module or a function."""
@@ -335,8 +397,9 @@ class VerifyPTOAS(ModulePass):
                 copy.erase()
                 copy = op.clone()
             for part in _ptonz.collect_ops(copy, ["pto.partition_view"]):
-                if not any(use.owner.name in ("pto.tload", "pto.tstore")
-                           for use in part.result.uses):
+                if not any(
+                    use.owner.name in ("pto.tload", "pto.tstore") for use in part.result.uses
+                ):
                     continue
                 terms = _static_address(part.opview)
                 if terms is not None and clamped_gm_offset_miscompiled(*terms):
@@ -348,18 +411,23 @@ class VerifyPTOAS(ModulePass):
         constant, dynamic = terms
         name = dynamic[-1][0]
         v = format_version(self.version)
-        sum_ = " + ".join(([str(constant)] if constant else [])
-                          + [f"o{i}*{s}" for i, (_n, s, _u) in enumerate(dynamic[:-1])])
+        sum_ = " + ".join(
+            ([str(constant)] if constant else [])
+            + [f"o{i}*{s}" for i, (_n, s, _u) in enumerate(dynamic[:-1])]
+        )
         moves = "/".join(sorted({use.owner.name[4:] for use in part.result.uses}))
-        self._fail(part, f"PTOAS {v} miscompiles the GM address of this partition "
-                   f"(hw-native-sys/PTOAS#1317, PTOAS {clamped_gm_offset_versions()}): its "
-                   f"last offset, a single-use `{name}` of stride 1, is printed bare after the "
-                   f"other terms, `data + ({sum_} + c ? a : b)`, which C++ reads as "
-                   f"`data + (({sum_} + c) ? a : b)`: the other terms of the address are "
-                   f"dropped and the {moves} moves the wrong elements, without an error. Use a "
-                   "PTOAS with the fix (PR #1322, 0.61 or later), or, for a build of this "
-                   "version that has it, pto-verify-ptoas{allow-clamped-gm-offsets=true} "
-                   "(ptonz-opt --allow-clamped-gm-offsets)")
+        self._fail(
+            part,
+            f"PTOAS {v} miscompiles the GM address of this partition "
+            f"(hw-native-sys/PTOAS#1317, PTOAS {clamped_gm_offset_versions()}): its "
+            f"last offset, a single-use `{name}` of stride 1, is printed bare after the "
+            f"other terms, `data + ({sum_} + c ? a : b)`, which C++ reads as "
+            f"`data + (({sum_} + c) ? a : b)`: the other terms of the address are "
+            f"dropped and the {moves} moves the wrong elements, without an error. Use a "
+            "PTOAS with the fix (PR #1322, 0.61 or later), or, for a build of this "
+            "version that has it, pto-verify-ptoas{allow-clamped-gm-offsets=true} "
+            "(ptonz-opt --allow-clamped-gm-offsets)",
+        )
 
     def _unannotated_view(self, op, info) -> None:
         """Under --disable-infer-layout, PTOAS describes a view without a
@@ -372,17 +440,21 @@ class VerifyPTOAS(ModulePass):
         inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] == "nd" or inferred[1]:
             return
-        self._fail(op, f"this view has no layout attribute and its strides are "
-                   f"{inferred[0].upper()}: `ptoas --disable-infer-layout` would describe it "
-                   f"as ND and read the wrong elements; add "
-                   f"{{layout = #pto.layout<{inferred[0]}>}}")
+        self._fail(
+            op,
+            f"this view has no layout attribute and its strides are "
+            f"{inferred[0].upper()}: `ptoas --disable-infer-layout` would describe it "
+            f"as ND and read the wrong elements; add "
+            f"{{layout = #pto.layout<{inferred[0]}>}}",
+        )
 
     def _element_types(self, module) -> None:
         """Every GM view and tile must have elements PTOAS has a C++ type for
         (analyses/ptoas_facts.py): any other fails its type conversion or is
         silently written as int32_t / float."""
         for op, elem in _ptonz.element_types_outside(
-                module, ["pto.make_tensor_view", "pto.alloc_tile"], sorted(ELEMENT_TYPES)):
+            module, ["pto.make_tensor_view", "pto.alloc_tile"], sorted(ELEMENT_TYPES)
+        ):
             if op.name == "pto.make_tensor_view":
                 if layout_of(op) != "nz":  # NZ views: _nz_view, with the NZ reasons first
                     self._element_type(op, "GM view", elem)
@@ -391,13 +463,19 @@ class VerifyPTOAS(ModulePass):
 
     def _element_type(self, op, what: str, elem) -> None:
         if str(elem) == MX_SCALE_BUILTIN:  # ptonz's input alias of PTOAS's spelling
-            return self._fail(op, f"a {what} of {elem} elements: no PTOAS parses MLIR's "
-                              f"{elem}, PTOAS spells the E8M0 scale {MX_SCALE_ELEMENT}; write "
-                              f"{MX_SCALE_ELEMENT} (pto-block-mx-scale-views, in "
-                              "--lower-to-ptoas, writes it)")
-        self._fail(op, f"a {what} of {elem} elements: {element_type_problem(str(elem))}; use "
-                   "one of those element types (move the bytes as an integer of the same width "
-                   "and reinterpret them on chip)")
+            return self._fail(
+                op,
+                f"a {what} of {elem} elements: no PTOAS parses MLIR's "
+                f"{elem}, PTOAS spells the E8M0 scale {MX_SCALE_ELEMENT}; write "
+                f"{MX_SCALE_ELEMENT} (pto-block-mx-scale-views, in "
+                "--lower-to-ptoas, writes it)",
+            )
+        self._fail(
+            op,
+            f"a {what} of {elem} elements: {element_type_problem(str(elem))}; use "
+            "one of those element types (move the bytes as an integer of the same width "
+            "and reinterpret them on chip)",
+        )
 
     def _global_tensor_types(self, module) -> None:
         """PTOAS 0.27 writes GlobalTensor<float, ...> for a GM element type it
@@ -406,15 +484,21 @@ class VerifyPTOAS(ModulePass):
         for op in _ptonz.collect_ops(module, ["pto.tload", "pto.tstore"]):
             gm = op.operands[0] if op.name == "pto.tload" else op.operands[1]
             elem = getattr(gm.type, "element_type", None)
-            if elem is None or global_tensor_type_ok(str(elem), self.version) \
-                    or element_type_problem(str(elem)):  # reported by _element_types
+            if (
+                elem is None
+                or global_tensor_type_ok(str(elem), self.version)
+                or element_type_problem(str(elem))
+            ):  # reported by _element_types
                 continue
             v = format_version(self.version)
-            self._fail(op, f"PTOAS {v} writes the GM side of this {op.name[4:]} as "
-                       f"GlobalTensor<float, ...> because it has no C++ name for {elem}: its "
-                       "shape and strides would count 4-byte elements and the DMA would move "
-                       f"the wrong bytes. Move the bytes as i8 (or another integer of the same "
-                       f"width) and reinterpret them on chip, or use a PTOAS that names {elem}")
+            self._fail(
+                op,
+                f"PTOAS {v} writes the GM side of this {op.name[4:]} as "
+                f"GlobalTensor<float, ...> because it has no C++ name for {elem}: its "
+                "shape and strides would count 4-byte elements and the DMA would move "
+                f"the wrong bytes. Move the bytes as i8 (or another integer of the same "
+                f"width) and reinterpret them on chip, or use a PTOAS that names {elem}",
+            )
 
     def _alloc_tiles(self, module) -> None:
         """alloc_tile addr and tassign against the level PTOAS runs at. The pto
@@ -428,37 +512,52 @@ class VerifyPTOAS(ModulePass):
         level3 = self.level == "level3"
         # Only reached through a pipeline option: say which level the op
         # verifiers used, and how to give the level once.
-        both = (f" (the pto op verifiers checked this module for {context_level}, the "
-                f"context's PTOAS target; give the level once: ptonz-opt "
-                f"--ptoas-pto-level={self.level}, or ptonz._ptonz.set_ptoas_target)")
+        both = (
+            f" (the pto op verifiers checked this module for {context_level}, the "
+            f"context's PTOAS target; give the level once: ptonz-opt "
+            f"--ptoas-pto-level={self.level}, or ptonz._ptonz.set_ptoas_target)"
+        )
         for op in _ptonz.collect_ops(module, ["pto.alloc_tile", "pto.tassign"]):
             if op.name == "pto.tassign":
                 if not level3:
-                    self._fail(op, "pto.tassign is only supported when PTOAS runs with "
-                               "--pto-level=level3 (pto-verify-ptoas{pto-level=level3}); use "
-                               "alloc_tile without addr and let PTOAS plan the memory" + both)
+                    self._fail(
+                        op,
+                        "pto.tassign is only supported when PTOAS runs with "
+                        "--pto-level=level3 (pto-verify-ptoas{pto-level=level3}); use "
+                        "alloc_tile without addr and let PTOAS plan the memory" + both,
+                    )
                 continue
             has_addr = op.opview.addr is not None
             if level3 and not has_addr:
-                self._fail(op, "at --pto-level=level3 PTOAS does not plan memory: every "
-                           "pto.alloc_tile needs an 'addr' operand; give one, or assemble at "
-                           "level2" + both)
+                self._fail(
+                    op,
+                    "at --pto-level=level3 PTOAS does not plan memory: every "
+                    "pto.alloc_tile needs an 'addr' operand; give one, or assemble at "
+                    "level2" + both,
+                )
             elif has_addr and not level3:
-                self._fail(op, f"pto.alloc_tile 'addr' is only supported when PTOAS runs with "
-                           f"--pto-level=level3 (this check assumes {self.level}); assemble "
-                           "with `ptoas --pto-level=level3` (pto-verify-ptoas{pto-level=level3}"
-                           ", ptonz-opt --ptoas-pto-level=level3), or drop addr and let "
-                           "PTOAS's PlanMemory place the tile" + both)
+                self._fail(
+                    op,
+                    f"pto.alloc_tile 'addr' is only supported when PTOAS runs with "
+                    f"--pto-level=level3 (this check assumes {self.level}); assemble "
+                    "with `ptoas --pto-level=level3` (pto-verify-ptoas{pto-level=level3}"
+                    ", ptonz-opt --ptoas-pto-level=level3), or drop addr and let "
+                    "PTOAS's PlanMemory place the tile" + both,
+                )
 
     def _outside(self, ranges, pv, dim: int, extent) -> None:
         offset = _ptonz.constant_int(pv.offsets[dim])
         offset = pv.offsets[dim] if offset is None else offset
         size = _ptonz.IntRanges.partition_size(pv.operation, dim)
         v = check_dim(ranges, offset, size, extent)
-        error(pv.location, f"{PASS}: blocked NZ partition leaves its view in dimension {dim}: "
-              f"{v.reason}; PTOAS would read another fractal's bytes (or clamp a negative "
-              f"offset to 0). Keep 0 <= offset and offset + {size} <= {extent} in blocked "
-              "coordinates", v.notes)
+        error(
+            pv.location,
+            f"{PASS}: blocked NZ partition leaves its view in dimension {dim}: "
+            f"{v.reason}; PTOAS would read another fractal's bytes (or clamp a negative "
+            f"offset to 0). Keep 0 <= offset and offset + {size} <= {extent} in blocked "
+            "coordinates",
+            v.notes,
+        )
         self.ok = False
 
 
@@ -484,8 +583,9 @@ class _LayoutSolver:
 
     @staticmethod
     def _is_view(value) -> bool:
-        return (_ptonz.TensorViewType.isinstance(value.type)
-                or _ptonz.PartitionTensorViewType.isinstance(value.type))
+        return _ptonz.TensorViewType.isinstance(
+            value.type
+        ) or _ptonz.PartitionTensorViewType.isinstance(value.type)
 
     def _find(self, v):
         self.parent.setdefault(v, v)
@@ -495,8 +595,11 @@ class _LayoutSolver:
         return v
 
     def _conflict(self, op, a: str, b: str) -> bool:
-        self.v._fail(op, f"view layout conflict: {a} and {b} reach the same control-flow or "
-                     "function-boundary value")
+        self.v._fail(
+            op,
+            f"view layout conflict: {a} and {b} reach the same control-flow or "
+            "function-boundary value",
+        )
         return False
 
     def _seed(self, value, layout: str, op) -> bool:
@@ -545,8 +648,11 @@ class _LayoutSolver:
         # Without a view reaching a merge point or a function boundary there
         # is nothing to propagate (a partition's type layout is its op
         # verifier's): the common case costs one C++ walk.
-        if not any(self._is_view(v) for op in _ptonz.collect_ops(self.module, self.MERGES)
-                   for v in list(op.operands) + list(op.results)):
+        if not any(
+            self._is_view(v)
+            for op in _ptonz.collect_ops(self.module, self.MERGES)
+            for v in list(op.operands) + list(op.results)
+        ):
             return
         for op in _ptonz.collect_ops(self.module, ["pto.make_tensor_view"]):
             layout = self._view_layout(op)
@@ -556,17 +662,23 @@ class _LayoutSolver:
             results = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results
             for ret in _ptonz.collect_ops(func, ["func.return"]):
                 for operand, t in zip(ret.operands, results):
-                    layout = (_ptonz.TensorViewType(t).layout
-                              if _ptonz.TensorViewType.isinstance(t) else None)
+                    layout = (
+                        _ptonz.TensorViewType(t).layout
+                        if _ptonz.TensorViewType.isinstance(t)
+                        else None
+                    )
                     if layout and not self._seed(operand, layout, ret):
                         return
-        funcs = {ir.StringAttr(f.attributes["sym_name"]).value: f
-                 for f in _ptonz.collect_ops(self.module, ["func.func"])}
+        funcs = {
+            ir.StringAttr(f.attributes["sym_name"]).value: f
+            for f in _ptonz.collect_ops(self.module, ["func.func"])
+        }
         ok = [True]
 
         def visit(op):
-            if ok[0] and not self._constraint(op.operation if hasattr(op, "operation") else op,
-                                               funcs):
+            if ok[0] and not self._constraint(
+                op.operation if hasattr(op, "operation") else op, funcs
+            ):
                 ok[0] = False
                 return ir.WalkResult.INTERRUPT
             return ir.WalkResult.ADVANCE
@@ -578,8 +690,9 @@ class _LayoutSolver:
         if name == "pto.partition_view":
             return self._unite(op.operands[0], op.results[0], op)
         if name == "arith.select":
-            return (self._unite(op.operands[1], op.results[0], op)
-                    and self._unite(op.operands[2], op.results[0], op))
+            return self._unite(op.operands[1], op.results[0], op) and self._unite(
+                op.operands[2], op.results[0], op
+            )
         if name == "scf.if":
             for region in op.regions:
                 for block in region.blocks:
@@ -594,8 +707,11 @@ class _LayoutSolver:
             args = list(body.arguments)[1:]
             yields = body.operations[len(body.operations) - 1].operands
             for init, arg, y, res in zip(inits, args, yields, op.results):
-                if not (self._unite(init, arg, op) and self._unite(arg, y, op)
-                        and self._unite(arg, res, op)):
+                if not (
+                    self._unite(init, arg, op)
+                    and self._unite(arg, y, op)
+                    and self._unite(arg, res, op)
+                ):
                     return False
             return True
         if name == "scf.while":
@@ -621,11 +737,16 @@ class _LayoutSolver:
             if not callee.regions[0].blocks:  # a declaration: its types say the layouts
                 ftype = ir.FunctionType(ir.TypeAttr(callee.attributes["function_type"]).value)
                 for value, t in list(zip(op.operands, ftype.inputs)) + list(
-                        zip(op.results, ftype.results)):
-                    if _ptonz.TensorViewType.isinstance(t) or \
-                            _ptonz.PartitionTensorViewType.isinstance(t):
-                        layout = (_ptonz.TensorViewType(t).layout
-                                  if _ptonz.TensorViewType.isinstance(t) else None)
+                    zip(op.results, ftype.results)
+                ):
+                    if _ptonz.TensorViewType.isinstance(
+                        t
+                    ) or _ptonz.PartitionTensorViewType.isinstance(t):
+                        layout = (
+                            _ptonz.TensorViewType(t).layout
+                            if _ptonz.TensorViewType.isinstance(t)
+                            else None
+                        )
                         if not self._seed(value, layout or "nd", op):
                             return False
                 return True

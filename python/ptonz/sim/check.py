@@ -54,10 +54,25 @@ from ptonz_geometry import MX_LAYOUTS, c0_for_bitwidth, fold_leading, nz_plane_p
 
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType
-from ..analyses.ir_queries import (bit_width, constant_int, functions, layout_of, ops_named,
-                                   name_state, ssa_name, symbol_name as _sym)
-from ..analyses.view_kinds import (BLOCKED_MARK, LOGICAL, is_blocked_mx, is_blocked_nz,
-                                   is_marked, kind_of, marks_of)
+from ..analyses.ir_queries import (
+    bit_width,
+    constant_int,
+    functions,
+    layout_of,
+    ops_named,
+    name_state,
+    ssa_name,
+    symbol_name as _sym,
+)
+from ..analyses.view_kinds import (
+    BLOCKED_MARK,
+    LOGICAL,
+    is_blocked_mx,
+    is_blocked_nz,
+    is_marked,
+    kind_of,
+    marks_of,
+)
 from ..diagnostics import format_location
 from . import dtypes
 from . import interpreter as I
@@ -105,9 +120,11 @@ class Mismatch:
         it = ", ".join(f"{n}={v}" for n, v in self.iteration) or "no enclosing loop"
         s = f"tload #{self.index} (block id {self.block_idx}; {it}): {self.reason}"
         if self.coord is not None:
-            s += (f"; first difference at tile[{self.coord[0]}, {self.coord[1]}]: logical "
-                  f"0x{self.logical_value:x}, lowered 0x{self.lowered_value:x} "
-                  f"({self.differing} elements differ)")
+            s += (
+                f"; first difference at tile[{self.coord[0]}, {self.coord[1]}]: logical "
+                f"0x{self.logical_value:x}, lowered 0x{self.lowered_value:x} "
+                f"({self.differing} elements differ)"
+            )
         return s
 
 
@@ -128,15 +145,19 @@ class CheckResult:
 
     def summary(self) -> str:
         if self.mismatch is not None:
-            return f"check-addressing: MISMATCH at {self.mismatch.where}: {self.mismatch.describe()}"
+            return (
+                f"check-addressing: MISMATCH at {self.mismatch.where}: {self.mismatch.describe()}"
+            )
         n = len(self.block_ids)
         extra = ""
         if self.sampled_loops:
             extra += "; long loops sampled"
         if self.truncated:
             extra += "; capped"
-        return (f"check-addressing: {self.matched} of {self.total} tloads read identical tiles "
-                f"({n} block id{'s' if n != 1 else ''}{extra})")
+        return (
+            f"check-addressing: {self.matched} of {self.total} tloads read identical tiles "
+            f"({n} block id{'s' if n != 1 else ''}{extra})"
+        )
 
 
 # --------------------------------------------------------------------------- modules
@@ -166,9 +187,10 @@ def _run_pipeline(module: ir.Module, pipeline: str, defaults=None) -> None:
     merged.setdefault("pto-verify-ptoas", {}).setdefault("pto-level", level)
     try:
         with module.context, ir.Location.unknown(context=module.context):
-            run_pass_manager(build_pass_manager(pipeline, context=module.context,
-                                                defaults=merged),
-                             module.operation)
+            run_pass_manager(
+                build_pass_manager(pipeline, context=module.context, defaults=merged),
+                module.operation,
+            )
     except ir.MLIRError as exc:
         diags = list(getattr(exc, "error_diagnostics", []) or [])
         first = diags[0].message if diags else str(exc)
@@ -209,16 +231,21 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
     module = parsed_clone(module_text_or_module, context)
     for f in _functions(module):
         if marks_of(f):
-            raise CheckError(f"the input is already lowered ({', '.join(sorted(marks_of(f)))}): the "
-                             "addressing check needs the logical program (pl, or pto with "
-                             "logical NZ views) it was lowered from as its input", op=f,
-                             kind="input")
+            raise CheckError(
+                f"the input is already lowered ({', '.join(sorted(marks_of(f)))}): the "
+                "addressing check needs the logical program (pl, or pto with "
+                "logical NZ views) it was lowered from as its input",
+                op=f,
+                kind="input",
+            )
     if _has_pl(module):
         _run_pipeline(module, "builtin.module(convert-pl-to-pto)")
     return module
 
 
-def lower(logical: ir.Module, ptoas_version: str = DEFAULT_VERSION, pass_defaults=None) -> ir.Module:
+def lower(
+    logical: ir.Module, ptoas_version: str = DEFAULT_VERSION, pass_defaults=None
+) -> ir.Module:
     """A lowered clone of the logical program (`--lower-to-ptoas`; `pass_defaults`:
     pass option defaults, ptonz-opt's --nz-arg / --arg-range ones)."""
     from ..passes import lower_to_ptoas_pipeline
@@ -229,6 +256,7 @@ def lower(logical: ir.Module, ptoas_version: str = DEFAULT_VERSION, pass_default
 
 
 # --------------------------------------------------------------------------- GM weights
+
 
 def numpy_dtype(element_type: ir.Type):
     """The NumPy dtype of an element type (sim.dtypes), else raw unsigned bits
@@ -304,31 +332,51 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
             bits = bit_width(etype)
             dtype = numpy_dtype(etype)
         except (ValueError, CheckError):
-            raise CheckError(f"unsupported element type {etype}: the simulator holds 8-, 16-, "
-                             "32- and 64-bit elements", op=view) from None
+            raise CheckError(
+                f"unsupported element type {etype}: the simulator holds 8-, 16-, "
+                "32- and 64-bit elements",
+                op=view,
+            ) from None
         if unbounded:
             extent = UNBOUNDED
         elif logical_nz:
             if len(shape) < 2:
-                raise CheckError("a logical NZ view must be rank 2 or more", op=view,
-                                 kind="input")
+                raise CheckError("a logical NZ view must be rank 2 or more", op=view, kind="input")
             extent = math.prod(shape)
         elif strides:
             extent = 1 + sum((d - 1) * s for d, s in zip(shape, strides) if d > 0)
         else:
             extent = math.prod(shape) if shape else 1
-        info = _ArgInfo(idx, tuple(shape), extent, dtype, bits, logical_nz, view,
-                        layout if layout in MX_LAYOUTS and kind_of(view) == LOGICAL else "")
+        info = _ArgInfo(
+            idx,
+            tuple(shape),
+            extent,
+            dtype,
+            bits,
+            logical_nz,
+            view,
+            layout if layout in MX_LAYOUTS and kind_of(view) == LOGICAL else "",
+        )
         prev = infos.get(idx)
-        if prev is not None and (prev.mx or info.mx) and (prev.mx, prev.shape) != \
-                (info.mx, info.shape):
-            raise CheckError("an MX scale tensor argument is viewed with another layout or "
-                             "shape too (a backing alias of its raw bytes): the addressing "
-                             "check compares logical coordinates, which the raw bytes do not "
-                             "have", op=view, kind="input")
-        whole = prev is not None and (prev.nz != info.nz) and \
-            len((prev if info.nz else info).shape) == 1 and \
-            math.prod(prev.shape) == math.prod(info.shape)
+        if (
+            prev is not None
+            and (prev.mx or info.mx)
+            and (prev.mx, prev.shape) != (info.mx, info.shape)
+        ):
+            raise CheckError(
+                "an MX scale tensor argument is viewed with another layout or "
+                "shape too (a backing alias of its raw bytes): the addressing "
+                "check compares logical coordinates, which the raw bytes do not "
+                "have",
+                op=view,
+                kind="input",
+            )
+        whole = (
+            prev is not None
+            and (prev.nz != info.nz)
+            and len((prev if info.nz else info).shape) == 1
+            and math.prod(prev.shape) == math.prod(info.shape)
+        )
         if whole:
             # A whole-tensor flatten of an NZ tensor: reads every element, in any order.
             flat_view = view if not info.nz else prev.view
@@ -345,8 +393,11 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
                     infos[idx] = info
                     continue
                 if (prev.nz, prev.shape) != (info.nz, info.shape):
-                    raise CheckError("an NZ tensor argument is viewed more than once with "
-                                     "different layouts or shapes", op=view)
+                    raise CheckError(
+                        "an NZ tensor argument is viewed more than once with "
+                        "different layouts or shapes",
+                        op=view,
+                    )
             info.extent = max(info.extent, prev.extent)
         infos[idx] = info
     return infos
@@ -356,8 +407,9 @@ def _read(view) -> bool:
     return bool(list(view.operation.results[0].uses))
 
 
-def _buffers(func: ir.Operation, seed: int, declared: Optional[Dict[int, Tuple[int, ...]]] = None
-             ) -> Tuple[Dict[int, GMBuffer], Dict[int, GMBuffer]]:
+def _buffers(
+    func: ir.Operation, seed: int, declared: Optional[Dict[int, Tuple[int, ...]]] = None
+) -> Tuple[Dict[int, GMBuffer], Dict[int, GMBuffer]]:
     """(logical program's GM, lowered program's GM) per pointer argument;
     `declared`: the arguments the lowering declared NZ (`ptonz.nz_shape`) with
     their logical shapes, which the logical program reads in ND."""
@@ -374,8 +426,11 @@ def _buffers(func: ir.Operation, seed: int, declared: Optional[Dict[int, Tuple[i
             b, r, c = shape3
             if nz_plane_problem(r, c, c0, str(info.dtype)):
                 # The lowering rejects this; nothing to compare against.
-                raise CheckError(f"NZ argument #{idx} shape {list(info.shape)} is not a "
-                                 f"multiple of (16, {c0})", op=info.view, kind="input")
+                raise CheckError(
+                    f"NZ argument #{idx} shape {list(info.shape)} is not a multiple of (16, {c0})",
+                    op=info.view,
+                    kind="input",
+                )
         arg_seed = (seed * 1000003 + idx) & 0xFFFFFFFF
         if info.mx:
             # Scale tensors are small: always materialized, and packed by
@@ -397,8 +452,11 @@ def _buffers(func: ir.Operation, seed: int, declared: Optional[Dict[int, Tuple[i
                 lowered[idx] = logical[idx]
         else:
             logical[idx] = HashBuffer(info.extent, info.bits, seed=arg_seed)
-            lowered[idx] = (HashBuffer(info.extent, info.bits, seed=arg_seed, nz=(b, r, c, c0))
-                            if info.nz else logical[idx])
+            lowered[idx] = (
+                HashBuffer(info.extent, info.bits, seed=arg_seed, nz=(b, r, c, c0))
+                if info.nz
+                else logical[idx]
+            )
     return logical, lowered
 
 
@@ -455,7 +513,9 @@ def _where(op) -> str:
     return format_location(op.location) if op is not None else "<unknown>"
 
 
-def _compare(a: TloadRecord, b: TloadRecord) -> Optional[Tuple[str, Optional[Tuple[int, int]], int]]:
+def _compare(
+    a: TloadRecord, b: TloadRecord
+) -> Optional[Tuple[str, Optional[Tuple[int, int]], int]]:
     if a.tile.shape != b.tile.shape:
         return (f"tile shapes differ (logical {a.tile.shape}, lowered {b.tile.shape})", None, 0)
     if a.tile.dtype != b.tile.dtype:
@@ -472,9 +532,16 @@ def _compare(a: TloadRecord, b: TloadRecord) -> Optional[Tuple[str, Optional[Tup
     return ("the lowered program reads a different tile", (r, c), int(diff.sum()))
 
 
-def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8, seed: int = 0,
-                     block_num: Optional[int] = None, max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
-                     max_tloads: Optional[int] = DEFAULT_MAX_TLOADS) -> CheckResult:
+def compare_programs(
+    logical: ir.Module,
+    lowered: ir.Module,
+    *,
+    samples: int = 8,
+    seed: int = 0,
+    block_num: Optional[int] = None,
+    max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
+    max_tloads: Optional[int] = DEFAULT_MAX_TLOADS,
+) -> CheckResult:
     """Run the logical pto program and an already-lowered program on the same
     logical weights and compare every tload tile in order."""
     from .kernels import _launch, declared_arg_ranges, declared_nz_args, launch_args
@@ -482,8 +549,11 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
     WHOLE_VIEWS.clear()
     result = CheckResult(logical=logical, lowered=lowered)
     lowered_funcs = {_sym(f): f for f in _functions(lowered)}
-    uses_bid = _uses_block_id(logical) or _uses_block_id(lowered) or \
-        any(launch_args(f) is not None for f in _functions(logical))
+    uses_bid = (
+        _uses_block_id(logical)
+        or _uses_block_id(lowered)
+        or any(launch_args(f) is not None for f in _functions(logical))
+    )
     declared_nz = declared_nz_args(lowered, logical)
     declared_ranges = declared_arg_ranges(lowered)
     if block_num is None:  # a declared block index range is the launch
@@ -500,8 +570,10 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
     index = 0
     # A function the module calls runs inside its callers' runs, with their
     # pointers (and slice offsets); it is not run on its own.
-    callees = {ir.FlatSymbolRefAttr(c.attributes["callee"]).value
-               for c in ops_named(logical.operation, "func.call")}
+    callees = {
+        ir.FlatSymbolRefAttr(c.attributes["callee"]).value
+        for c in ops_named(logical.operation, "func.call")
+    }
     for func in _functions(logical):
         name = _sym(func)
         if name in callees:
@@ -522,21 +594,35 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
                 bound.update(scalars)
                 if pair is not None:
                     bound[pair[0]], bound[pair[1]] = bid, block_num
-            run_a = I.Interpreter(bound_a, block_idx=bid, block_num=block_num,
-                                  loop_policy=policy_a, max_tloads=per_run)
-            run_b = I.Interpreter(bound_b, block_idx=bid, block_num=block_num,
-                                  loop_policy=policy_b, max_tloads=per_run)
+            run_a = I.Interpreter(
+                bound_a,
+                block_idx=bid,
+                block_num=block_num,
+                loop_policy=policy_a,
+                max_tloads=per_run,
+            )
+            run_b = I.Interpreter(
+                bound_b,
+                block_idx=bid,
+                block_num=block_num,
+                loop_policy=policy_b,
+                max_tloads=per_run,
+            )
             try:
                 recs_a = run_a.run(func)
             except SimError as exc:
                 if exc.kind == "out-of-bounds" and launch.chosen:
                     # Out of bounds for the scalar values the check chose: not a
                     # fact of the program, which the caller's launch may keep inside.
-                    raise CheckError(f"cannot simulate the logical program with the scalar "
-                                     f"arguments {', '.join(launch.chosen)}: {exc.message}",
-                                     op=exc.op, kind="input") from None
-                raise CheckError(f"cannot simulate the logical program: {exc.message}", op=exc.op,
-                                 kind=exc.kind) from None
+                    raise CheckError(
+                        f"cannot simulate the logical program with the scalar "
+                        f"arguments {', '.join(launch.chosen)}: {exc.message}",
+                        op=exc.op,
+                        kind="input",
+                    ) from None
+                raise CheckError(
+                    f"cannot simulate the logical program: {exc.message}", op=exc.op, kind=exc.kind
+                ) from None
             lowered_error = None
             try:
                 recs_b = run_b.run(low)
@@ -551,16 +637,27 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
                     if lowered_error is not None:
                         reason = f"the lowered program fails here: {lowered_error.message}"
                     else:
-                        reason = (f"the lowered program executed only {len(recs_b)} tloads "
-                                  f"(the logical one {len(recs_a)})")
-                    result.mismatch = Mismatch(pos, _where(a.op), a.op.location, bid,
-                                               _iteration(a, state), reason)
+                        reason = (
+                            f"the lowered program executed only {len(recs_b)} tloads "
+                            f"(the logical one {len(recs_a)})"
+                        )
+                    result.mismatch = Mismatch(
+                        pos, _where(a.op), a.op.location, bid, _iteration(a, state), reason
+                    )
                     return result
                 d = _compare(a, recs_b[k])
                 if d is not None:
                     reason, coord, n = d
-                    m = Mismatch(pos, _where(a.op), a.op.location, bid, _iteration(a, state),
-                                 reason, coord, differing=n)
+                    m = Mismatch(
+                        pos,
+                        _where(a.op),
+                        a.op.location,
+                        bid,
+                        _iteration(a, state),
+                        reason,
+                        coord,
+                        differing=n,
+                    )
                     if coord is not None:
                         m.logical_value = int(a.tile[coord])
                         m.lowered_value = int(recs_b[k].tile[coord])
@@ -571,21 +668,37 @@ def compare_programs(logical: ir.Module, lowered: ir.Module, *, samples: int = 8
             if lowered_error is not None or len(recs_b) > len(recs_a):
                 extra = recs_b[len(recs_a)] if len(recs_b) > len(recs_a) else None
                 op = extra.op if extra is not None else lowered_error.op
-                reason = (f"the lowered program fails after the last tload: {lowered_error.message}"
-                          if extra is None else "the lowered program executes more tloads "
-                          f"({len(recs_b)}) than the logical one ({len(recs_a)})")
-                result.mismatch = Mismatch(index + len(recs_a), _where(op),
-                                           op.location if op is not None else None, bid, [], reason)
+                reason = (
+                    f"the lowered program fails after the last tload: {lowered_error.message}"
+                    if extra is None
+                    else "the lowered program executes more tloads "
+                    f"({len(recs_b)}) than the logical one ({len(recs_a)})"
+                )
+                result.mismatch = Mismatch(
+                    index + len(recs_a),
+                    _where(op),
+                    op.location if op is not None else None,
+                    bid,
+                    [],
+                    reason,
+                )
                 return result
             index += len(recs_a)
     return result
 
 
-def check_addressing(module_text_or_module, samples: int = 8, seed: int = 0, *,
-                     ptoas_version: str = DEFAULT_VERSION, block_num: Optional[int] = None,
-                     max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
-                     max_tloads: Optional[int] = DEFAULT_MAX_TLOADS,
-                     context: Optional[ir.Context] = None, pass_defaults=None) -> CheckResult:
+def check_addressing(
+    module_text_or_module,
+    samples: int = 8,
+    seed: int = 0,
+    *,
+    ptoas_version: str = DEFAULT_VERSION,
+    block_num: Optional[int] = None,
+    max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
+    max_tloads: Optional[int] = DEFAULT_MAX_TLOADS,
+    context: Optional[ir.Context] = None,
+    pass_defaults=None,
+) -> CheckResult:
     """Lower a clone of the logical program (`pass_defaults`: as `lower`'s) and
     compare both programs' tload tiles (see the module docstring); arguments
     the lowering declares NZ (`--nz-arg`) hold their weights NZ-packed for the
@@ -594,35 +707,56 @@ def check_addressing(module_text_or_module, samples: int = 8, seed: int = 0, *,
     logical = logical_module(module_text_or_module, context=context)
     with logical.context, ir.Location.unknown(context=logical.context):
         lowered = lower(logical, ptoas_version, pass_defaults)
-        return compare_programs(logical, lowered, samples=samples, seed=seed,
-                                block_num=block_num, max_trips=max_trips, max_tloads=max_tloads)
+        return compare_programs(
+            logical,
+            lowered,
+            samples=samples,
+            seed=seed,
+            block_num=block_num,
+            max_trips=max_trips,
+            max_tloads=max_tloads,
+        )
 
 
 def _check_lowered(lowered: ir.Module) -> None:
     """Raise CheckError unless a pipeline's output can stand for the lowered
     program: pto only, every NZ view blocked to rank 5."""
     if _has_pl(lowered):
-        raise CheckError("the pipeline left `pl` ops (it does not run convert-pl-to-pto), so "
-                         "there is no pto program to compare with the input: add "
-                         "convert-pl-to-pto, pto-block-nz-views and pto-materialize-strides "
-                         "(or use --lower-to-ptoas)")
+        raise CheckError(
+            "the pipeline left `pl` ops (it does not run convert-pl-to-pto), so "
+            "there is no pto program to compare with the input: add "
+            "convert-pl-to-pto, pto-block-nz-views and pto-materialize-strides "
+            "(or use --lower-to-ptoas)"
+        )
     for view in ops_named(lowered.operation, "pto.make_tensor_view"):
         if layout_of(view) in MX_LAYOUTS and (not is_blocked_mx(view) or len(view.shape) != 5):
-            raise CheckError("the pipeline left this MX scale view logical (it does not run "
-                             "pto-block-mx-scale-views), so its output does not address the "
-                             "boxed bytes and there is no lowering to check: add "
-                             "pto-block-mx-scale-views (or use --lower-to-ptoas)", op=view)
+            raise CheckError(
+                "the pipeline left this MX scale view logical (it does not run "
+                "pto-block-mx-scale-views), so its output does not address the "
+                "boxed bytes and there is no lowering to check: add "
+                "pto-block-mx-scale-views (or use --lower-to-ptoas)",
+                op=view,
+            )
         if layout_of(view) == "nz" and (not is_blocked_nz(view) or len(view.shape) != 5):
-            raise CheckError("the pipeline left this NZ view logical (rank "
-                             f"{len(view.shape)}; it does not run pto-block-nz-views), so its "
-                             "output does not address the NZ bytes and there is no lowering to "
-                             "check: add pto-block-nz-views (or use --lower-to-ptoas)", op=view)
+            raise CheckError(
+                "the pipeline left this NZ view logical (rank "
+                f"{len(view.shape)}; it does not run pto-block-nz-views), so its "
+                "output does not address the NZ bytes and there is no lowering to "
+                "check: add pto-block-nz-views (or use --lower-to-ptoas)",
+                op=view,
+            )
 
 
-def check_pipeline(before: ir.Module, after: ir.Module, samples: int = 8, seed: int = 0, *,
-                   block_num: Optional[int] = None,
-                   max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
-                   max_tloads: Optional[int] = DEFAULT_MAX_TLOADS) -> CheckResult:
+def check_pipeline(
+    before: ir.Module,
+    after: ir.Module,
+    samples: int = 8,
+    seed: int = 0,
+    *,
+    block_num: Optional[int] = None,
+    max_trips: Optional[int] = DEFAULT_MAX_TRIPS,
+    max_tloads: Optional[int] = DEFAULT_MAX_TLOADS,
+) -> CheckResult:
     """Check a pipeline that already ran: `before` (the pipeline's input) is
     the logical program, `after` (its output) the lowered one. Raises
     `CheckError` if `before` is already lowered or `after` is not a lowering
@@ -630,12 +764,20 @@ def check_pipeline(before: ir.Module, after: ir.Module, samples: int = 8, seed: 
     logical = logical_module(before)
     _check_lowered(after)
     with logical.context, ir.Location.unknown(context=logical.context):
-        return compare_programs(logical, after, samples=samples, seed=seed, block_num=block_num,
-                                max_trips=max_trips, max_tloads=max_tloads)
+        return compare_programs(
+            logical,
+            after,
+            samples=samples,
+            seed=seed,
+            block_num=block_num,
+            max_trips=max_trips,
+            max_tloads=max_tloads,
+        )
 
 
-def check_addressing_cli(module, samples: int = 8, ptoas_version: str = DEFAULT_VERSION,
-                         before=None, pass_defaults=None) -> Optional[str]:
+def check_addressing_cli(
+    module, samples: int = 8, ptoas_version: str = DEFAULT_VERSION, before=None, pass_defaults=None
+) -> Optional[str]:
     """`ptonz-opt --check-addressing[=N]`: the line to print, or None after
     emitting a located error (ptonz-opt then exits 1). With `before` (the
     input of the pipeline ptonz-opt ran), the pipeline's output `module` is
@@ -652,8 +794,9 @@ def check_addressing_cli(module, samples: int = 8, ptoas_version: str = DEFAULT_
         if before is not None:
             result = check_pipeline(before, module, samples=samples)
         else:
-            result = check_addressing(module, samples=samples, ptoas_version=ptoas_version,
-                                      pass_defaults=pass_defaults)
+            result = check_addressing(
+                module, samples=samples, ptoas_version=ptoas_version, pass_defaults=pass_defaults
+            )
     except CheckError as exc:
         if exc.diagnostics:  # lowering failed: re-emit the pass diagnostics
             for d in exc.diagnostics:

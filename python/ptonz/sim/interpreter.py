@@ -81,9 +81,18 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 
 import numpy as np
 from mlir import ir
-from ptonz_geometry import (FRACTAL_ROWS, MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, default_strides,
-                            mx_axes, mx_logical_shape, nz_logical_dims, nz_logical_position,
-                            right_align5)
+from ptonz_geometry import (
+    FRACTAL_ROWS,
+    MX_BOX_COLS,
+    MX_BOX_ROWS,
+    MX_LAYOUTS,
+    default_strides,
+    mx_axes,
+    mx_logical_shape,
+    nz_logical_dims,
+    nz_logical_position,
+    right_align5,
+)
 
 from ..analyses.ir_queries import bit_width, layout_of
 from ..analyses.view_kinds import LOGICAL, kind_of
@@ -221,9 +230,15 @@ class HashBuffer(GMBuffer):
     that the NZ formula maps to p; with `dn=(B, R, C)` it holds it with the
     last two dimensions column-major."""
 
-    def __init__(self, size: int, bits: int, seed: int = 0,
-                 nz: Optional[Tuple[int, int, int, int]] = None,
-                 dtype: Optional[np.dtype] = None, dn: Optional[Tuple[int, int, int]] = None):
+    def __init__(
+        self,
+        size: int,
+        bits: int,
+        seed: int = 0,
+        nz: Optional[Tuple[int, int, int, int]] = None,
+        dtype: Optional[np.dtype] = None,
+        dn: Optional[Tuple[int, int, int]] = None,
+    ):
         if bits not in _UINT:
             raise ValueError(f"unsupported element width {bits}")
         self.size, self.bits, self.seed, self.nz, self.dn = size, bits, seed, nz, dn
@@ -343,10 +358,16 @@ class Interpreter:
     """Executes one `func.func`. `args` binds function arguments (by index)
     to GM buffers (for `!pto.ptr` arguments) or Python ints (scalars)."""
 
-    def __init__(self, args: Optional[Dict[int, Union[GMBuffer, int]]] = None, *,
-                 block_idx: int = 0, block_num: int = 1,
-                 loop_policy: LoopPolicy = all_iterations,
-                 max_tloads: Optional[int] = None, compute: bool = False):
+    def __init__(
+        self,
+        args: Optional[Dict[int, Union[GMBuffer, int]]] = None,
+        *,
+        block_idx: int = 0,
+        block_num: int = 1,
+        loop_policy: LoopPolicy = all_iterations,
+        max_tloads: Optional[int] = None,
+        compute: bool = False,
+    ):
         self.args = dict(args or {})
         self.block_idx, self.block_num = block_idx, block_num
         self.loop_policy = loop_policy
@@ -426,9 +447,12 @@ class Interpreter:
         elif name in NO_DATA_EFFECT:
             pass  # synchronisation / events: ordering only, no data effect
         else:
-            raise SimError(f"unsupported operation '{name}': the simulator does not model it, "
-                           "so it cannot run this program (an op it does not execute is never "
-                           "skipped)", op)
+            raise SimError(
+                f"unsupported operation '{name}': the simulator does not model it, "
+                "so it cannot run this program (an op it does not execute is never "
+                "skipped)",
+                op,
+            )
 
     def _path(self) -> Tuple[Tuple[ir.Operation, ...], Tuple[int, ...]]:
         return tuple(l for l, _ in self._loops), tuple(v for _, v in self._loops)
@@ -437,7 +461,9 @@ class Interpreter:
     def _constant(self, op):
         attr = op.attributes["value"]
         if isinstance(attr, ir.IntegerAttr):
-            self.env[op.results[0]] = wrap(ir.IntegerAttr(attr).value, bit_width(op.results[0].type))
+            self.env[op.results[0]] = wrap(
+                ir.IntegerAttr(attr).value, bit_width(op.results[0].type)
+            )
         elif isinstance(attr, ir.FloatAttr):
             self.env[op.results[0]] = ir.FloatAttr(attr).value
         else:
@@ -461,8 +487,18 @@ class Interpreter:
         bits = bit_width(op.operands[0].type)
         a, b = (self.int_of(v, op) for v in op.operands)
         ua, ub = unsigned(a, bits), unsigned(b, bits)
-        table = {0: a == b, 1: a != b, 2: a < b, 3: a <= b, 4: a > b, 5: a >= b,
-                 6: ua < ub, 7: ua <= ub, 8: ua > ub, 9: ua >= ub}
+        table = {
+            0: a == b,
+            1: a != b,
+            2: a < b,
+            3: a <= b,
+            4: a > b,
+            5: a >= b,
+            6: ua < ub,
+            7: ua <= ub,
+            8: ua > ub,
+            9: ua >= ub,
+        }
         if pred not in table:
             raise SimError(f"unknown cmpi predicate {pred}", op)
         self.env[op.results[0]] = wrap(int(table[pred]), 1)
@@ -521,7 +557,9 @@ class Interpreter:
 
         elem_bits = bit_width(TensorViewType(op.results[0].type).element_type)
         if elem_bits != buf.bits:
-            raise SimError(f"view element width {elem_bits} does not match its GM buffer ({buf.bits} bits)", op)
+            raise SimError(
+                f"view element width {elem_bits} does not match its GM buffer ({buf.bits} bits)", op
+            )
         self.env[op.results[0]] = TensorView(buf, shape, strides, layout, op, kind_of(op))
 
     def _partition_view(self, op):
@@ -532,8 +570,11 @@ class Interpreter:
         offsets = tuple(self.int_of(v, op) for v in pv.offsets)
         sizes = tuple(self.int_of(v, op) for v in pv.sizes)
         if not (len(offsets) == len(sizes) == len(view.shape)):
-            raise SimError(f"partition rank ({len(offsets)} offsets, {len(sizes)} sizes) "
-                           f"does not match the view rank {len(view.shape)}", op)
+            raise SimError(
+                f"partition rank ({len(offsets)} offsets, {len(sizes)} sizes) "
+                f"does not match the view rank {len(view.shape)}",
+                op,
+            )
         self.env[op.results[0]] = PartitionView(view, offsets, sizes, op)
 
     def _tile_of_type(self, tile_type, op, addr: Optional[int]) -> TileRef:
@@ -543,11 +584,17 @@ class Interpreter:
         try:
             bits = bit_width(t.element_type)
         except ValueError:
-            raise SimError(f"unsupported element type {t.element_type}: the simulator holds "
-                           "8-, 16-, 32- and 64-bit elements", op) from None
+            raise SimError(
+                f"unsupported element type {t.element_type}: the simulator holds "
+                "8-, 16-, 32- and 64-bit elements",
+                op,
+            ) from None
         if self.compute and bits not in (8, 16, 32, 64):
-            raise SimError(f"unsupported element type {t.element_type}: the simulator holds "
-                           "8-, 16-, 32- and 64-bit elements", op)
+            raise SimError(
+                f"unsupported element type {t.element_type}: the simulator holds "
+                "8-, 16-, 32- and 64-bit elements",
+                op,
+            )
         layout = TileLayout(t.rows, t.cols, bits, t.blayout, t.slayout, t.fractal)
         if not self.compute:  # the addressing check needs the shape only
             return TileRef(t.loc, str(t.element_type), layout, None, 0, op)
@@ -566,8 +613,11 @@ class Interpreter:
             raise SimError("pto.addptr of a pointer not bound to a GM buffer", op)
         off = self.int_of(op.operands[1], op)
         if not 0 <= off <= base.size:
-            raise SimError(f"pto.addptr offset {off} outside its buffer of {base.size} elements",
-                           op, kind="out-of-bounds")
+            raise SimError(
+                f"pto.addptr offset {off} outside its buffer of {base.size} elements",
+                op,
+                kind="out-of-bounds",
+            )
         self.env[op.results[0]] = OffsetBuffer(base, off)
 
     def _call(self, op):
@@ -579,8 +629,10 @@ class Interpreter:
             module = module.parent
         callee = None
         for f in module.regions[0].blocks[0].operations if module is not None else ():
-            if f.operation.name == "func.func" and \
-                    ir.StringAttr(f.attributes["sym_name"]).value == name:
+            if (
+                f.operation.name == "func.func"
+                and ir.StringAttr(f.attributes["sym_name"]).value == name
+            ):
                 callee = f.operation
         if callee is None or not callee.regions[0].blocks:
             raise SimError(f"func.call of @{name}, which has no body in this module", op)
@@ -599,7 +651,8 @@ class Interpreter:
         view = op.opview
         addr = view.addr
         tile = self._tile_of_type(
-            op.results[0].type, op, None if addr is None else self.int_of(addr, op))
+            op.results[0].type, op, None if addr is None else self.int_of(addr, op)
+        )
         t = TileBufType(op.results[0].type)
         vr, vc = t.valid_row, t.valid_col
         if vr == DYNAMIC:
@@ -609,8 +662,11 @@ class Interpreter:
         if not (0 <= vr <= t.rows and 0 <= vc <= t.cols):
             # A tload into it would write past the tile's buffer (or move a
             # negative count): the passes must have rejected it (issue 24).
-            raise SimError(f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile", op,
-                           kind="out-of-bounds")
+            raise SimError(
+                f"valid shape {vr}x{vc} outside the {t.rows}x{t.cols} tile",
+                op,
+                kind="out-of-bounds",
+            )
         tile.valid_rows, tile.valid_cols = vr, vc
         self.env[op.results[0]] = tile
 
@@ -642,10 +698,13 @@ class Interpreter:
         blocked_mx = view.layout in MX_LAYOUTS and view.kind != LOGICAL
         for k, (o, n, d) in enumerate(zip(part.offsets, part.sizes, view.shape)):
             if o < 0 or o + n > d:
-                raise SimError(f"partition dim {k} [{o}, {o + n}) lies outside the view's "
-                               f"extent {d} (offsets {list(part.offsets)}, sizes "
-                               f"{list(part.sizes)}, view shape {list(view.shape)})", op,
-                               kind="out-of-bounds")
+                raise SimError(
+                    f"partition dim {k} [{o}, {o + n}) lies outside the view's "
+                    f"extent {d} (offsets {list(part.offsets)}, sizes "
+                    f"{list(part.sizes)}, view shape {list(view.shape)})",
+                    op,
+                    kind="out-of-bounds",
+                )
         # A partition of any rank reads sum((off_k + i_k) * stride_k); only
         # NZ bytes need the rank-5 blocked form (below). (That PTOAS's
         # GlobalTensor is at most rank 5 is pto-verify-ptoas's to say.)
@@ -655,8 +714,9 @@ class Interpreter:
         if any(s <= 0 for s in sizes):
             # An empty (or negative) transfer: PTOAS needs every partition
             # size positive, so the passes must have rejected it (issue 24).
-            raise SimError(f"non-positive partition sizes {list(part.sizes)}", op,
-                           kind="out-of-bounds")
+            raise SimError(
+                f"non-positive partition sizes {list(part.sizes)}", op, kind="out-of-bounds"
+            )
         flat = np.zeros(sizes, dtype=np.int64)
         for k in range(n):
             shape = [1] * n
@@ -665,23 +725,35 @@ class Interpreter:
             flat = flat + idx.reshape(shape)
         lo, hi = (int(flat.min()), int(flat.max())) if flat.size else (0, -1)
         if lo < 0 or hi >= view.buffer.size:
-            raise SimError(f"the partition spans GM elements [{lo}, {hi}] outside its buffer "
-                           f"of {view.buffer.size} elements", op, kind="out-of-bounds")
+            raise SimError(
+                f"the partition spans GM elements [{lo}, {hi}] outside its buffer "
+                f"of {view.buffer.size} elements",
+                op,
+                kind="out-of-bounds",
+            )
         if blocked:
             if rank != 5:
-                raise SimError(f"a rank-{rank} NZ view that is not logical: only the rank-5 "
-                               "blocked form addresses NZ bytes", op)
-            if (sizes[3] != FRACTAL_ROWS or nz_logical_dims(sizes) != (1, vr, vc)
-                    or vc != cols):
-                raise SimError(f"NZ partition sizes {list(part.sizes)} do not cover the "
-                               f"{vr}x{vc} valid part of the {rows}x{cols} tile as "
-                               "[1, cols/c0, valid rows/16, 16, c0] blocks", op)
+                raise SimError(
+                    f"a rank-{rank} NZ view that is not logical: only the rank-5 "
+                    "blocked form addresses NZ bytes",
+                    op,
+                )
+            if sizes[3] != FRACTAL_ROWS or nz_logical_dims(sizes) != (1, vr, vc) or vc != cols:
+                raise SimError(
+                    f"NZ partition sizes {list(part.sizes)} do not cover the "
+                    f"{vr}x{vc} valid part of the {rows}x{cols} tile as "
+                    "[1, cols/c0, valid rows/16, 16, c0] blocks",
+                    op,
+                )
             return flat[0].transpose(1, 2, 0, 3).reshape(vr, vc)
         if blocked_mx:
             return self._mx_window(flat, part, view.layout, rank, rows, cols, vr, vc, op)
         if flat.size != vr * vc:
-            raise SimError(f"partition of {flat.size} elements does not fill the "
-                           f"{vr}x{vc} valid part of the {rows}x{cols} tile", op)
+            raise SimError(
+                f"partition of {flat.size} elements does not fill the "
+                f"{vr}x{vc} valid part of the {rows}x{cols} tile",
+                op,
+            )
         return flat.reshape(vr, vc)
 
     @staticmethod
@@ -689,16 +761,21 @@ class Interpreter:
         """The valid part of a blocked MX partition's window, in tile order."""
         sizes = tuple(flat.shape)
         if rank != 5 or sizes[0] != 1 or sizes[3:] != (MX_BOX_ROWS, MX_BOX_COLS):
-            raise SimError(f"a rank-{rank} MX scale partition {list(part.sizes)} that is not "
-                           "logical: only the rank-5 [1, nb, ng, 16, 2] form addresses MX "
-                           "boxes", op)
+            raise SimError(
+                f"a rank-{rank} MX scale partition {list(part.sizes)} that is not "
+                "logical: only the rank-5 [1, nb, ng, 16, 2] form addresses MX "
+                "boxes",
+                op,
+            )
         window = mx_logical_shape(layout, sizes)
         if tuple(window) != (rows, cols):
-            raise SimError(f"MX partition sizes {list(part.sizes)} (window {window[0]}x"
-                           f"{window[1]}) are not the {rows}x{cols} tile's window", op)
+            raise SimError(
+                f"MX partition sizes {list(part.sizes)} (window {window[0]}x"
+                f"{window[1]}) are not the {rows}x{cols} tile's window",
+                op,
+            )
         # [nb, ng, 16, 2] -> [block, group] -> the logical order of the layout.
-        bg = flat[0].transpose(0, 2, 1, 3).reshape(sizes[1] * MX_BOX_ROWS,
-                                                   sizes[2] * MX_BOX_COLS)
+        bg = flat[0].transpose(0, 2, 1, 3).reshape(sizes[1] * MX_BOX_ROWS, sizes[2] * MX_BOX_COLS)
         logical = bg if mx_axes(layout)[0] == 0 else bg.T
         return logical[:vr, :vc]
 
@@ -720,14 +797,22 @@ class Interpreter:
             data = valid
         else:  # the rest of the tile is not read: zero on both sides
             data = np.zeros((rows, cols), dtype=valid.dtype)
-            data[:valid.shape[0], :valid.shape[1]] = valid
+            data[: valid.shape[0], : valid.shape[1]] = valid
         if self.compute:
             tile.write(data)
         loops, path = self._path()
-        self.records.append(TloadRecord(
-            op=op, loops=loops, path=path, block_idx=self.block_idx, tile=data,
-            first_offset=int(flat.reshape(-1)[0]) if flat.size else -1,
-            layout=view.layout, view_op=view.op))
+        self.records.append(
+            TloadRecord(
+                op=op,
+                loops=loops,
+                path=path,
+                block_idx=self.block_idx,
+                tile=data,
+                first_offset=int(flat.reshape(-1)[0]) if flat.size else -1,
+                layout=view.layout,
+                view_op=view.op,
+            )
+        )
         if self.max_tloads is not None and len(self.records) >= self.max_tloads:
             self.truncated = True
             raise _Stop()
@@ -747,7 +832,7 @@ class Interpreter:
         buffer = part.view.buffer
         if not getattr(buffer, "writable", False):
             raise SimError("pto.tstore into a read-only GM buffer", op)
-        raw = tile.read()[:flat.shape[0], :flat.shape[1]]  # the tile's valid part
+        raw = tile.read()[: flat.shape[0], : flat.shape[1]]  # the tile's valid part
         atomic = op.attributes["atomicType"] if "atomicType" in op.attributes else None
         if atomic is not None and "atomic_add" in str(atomic):
             # GM += tile, in the tile's element type (i32 wraps, f32 rounds once).
@@ -766,8 +851,11 @@ class Interpreter:
         tile = self._tile(op.operands[0], op)
         vr, vc = self.int_of(op.operands[1], op), self.int_of(op.operands[2], op)
         if not (0 <= vr <= tile.rows and 0 <= vc <= tile.cols):
-            raise SimError(f"valid shape {vr}x{vc} outside the {tile.rows}x{tile.cols} tile", op,
-                           kind="out-of-bounds")
+            raise SimError(
+                f"valid shape {vr}x{vc} outside the {tile.rows}x{tile.cols} tile",
+                op,
+                kind="out-of-bounds",
+            )
         tile.valid_rows, tile.valid_cols = vr, vc
 
     def _textract(self, op):
@@ -780,13 +868,16 @@ class Interpreter:
         if src.element_type != dst.element_type:
             raise SimError(f"pto.textract from {src.element_type} into {dst.element_type}", op)
         if row < 0 or col < 0 or row + dst.rows > src.rows or col + dst.cols > src.cols:
-            raise SimError(f"pto.textract window [{row}:{row + dst.rows}, {col}:{col + dst.cols}] "
-                           f"lies outside the {src.rows}x{src.cols} source", op)
+            raise SimError(
+                f"pto.textract window [{row}:{row + dst.rows}, {col}:{col + dst.cols}] "
+                f"lies outside the {src.rows}x{src.cols} source",
+                op,
+            )
         # pto-isa: dst[i, j] = src[row + i, col + j] over dst's valid part; the
         # rest of dst keeps its bytes.
         vr, vc = dst.valid_extents()
         out = dst.read()
-        out[:vr, :vc] = src.read()[row:row + vr, col:col + vc]
+        out[:vr, :vc] = src.read()[row : row + vr, col : col + vc]
         dst.write(out)
 
     def _tmov(self, op):
@@ -795,8 +886,9 @@ class Interpreter:
         src = self._tile(op.operands[0], op)
         dst = self._tile(op.operands[1], op)
         if (src.rows, src.cols) != (dst.rows, dst.cols) or src.element_type != dst.element_type:
-            raise SimError("pto.tmov between tiles of different shapes or element types is not "
-                           "modelled", op)
+            raise SimError(
+                "pto.tmov between tiles of different shapes or element types is not modelled", op
+            )
         # pto-isa: a copy over dst's valid region; the rest of dst keeps its bytes.
         vr, vc = dst.valid_extents()
         out = dst.read()
@@ -818,27 +910,42 @@ class Interpreter:
         else:
             acc_in, lhs, rhs, dst = operands if accumulate else [None] + operands
         if (lhs.loc, rhs.loc, dst.loc) != ("left", "right", "acc"):
-            raise SimError(f"{op.name} of {lhs.loc} x {rhs.loc} into {dst.loc} (expects left x "
-                           "right into acc)", op)
+            raise SimError(
+                f"{op.name} of {lhs.loc} x {rhs.loc} into {dst.loc} (expects left x "
+                "right into acc)",
+                op,
+            )
         if lhs.cols != rhs.rows or lhs.rows != dst.rows or rhs.cols != dst.cols:
-            raise SimError(f"{op.name} shapes {lhs.rows}x{lhs.cols} x {rhs.rows}x{rhs.cols} -> "
-                           f"{dst.rows}x{dst.cols} do not match", op)
+            raise SimError(
+                f"{op.name} shapes {lhs.rows}x{lhs.cols} x {rhs.rows}x{rhs.cols} -> "
+                f"{dst.rows}x{dst.cols} do not match",
+                op,
+            )
         elem, acc_elem = lhs.element_type, dst.element_type
         if rhs.element_type != elem or ACCUMULATE.get(elem) != acc_elem:
-            raise SimError(f"{op.name} of {elem} x {rhs.element_type} into {acc_elem} is not a "
-                           "cube type triple", op)
+            raise SimError(
+                f"{op.name} of {elem} x {rhs.element_type} into {acc_elem} is not a "
+                "cube type triple",
+                op,
+            )
         m, k, n = lhs.valid_extents()[0], lhs.valid_extents()[1], rhs.valid_extents()[1]
         if not (1 <= m and 1 <= k and 1 <= n) or k > rhs.valid_extents()[0]:
-            raise SimError(f"{op.name} of valid {m}x{k} x {rhs.valid_extents()[0]}x{n}: M, K "
-                           "and N must be positive and K within the right operand's valid rows",
-                           op)
-        product = matmul64(dtypes.values(lhs.read()[:m, :k], elem),
-                           dtypes.values(rhs.read()[:k, :n], elem))
+            raise SimError(
+                f"{op.name} of valid {m}x{k} x {rhs.valid_extents()[0]}x{n}: M, K "
+                "and N must be positive and K within the right operand's valid rows",
+                op,
+            )
+        product = matmul64(
+            dtypes.values(lhs.read()[:m, :k], elem), dtypes.values(rhs.read()[:k, :n], elem)
+        )
         base = dtypes.values(acc_in.read()[:m, :n], acc_elem) if accumulate else None
         if bias is not None:
             if bias.element_type != acc_elem or bias.cols < n:
-                raise SimError(f"{op.name} bias of {bias.element_type} x {bias.cols} for a "
-                               f"{acc_elem} result of {n} columns", op)
+                raise SimError(
+                    f"{op.name} bias of {bias.element_type} x {bias.cols} for a "
+                    f"{acc_elem} result of {n} columns",
+                    op,
+                )
             base = np.broadcast_to(dtypes.values(bias.read()[0:1, :n], acc_elem), (m, n))
         if acc_elem == "i32":
             result = product.astype(np.int64) + (base if base is not None else 0)
@@ -910,6 +1017,7 @@ def _shift(kind):
         if kind == "shrsi":
             return a >> sh
         return unsigned(a, bits) >> sh
+
     return fn
 
 
@@ -967,13 +1075,31 @@ for _name, _fn in _BINARY.items():
 
 # Ops that only order the pipes (flags, events, barriers) or print: executed as
 # no-ops. Any other op the handlers do not know stops the run with an error.
-NO_DATA_EFFECT = frozenset("pto." + n for n in (
-    "set_flag", "wait_flag", "set_flag_dyn", "wait_flag_dyn", "barrier", "barrier_sync",
-    "record_event", "wait_event", "sync.set", "sync.wait", "tsync", "get_buf", "rls_buf",
-    "set_ffts", "print", "tprint"))
+NO_DATA_EFFECT = frozenset(
+    "pto." + n
+    for n in (
+        "set_flag",
+        "wait_flag",
+        "set_flag_dyn",
+        "wait_flag_dyn",
+        "barrier",
+        "barrier_sync",
+        "record_event",
+        "wait_event",
+        "sync.set",
+        "sync.wait",
+        "tsync",
+        "get_buf",
+        "rls_buf",
+        "set_ffts",
+        "print",
+        "tprint",
+    )
+)
 
 
-def run_function(func, args: Optional[Dict[int, Union[GMBuffer, int]]] = None,
-                 **kwargs) -> List[TloadRecord]:
+def run_function(
+    func, args: Optional[Dict[int, Union[GMBuffer, int]]] = None, **kwargs
+) -> List[TloadRecord]:
     """Run `func` (a func.func op) once; return its tload records."""
     return Interpreter(args, **kwargs).run(func)

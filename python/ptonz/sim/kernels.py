@@ -64,15 +64,30 @@ import numpy as np
 from mlir import ir
 from ptonz_geometry import c0_for_bitwidth, fold_leading, nz_plane_problem
 
-from ..analyses.ir_queries import (bit_width, constant_int, layout_of, name_state, ops_named,
-                                   symbol_name)
+from ..analyses.ir_queries import (
+    bit_width,
+    constant_int,
+    layout_of,
+    name_state,
+    ops_named,
+    symbol_name,
+)
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from ..analyses.arg_attrs import ARG_RANGE_ATTR, NZ_SHAPE_ATTR, arg_attr_dicts, int_array
 from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import interpreter as I
-from .check import (EAGER_ELEMENTS, UNBOUNDED, CheckError, _block_ids, _functions, numpy_dtype,
-                    pack_nz, parsed_clone, random_weights)
+from .check import (
+    EAGER_ELEMENTS,
+    UNBOUNDED,
+    CheckError,
+    _block_ids,
+    _functions,
+    numpy_dtype,
+    pack_nz,
+    parsed_clone,
+    random_weights,
+)
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TstoreRecord
 from .results import DEFAULT_SAMPLES, _iteration, _iv_name, _Loops
 
@@ -112,8 +127,9 @@ class OverlayBuffer(GMBuffer):
         return out.reshape(np.shape(flat))
 
     def write(self, flat: np.ndarray, raw: np.ndarray) -> None:
-        self.written.update(zip(np.asarray(flat).reshape(-1).tolist(),
-                                np.asarray(raw).reshape(-1).tolist()))
+        self.written.update(
+            zip(np.asarray(flat).reshape(-1).tolist(), np.asarray(raw).reshape(-1).tolist())
+        )
         self._arrays = None
 
 
@@ -136,15 +152,21 @@ def logical_nz_args(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
                 continue  # a view at an addptr: its argument's own view gives the shape
             shape = tuple(constant_int(v) for v in view.shape)
             if any(d is None for d in shape):
-                raise CheckError("a logical NZ view with a non-constant shape: the result "
-                                 "check needs the NZ weight's logical shape", op=view,
-                                 kind="input")
+                raise CheckError(
+                    "a logical NZ view with a non-constant shape: the result "
+                    "check needs the NZ weight's logical shape",
+                    op=view,
+                    kind="input",
+                )
             args = out.setdefault(symbol_name(func), {})
             index = ir.BlockArgument(ptr).arg_number
             if args.setdefault(index, shape) != shape:
-                raise CheckError(f"argument #{index} is viewed as NZ with shapes "
-                                 f"{list(args[index])} and {list(shape)}", op=view,
-                                 kind="input")
+                raise CheckError(
+                    f"argument #{index} is viewed as NZ with shapes "
+                    f"{list(args[index])} and {list(shape)}",
+                    op=view,
+                    kind="input",
+                )
     return out
 
 
@@ -158,8 +180,9 @@ def _declared(module: ir.Module, attr: str) -> Dict[str, Dict[int, Tuple[int, ..
     return out
 
 
-def declared_nz_args(module: ir.Module, original: Optional[ir.Module] = None
-                     ) -> Dict[str, Dict[int, Tuple[int, ...]]]:
+def declared_nz_args(
+    module: ir.Module, original: Optional[ir.Module] = None
+) -> Dict[str, Dict[int, Tuple[int, ...]]]:
     """The NZ arguments a module declares (`ptonz.nz_shape`, what
     `--nz-arg=@FUNC:INDEX[=SHAPE]` leaves on the lowered kernel), with an empty
     shape resolved to the constant shape of the views that read the argument
@@ -176,13 +199,19 @@ def declared_nz_args(module: ir.Module, original: Optional[ir.Module] = None
             func = funcs.get(name)
             for view in ops_named(func, "pto.make_tensor_view") if func is not None else ():
                 ptr = view.ptr
-                if isinstance(ptr.owner, ir.Block) and ir.BlockArgument(ptr).arg_number == i \
-                        and list(view.operation.results[0].uses):
+                if (
+                    isinstance(ptr.owner, ir.Block)
+                    and ir.BlockArgument(ptr).arg_number == i
+                    and list(view.operation.results[0].uses)
+                ):
                     shapes.add(tuple(constant_int(v) for v in view.shape))
             if len(shapes) != 1 or None in next(iter(shapes)):
-                raise CheckError(f"argument #{i} of @{name} is declared NZ without a shape and "
-                                 "its views do not give one constant shape: declare it "
-                                 "(--nz-arg=@FUNC:INDEX=SHAPE)", kind="input")
+                raise CheckError(
+                    f"argument #{i} of @{name} is declared NZ without a shape and "
+                    "its views do not give one constant shape: declare it "
+                    "(--nz-arg=@FUNC:INDEX=SHAPE)",
+                    kind="input",
+                )
             args[i] = next(iter(shapes))
     return out
 
@@ -222,26 +251,35 @@ class _Launch:
     chosen: List[str]  # how each scalar was chosen, for the summary
 
 
-def _launch(func: ir.Operation, samples: int, seed: int, block_num: Optional[int],
-            scalars: Mapping[int, int], ranges: Mapping[int, Tuple[int, int]]) -> _Launch:
+def _launch(
+    func: ir.Operation,
+    samples: int,
+    seed: int,
+    block_num: Optional[int],
+    scalars: Mapping[int, int],
+    ranges: Mapping[int, Tuple[int, int]],
+) -> _Launch:
     from .._ptonz import PtrType
 
     block = func.regions[0].blocks[0]
     pair = launch_args(func)
-    uses_bid = pair is not None or bool(ops_named(func, "pto.get_block_idx",
-                                                  "pto.get_block_num"))
+    uses_bid = pair is not None or bool(ops_named(func, "pto.get_block_idx", "pto.get_block_num"))
     lo = 0
     if pair is not None and pair[0] in ranges:
         lo, hi = ranges[pair[0]][:2]
         if not 0 <= lo < hi:
-            raise CheckError(f"the block index range [{lo}, {hi}) is empty or negative",
-                             op=func, kind="input")
+            raise CheckError(
+                f"the block index range [{lo}, {hi}) is empty or negative", op=func, kind="input"
+            )
         block_num = hi if block_num is None else block_num
     if pair is not None and pair[1] in ranges and block_num is None:
         c_lo, c_hi = ranges[pair[1]][:2]
         if not 1 <= c_lo < c_hi:
-            raise CheckError(f"the block count range [{c_lo}, {c_hi}) has no launch of one "
-                             "block or more", op=func, kind="input")
+            raise CheckError(
+                f"the block count range [{c_lo}, {c_hi}) has no launch of one block or more",
+                op=func,
+                kind="input",
+            )
         block_num = c_hi - 1  # the largest launch it allows
     bnum = block_num if block_num is not None else max(1, samples)
     if not uses_bid:
@@ -263,8 +301,9 @@ def _launch(func: ir.Operation, samples: int, seed: int, block_num: Optional[int
             r_lo, r_hi = ranges[i][:2]
             step = ranges[i][2] if len(ranges[i]) > 2 else 1
             if r_lo >= r_hi or step <= 0:
-                raise CheckError(f"the range [{r_lo}, {r_hi}) of argument #{i} is empty",
-                                 op=func, kind="input")
+                raise CheckError(
+                    f"the range [{r_lo}, {r_hi}) of argument #{i} is empty", op=func, kind="input"
+                )
             # A seeded value past the start where there is one: a zero offset
             # (expert 0, row 0) would hide a wrong decomposition.
             start = r_lo + step if r_lo + step < r_hi else r_lo
@@ -295,15 +334,19 @@ def _gm(func: ir.Operation, nz: Mapping[int, Sequence[int]], seed: int) -> _Gm:
         i = arg.arg_number
         if not PtrType.isinstance(arg.type):
             if i in nz:
-                raise CheckError(f"argument #{i} is declared NZ but is not a !pto.ptr",
-                                 op=func, kind="input")
+                raise CheckError(
+                    f"argument #{i} is declared NZ but is not a !pto.ptr", op=func, kind="input"
+                )
             continue
         etype = PtrType(arg.type).element_type
         try:
             bits, dtype = bit_width(etype), numpy_dtype(etype)
         except (ValueError, CheckError):
-            raise CheckError(f"unsupported element type {etype} of argument #{i}: the "
-                             "simulator holds 8-, 16-, 32- and 64-bit elements", op=func) from None
+            raise CheckError(
+                f"unsupported element type {etype} of argument #{i}: the "
+                "simulator holds 8-, 16-, 32- and 64-bit elements",
+                op=func,
+            ) from None
         arg_seed = (seed * 1000003 + i) & 0xFFFFFFFF
         floats = dtype if dtype.kind not in "iub" else None  # bf16 is kind 'V'
         if i not in nz:
@@ -313,8 +356,12 @@ def _gm(func: ir.Operation, nz: Mapping[int, Sequence[int]], seed: int) -> _Gm:
         shape = tuple(int(d) for d in nz[i])
         c0 = c0_for_bitwidth(bits)
         if len(shape) < 2 or nz_plane_problem(shape[-2], shape[-1], c0, str(etype)):
-            raise CheckError(f"NZ argument #{i} shape {list(shape)} is not [.., R, C] with R a "
-                             f"multiple of 16 and C of {c0}", op=func, kind="input")
+            raise CheckError(
+                f"NZ argument #{i} shape {list(shape)} is not [.., R, C] with R a "
+                f"multiple of 16 and C of {c0}",
+                op=func,
+                kind="input",
+            )
         b, r, c = fold_leading(shape)
         size = b * r * c
         if size <= EAGER_ELEMENTS:
@@ -371,19 +418,28 @@ class KernelResultCheck:
         if self.kernels:
             return "\n".join(k.summary() for k in self.kernels)
         if self.mismatch is not None:
-            return f"check-results: @{self.function}: MISMATCH at {self.mismatch.where}: " \
-                   f"{self.mismatch.describe()}"
+            return (
+                f"check-results: @{self.function}: MISMATCH at {self.mismatch.where}: "
+                f"{self.mismatch.describe()}"
+            )
         if not self.stores:
             return f"check-results: @{self.function}: nothing to compare (no store ran)"
         nz = ", ".join(f"#{i} as {'x'.join(map(str, s))}" for i, s in sorted(self.nz.items()))
-        what = (f"the lowered kernel, reading argument{'s' if len(self.nz) > 1 else ''} {nz} "
-                "NZ-packed, matches the original kernel (ND) bit for bit" if nz else
-                "the lowered kernel matches the original kernel bit for bit (no NZ argument)")
-        loops = ", ".join(f"{self.loop_names.get(k, 'loop')}: {run} of {of}"
-                          for k, (run, of) in self.sampled.items())
-        parts = [f"{self.stores} store{'s' if self.stores != 1 else ''}, {self.elements} "
-                 f"elements of argument{'s' if len(self.outputs) > 1 else ''} "
-                 + ", ".join(f"#{i}" for i in self.outputs)]
+        what = (
+            f"the lowered kernel, reading argument{'s' if len(self.nz) > 1 else ''} {nz} "
+            "NZ-packed, matches the original kernel (ND) bit for bit"
+            if nz
+            else "the lowered kernel matches the original kernel bit for bit (no NZ argument)"
+        )
+        loops = ", ".join(
+            f"{self.loop_names.get(k, 'loop')}: {run} of {of}"
+            for k, (run, of) in self.sampled.items()
+        )
+        parts = [
+            f"{self.stores} store{'s' if self.stores != 1 else ''}, {self.elements} "
+            f"elements of argument{'s' if len(self.outputs) > 1 else ''} "
+            + ", ".join(f"#{i}" for i in self.outputs)
+        ]
         parts.append(f"block ids {', '.join(map(str, self.block_ids))} of {self.block_num}")
         if loops:
             parts.append(f"iterations {loops}")
@@ -402,17 +458,25 @@ def _module(m, context) -> ir.Module:
 
 
 def _entry_functions(module: ir.Module) -> List[ir.Operation]:
-    callees = {ir.FlatSymbolRefAttr(c.attributes["callee"]).value
-               for c in ops_named(module.operation, "func.call")}
+    callees = {
+        ir.FlatSymbolRefAttr(c.attributes["callee"]).value
+        for c in ops_named(module.operation, "func.call")
+    }
     return [f for f in _functions(module) if symbol_name(f) not in callees]
 
 
-def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
-                         samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                         scalars: Optional[Mapping[str, Mapping[int, int]]] = None,
-                         arg_ranges: Optional[Mapping[str, Mapping[int, Tuple[int, int]]]] = None,
-                         block_num: Optional[int] = None,
-                         context: Optional[ir.Context] = None) -> KernelResultCheck:
+def check_kernel_results(
+    original,
+    lowered,
+    nz_args: Optional[NzArgs] = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    scalars: Optional[Mapping[str, Mapping[int, int]]] = None,
+    arg_ranges: Optional[Mapping[str, Mapping[int, Tuple[int, int]]]] = None,
+    block_num: Optional[int] = None,
+    context: Optional[ir.Context] = None,
+) -> KernelResultCheck:
     """Run `original` (weights in ND) and `lowered` (the `nz_args` weights
     NZ-packed) on the same seeded inputs and compare every store and every
     written GM element bit for bit (see the module docstring). `nz_args`
@@ -436,8 +500,9 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
     known = {symbol_name(f) for f in _functions(original)}
     for name in nz_args:
         if name not in known:
-            raise CheckError(f"NZ arguments declared for @{name}, which the kernel does not "
-                             "define", kind="input")
+            raise CheckError(
+                f"NZ arguments declared for @{name}, which the kernel does not define", kind="input"
+            )
     independent = _Loops.decisions(original)
     state = name_state(original)
     state_low = name_state(lowered)  # names in the lowered kernel's records
@@ -451,12 +516,15 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
         results.append(result)
         with original.context:
             gm = _gm(func, nz_args.get(name, {}), seed)
-            launch = _launch(func, samples, seed, block_num, scalars.get(name, {}),
-                             arg_ranges.get(name, {}))
+            launch = _launch(
+                func, samples, seed, block_num, scalars.get(name, {}), arg_ranges.get(name, {})
+            )
         result.nz, result.block_ids, result.block_num = gm.nz, launch.block_ids, launch.block_num
         result.scalars = launch.chosen
-        outs = {key: {i: OverlayBuffer(b) for i, b in bufs.items()}
-                for key, bufs in (("original", gm.original), ("lowered", gm.lowered))}
+        outs = {
+            key: {i: OverlayBuffer(b) for i, b in bufs.items()}
+            for key, bufs in (("original", gm.original), ("lowered", gm.lowered))
+        }
         pair = launch_args(func)
         got: Dict[str, List[TstoreRecord]] = {"original": [], "lowered": []}
         for bid in launch.block_ids:
@@ -468,18 +536,31 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
                     bound[pair[0]], bound[pair[1]] = bid, launch.block_num
                 args_of[key] = bound
             policy = _Loops(seed, samples, independent)
-            run = I.Interpreter(args_of["original"], block_idx=bid, block_num=launch.block_num,
-                                loop_policy=policy, compute=True)
+            run = I.Interpreter(
+                args_of["original"],
+                block_idx=bid,
+                block_num=launch.block_num,
+                loop_policy=policy,
+                compute=True,
+            )
             try:
                 run.run(func)
             except SimError as exc:
-                raise CheckError(f"cannot run the original kernel (block id {bid}; scalars "
-                                 f"{', '.join(launch.chosen) or 'none'}): {exc.message}",
-                                 op=exc.op, kind=exc.kind) from None
+                raise CheckError(
+                    f"cannot run the original kernel (block id {bid}; scalars "
+                    f"{', '.join(launch.chosen) or 'none'}): {exc.message}",
+                    op=exc.op,
+                    kind=exc.kind,
+                ) from None
             got["original"] += run.stores
             result.sampled.update(policy.sampled)
-            run = I.Interpreter(args_of["lowered"], block_idx=bid, block_num=launch.block_num,
-                                loop_policy=_Loops(seed, samples, independent), compute=True)
+            run = I.Interpreter(
+                args_of["lowered"],
+                block_idx=bid,
+                block_num=launch.block_num,
+                loop_policy=_Loops(seed, samples, independent),
+                compute=True,
+            )
             try:
                 run.run(low)
             except SimError as exc:
@@ -489,16 +570,19 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
                     len(got["lowered"]) + len(run.stores),
                     format_location(op.location) if op is not None else "<unknown>",
                     op.location if op is not None else None,
-                    _iteration(TstoreRecord(op, loops, path, bid, None, None), state_low), bid,
-                    f"the lowered kernel fails: {exc.message}")
+                    _iteration(TstoreRecord(op, loops, path, bid, None, None), state_low),
+                    bid,
+                    f"the lowered kernel fails: {exc.message}",
+                )
                 return result
             got["lowered"] += run.stores
         for loop in ops_named(func, "scf.for"):
             result.loop_names[str(loop.operation.location)] = _iv_name(loop.operation, state)
         result.stores = len(got["original"])
         result.mismatch = _compare_stores(got["original"], got["lowered"], state_low)
-        written = {key: {i: b.written for i, b in bufs.items() if b.written}
-                   for key, bufs in outs.items()}
+        written = {
+            key: {i: b.written for i, b in bufs.items() if b.written} for key, bufs in outs.items()
+        }
         result.written = written
         result.outputs = sorted(set(written["original"]) | set(written["lowered"]))
         result.elements = sum(len(w) for w in written["original"].values())
@@ -517,32 +601,53 @@ def check_kernel_results(original, lowered, nz_args: Optional[NzArgs] = None, *,
     return merged
 
 
-def _compare_stores(want: List[TstoreRecord], got: List[TstoreRecord],
-                    state) -> Optional[KernelMismatch]:
+def _compare_stores(
+    want: List[TstoreRecord], got: List[TstoreRecord], state
+) -> Optional[KernelMismatch]:
     def mismatch(i, rec, reason):
-        return KernelMismatch(i, format_location(rec.op.location), rec.op.location,
-                              _iteration(rec, state), rec.block_idx, reason)
+        return KernelMismatch(
+            i,
+            format_location(rec.op.location),
+            rec.op.location,
+            _iteration(rec, state),
+            rec.block_idx,
+            reason,
+        )
 
     for i, (a, b) in enumerate(zip(want, got)):
         if a.flat.shape != b.flat.shape:
-            return mismatch(i, b, f"the lowered kernel stores a {b.flat.shape} tile, the "
-                            f"original a {a.flat.shape} one")
+            return mismatch(
+                i,
+                b,
+                f"the lowered kernel stores a {b.flat.shape} tile, the "
+                f"original a {a.flat.shape} one",
+            )
         if not np.array_equal(a.flat, b.flat):
             r, c = (int(x) for x in np.argwhere(a.flat != b.flat)[0])
-            return mismatch(i, b, f"the lowered kernel stores tile[{r}, {c}] to GM element "
-                            f"{int(b.flat[r, c])}, the original to {int(a.flat[r, c])}")
+            return mismatch(
+                i,
+                b,
+                f"the lowered kernel stores tile[{r}, {c}] to GM element "
+                f"{int(b.flat[r, c])}, the original to {int(a.flat[r, c])}",
+            )
         if not np.array_equal(a.raw, b.raw):
             bad = a.raw != b.raw
             r, c = (int(x) for x in np.argwhere(bad)[0])
-            return mismatch(i, b, f"tile[{r}, {c}] (GM element {int(a.flat[r, c])}) is "
-                            f"0x{int(b.raw[r, c]):x} in the lowered kernel, 0x{int(a.raw[r, c]):x} "
-                            f"in the original ({int(bad.sum())} of {bad.size} elements differ)")
+            return mismatch(
+                i,
+                b,
+                f"tile[{r}, {c}] (GM element {int(a.flat[r, c])}) is "
+                f"0x{int(b.raw[r, c]):x} in the lowered kernel, 0x{int(a.raw[r, c]):x} "
+                f"in the original ({int(bad.sum())} of {bad.size} elements differ)",
+            )
     if len(want) != len(got):
         longer = want if len(want) > len(got) else got
         rec = longer[min(len(want), len(got))]
-        return mismatch(min(len(want), len(got)), rec,
-                        f"the original kernel made {len(want)} stores, the lowered one "
-                        f"{len(got)}")
+        return mismatch(
+            min(len(want), len(got)),
+            rec,
+            f"the original kernel made {len(want)} stores, the lowered one {len(got)}",
+        )
     return None
 
 
@@ -552,24 +657,42 @@ def _compare_gm(written) -> Optional[KernelMismatch]:
         wa, wb = a.get(i, {}), b.get(i, {})
         if wa.keys() != wb.keys():
             only = sorted(set(wa) ^ set(wb))[0]
-            return KernelMismatch(-1, "<GM>", None, [], 0,
-                                  f"argument #{i}: GM element {only} is written by one kernel "
-                                  "only")
+            return KernelMismatch(
+                -1,
+                "<GM>",
+                None,
+                [],
+                0,
+                f"argument #{i}: GM element {only} is written by one kernel only",
+            )
         for k, v in wa.items():
             if wb[k] != v:
-                return KernelMismatch(-1, "<GM>", None, [], 0,
-                                      f"argument #{i}: GM element {k} ends as 0x{wb[k]:x} in "
-                                      f"the lowered kernel, 0x{v:x} in the original")
+                return KernelMismatch(
+                    -1,
+                    "<GM>",
+                    None,
+                    [],
+                    0,
+                    f"argument #{i}: GM element {k} ends as 0x{wb[k]:x} in "
+                    f"the lowered kernel, 0x{v:x} in the original",
+                )
     return None
 
 
 # --------------------------------------------------------------------------- from the driver
 
 
-def check_pto_results(module, nz_args: Optional[NzArgs] = None, *,
-                      samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                      pipeline: Optional[str] = None, ptoas_version: str = DEFAULT_VERSION,
-                      pass_defaults=None, **kwargs) -> KernelResultCheck:
+def check_pto_results(
+    module,
+    nz_args: Optional[NzArgs] = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    pipeline: Optional[str] = None,
+    ptoas_version: str = DEFAULT_VERSION,
+    pass_defaults=None,
+    **kwargs,
+) -> KernelResultCheck:
     """Lower a clone of the pto kernel `module` (`pipeline`, default
     `--lower-to-ptoas` for `ptoas_version`; `pass_defaults`: pass option
     defaults, ptonz-opt's `{"pto-declare-nz-args": {"nz-args": ...,
@@ -581,12 +704,16 @@ def check_pto_results(module, nz_args: Optional[NzArgs] = None, *,
     original = module if isinstance(module, ir.Module) else parsed_clone(module)
     for f in _functions(original):
         if BLOCKED_MARK in f.attributes:
-            raise CheckError("the input is already lowered (pto.nz_tensor_views_blocked): the "
-                             "result check runs the kernel before lowering (pl, or pto with its "
-                             "weights' views as written) against its lowering", op=f,
-                             kind="input")
+            raise CheckError(
+                "the input is already lowered (pto.nz_tensor_views_blocked): the "
+                "result check runs the kernel before lowering (pl, or pto with its "
+                "weights' views as written) against its lowering",
+                op=f,
+                kind="input",
+            )
     with original.context, ir.Location.unknown(context=original.context):
         lowered = clone(original)
         _run_pipeline(lowered, pipeline or lower_to_ptoas_pipeline(ptoas_version), pass_defaults)
-        return check_kernel_results(original, lowered, nz_args, samples=samples, seed=seed,
-                                    **kwargs)
+        return check_kernel_results(
+            original, lowered, nz_args, samples=samples, seed=seed, **kwargs
+        )

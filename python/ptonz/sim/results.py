@@ -57,12 +57,21 @@ from ..analyses.ir_queries import name_state, ops_named, symbol_name as _sym
 from ..diagnostics import file_location, format_location
 from . import dtypes
 from . import interpreter as I
-from .check import (EAGER_ELEMENTS, CheckError, _block_ids, _functions, _has_pl, _run_pipeline,
-                    clone, parsed_clone, random_weights)
+from .check import (
+    EAGER_ELEMENTS,
+    CheckError,
+    _block_ids,
+    _functions,
+    _has_pl,
+    _run_pipeline,
+    clone,
+    parsed_clone,
+    random_weights,
+)
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TstoreRecord
 
 DEFAULT_SAMPLES = 2
-F32_UNIT_ROUNDOFF = 2.0 ** -24
+F32_UNIT_ROUNDOFF = 2.0**-24
 
 
 # --------------------------------------------------------------------------- the reference
@@ -89,8 +98,11 @@ class LogicalTensor:
         idx = np.zeros(sizes, dtype=np.int64)
         for d, (o, n) in enumerate(zip(offsets, sizes)):
             if o < 0 or o + n > self.shape[d]:
-                raise SimError(f"slice [{o}, {o + n}) of dimension {d} lies outside the tensor "
-                               f"({self.shape[d]})", op)
+                raise SimError(
+                    f"slice [{o}, {o + n}) of dimension {d} lies outside the tensor "
+                    f"({self.shape[d]})",
+                    op,
+                )
             shape = [1] * len(sizes)
             shape[d] = n
             idx = idx + ((np.arange(n, dtype=np.int64) + o) * strides[d]).reshape(shape)
@@ -120,8 +132,9 @@ class PLReference(I.Interpreter):
         tile_t = PLTileType(op.results[0].type)
         flat = tensor.flat(offsets, sizes, op).reshape(list(tile_t.shape))
         raw = tensor.buffer.read(flat)
-        self.env[op.results[0]] = RefTile(dtypes.values(raw, tensor.element_type),
-                                          tensor.element_type)
+        self.env[op.results[0]] = RefTile(
+            dtypes.values(raw, tensor.element_type), tensor.element_type
+        )
 
     def _matmul(self, op):
         accumulate = op.name == "pl.tile.matmul_acc"
@@ -159,19 +172,22 @@ class PLReference(I.Interpreter):
         self.ref_stores.append(RefStore(record, tile.values, tile.bound, tile.terms))
 
     def _block_query(self, op):
-        self.env[op.results[0]] = self.block_idx if op.name == "pl.get_block_idx" \
-            else self.block_num
+        self.env[op.results[0]] = (
+            self.block_idx if op.name == "pl.get_block_idx" else self.block_num
+        )
 
 
 PLReference.handlers = dict(I.Interpreter.handlers)
-PLReference.handlers.update({
-    "pl.tile.load": PLReference._load,
-    "pl.tile.matmul": PLReference._matmul,
-    "pl.tile.matmul_acc": PLReference._matmul,
-    "pl.tile.store": PLReference._store,
-    "pl.get_block_idx": PLReference._block_query,
-    "pl.get_block_num": PLReference._block_query,
-})
+PLReference.handlers.update(
+    {
+        "pl.tile.load": PLReference._load,
+        "pl.tile.matmul": PLReference._matmul,
+        "pl.tile.matmul_acc": PLReference._matmul,
+        "pl.tile.store": PLReference._store,
+        "pl.get_block_idx": PLReference._block_query,
+        "pl.get_block_num": PLReference._block_query,
+    }
+)
 
 
 # --------------------------------------------------------------------------- inputs
@@ -188,19 +204,31 @@ class _Arg:
 
 def _pl_args(func: ir.Operation) -> List[_Arg]:
     block = func.regions[0].blocks[0]
-    stored = {ir.BlockArgument(op.operands[1]).arg_number
-              for op in (o.operation for o in ops_named(func, "pl.tile.store"))
-              if isinstance(op.operands[1].owner, ir.Block)}
+    stored = {
+        ir.BlockArgument(op.operands[1]).arg_number
+        for op in (o.operation for o in ops_named(func, "pl.tile.store"))
+        if isinstance(op.operands[1].owner, ir.Block)
+    }
     args = []
     for arg in block.arguments:
         if not PLTensorType.isinstance(arg.type):
-            raise CheckError(f"argument #{arg.arg_number} of @{_sym(func)} is not a !pl.tensor; "
-                             "the result check binds tensor arguments only", op=func)
+            raise CheckError(
+                f"argument #{arg.arg_number} of @{_sym(func)} is not a !pl.tensor; "
+                "the result check binds tensor arguments only",
+                op=func,
+            )
         t = PLTensorType(arg.type)
         if any(d < 0 for d in t.shape):
             raise CheckError(f"argument #{arg.arg_number} has a dynamic shape", op=func)
-        args.append(_Arg(arg.arg_number, tuple(t.shape), str(t.element_type), t.layout,
-                         arg.arg_number in stored))
+        args.append(
+            _Arg(
+                arg.arg_number,
+                tuple(t.shape),
+                str(t.element_type),
+                t.layout,
+                arg.arg_number in stored,
+            )
+        )
     return args
 
 
@@ -225,8 +253,9 @@ class _Inputs:
                 self._eager[a.index] = data.reshape(a.shape)
                 self.logical[a.index] = ArrayBuffer(data)
             else:
-                self.logical[a.index] = HashBuffer(size, dtype.itemsize * 8, seed=arg_seed,
-                                                   dtype=dtype)
+                self.logical[a.index] = HashBuffer(
+                    size, dtype.itemsize * 8, seed=arg_seed, dtype=dtype
+                )
 
     def gm(self, a: _Arg, layout: str) -> GMBuffer:
         """The GM bytes of input `a` stored with `layout`."""
@@ -243,13 +272,19 @@ class _Inputs:
 
                 batched = eager.reshape((b, r, c)) if eager.ndim > 3 else eager
                 return ArrayBuffer(np.ascontiguousarray(pack_nz(batched)).reshape(-1))
-            return HashBuffer(logical.size, logical.bits, seed=logical.seed, dtype=logical.dtype,
-                              nz=(b, r, c, c0))
+            return HashBuffer(
+                logical.size, logical.bits, seed=logical.seed, dtype=logical.dtype, nz=(b, r, c, c0)
+            )
         if layout == "dn":
             if eager is not None:
                 return ArrayBuffer(np.ascontiguousarray(np.swapaxes(eager, -1, -2)).reshape(-1))
-            return HashBuffer(logical.size, logical.bits, seed=logical.seed, dtype=logical.dtype,
-                              dn=fold_leading(a.shape))
+            return HashBuffer(
+                logical.size,
+                logical.bits,
+                seed=logical.seed,
+                dtype=logical.dtype,
+                dn=fold_leading(a.shape),
+            )
         raise CheckError(f"unknown layout {layout}")
 
 
@@ -257,8 +292,10 @@ def _output_buffer(a: _Arg) -> ArrayBuffer:
     dtype = dtypes.numpy_dtype_of(a.element_type)
     size = int(np.prod(a.shape))
     if size > (1 << 28):
-        raise CheckError(f"output argument #{a.index} has {size} elements; the result check "
-                         "materializes outputs (at most 2^28 elements)")
+        raise CheckError(
+            f"output argument #{a.index} has {size} elements; the result check "
+            "materializes outputs (at most 2^28 elements)"
+        )
     return ArrayBuffer(np.zeros(size, dtype=dtype))
 
 
@@ -354,22 +391,32 @@ class ResultCheck:
         if self.element_type.startswith("i"):
             how = "exactly"
         else:
-            how = (f"within (K+2)*2^-24*sum|x*w| (largest error {self.max_error_ratio:.2g} of "
-                   "that bound)")
-        loops = ", ".join(f"{self.loop_names.get(k, 'loop')}: {run} of {of}"
-                          for k, (run, of) in self.sampled.items())
-        parts = [f"{self.stores} store{'s' if self.stores != 1 else ''}, {self.elements} "
-                 f"{self.element_type} elements"]
+            how = (
+                f"within (K+2)*2^-24*sum|x*w| (largest error {self.max_error_ratio:.2g} of "
+                "that bound)"
+            )
+        loops = ", ".join(
+            f"{self.loop_names.get(k, 'loop')}: {run} of {of}"
+            for k, (run, of) in self.sampled.items()
+        )
+        parts = [
+            f"{self.stores} store{'s' if self.stores != 1 else ''}, {self.elements} "
+            f"{self.element_type} elements"
+        ]
         if loops:
             parts.append(f"iterations {loops}")
         if len(self.block_ids) > 1:
             parts.append(f"{len(self.block_ids)} block ids")
         if not self.has_nz:
-            return (f"check-results: @{self.function}: the lowered kernel matches NumPy {how} "
-                    f"({'; '.join(parts)}); it has no nz tensor, so its ND and NZ builds are "
-                    "the same")
-        return (f"check-results: @{self.function}: the ND build and the NZ build both match "
-                f"NumPy {how} ({'; '.join(parts)}); ND and NZ are bit-identical")
+            return (
+                f"check-results: @{self.function}: the lowered kernel matches NumPy {how} "
+                f"({'; '.join(parts)}); it has no nz tensor, so its ND and NZ builds are "
+                "the same"
+            )
+        return (
+            f"check-results: @{self.function}: the ND build and the NZ build both match "
+            f"NumPy {how} ({'; '.join(parts)}); ND and NZ are bit-identical"
+        )
 
 
 _SOURCE_LINES: Dict[str, List[str]] = {}
@@ -394,7 +441,7 @@ def _iv_name(loop: ir.Operation, state) -> str:
                 lines = []
             _SOURCE_LINES[pos[0]] = lines
         if 0 < pos[1] <= len(lines):
-            m = re.match(r"scf\.for\s+(%[\w$.-]+)", lines[pos[1] - 1][pos[2] - 1:])
+            m = re.match(r"scf\.for\s+(%[\w$.-]+)", lines[pos[1] - 1][pos[2] - 1 :])
             if m:
                 return m.group(1)
     try:
@@ -415,47 +462,69 @@ def _fmt(v) -> str:
     return f"{v:.9g}" if isinstance(v, float) else str(v)
 
 
-def _compare_to_reference(build: str, ref: List[RefStore], got: List[TstoreRecord],
-                          out_shape: Tuple[int, ...], elem: str, state,
-                          result: ResultCheck) -> Optional[ResultMismatch]:
+def _compare_to_reference(
+    build: str,
+    ref: List[RefStore],
+    got: List[TstoreRecord],
+    out_shape: Tuple[int, ...],
+    elem: str,
+    state,
+    result: ResultCheck,
+) -> Optional[ResultMismatch]:
     def mismatch(i, rec, reason):
-        return ResultMismatch(build, i, format_location(rec.op.location), rec.op.location,
-                              _iteration(rec, state), rec.block_idx, reason)
+        return ResultMismatch(
+            build,
+            i,
+            format_location(rec.op.location),
+            rec.op.location,
+            _iteration(rec, state),
+            rec.block_idx,
+            reason,
+        )
 
     for i, expected in enumerate(ref):
         rec = expected.record
         if i >= len(got):
-            return mismatch(i, rec, f"the lowered kernel made only {len(got)} stores (NumPy "
-                            f"{len(ref)})")
+            return mismatch(
+                i, rec, f"the lowered kernel made only {len(got)} stores (NumPy {len(ref)})"
+            )
         g = got[i]
         if g.flat.shape != rec.flat.shape or not np.array_equal(g.flat, rec.flat):
             if g.flat.shape != rec.flat.shape:
-                reason = (f"the lowered kernel stores a {g.flat.shape} tile, NumPy a "
-                          f"{rec.flat.shape} one")
+                reason = (
+                    f"the lowered kernel stores a {g.flat.shape} tile, NumPy a {rec.flat.shape} one"
+                )
             else:
                 r, c = (int(x) for x in np.argwhere(g.flat != rec.flat)[0])
-                reason = (f"the lowered kernel stores tile[{r}, {c}] to out"
-                          f"{_coord(int(g.flat[r, c]), out_shape)}, NumPy to out"
-                          f"{_coord(int(rec.flat[r, c]), out_shape)}")
+                reason = (
+                    f"the lowered kernel stores tile[{r}, {c}] to out"
+                    f"{_coord(int(g.flat[r, c]), out_shape)}, NumPy to out"
+                    f"{_coord(int(rec.flat[r, c]), out_shape)}"
+                )
             return mismatch(i, rec, reason)
         values = dtypes.values(g.raw, elem)
         if elem.startswith("i"):
             want = dtypes.values(dtypes.raw_bits(expected.values, elem), elem)
             bad = values != want
         else:
-            tol = (expected.terms + 2) * F32_UNIT_ROUNDOFF * expected.bound + 2.0 ** -140
+            tol = (expected.terms + 2) * F32_UNIT_ROUNDOFF * expected.bound + 2.0**-140
             err = np.abs(values - expected.values)
             bad = ~(err <= tol)
             result.max_error_ratio = max(result.max_error_ratio, float(np.max(err / tol)))
             want = expected.values
         if bad.any():
             r, c = (int(x) for x in np.argwhere(bad)[0])
-            return mismatch(i, rec, f"out{_coord(int(rec.flat[r, c]), out_shape)} = "
-                            f"{_fmt(values[r, c].item())}, NumPy {_fmt(want[r, c].item())} "
-                            f"({int(bad.sum())} of {bad.size} elements differ)")
+            return mismatch(
+                i,
+                rec,
+                f"out{_coord(int(rec.flat[r, c]), out_shape)} = "
+                f"{_fmt(values[r, c].item())}, NumPy {_fmt(want[r, c].item())} "
+                f"({int(bad.sum())} of {bad.size} elements differ)",
+            )
     if len(got) > len(ref):
-        return mismatch(len(ref), got[len(ref)], f"the lowered kernel made {len(got)} stores "
-                        f"(NumPy {len(ref)})")
+        return mismatch(
+            len(ref), got[len(ref)], f"the lowered kernel made {len(got)} stores (NumPy {len(ref)})"
+        )
     return None
 
 
@@ -465,13 +534,17 @@ def _compare_to_reference(build: str, ref: List[RefStore], got: List[TstoreRecor
 def _pl_module(module_text_or_module, context) -> ir.Module:
     module = parsed_clone(module_text_or_module, context)
     if not _has_pl(module):
-        raise CheckError("the result check needs the pl program (it lowers it twice, with the nz "
-                         "tensors as annotated and annotated nd); run it without pass flags on "
-                         "the pl input")
+        raise CheckError(
+            "the result check needs the pl program (it lowers it twice, with the nz "
+            "tensors as annotated and annotated nd); run it without pass flags on "
+            "the pl input"
+        )
     return module
 
 
-def builds(pl_module: ir.Module, ptoas_version: str = DEFAULT_VERSION) -> Tuple[ir.Module, ir.Module]:
+def builds(
+    pl_module: ir.Module, ptoas_version: str = DEFAULT_VERSION
+) -> Tuple[ir.Module, ir.Module]:
     """(ND build, NZ build): lowered clones of the pl program, the first with
     its nz tensors annotated nd."""
     from ..passes import lower_to_ptoas_pipeline
@@ -484,9 +557,15 @@ def builds(pl_module: ir.Module, ptoas_version: str = DEFAULT_VERSION) -> Tuple[
     return nd, nz
 
 
-def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Module, *,
-                   samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                   block_num: Optional[int] = None) -> List[ResultCheck]:
+def compare_builds(
+    pl_module: ir.Module,
+    nd_build: ir.Module,
+    nz_build: ir.Module,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    block_num: Optional[int] = None,
+) -> List[ResultCheck]:
     """Run the reference and both (already lowered) builds; one result per
     kernel function of the pl program."""
     results = []
@@ -518,8 +597,7 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
                     buf = outs[a.index]
                 else:
                     buf = inputs.logical[a.index] if logical else inputs.gm(a, layouts[a.index])
-                bound[a.index] = (LogicalTensor(buf, a.shape, a.element_type) if logical
-                                  else buf)
+                bound[a.index] = LogicalTensor(buf, a.shape, a.element_type) if logical else buf
             return bound
 
         nd_layouts = {a.index: ("nd" if a.layout == "nz" else a.layout) for a in args}
@@ -530,8 +608,9 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
         loops = {}
         for bid in result.block_ids:
             policy = _Loops(seed, samples, independent)
-            ref = PLReference(binding({}, outs["ref"], True), block_idx=bid, block_num=bnum,
-                              loop_policy=policy)
+            ref = PLReference(
+                binding({}, outs["ref"], True), block_idx=bid, block_num=bnum, loop_policy=policy
+            )
             try:
                 ref.run(func)
             except SimError as exc:
@@ -541,11 +620,16 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
             for key, funcs, layouts in (("nd", nd_funcs, nd_layouts), ("nz", nz_funcs, nz_layouts)):
                 lowered = funcs.get(name)
                 if lowered is None:
-                    raise CheckError(f"function @{name} is missing from the {key.upper()} build",
-                                     op=func)
-                run = I.Interpreter(binding(layouts, outs[key], False), block_idx=bid,
-                                    block_num=bnum, loop_policy=_Loops(seed, samples, independent),
-                                    compute=True)
+                    raise CheckError(
+                        f"function @{name} is missing from the {key.upper()} build", op=func
+                    )
+                run = I.Interpreter(
+                    binding(layouts, outs[key], False),
+                    block_idx=bid,
+                    block_num=bnum,
+                    loop_policy=_Loops(seed, samples, independent),
+                    compute=True,
+                )
                 try:
                     run.run(lowered)
                 except SimError as exc:
@@ -554,11 +638,14 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
                     op = exc.op
                     loops, path = exc.path or ((), ())
                     result.mismatch = ResultMismatch(
-                        f"{key.upper()} build", len(got[key]) + len(run.stores),
+                        f"{key.upper()} build",
+                        len(got[key]) + len(run.stores),
                         format_location(op.location) if op is not None else "<unknown>",
                         op.location if op is not None else None,
-                        _iteration(TstoreRecord(op, loops, path, bid, None, None), state), bid,
-                        f"the lowered kernel fails: {exc.message}")
+                        _iteration(TstoreRecord(op, loops, path, bid, None, None), state),
+                        bid,
+                        f"the lowered kernel fails: {exc.message}",
+                    )
                     return results
                 got[key] += run.stores
         for loop in ops_named(func, "scf.for"):
@@ -566,16 +653,22 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
         result.loop_names = loops
         out_arg = {a.index: a for a in outputs}
         result.outputs = {
-            key: {i: buf.data.view(dtypes.numpy_dtype_of(out_arg[i].element_type))
-                  .reshape(out_arg[i].shape) for i, buf in bufs.items()}
-            for key, bufs in outs.items()}
+            key: {
+                i: buf.data.view(dtypes.numpy_dtype_of(out_arg[i].element_type)).reshape(
+                    out_arg[i].shape
+                )
+                for i, buf in bufs.items()
+            }
+            for key, bufs in outs.items()
+        }
         result.stores = len(ref_stores)
         result.elements = sum(int(s.record.flat.size) for s in ref_stores)
         elem = outputs[0].element_type
         result.element_type = elem
         for key, label in (("nd", "ND build"), ("nz", "NZ build")):
-            m = _compare_to_reference(label, ref_stores, got[key],
-                                      _store_shape(ref_stores, out_arg), elem, state, result)
+            m = _compare_to_reference(
+                label, ref_stores, got[key], _store_shape(ref_stores, out_arg), elem, state, result
+            )
             if m is not None:
                 result.mismatch = m
                 break
@@ -584,9 +677,14 @@ def compare_builds(pl_module: ir.Module, nd_build: ir.Module, nz_build: ir.Modul
                 if not np.array_equal(a.raw, b.raw):
                     r, c = (int(x) for x in np.argwhere(a.raw != b.raw)[0])
                     result.mismatch = ResultMismatch(
-                        "ND vs NZ", i, format_location(b.op.location), b.op.location,
-                        _iteration(b, state), b.block_idx,
-                        f"the builds differ at tile[{r}, {c}] (both within the tolerance)")
+                        "ND vs NZ",
+                        i,
+                        format_location(b.op.location),
+                        b.op.location,
+                        _iteration(b, state),
+                        b.block_idx,
+                        f"the builds differ at tile[{r}, {c}] (both within the tolerance)",
+                    )
                     break
         if result.mismatch is not None:
             break
@@ -603,9 +701,15 @@ def _store_shape(ref_stores: List[RefStore], out_args: Dict[int, _Arg]) -> Tuple
     return (0,)  # pragma: no cover
 
 
-def check_results(module_text_or_module, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-                  ptoas_version: str = DEFAULT_VERSION, block_num: Optional[int] = None,
-                  context: Optional[ir.Context] = None) -> ResultCheck:
+def check_results(
+    module_text_or_module,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    *,
+    ptoas_version: str = DEFAULT_VERSION,
+    block_num: Optional[int] = None,
+    context: Optional[ir.Context] = None,
+) -> ResultCheck:
     """Lower the pl program twice (ND and NZ build) and compare both with
     NumPy (see the module docstring). Returns the first function's result,
     or the first mismatch. Raises `CheckError` if the input cannot be
@@ -613,8 +717,7 @@ def check_results(module_text_or_module, samples: int = DEFAULT_SAMPLES, seed: i
     pl_module = _pl_module(module_text_or_module, context)
     with pl_module.context, ir.Location.unknown(context=pl_module.context):
         nd, nz = builds(pl_module, ptoas_version)
-        results = compare_builds(pl_module, nd, nz, samples=samples, seed=seed,
-                                 block_num=block_num)
+        results = compare_builds(pl_module, nd, nz, samples=samples, seed=seed, block_num=block_num)
     if not results:
         return ResultCheck(nd_build=nd, nz_build=nz)
     for r in results:
@@ -625,8 +728,11 @@ def check_results(module_text_or_module, samples: int = DEFAULT_SAMPLES, seed: i
 
 def _merge(results: List[ResultCheck]) -> ResultCheck:
     """One result for several kernels: summed counts, a line each."""
-    merged = ResultCheck(function=", @".join(r.function for r in results),
-                         nd_build=results[0].nd_build, nz_build=results[0].nz_build)
+    merged = ResultCheck(
+        function=", @".join(r.function for r in results),
+        nd_build=results[0].nd_build,
+        nz_build=results[0].nz_build,
+    )
     merged.kernels = results
     for r in results:
         merged.has_nz |= r.has_nz
@@ -636,8 +742,13 @@ def _merge(results: List[ResultCheck]) -> ResultCheck:
     return merged
 
 
-def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
-                      ptoas_version: str = DEFAULT_VERSION, before=None, **kernel_options) -> Optional[str]:
+def check_results_cli(
+    module,
+    samples: int = DEFAULT_SAMPLES,
+    ptoas_version: str = DEFAULT_VERSION,
+    before=None,
+    **kernel_options,
+) -> Optional[str]:
     """`ptonz-opt --check-results[=N]`: the line to print, or None after
     emitting a located error (ptonz-opt then exits 1). A `pl` program is
     checked by `check_results`; a pto kernel by
@@ -662,8 +773,9 @@ def check_results_cli(module, samples: int = DEFAULT_SAMPLES,
         elif _has_pl(module):
             result = check_results(module, samples=samples, ptoas_version=ptoas_version)
         else:
-            result = check_pto_results(module, samples=samples, ptoas_version=ptoas_version,
-                                       **kernel_options)
+            result = check_pto_results(
+                module, samples=samples, ptoas_version=ptoas_version, **kernel_options
+            )
     except CheckError as exc:
         if exc.diagnostics:
             for d in exc.diagnostics:

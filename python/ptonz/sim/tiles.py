@@ -76,8 +76,7 @@ def element_offsets(layout: TileLayout) -> np.ndarray:
     else:
         ir_, ic = inner_box(layout)
         if rows % ir_ or cols % ic:
-            raise LayoutError(f"a {rows}x{cols} tile is not a whole number of "
-                              f"{ir_}x{ic} boxes")
+            raise LayoutError(f"a {rows}x{cols} tile is not a whole number of {ir_}x{ic} boxes")
         br, bc = r // ir_, c // ic
         rr, cc = r % ir_, c % ic
         numel = ir_ * ic
@@ -88,8 +87,9 @@ def element_offsets(layout: TileLayout) -> np.ndarray:
         elif layout.blayout == "row_major" and layout.slayout == "row_major":  # zZ
             off = (cols // ic * br + bc) * numel + rr * ic + cc
         else:
-            raise LayoutError("col_major boxes in col_major order (NN) are not a pto-isa "
-                              "tile layout")
+            raise LayoutError(
+                "col_major boxes in col_major order (NN) are not a pto-isa tile layout"
+            )
     off = np.broadcast_to(off, (rows, cols)).copy()
     off.setflags(write=False)
     return off
@@ -107,8 +107,9 @@ class OnChipMemory:
         if cap is None:
             raise LayoutError(f"no modelled {loc} buffer")
         if addr < 0 or addr + nbytes > cap:
-            raise LayoutError(f"a {nbytes}-byte {loc} tile at address {addr} does not fit "
-                              f"the {cap}-byte buffer")
+            raise LayoutError(
+                f"a {nbytes}-byte {loc} tile at address {addr} does not fit the {cap}-byte buffer"
+            )
         buf = self._addressed.get(loc)
         if buf is None:
             buf = self._addressed[loc] = np.zeros(cap, dtype=np.uint8)
@@ -124,8 +125,15 @@ class OnChipMemory:
 class TileRef:
     """A tile: a layout over bytes of one modelled buffer."""
 
-    def __init__(self, loc: str, element_type: str, layout: TileLayout, buffer: np.ndarray,
-                 base: int, op=None):
+    def __init__(
+        self,
+        loc: str,
+        element_type: str,
+        layout: TileLayout,
+        buffer: np.ndarray,
+        base: int,
+        op=None,
+    ):
         if layout.bits >= 8 and base % (layout.bits // 8):
             raise LayoutError(f"tile address {base} is not aligned to its elements")
         self.loc, self.element_type, self.layout = loc, element_type, layout
@@ -139,8 +147,10 @@ class TileRef:
     def valid_extents(self) -> Tuple[int, int]:
         """(valid rows, valid columns): pto.alloc_tile's valid shape, or the
         last pto.set_validshape; the whole tile when none is given."""
-        return (self.rows if self.valid_rows is None else self.valid_rows,
-                self.cols if self.valid_cols is None else self.valid_cols)
+        return (
+            self.rows if self.valid_rows is None else self.valid_rows,
+            self.cols if self.valid_cols is None else self.valid_cols,
+        )
 
     @property
     def rows(self) -> int:
@@ -155,7 +165,7 @@ class TileRef:
         return self.layout.bits
 
     def _elements(self) -> np.ndarray:
-        raw = self.buffer[self.base:self.base + self.layout.nbytes]
+        raw = self.buffer[self.base : self.base + self.layout.nbytes]
         return raw.view(_UINT[self.bits])
 
     def read(self) -> np.ndarray:

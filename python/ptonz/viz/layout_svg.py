@@ -31,13 +31,28 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 from mlir import ir
-from ptonz_geometry import (FRACTAL_ROWS, blocked_shape, nz_blocked_index, nz_element_offset,
-                            nz_logical_dims, nz_logical_position, right_align5)
+from ptonz_geometry import (
+    FRACTAL_ROWS,
+    blocked_shape,
+    nz_blocked_index,
+    nz_element_offset,
+    nz_logical_dims,
+    nz_logical_position,
+    right_align5,
+)
 
 from ..analyses.descriptors import Descriptor, contiguous_runs, descriptors, gm_path
 from ..analyses.view_kinds import is_blocked_nz
-from ..analyses.ir_queries import (bit_width, constant_int, defining_op, layout_of, ops_named,
-                                   name_state, ssa_name, symbol_name as _sym)
+from ..analyses.ir_queries import (
+    bit_width,
+    constant_int,
+    defining_op,
+    layout_of,
+    ops_named,
+    name_state,
+    ssa_name,
+    symbol_name as _sym,
+)
 from ..diagnostics import format_location
 from ..sim.dtypes import UINT
 from ..sim.interpreter import GMBuffer, Interpreter, SimError
@@ -157,14 +172,16 @@ def _first_executions(func: ir.Operation) -> Dict[ir.Operation, object]:
         if PtrType.isinstance(a.type):
             buf = _AddressOnly(bit_width(PtrType(a.type).element_type))
             args[i] = buf
-    first_only = (lambda op, lb, ub, step, has_iter_args:
-                  range(lb, min(ub, lb + step), step) if step > 0 else ())
+    first_only = lambda op, lb, ub, step, has_iter_args: (
+        range(lb, min(ub, lb + step), step) if step > 0 else ()
+    )
     interp = Interpreter(args, block_idx=0, block_num=1, loop_policy=first_only)
     try:
         records = interp.run(func)
     except SimError as exc:
-        raise LayoutSvgError(f"cannot evaluate the symbolic tile offsets: {exc.message}",
-                             exc.op or func) from None
+        raise LayoutSvgError(
+            f"cannot evaluate the symbolic tile offsets: {exc.message}", exc.op or func
+        ) from None
     out: Dict[ir.Operation, object] = {}
     for rec in records:
         out.setdefault(rec.op, rec)
@@ -190,8 +207,11 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
     view = defining_op(part.source)
     dims = [constant_int(v) for v in view.shape]
     if len(dims) != 5 or any(x is None for x in dims):
-        raise LayoutSvgError("the NZ view's blocked shape is not constant, so the weight cannot "
-                             "be drawn: give the weight a static shape", view)
+        raise LayoutSvgError(
+            "the NZ view's blocked shape is not constant, so the weight cannot "
+            "be drawn: give the weight a static shape",
+            view,
+        )
     batch, rows, cols = nz_logical_dims(dims)
     c0 = dims[4]
     sizes = [constant_int(v) for v in part.sizes]
@@ -205,9 +225,12 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
     else:
         rec = first.get(op)
         if rec is None:
-            raise LayoutSvgError("this tload's offsets are symbolic and it does not execute in "
-                                 "the first iteration of its loops (block id 0), so there is no "
-                                 "tile position to draw", op)
+            raise LayoutSvgError(
+                "this tload's offsets are symbolic and it does not execute in "
+                "the first iteration of its loops (block id 0), so there is no "
+                "tile position to draw",
+                op,
+            )
         tb, r, c = nz_logical_position(rec.first_offset, rows, cols, c0)
         cb, rb = c // c0, r // FRACTAL_ROWS
         shown_for = _iteration_text(rec)
@@ -225,12 +248,26 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
         return str(c) if c is not None else ssa_name(v, state)
 
     pic = LoadPicture(
-        where=format_location(op.location), func=_sym(_func_of(op)), element=str(d.element_type),
-        element_bytes=ebytes, batch=batch, rows=rows, cols=cols, c0=c0, tile_b=tb,
-        tile_r=rb * FRACTAL_ROWS, tile_c=cb * c0, tile_rows=tile_rows, tile_cols=tile_cols,
-        nz_descriptor=d.global_tensor(), nd_descriptor=nd.global_tensor(), nz_runs=nz,
-        nd_runs=nd_runs, offsets="[" + ", ".join(entry(v) for v in part.offsets) + "]",
-        shown_for=shown_for)
+        where=format_location(op.location),
+        func=_sym(_func_of(op)),
+        element=str(d.element_type),
+        element_bytes=ebytes,
+        batch=batch,
+        rows=rows,
+        cols=cols,
+        c0=c0,
+        tile_b=tb,
+        tile_r=rb * FRACTAL_ROWS,
+        tile_c=cb * c0,
+        tile_rows=tile_rows,
+        tile_cols=tile_cols,
+        nz_descriptor=d.global_tensor(),
+        nd_descriptor=nd.global_tensor(),
+        nz_runs=nz,
+        nd_runs=nd_runs,
+        offsets="[" + ", ".join(entry(v) for v in part.offsets) + "]",
+        shown_for=shown_for,
+    )
     _check_runs(pic, op)
     return pic
 
@@ -240,12 +277,18 @@ def _check_runs(p: LoadPicture, op=None) -> None:
     merged = p.nz_run_list()
     count, size = p.nz_runs
     if len(merged) != count or any(r.size != size for r, _ in merged):
-        raise LayoutSvgError(f"internal: drawn NZ runs ({len(merged)}) disagree with the "
-                             f"descriptor's {count} x {size} B", op)
+        raise LayoutSvgError(
+            f"internal: drawn NZ runs ({len(merged)}) disagree with the "
+            f"descriptor's {count} x {size} B",
+            op,
+        )
     count, size = p.nd_runs
     if count != p.col_blocks * p.tile_rows or size != p.line_bytes:
-        raise LayoutSvgError(f"internal: drawn ND runs ({p.col_blocks} x {p.tile_rows} C0 lines) "
-                             f"disagree with the descriptor's {count} x {size} B", op)
+        raise LayoutSvgError(
+            f"internal: drawn ND runs ({p.col_blocks} x {p.tile_rows} C0 lines) "
+            f"disagree with the descriptor's {count} x {size} B",
+            op,
+        )
 
 
 def pictures(module) -> List[LoadPicture]:
@@ -314,13 +357,17 @@ class _Svg:
     def add(self, text: str) -> None:
         self.parts.append(text)
 
-    def text(self, x, y, s, size=12, weight="normal", anchor="start", family="sans-serif",
-             fill="#222") -> None:
-        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
-                 f'font-family="{family}" text-anchor="{anchor}" fill="{fill}">{escape(s)}</text>')
+    def text(
+        self, x, y, s, size=12, weight="normal", anchor="start", family="sans-serif", fill="#222"
+    ) -> None:
+        self.add(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
+            f'font-family="{family}" text-anchor="{anchor}" fill="{fill}">{escape(s)}</text>'
+        )
 
-    def rect(self, x, y, w, h, fill, title=None, stroke="none", sw=0.0, cls=None, extra="",
-             opacity=None) -> None:
+    def rect(
+        self, x, y, w, h, fill, title=None, stroke="none", sw=0.0, cls=None, extra="", opacity=None
+    ) -> None:
         attrs = f'x="{x:.2f}" y="{y:.2f}" width="{max(w, 0.0):.2f}" height="{max(h, 0.0):.2f}" fill="{fill}"'
         if stroke != "none":
             attrs += f' stroke="{stroke}" stroke-width="{sw}"'
@@ -348,10 +395,13 @@ def render_svg(p: LoadPicture) -> str:
     for line in _wrap(f"at {p.where} in @{p.func}", 125):
         y += 17
         s.text(MARGIN, y, line, 12)
-    for line in _wrap(f"weight [{p.batch}, {R}, {C}] {e}, stored NZ as [B, C/c0, R/16, 16, c0] = "
-                      f"{blocked_shape(p.batch, R, C, c0)} (c0 = {c0}); tile "
-                      f"[1, {Rt}, {Ct}] at logical (b, r, c) = ({b}, {r0}, {k0}); blocked "
-                      f"partition offsets {p.offsets}", 125):
+    for line in _wrap(
+        f"weight [{p.batch}, {R}, {C}] {e}, stored NZ as [B, C/c0, R/16, 16, c0] = "
+        f"{blocked_shape(p.batch, R, C, c0)} (c0 = {c0}); tile "
+        f"[1, {Rt}, {Ct}] at logical (b, r, c) = ({b}, {r0}, {k0}); blocked "
+        f"partition offsets {p.offsets}",
+        125,
+    ):
         y += 17
         s.text(MARGIN, y, line, 12)
     if p.shown_for:
@@ -371,30 +421,61 @@ def render_svg(p: LoadPicture) -> str:
     wa, ha = C * sa, R * sa
     s.text(MARGIN, y, f"1. logical weight, batch {b} of {p.batch}: [{R}, {C}] {e}", 13, "bold")
     s.add('<g id="logical">')
-    s.rect(MARGIN, top, wa, ha, "#f2f2f2", stroke="#555", sw=1,
-           title=f"logical weight batch {b}: {R} rows x {C} columns of {e}")
+    s.rect(
+        MARGIN,
+        top,
+        wa,
+        ha,
+        "#f2f2f2",
+        stroke="#555",
+        sw=1,
+        title=f"logical weight batch {b}: {R} rows x {C} columns of {e}",
+    )
     if C // Ct <= 64 and R // Rt <= 64:  # the grid of tiles of this size
         for k in range(1, C // Ct):
             x = MARGIN + k * Ct * sa
-            s.add(f'<line x1="{x:.2f}" y1="{top:.2f}" x2="{x:.2f}" y2="{top + ha:.2f}" stroke="#ccc" stroke-width="0.5"/>')
+            s.add(
+                f'<line x1="{x:.2f}" y1="{top:.2f}" x2="{x:.2f}" y2="{top + ha:.2f}" stroke="#ccc" stroke-width="0.5"/>'
+            )
         for k in range(1, R // Rt):
             yy = top + k * Rt * sa
-            s.add(f'<line x1="{MARGIN}" y1="{yy:.2f}" x2="{MARGIN + wa:.2f}" y2="{yy:.2f}" stroke="#ccc" stroke-width="0.5"/>')
-    s.rect(MARGIN + k0 * sa, top + r0 * sa, max(Ct * sa, 2), max(Rt * sa, 2), "#e4572e",
-           stroke="#000", sw=1, cls="tile", extra=(
-               f'data-b="{b}" data-r="{r0}" data-c="{k0}" data-rows="{Rt}" data-cols="{Ct}"'),
-           title=f"the tile: batch {b}, rows {r0}-{r0 + Rt - 1}, columns {k0}-{k0 + Ct - 1} "
-                 f"-> blocked [{b}, {k0 // c0}:{(k0 + Ct) // c0}, {r0 // 16}:{(r0 + Rt) // 16}, "
-                 f"0:16, 0:{c0}]")
+            s.add(
+                f'<line x1="{MARGIN}" y1="{yy:.2f}" x2="{MARGIN + wa:.2f}" y2="{yy:.2f}" stroke="#ccc" stroke-width="0.5"/>'
+            )
+    s.rect(
+        MARGIN + k0 * sa,
+        top + r0 * sa,
+        max(Ct * sa, 2),
+        max(Rt * sa, 2),
+        "#e4572e",
+        stroke="#000",
+        sw=1,
+        cls="tile",
+        extra=(f'data-b="{b}" data-r="{r0}" data-c="{k0}" data-rows="{Rt}" data-cols="{Ct}"'),
+        title=f"the tile: batch {b}, rows {r0}-{r0 + Rt - 1}, columns {k0}-{k0 + Ct - 1} "
+        f"-> blocked [{b}, {k0 // c0}:{(k0 + Ct) // c0}, {r0 // 16}:{(r0 + Rt) // 16}, "
+        f"0:16, 0:{c0}]",
+    )
     s.add("</g>")
-    s.text(MARGIN, top + ha + 16, f"tile rows {r0}-{r0 + Rt - 1}, columns {k0}-{k0 + Ct - 1} "
-                                  f"(grey lines: the grid of {Rt}x{Ct} tiles)", 11, fill="#555")
+    s.text(
+        MARGIN,
+        top + ha + 16,
+        f"tile rows {r0}-{r0 + Rt - 1}, columns {k0}-{k0 + Ct - 1} "
+        f"(grey lines: the grid of {Rt}x{Ct} tiles)",
+        11,
+        fill="#555",
+    )
 
     # -- panel 2: the tile's fractals
     x2 = MARGIN + 480
     sb = min(box_w / Ct, box_h / Rt)
-    s.text(x2, y, f"2. the tile: {Rt // 16} x {ncb} fractals of 16 x {c0} ({_bytes(16 * c0 * isz)})",
-           13, "bold")
+    s.text(
+        x2,
+        y,
+        f"2. the tile: {Rt // 16} x {ncb} fractals of 16 x {c0} ({_bytes(16 * c0 * isz)})",
+        13,
+        "bold",
+    )
     s.add('<g id="fractals">')
     cw, ch = c0 * sb, 16 * sb
     for i in range(p.row_blocks):
@@ -402,18 +483,34 @@ def render_svg(p: LoadPicture) -> str:
             r, c = r0 + FRACTAL_ROWS * i, k0 + c0 * j
             base = b * R * C * isz
             bb, cb, rb = nz_blocked_index(b, r, c, c0)[:3]
-            title = (f"fractal rows {r}-{r + 15}, columns {c}-{c + c0 - 1} (batch {b})\n"
-                     f"element ({b}, {r}, {c}) -> blocked [{bb}, {cb}, {rb}, 0, 0] of "
-                     f"[B, C/c0, R/16, 16, c0]\n"
-                     f"NZ: bytes {base + p.nz_offset(r, c)}.. (512 contiguous bytes, 16 C0 lines)\n"
-                     f"ND: bytes {base + p.nd_offset(r, c)}.. (16 lines of {c0 * isz} B, "
-                     f"{C * isz} B apart)")
-            s.rect(x2 + j * cw, top + i * ch, cw, ch, _color(j, ncb), title=title,
-                   stroke="#fff", sw=0.5 if min(cw, ch) >= 4 else 0, cls="fractal",
-                   extra=f'data-blocked="{bb},{cb},{rb},0,0"')
+            title = (
+                f"fractal rows {r}-{r + 15}, columns {c}-{c + c0 - 1} (batch {b})\n"
+                f"element ({b}, {r}, {c}) -> blocked [{bb}, {cb}, {rb}, 0, 0] of "
+                f"[B, C/c0, R/16, 16, c0]\n"
+                f"NZ: bytes {base + p.nz_offset(r, c)}.. (512 contiguous bytes, 16 C0 lines)\n"
+                f"ND: bytes {base + p.nd_offset(r, c)}.. (16 lines of {c0 * isz} B, "
+                f"{C * isz} B apart)"
+            )
+            s.rect(
+                x2 + j * cw,
+                top + i * ch,
+                cw,
+                ch,
+                _color(j, ncb),
+                title=title,
+                stroke="#fff",
+                sw=0.5 if min(cw, ch) >= 4 else 0,
+                cls="fractal",
+                extra=f'data-blocked="{bb},{cb},{rb},0,0"',
+            )
     s.add("</g>")
-    s.text(x2, top + Rt * sb + 16, "colour = the tile's C0 column block (the same data in 3 and 4)",
-           11, fill="#555")
+    s.text(
+        x2,
+        top + Rt * sb + 16,
+        "colour = the tile's C0 column block (the same data in 3 and 4)",
+        11,
+        fill="#555",
+    )
 
     # -- panels 3 and 4: GM byte order around the tile, same area per byte
     nd_lines, nd_line_bytes = Rt, C * isz
@@ -425,37 +522,71 @@ def render_svg(p: LoadPicture) -> str:
 
     y = top + max(ha, Rt * sb) + 50
     count, size = p.nd_runs
-    s.text(MARGIN, y, f"3. ND build, GM byte order: {count} runs of {_bytes(size)} "
-                      f"(ND->NZ: the DMA moves one {_bytes(size)} C0 line per fractal row)", 13, "bold")
+    s.text(
+        MARGIN,
+        y,
+        f"3. ND build, GM byte order: {count} runs of {_bytes(size)} "
+        f"(ND->NZ: the DMA moves one {_bytes(size)} C0 line per fractal row)",
+        13,
+        "bold",
+    )
     y += 16
     nd_first = b * R * C * isz + p.nd_offset(r0, 0)
-    s.text(MARGIN, y, f"bytes {nd_first}-{nd_first + nd_window - 1} of the weight (rows {r0}-"
-                      f"{r0 + Rt - 1} of batch {b}), one logical row of {_bytes(nd_line_bytes)} per "
-                      f"line; each stripe is {Rt} separate runs, {_bytes(nd_line_bytes)} apart", 11,
-           fill="#555")
+    s.text(
+        MARGIN,
+        y,
+        f"bytes {nd_first}-{nd_first + nd_window - 1} of the weight (rows {r0}-"
+        f"{r0 + Rt - 1} of batch {b}), one logical row of {_bytes(nd_line_bytes)} per "
+        f"line; each stripe is {Rt} separate runs, {_bytes(nd_line_bytes)} apart",
+        11,
+        fill="#555",
+    )
     top3 = y + 8
-    s.add(f'<g id="gm-nd" data-runs="{count}" data-run-bytes="{size}" '
-          f'data-window-bytes="{nd_window}">')
-    s.rect(MARGIN, top3, PANEL_W, h_nd, "#eeeeee", stroke="#999", sw=0.5,
-           title=f"ND bytes of rows {r0}-{r0 + Rt - 1}: {_bytes(nd_window)}; grey = not read by "
-                 f"this load")
+    s.add(
+        f'<g id="gm-nd" data-runs="{count}" data-run-bytes="{size}" '
+        f'data-window-bytes="{nd_window}">'
+    )
+    s.rect(
+        MARGIN,
+        top3,
+        PANEL_W,
+        h_nd,
+        "#eeeeee",
+        stroke="#999",
+        sw=0.5,
+        title=f"ND bytes of rows {r0}-{r0 + Rt - 1}: {_bytes(nd_window)}; grey = not read by "
+        f"this load",
+    )
     for j in range(ncb):
         c = k0 + j * c0
         x = MARGIN + PANEL_W * (c * isz) / nd_line_bytes
         w = max(1.0, PANEL_W * (c0 * isz) / nd_line_bytes)
-        s.rect(x, top3, w, h_nd, _color(j, ncb), cls="run", extra=(
-            f'data-runs="{Rt}" data-run-bytes="{size}" data-col-block="{c // c0}"'),
-               title=f"column block {c // c0} (columns {c}-{c + c0 - 1}): {Rt} runs of "
-                     f"{_bytes(size)}, one per row, at ND bytes "
-                     f"{b * R * C * isz + p.nd_offset(r0, c)} + k*{nd_line_bytes}")
+        s.rect(
+            x,
+            top3,
+            w,
+            h_nd,
+            _color(j, ncb),
+            cls="run",
+            extra=(f'data-runs="{Rt}" data-run-bytes="{size}" data-col-block="{c // c0}"'),
+            title=f"column block {c // c0} (columns {c}-{c + c0 - 1}): {Rt} runs of "
+            f"{_bytes(size)}, one per row, at ND bytes "
+            f"{b * R * C * isz + p.nd_offset(r0, c)} + k*{nd_line_bytes}",
+        )
     s.add("</g>")
 
     # zoom: the first lines of the ND window, one cell per run
     zl = min(8, Rt)
     y = top3 + h_nd + 22
-    s.text(MARGIN, y, f"zoom on rows {r0}-{r0 + zl - 1}: one cell per run; each row's {ncb} "
-                      f"runs are followed by {_bytes(nd_line_bytes - Ct * isz)} the load does not "
-                      f"read before the next row's", 11, fill="#555")
+    s.text(
+        MARGIN,
+        y,
+        f"zoom on rows {r0}-{r0 + zl - 1}: one cell per run; each row's {ncb} "
+        f"runs are followed by {_bytes(nd_line_bytes - Ct * isz)} the load does not "
+        f"read before the next row's",
+        11,
+        fill="#555",
+    )
     ztop = y + 6
     gap_w = 150.0
     zw = (PANEL_W - gap_w) / ncb
@@ -465,32 +596,65 @@ def render_svg(p: LoadPicture) -> str:
         r = r0 + i
         for j in range(ncb):
             c = k0 + j * c0
-            s.rect(MARGIN + j * zw, ztop + i * (zh + 2), zw - (1 if zw >= 4 else 0), zh,
-                   _color(j, ncb), cls="zoom-run",
-                   title=f"one run: row {r}, column block {c // c0} (columns {c}-{c + c0 - 1}), "
-                         f"ND bytes {b * R * C * isz + p.nd_offset(r, c)}-"
-                         f"{b * R * C * isz + p.nd_offset(r, c) + size - 1}")
+            s.rect(
+                MARGIN + j * zw,
+                ztop + i * (zh + 2),
+                zw - (1 if zw >= 4 else 0),
+                zh,
+                _color(j, ncb),
+                cls="zoom-run",
+                title=f"one run: row {r}, column block {c // c0} (columns {c}-{c + c0 - 1}), "
+                f"ND bytes {b * R * C * isz + p.nd_offset(r, c)}-"
+                f"{b * R * C * isz + p.nd_offset(r, c) + size - 1}",
+            )
         s.rect(MARGIN + ncb * zw + 4, ztop + i * (zh + 2), gap_w - 4, zh, "#eeeeee")
-        s.text(MARGIN + ncb * zw + gap_w / 2, ztop + i * (zh + 2) + zh - 3,
-               f"{_bytes(nd_line_bytes - Ct * isz)} not read", 10, anchor="middle", fill="#777")
+        s.text(
+            MARGIN + ncb * zw + gap_w / 2,
+            ztop + i * (zh + 2) + zh - 3,
+            f"{_bytes(nd_line_bytes - Ct * isz)} not read",
+            10,
+            anchor="middle",
+            fill="#777",
+        )
     s.add("</g>")
 
     y = ztop + zl * (zh + 2) + 34
     count, size = p.nz_runs
-    s.text(MARGIN, y, f"4. NZ build, GM byte order: {count} run{'s' if count != 1 else ''} of "
-                      f"{_bytes(size)} (NZ->NZ)", 13, "bold")
+    s.text(
+        MARGIN,
+        y,
+        f"4. NZ build, GM byte order: {count} run{'s' if count != 1 else ''} of "
+        f"{_bytes(size)} (NZ->NZ)",
+        13,
+        "bold",
+    )
     y += 16
     nz_first = b * R * C * isz + p.nz_offset(0, k0)
-    s.text(MARGIN, y, f"bytes {nz_first}-{nz_first + nz_window - 1} of the weight (column blocks "
-                      f"{k0 // c0}-{(k0 + Ct) // c0 - 1} of batch {b}), one column block of "
-                      f"{R} rows x {_bytes(c0 * isz)} = {_bytes(nz_line_bytes)} per line", 11,
-           fill="#555")
+    s.text(
+        MARGIN,
+        y,
+        f"bytes {nz_first}-{nz_first + nz_window - 1} of the weight (column blocks "
+        f"{k0 // c0}-{(k0 + Ct) // c0 - 1} of batch {b}), one column block of "
+        f"{R} rows x {_bytes(c0 * isz)} = {_bytes(nz_line_bytes)} per line",
+        11,
+        fill="#555",
+    )
     top4 = y + 8
-    s.add(f'<g id="gm-nz" data-runs="{count}" data-run-bytes="{size}" '
-          f'data-window-bytes="{nz_window}">')
-    s.rect(MARGIN, top4, PANEL_W, h_nz, "#eeeeee", stroke="#999", sw=0.5,
-           title=f"NZ bytes of column blocks {k0 // c0}-{(k0 + Ct) // c0 - 1}: {_bytes(nz_window)}; "
-                 f"grey = not read by this load")
+    s.add(
+        f'<g id="gm-nz" data-runs="{count}" data-run-bytes="{size}" '
+        f'data-window-bytes="{nz_window}">'
+    )
+    s.rect(
+        MARGIN,
+        top4,
+        PANEL_W,
+        h_nz,
+        "#eeeeee",
+        stroke="#999",
+        sw=0.5,
+        title=f"NZ bytes of column blocks {k0 // c0}-{(k0 + Ct) // c0 - 1}: {_bytes(nz_window)}; "
+        f"grey = not read by this load",
+    )
     lh = h_nz / nz_lines
     for k, (run, blocks) in enumerate(p.nz_run_list()):
         for j in blocks:
@@ -498,33 +662,57 @@ def render_svg(p: LoadPicture) -> str:
             x = MARGIN + PANEL_W * (r0 * c0 * isz) / nz_line_bytes
             w = max(1.0, PANEL_W * (Rt * c0 * isz) / nz_line_bytes)
             gap = 1.0 if lh >= 4 else 0.0
-            s.rect(x, top4 + j * lh, w, lh - gap, _color(j, ncb), cls="run", extra=(
-                f'data-run="{k}" data-col-block="{c // c0}"'),
-                   title=f"run {k}: NZ bytes {b * R * C * isz + run.start}-"
-                         f"{b * R * C * isz + run.start + run.size - 1} ({_bytes(run.size)}); this "
-                         f"line: column block {c // c0} rows {r0}-{r0 + Rt - 1} = blocked "
-                         f"[{b}, {c // c0}, {r0 // 16}:{(r0 + Rt) // 16}, 0:16, 0:{c0}]")
+            s.rect(
+                x,
+                top4 + j * lh,
+                w,
+                lh - gap,
+                _color(j, ncb),
+                cls="run",
+                extra=(f'data-run="{k}" data-col-block="{c // c0}"'),
+                title=f"run {k}: NZ bytes {b * R * C * isz + run.start}-"
+                f"{b * R * C * isz + run.start + run.size - 1} ({_bytes(run.size)}); this "
+                f"line: column block {c // c0} rows {r0}-{r0 + Rt - 1} = blocked "
+                f"[{b}, {c // c0}, {r0 // 16}:{(r0 + Rt) // 16}, 0:16, 0:{c0}]",
+            )
     s.add("</g>")
     y = top4 + h_nz + 4
-    for line in _wrap("3 and 4 are drawn to the same scale (area per byte). Hover a block for its "
-                      "blocked [B, C/c0, R/16, 16, c0] coordinates and byte offsets. Generated by "
-                      "ptonz-opt --emit=layout-svg.", 140):
+    for line in _wrap(
+        "3 and 4 are drawn to the same scale (area per byte). Hover a block for its "
+        "blocked [B, C/c0, R/16, 16, c0] coordinates and byte offsets. Generated by "
+        "ptonz-opt --emit=layout-svg.",
+        140,
+    ):
         y += 15
         s.text(MARGIN, y, line, 11, fill="#555")
     height = y + 12
 
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
-            f'viewBox="0 0 {WIDTH} {height:.0f}" data-format="{SVG_FORMAT}" '
-            f'data-location={quoteattr(p.where)} data-function={quoteattr(p.func)} '
-            f'data-logical-shape="{p.batch},{R},{C}" data-element="{escape(e)}" data-c0="{c0}" '
-            f'data-tile-offset="{b},{r0},{k0}" data-tile-shape="1,{Rt},{Ct}" '
-            f'data-nz-runs="{p.nz_runs[0]}x{p.nz_runs[1]}" data-nd-runs="{p.nd_runs[0]}x{p.nd_runs[1]}">')
-    title = (f"<title>pto.tload NZ->NZ at {escape(p.where)}: tile [1, {Rt}, {Ct}] of [{p.batch}, {R}, "
-             f"{C}] {escape(e)}; ND {p.nd_runs[0]} x {p.nd_runs[1]} B runs vs NZ {p.nz_runs[0]} x "
-             f"{p.nz_runs[1]} B</title>")
-    return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', head, title,
-                      f'<rect width="{WIDTH}" height="{height:.0f}" fill="#ffffff"/>']
-                     + s.parts + ["</svg>"]) + "\n"
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
+        f'viewBox="0 0 {WIDTH} {height:.0f}" data-format="{SVG_FORMAT}" '
+        f"data-location={quoteattr(p.where)} data-function={quoteattr(p.func)} "
+        f'data-logical-shape="{p.batch},{R},{C}" data-element="{escape(e)}" data-c0="{c0}" '
+        f'data-tile-offset="{b},{r0},{k0}" data-tile-shape="1,{Rt},{Ct}" '
+        f'data-nz-runs="{p.nz_runs[0]}x{p.nz_runs[1]}" data-nd-runs="{p.nd_runs[0]}x{p.nd_runs[1]}">'
+    )
+    title = (
+        f"<title>pto.tload NZ->NZ at {escape(p.where)}: tile [1, {Rt}, {Ct}] of [{p.batch}, {R}, "
+        f"{C}] {escape(e)}; ND {p.nd_runs[0]} x {p.nd_runs[1]} B runs vs NZ {p.nz_runs[0]} x "
+        f"{p.nz_runs[1]} B</title>"
+    )
+    return (
+        "\n".join(
+            [
+                '<?xml version="1.0" encoding="UTF-8"?>',
+                head,
+                title,
+                f'<rect width="{WIDTH}" height="{height:.0f}" fill="#ffffff"/>',
+            ]
+            + s.parts
+            + ["</svg>"]
+        )
+        + "\n"
+    )
 
 
 # --------------------------------------------------------------------------- files
@@ -562,8 +750,11 @@ def layout_svg_cli(module, directory: str, prefix: str = "") -> Optional[str]:
     if not pics:
         logical = logical_nz_loads(module)
         if logical:
-            fail("this NZ view is not lowered yet, so its loads have no NZ->NZ descriptor to "
-                 "draw: add --lower-to-ptoas (or pto-block-nz-views)", logical[0])
+            fail(
+                "this NZ view is not lowered yet, so its loads have no NZ->NZ descriptor to "
+                "draw: add --lower-to-ptoas (or pto-block-nz-views)",
+                logical[0],
+            )
         else:
             fail("the module has no NZ->NZ pto.tload to draw (no view is {layout = nz})")
         return None
@@ -581,7 +772,9 @@ def layout_svg_cli(module, directory: str, prefix: str = "") -> Optional[str]:
         except OSError as exc:
             fail(f"cannot write '{path}': {exc.strerror or exc}")
             return None
-        lines.append(f"{path}: {p.where}: tile [1, {p.tile_rows}, {p.tile_cols}] at "
-                     f"({p.tile_b}, {p.tile_r}, {p.tile_c}); ND {p.nd_runs[0]} runs x "
-                     f"{_bytes(p.nd_runs[1])}, NZ {p.nz_runs[0]} runs x {_bytes(p.nz_runs[1])}")
+        lines.append(
+            f"{path}: {p.where}: tile [1, {p.tile_rows}, {p.tile_cols}] at "
+            f"({p.tile_b}, {p.tile_r}, {p.tile_c}); ND {p.nd_runs[0]} runs x "
+            f"{_bytes(p.nd_runs[1])}, NZ {p.nz_runs[0]} runs x {_bytes(p.nz_runs[1])}"
+        )
     return "\n".join(lines) + "\n"

@@ -1,6 +1,7 @@
 """expect_exit.py CODE CMD...: run CMD, pass its output through, and fail
 unless it exits with CODE (lit's `not` accepts any failure; ptonz-opt's
 exit codes mean different things: 1 is a user error, 2 an internal one)."""
+
 import subprocess
 import sys
 

@@ -8,6 +8,7 @@ argument, is not compared either: a numbered `scf.for %42` prints as %arg9).
 --kept: every name IN defines is defined in OUT (a lowering: OUT may add
         names, never lose one).
 Prints `same`/`kept` or what differs, and exits 1 when they differ."""
+
 import re
 import sys
 
@@ -52,8 +53,10 @@ def main(argv):
             print("same")
             return 0
         diff = next(i for i, (a, b) in enumerate(zip(src + [None], out + [None])) if a != b)
-        print(f"differ at name {diff}: {src[diff:diff + 3]} vs {out[diff:diff + 3]} "
-              f"({len(src)} vs {len(out)} names)")
+        print(
+            f"differ at name {diff}: {src[diff : diff + 3]} vs {out[diff : diff + 3]} "
+            f"({len(src)} vs {len(out)} names)"
+        )
         return 1
     lost = sorted(set(src) - set(out))
     print("kept" if not lost else f"lost: {lost}")
