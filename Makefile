@@ -5,7 +5,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 EXAMPLE ?= examples/seed001_grouped_matmul_pl.mlir
 
-.PHONY: demo install test lit pytest clean fuzz
+.PHONY: demo install test lit pytest clean fuzz lint format
 
 # Install ptonz (builds the ODS dialect plugin) and show the bundled example,
 # seed 001's grouped matmul: its lowering, its descriptors, the ND and NZ
@@ -36,10 +36,35 @@ test:
 clean:
 	rm -rf build $(VENV) test/.lit_out
 
-# The mutation fuzzer over examples/ and test/ (tools/ptonz_fuzz.py); CI runs
+# Static checks (.ci/run runs them before the tests; the tools come with the test
+# extras of `make install`): ruff (rules in pyproject.toml) and its formatter,
+# mypy (strict on ptonz.analyses), the import layers (import-linter; the
+# contract is in pyproject.toml, docs/architecture.md draws it), and
+# clang-format (LLVM style, .clang-format) on the C++ of dialect/.
+# import-linter reads .py files only: the C++ extension ptonz._ptonz is given
+# to it as an empty module in a copy of python/ (build/lint-imports), so that
+# `from .. import _ptonz` is an import of the extension, not of the package.
+PY_SOURCES  := python test bench examples
+CXX_SOURCES  = $(shell find dialect \( -name '*.cpp' -o -name '*.h' \) | sort)
+lint:
+	$(BIN)/ruff check $(PY_SOURCES)
+	$(BIN)/ruff format --check $(PY_SOURCES)
+	$(BIN)/mypy
+	rm -rf build/lint-imports && mkdir -p build/lint-imports
+	cp -r python/*/ build/lint-imports/
+	: > build/lint-imports/ptonz/_ptonz.py
+	cd build/lint-imports && PYTHONPATH=. $(CURDIR)/$(BIN)/lint-imports --config $(CURDIR)/pyproject.toml
+	$(BIN)/clang-format --dry-run -Werror $(CXX_SOURCES)
+
+# Rewrite the tree in the formatters' style (what `make lint` checks).
+format:
+	$(BIN)/ruff format $(PY_SOURCES)
+	$(BIN)/clang-format -i $(CXX_SOURCES)
+
+# The mutation fuzzer over examples/ and test/ (python/ptonz_cli/fuzz.py); CI runs
 # 1000 mutants of a fixed seed in test/python/test_fuzz.py.
 N       ?= 10000
 SEED    ?= 0
 JOBS    ?= 2
 fuzz:
-	$(BIN)/python -m ptonz.tools.ptonz_fuzz --root . -n $(N) --seed $(SEED) --jobs $(JOBS) --save fuzz-findings
+	$(BIN)/python -m ptonz_cli.fuzz --root . -n $(N) --seed $(SEED) --jobs $(JOBS) --save fuzz-findings

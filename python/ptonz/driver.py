@@ -189,27 +189,11 @@ class Pipeline:
     def pass_manager(self, ctx: ir.Context):
         """The pass manager in `ctx`, or None for an empty pipeline.
         PipelineError with MLIR's (or the option check's) message."""
-        from mlir.passmanager import PassManager
-
-        from .passes.registration import option_defaults
+        from .passes.pipeline import build_pass_manager
 
         if not self:
             return None
-        try:
-            # option_defaults is process-wide: it holds a lock, so that
-            # concurrent callers each get their own defaults.
-            with option_defaults(self.defaults):
-                if self.text:
-                    pm = PassManager.parse(self.text, context=ctx)
-                else:
-                    pm = PassManager("builtin.module", context=ctx)
-                for element in self.elements:
-                    pm.add(element)
-        except ValueError as exc:  # MLIR's pipeline parser (or an option) said why
-            raise PipelineError(
-                "\n".join(line for line in str(exc).splitlines() if line.strip())
-            ) from None
-        return pm
+        return build_pass_manager(self.text, ctx, self.defaults, self.elements)
 
 
 @dataclass
@@ -278,7 +262,7 @@ def process(
                 return outcome
             before = None
             if keep_input and pipeline:
-                from .sim.check import clone
+                from .analyses.ir_queries import clone
 
                 before = clone(module)
             if pipeline:

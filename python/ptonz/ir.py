@@ -1,2 +1,2 @@
 # Generated enum bindings import `..ir` relatively; forward to the MLIR bindings.
-from mlir.ir import *  # noqa: F401,F403
+from mlir.ir import *  # noqa: F403

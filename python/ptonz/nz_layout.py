@@ -5,7 +5,7 @@ They live in ``ptonz_pack.layout`` (pure NumPy, importable without MLIR, so
 ``ptonz-pack`` starts fast) and are re-exported here for MLIR users.
 """
 
-from ptonz_pack.layout import (  # noqa: F401
+from ptonz_pack.layout import (
     FRACTAL_ROWS,
     SUPPORTED_DTYPES,
     NZArray,

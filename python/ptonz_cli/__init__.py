@@ -4,10 +4,10 @@
 command that does not need them should not pay for it. `ptonz-opt --version`
 is answered here, from `ptonz/__init__.py`'s `__version__` read as text
 (`importlib.metadata` alone costs ~30 ms); everything else runs
-`ptonz.tools.ptonz_opt`.
+`ptonz_cli.opt`.
 
 It also holds what the commands share without MLIR: the `--split-input-file`
-splitter (ptonz-opt, tools/ptoas_check.py and the fuzzer's corpus).
+splitter (ptonz-opt, ptonz_cli.ptoas_check and the fuzzer's corpus).
 """
 
 import sys
@@ -65,7 +65,7 @@ def ptonz_opt() -> None:
     from ptonz._startup import lazy_inspect
 
     lazy_inspect()  # dataclasses imports it for docstring-less classes only (see _startup)
-    from ptonz.tools.ptonz_opt import main
+    from .opt import main
 
     main()
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Tuple
 
-import ml_dtypes  # noqa: F401  (registers bfloat16 / float8 names with numpy)
+import ml_dtypes  # registers the bfloat16 / float8 names with numpy
 import numpy as np
 
 from ptonz_geometry import (

@@ -371,3 +371,82 @@ func.func @gm_gap_limits(%w: !pto.ptr<i8>, %x: !pto.ptr<i8>) {
   pto.tload ins(%pv1 : !pto.partition_tensor_view<16x32xi8>) outs(%t1 : !pto.tile_buf<mat, 16x32xi8, blayout=col_major, slayout=row_major>)
   return
 }
+
+// Non-square cases with every blocked shape, offset and size operand checked
+// exactly: a swap of the col/c0 and row/16 axes (in the view, the partition's
+// offsets or its sizes) changes an operand here.
+
+// [128, 512] i8 -> [1, 512/32, 128/16, 16, 32] = [1, 16, 8, 16, 32]; the
+// partition at [64, 256] of [64, 256] -> offsets [0, 256/32, 64/16, 0, 0],
+// sizes [1, 256/32, 64/16, 16, 32].
+// CHECK-LABEL: func.func @nonsquare_i8
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[V:.*]] = pto.make_tensor_view %w, shape = [%[[C1]], %[[C16]], %[[C8]], %[[C16]], %[[C32]]], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: pto.partition_view %[[V]], offsets = [%[[C0]], %[[C8]], %[[C4]], %[[C0]], %[[C0]]], sizes = [%[[C1]], %[[C8]], %[[C4]], %[[C16]], %[[C32]]] : !pto.tensor_view<?x?x?x?x?xi8> -> !pto.partition_tensor_view<1x8x4x16x32xi8>
+func.func @nonsquare_i8(%w: !pto.ptr<i8>) {
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %w, shape = [%c128, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c64, %c256], sizes = [%c64, %c256] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x256xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 64x256xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<64x256xi8>) outs(%t : !pto.tile_buf<mat, 64x256xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// A dynamic batch and c0 = 16: [%b, 64, 128] f16 -> [%b, 128/16, 64/16, 16, 16];
+// the partition at [0, 32, 64] -> offsets [0, 64/16, 32/16, 0, 0].
+// CHECK-LABEL: func.func @nonsquare_f16_dynamic_batch
+// CHECK-SAME: (%[[W:.*]]: !pto.ptr<f16>, %[[B:.*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[V:.*]] = pto.make_tensor_view %[[W]], shape = [%[[B]], %[[C8]], %[[C4]], %[[C16]], %[[C16]]], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+// CHECK: pto.partition_view %[[V]], offsets = [%[[C0]], %[[C4]], %[[C2]], %[[C0]], %[[C0]]], sizes = [%[[C1]], %[[C4]], %[[C2]], %[[C16]], %[[C16]]] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x4x2x16x16xf16>
+func.func @nonsquare_f16_dynamic_batch(%w: !pto.ptr<f16>, %b: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %v = pto.make_tensor_view %w, shape = [%b, %c64, %c128], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?xf16>
+  %pv = pto.partition_view %v, offsets = [%c0, %c32, %c64], sizes = [%c1, %c32, %c64] : !pto.tensor_view<?x?x?xf16> -> !pto.partition_tensor_view<1x32x64xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x32x64xf16>) outs(%t : !pto.tile_buf<mat, 32x64xf16, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// A static batch: [3, 64, 512] i8 -> [3, 16, 4, 16, 32] (in the view type too);
+// the partition at [1, 0, 256] -> offsets [1, 256/32, 0, 0, 0].
+// CHECK-LABEL: func.func @nonsquare_i8_static_batch
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[V:.*]] = pto.make_tensor_view %w, shape = [%[[C3]], %[[C16]], %[[C4]], %[[C16]], %[[C32]]], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<3x16x4x16x32xi8>
+// CHECK: pto.partition_view %[[V]], offsets = [%[[C1]], %[[C8]], %[[C0]], %[[C0]], %[[C0]]], sizes = [%[[C1]], %[[C8]], %[[C4]], %[[C16]], %[[C32]]] : !pto.tensor_view<3x16x4x16x32xi8> -> !pto.partition_tensor_view<1x8x4x16x32xi8>
+func.func @nonsquare_i8_static_batch(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %v = pto.make_tensor_view %w, shape = [%c3, %c64, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<3x64x512xi8>
+  %pv = pto.partition_view %v, offsets = [%c1, %c0, %c256], sizes = [%c1, %c64, %c256] : !pto.tensor_view<3x64x512xi8> -> !pto.partition_tensor_view<1x64x256xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 64x256xi8, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x64x256xi8>) outs(%t : !pto.tile_buf<mat, 64x256xi8, blayout=col_major, slayout=row_major>)
+  return
+}

@@ -13,6 +13,8 @@ from mlir import ir
 import ptonz
 from ptonz import _ptonz
 
+from conftest import ROOT
+
 GROUPED = """\
 func.func @grouped(%w: !pl.tensor<256x512xi8, nz>) {
   %c0 = arith.constant 0 : index
@@ -123,8 +125,7 @@ def test_bad_utf8_and_bad_option():
 def test_nz_args_and_arg_ranges_are_the_cli_flags():
     """nz_args / arg_ranges are --nz-arg / --arg-range (pto-declare-nz-args'
     nz-args / arg-ranges options); without them the pointer is not NZ."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    path = os.path.join(root, "Transforms", "declare-nz-args.mlir")
+    path = os.path.join(ROOT, "test", "Transforms", "declare-nz-args.mlir")
     with open(path, encoding="utf-8") as f:
         src = f.read()
     text = ptonz.lower(
@@ -204,9 +205,9 @@ def test_threads():
     assert results == {k: [True] * 6 for k in range(4)}
 
 
-def test_readme_snippet_runs():
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+def test_reference_snippet_runs():
+    root = str(ROOT)
+    with open(os.path.join(root, "docs", "reference.md"), encoding="utf-8") as f:
         readme = f.read()
     section = readme[readme.index("### In process: `ptonz.lower`") :]
     start = section.index("```python\n") + len("```python\n")

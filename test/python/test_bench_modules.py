@@ -2,7 +2,6 @@
 exact, --lower-to-ptoas accepts them, and the lowering addresses the NZ
 weights correctly (the benchmark would otherwise time the wrong thing)."""
 
-import os
 import sys
 
 import pytest
@@ -12,11 +11,13 @@ from ptonz import _ptonz
 from ptonz.passes import build_pass_manager, lower_to_ptoas_pipeline
 from ptonz.sim.check import check_addressing
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
-import gen_modules  # noqa: E402
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import gen_modules  # bench/ is not a package: on sys.path above
 
 
-@pytest.mark.parametrize("form", ["cube", "pto", "pl"])
+@pytest.mark.parametrize("form", gen_modules.FORMS)
 def test_generated_module_lowers_and_addresses_correctly(ctx, form):
     text, ops, kernels = gen_modules.generate(200, form, seed=3)
     assert kernels >= 3

@@ -7,6 +7,7 @@ from mlir import ir
 
 from ptonz.passes import build_pass_manager, lower_to_ptoas_pipeline
 from ptonz.sim import check as C
+from ptonz_cli import reports
 
 from test_check_addressing import SMALL
 
@@ -48,7 +49,7 @@ def test_a_pipeline_that_does_not_block_says_why(ctx):
 def test_cli_line_names_what_was_compared(ctx):
     before = ir.Module.parse(SMALL)
     after = _run(C.clone(before), lower_to_ptoas_pipeline())
-    out = C.check_addressing_cli(after, samples=2, before=before)
+    out = reports.check_addressing_cli(after, samples=2, before=before)
     assert out == (
         "check-addressing: 4 of 4 tloads read identical tiles "
         "(2 block ids; the pipeline's input vs. its output)\n"

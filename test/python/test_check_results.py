@@ -1,24 +1,20 @@
 """The result check (ptonz.sim.results): ND and NZ builds against NumPy."""
 
-import os
-
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from mlir import ir
 
-import ptonz  # noqa: F401
 from ptonz.analyses.ir_queries import ops_named
 from ptonz.sim import results as R
 from ptonz.sim.check import CheckError
 
-EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+from conftest import EXAMPLES, read
 
 
 def _example(name):
-    with open(os.path.join(EXAMPLES, name)) as f:
-        return f.read()
+    return read(EXAMPLES / name)
 
 
 def test_seed001_both_builds_match_numpy(ctx):
@@ -38,10 +34,10 @@ def test_seed001_out_is_x_times_w1_e_transposed(ctx):
     r = R.check_results(text, samples=2, seed=0, context=ctx)
     assert r.ok
     pl = R._pl_module(text, ctx)
-    func = R._functions(pl)[0]
+    func = R.defined_functions(pl)[0]
     inputs = R._Inputs(R._pl_args(func), seed=0)  # the check's inputs (seeded)
     _k_loop, nb_loop, e_loop = [op.operation for op in ops_named(func, "scf.for")]  # post-order
-    policy = R._Loops(0, 2, R._Loops.decisions(pl))
+    policy = R.LoopSampler(0, 2, R.LoopSampler.decisions(pl))
     e_last = list(policy(e_loop, 0, 32, 1, False))[-1]
     blocks = list(policy(nb_loop, 0, 8, 1, False))
     cols = np.concatenate([np.arange(b * 256, (b + 1) * 256) for b in blocks])
@@ -69,7 +65,7 @@ def test_the_check_computes_numbers(ctx):
     pl = R._pl_module(text, ctx)
     with ctx:
         nd, nz = R.builds(pl)
-        func = R._functions(pl)[0]
+        func = R.defined_functions(pl)[0]
         args = R._pl_args(func)
         inputs = R._Inputs(args, seed=0)
         x = inputs._eager[0].astype(np.int64)
@@ -80,7 +76,7 @@ def test_the_check_computes_numbers(ctx):
         run = I.Interpreter(
             {0: inputs.gm(args[0], "nd"), 1: inputs.gm(args[1], "nz"), 2: out}, compute=True
         )
-        run.run(R._functions(nz)[0])
+        run.run(R.defined_functions(nz)[0])
     got = out.data.view(np.int32).reshape(64, 256)
     assert np.array_equal(got, (x @ w.T).astype(np.int32))
     assert np.count_nonzero(got) > 0
@@ -315,7 +311,7 @@ def kernels(draw):
     bt = " b_trans" if b_trans else ""
 
     def loads(k, name):
-        w_off = lead + ([f"%n0", k] if b_trans else [k, "%n0"])
+        w_off = lead + (["%n0", k] if b_trans else [k, "%n0"])
         w_sz = lead_size + ([nt, kt] if b_trans else [kt, nt])
         return [
             f"{ind}%x{name} = pl.tile.load %x, offsets = [%c{m0}, {k}], sizes = [{mt}, {kt}] "

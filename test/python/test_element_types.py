@@ -11,7 +11,7 @@ from mlir import ir
 
 from ptonz.analyses.ir_queries import bit_width
 from ptonz.analyses.ptoas_facts import element_type_problem
-from ptonz.tools import ptonz_opt
+from ptonz_cli import opt as ptonz_opt
 
 # Every builtin scalar type MLIR parses, and the non-scalar ones a fuzzer tries.
 FLOATS = [

@@ -1,4 +1,4 @@
-"""The mutation fuzzer (tools/ptonz_fuzz.py): its own behaviour, and a
+"""The mutation fuzzer (python/ptonz_cli/fuzz.py): its own behaviour, and a
 bounded run over ptonz's examples and lit inputs (`make fuzz` runs more)."""
 
 import os
@@ -6,11 +6,11 @@ import re
 import signal
 import time
 from collections import Counter
-from pathlib import Path
 
-from ptonz.tools import ptonz_fuzz as F
+from ptonz_cli import fuzz as F
 
-ROOT = Path(__file__).resolve().parents[2]
+from conftest import ROOT
+
 CI_SEED = 20261130
 CI_MUTANTS = 1000
 
@@ -107,7 +107,7 @@ def test_bounded_run_finds_nothing():
     """CI's share of the fuzzing: no crash, hang, internal error, unlocated
     error, mis-addressed or statically out-of-bounds load in CI_MUTANTS
     mutants of a fixed seed (reproduce a finding with
-    `python -m ptonz.tools.ptonz_fuzz --root . --replay SEED:INDEX`)."""
+    `python -m ptonz_cli.fuzz --root . --replay SEED:INDEX`)."""
     report = F.fuzz(ROOT, CI_MUTANTS, seed=CI_SEED, jobs=2)
     print(report.summary(CI_SEED))
     assert report.ok, report.summary(CI_SEED)

@@ -157,10 +157,13 @@ def test_select_and_if(prog):
 
 def test_assumptions(prog):
     rng, v, func = prog
-    names = lambda value: sorted(  # noqa: E731
-        "arg" if isinstance(a.owner, ir.Block) else a.owner.name
-        for a in FunctionRanges.assumptions(value)
-    )
+
+    def names(value):
+        return sorted(
+            "arg" if isinstance(a.owner, ir.Block) else a.owner.name
+            for a in FunctionRanges.assumptions(value)
+        )
+
     assert names(v["bi256"]) == ["pto.get_block_idx"]
     assert names(v["ivarg"]) == ["arg"]
     assert names(v["iv_exact"]) == []
@@ -220,7 +223,7 @@ def test_demand_driven_agrees_with_the_dataflow_solver(ctx):
         "remsi",
         "shrsi",
     ]
-    for trial in range(30):
+    for _trial in range(30):
         ty = rg.choice(["index", "i32", "i16"])
         lines = ["func.func @g() {"]
         pool = []

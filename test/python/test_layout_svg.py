@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+from conftest import EXAMPLES
+
 NS = "{http://www.w3.org/2000/svg}"
 
 

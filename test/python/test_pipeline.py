@@ -16,8 +16,9 @@ from ptonz import _ptonz
 from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 from ptonz.passes.catalog import parse_bool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SEED001 = os.path.join(ROOT, "examples", "seed001_grouped_matmul_pl.mlir")
+from conftest import EXAMPLES, ROOT
+
+SEED001 = str(EXAMPLES / "seed001_grouped_matmul_pl.mlir")
 LOWER = (
     "builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-materialize-strides,"
     " pto-verify-ptoas{ptoas-version=0.61})"
@@ -321,8 +322,8 @@ def test_concurrent_python_threads_each_get_whole_pass_bodies():
     assert len(results) == 9 and len(set(results)) == 1
 
 
-def test_readme_from_python_snippet_runs():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+def test_reference_from_python_snippet_runs():
+    with open(os.path.join(ROOT, "docs", "reference.md"), encoding="utf-8") as f:
         readme = f.read()
     section = readme[readme.index("### From Python") :]
     snippet = section[

@@ -171,7 +171,7 @@ def test_random_expressions_are_sound(ctx):
         "arith.addi": lambda a, b: a + b,
         "arith.subi": lambda a, b: a - b,
     }
-    for trial in range(40):
+    for _trial in range(40):
         width = rng.choice([64, 32, 16])
         ty = "index" if width == 64 else f"i{width}"
         lines = ["func.func @g() {"]
@@ -184,15 +184,17 @@ def test_random_expressions_are_sound(ctx):
         lines.append(
             f"  %bi = arith.{'index_cast' if ty == 'index' else 'trunci'} %b : i64 to {ty}"
         )
-        exprs = dict((n, (lambda c: lambda b: c)(c)) for n, c in consts.items())
-        exprs["%bi"] = lambda b: _wrap(b, width)
+        exprs = {n: (lambda b, c=c: c) for n, c in consts.items()}
+        exprs["%bi"] = lambda b, width=width: _wrap(b, width)
         names = list(exprs)
         for i in range(8):
             op = rng.choice(list(ops))
             x, y = rng.choice(names), rng.choice(names)
             lines.append(f"  %e{i} = {op} {x}, {y} : {ty}")
             fx, fy, f = exprs[x], exprs[y], ops[op]
-            exprs[f"%e{i}"] = (lambda fx, fy, f: lambda b: _wrap(f(fx(b), fy(b)), width))(fx, fy, f)
+            exprs[f"%e{i}"] = lambda b, fx=fx, fy=fy, f=f, width=width: _wrap(
+                f(fx(b), fy(b)), width
+            )
             names.append(f"%e{i}")
         lines.append("  return\n}")
         m = ir.Module.parse("\n".join(lines))
@@ -480,11 +482,12 @@ def test_launch_queries_are_named_by_the_dialect(ctx):
     assert set(row.ops) <= _named_ops(provable_forms_text())
 
 
-def test_readme_table_is_the_analysis_table(ctx):
-    """The README's table of provable forms is forms_markdown() (regenerate:
-    python -c 'from ptonz.analyses.provable import forms_markdown; ...')."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+def test_reference_table_is_the_analysis_table(ctx):
+    """The reference's table of provable forms (docs/reference.md) is
+    forms_markdown() (regenerate: python -c 'from ptonz.analyses.provable
+    import forms_markdown; ...')."""
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "reference.md").read_text()
     begin, end = "<!-- provable-forms:begin -->", "<!-- provable-forms:end -->"
     assert begin in readme and end in readme
     table = readme.split(begin, 1)[1].split(end, 1)[0].strip()
-    assert table == forms_markdown(), "README.md's table differs; paste:\n" + forms_markdown()
+    assert table == forms_markdown(), "docs/reference.md's table differs; paste:\n" + forms_markdown()

@@ -11,7 +11,10 @@ from ptonz.analyses.ptoas_facts import (
     element_type_problem,
     global_tensor_type_ok,
     inferred_layout,
+    inferred_layout_061,
+    layout_rules_061,
     mx_scale_element,
+    nz_partition_error,
     nz_view_error,
     parse_version,
     runtime_global_tensor,
@@ -150,12 +153,6 @@ def test_ptoas_1317_rule(constant, dynamic, want):
 
 
 # --------------------------------------------------------------------------- 0.61 rules
-from ptonz.analyses.ptoas_facts import (
-    inferred_layout_061,
-    layout_rules_061,  # noqa: E402
-    nz_partition_error,
-    nz_view_error,
-)
 
 
 def test_the_061_rules_start_at_061():

@@ -1,4 +1,4 @@
-"""The ptonz-pack command (ptonz_pack.cli) and its band-by-band tensor I/O
+"""The ptonz-pack command (ptonz_cli.pack) and its band-by-band tensor I/O
 (ptonz_pack.tensor_io): safetensors checkpoints, .npy and raw .bin."""
 
 import json
@@ -15,7 +15,7 @@ from safetensors import safe_open
 from safetensors.numpy import save_file
 
 from ptonz_pack import tensor_io as T
-from ptonz_pack.cli import main as pack_main
+from ptonz_cli.pack import main as pack_main
 from ptonz_pack.layout import SUPPORTED_DTYPES, c0_for, pack_nz, unpack_nz
 
 
@@ -486,7 +486,7 @@ def test_verify_single_array_mismatch(tmp_path, capsys):
 def test_ptonz_pack_does_not_import_mlir(tmp_path, argv):
     np.save(tmp_path / "w.npy", np.zeros((16, 32), np.int8))
     code = (
-        "import sys\nfrom ptonz_pack.cli import main\n"
+        "import sys\nfrom ptonz_cli.pack import main\n"
         "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('mlir', 'ptonz', 'tqdm', 'numpy'))\n"
         "print('LOADED', ' '.join(sorted(set(m.split('.')[0] for m in heavy))))\n"

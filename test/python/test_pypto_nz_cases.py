@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import List
 
 import pytest
 from mlir import ir
-from mlir.passmanager import PassManager
 
 import ptonz.passes as P
 from ptonz.sim.check import check_addressing

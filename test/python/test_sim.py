@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 from mlir import ir
 
-import ptonz  # noqa: F401
 from ptonz.sim import ArrayBuffer, HashBuffer, Interpreter, SimError
 from ptonz.sim.interpreter import hash_values, nz_logical_index, wrap
 

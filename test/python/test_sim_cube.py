@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mlir import ir
 
-import ptonz  # noqa: F401
 from ptonz.analyses import cube_geometry as G
 from ptonz.sim import ArrayBuffer, Interpreter, SimError
 from ptonz.sim.tiles import LayoutError, TileLayout, element_offsets

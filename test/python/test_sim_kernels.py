@@ -2,40 +2,23 @@
 kernels run in the simulator, a lowered kernel reading its weights NZ-packed
 against the original reading them in ND, bit for bit."""
 
-import glob
 import os
 
 import numpy as np
 import pytest
 from mlir import ir
 
-import ptonz  # noqa: F401
 from ptonz import _ptonz
 from ptonz.analyses.ir_queries import ops_named
 from ptonz.sim import interpreter as I
 from ptonz.sim import kernels as K
 from ptonz.sim.check import CheckError, check_pipeline, clone, lower
 
-INPUTS = os.path.join(os.path.dirname(__file__), "inputs")
-# pypto's DeepSeek V4 cube kernels: $PTONZ_KERNELS (as the lit suite's), else
-# ../shared/kernels beside the repository (or beside a git worktree's directory).
-_ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-_CANDIDATES = [os.path.join(_ROOT, *[".."] * up, "shared", "kernels") for up in (1, 2)]
-SHARED = os.path.join(
-    os.environ.get("PTONZ_KERNELS")
-    or next((c for c in _CANDIDATES if os.path.isdir(c)), _CANDIDATES[0]),
-    "deepseek-v4-decode-a3",
-    "aic",
-)
-KERNELS = sorted(glob.glob(os.path.join(SHARED, "*.pto")))
+from conftest import INPUTS, shared_kernels, shared_kernels_dir
 
-
-@pytest.fixture
-def ctx3():
-    """A context targeting what pypto's exports are assembled for: a3, level 3."""
-    with ir.Context() as c, ir.Location.unknown():
-        _ptonz.set_ptoas_target(c, "a3", "level3")
-        yield c
+# pypto's DeepSeek V4 cube kernels (conftest: $PTONZ_KERNELS or ../shared/kernels).
+SHARED = os.path.join(shared_kernels_dir(), "deepseek-v4-decode-a3", "aic")
+KERNELS = shared_kernels()
 
 
 def _parse(ctx, path):
@@ -79,7 +62,7 @@ def test_the_stored_values_are_the_matmul(ctx3):
     )
     assert r.ok, r.summary()
     with ctx3:
-        gm = K._gm(K._functions(nd)[0], GATE_NZ["gate"], seed=0)
+        gm = K._gm(K.defined_functions(nd)[0], GATE_NZ["gate"], seed=0)
     x = gm.original[1].read(np.arange(16 * 128)).view(np.int8).reshape(16, 128)
     w = gm.original[2].data.view(np.int8).reshape(2, 64, 128)
     want = (x.astype(np.int64) @ w[1].astype(np.int64).T).astype(np.int32)
@@ -221,7 +204,7 @@ def test_set_validshape_and_the_matmul_domain():
             ),
             context=ctx,
         )
-        func = K._functions(m)[0]
+        func = K.defined_functions(m)[0]
         run = I.Interpreter({0: I.ArrayBuffer(np.zeros(256, np.float32))}, compute=True)
         tiles = {}
         original = I.Interpreter.handlers["pto.alloc_tile"]
@@ -266,7 +249,7 @@ def _weight_views_to_logical_nz(module, shape):
     constant shape becomes the logical NZ form `strides = [] {layout = nz}`."""
     from ptonz.analyses.ir_queries import constant_int
 
-    func = K._functions(module)[0]
+    func = K.defined_functions(module)[0]
     pool = _ptonz.IndexConstants(func)
     n = 0
     for v in ops_named(module.operation, "pto.make_tensor_view"):

@@ -38,6 +38,10 @@ INSIDE, OUTSIDE, UNDECIDED = "inside", "outside", "undecided"
 Offset = Union[int, ir.Value]
 
 
+# (reason, located notes) of a verdict.
+Explanation = Tuple[str, List[Tuple[ir.Location, str]]]
+
+
 class DimVerdict:
     """The verdict on one partition dimension. `reason` (what the offset
     ranges over and why that is a problem) and `notes` (located) are built
@@ -46,12 +50,12 @@ class DimVerdict:
 
     __slots__ = ("verdict", "_explain", "_text")
 
-    def __init__(self, verdict: str, explain: Optional[Callable] = None):
+    def __init__(self, verdict: str, explain: Optional[Callable[[], Explanation]] = None) -> None:
         self.verdict = verdict
         self._explain = explain
-        self._text = None
+        self._text: Optional[Explanation] = None
 
-    def _explained(self) -> Tuple[str, List[Tuple[ir.Location, str]]]:
+    def _explained(self) -> Explanation:
         if self._text is None:
             self._text = self._explain() if self._explain else ("", [])
         return self._text
@@ -133,7 +137,7 @@ def _worded(
     return DimVerdict(OUTSIDE, lambda: _may_leave(ranges, offset, size, extent))
 
 
-def _single(ranges, offset) -> Tuple[str, List[Tuple[ir.Location, str]]]:
+def _single(ranges: FunctionRanges, offset: ir.Value) -> Explanation:
     single, full = ranges.in_single_launch(offset), ranges.of(offset)
     one_block = " in a launch of one block" if single != full else ""
     return f"offset in {single}{one_block}", [
@@ -141,9 +145,12 @@ def _single(ranges, offset) -> Tuple[str, List[Tuple[ir.Location, str]]]:
     ]
 
 
-def _always_outside(ranges, offset, size, extent):
+def _always_outside(
+    ranges: FunctionRanges, offset: ir.Value, size: int, extent: Optional[int]
+) -> Explanation:
     text, here = _single(ranges, offset)
     single = ranges.in_single_launch(offset)
+    assert single is not None, "an offset is an integer value"
     if single.smax < 0:
         return f"{text} is always negative", here
     return (
@@ -151,9 +158,12 @@ def _always_outside(ranges, offset, size, extent):
     ), here
 
 
-def _may_leave(ranges, offset, size, extent):
+def _may_leave(
+    ranges: FunctionRanges, offset: ir.Value, size: int, extent: Optional[int]
+) -> Explanation:
     text, here = _single(ranges, offset)
     single = ranges.in_single_launch(offset)
+    assert single is not None, "an offset is an integer value"
     if single.smin < 0:
         problem = "can be negative"
     else:
@@ -164,7 +174,9 @@ def _may_leave(ranges, offset, size, extent):
     ), here
 
 
-def _undecided(ranges, offset, size, extent):
+def _undecided(
+    ranges: FunctionRanges, offset: ir.Value, size: int, extent: Optional[int]
+) -> Explanation:
     what = [
         a for a in FunctionRanges.assumptions(offset) if not is_launch_query(a)
     ] or FunctionRanges.assumptions(offset)
@@ -184,7 +196,7 @@ def _unique(values: List[ir.Value]) -> List[ir.Value]:
     return out
 
 
-def is_min_of_rest(valid, offset, extent) -> bool:
+def is_min_of_rest(valid: ir.Value, offset: ir.Value, extent: Optional[ir.Value]) -> bool:
     """Whether the size value `valid` is arith.minsi(extent - offset, x)
     (either order): with `valid` proven positive, extent - offset >= valid > 0,
     so [offset, offset + valid) stays inside the extent (a ragged tail). (Not
@@ -212,7 +224,7 @@ POSITIVE, NOT_POSITIVE = "positive", "not-positive"
 
 def size_verdict(
     ranges: FunctionRanges, size: ir.Value, lo: int = 1, hi: Optional[int] = None
-) -> Tuple[str, str, list]:
+) -> Tuple[str, str, List[Tuple[ir.Location, str]]]:
     """(verdict, reason, notes) of a dynamic size (a partition's, or a
     tile's valid extent) that must lie in [lo, hi] (hi None: no upper end),
     by the rules of the offsets: POSITIVE when every value it takes does;

@@ -29,13 +29,9 @@ from mlir import ir
 from .arg_attrs import ARG_RANGE_ATTR, arg_attr_dicts, set_arg_attr_dicts
 from .. import _ptonz
 from .int_ranges import FunctionRanges
-from .ir_queries import bit_width, functions
+from .ir_queries import bit_width, functions, symbol_name
 
 _MAX_STEP = 1 << 62
-
-
-def _name(func: ir.Operation) -> str:
-    return ir.StringAttr(func.attributes["sym_name"]).value
 
 
 def _enclosing_function(op: ir.Operation) -> Optional[ir.Operation]:
@@ -53,7 +49,7 @@ class CallSiteFacts:
         # (callee name, argument) -> [(call, operand)], for the diagnostics.
         self.sites: Dict[Tuple[str, int], List[Tuple[ir.Operation, ir.Value]]] = {}
         funcs = {
-            _name(f.operation): f.operation
+            symbol_name(f.operation): f.operation
             for f in functions(module)
             if f.operation.regions[0].blocks
         }
@@ -62,7 +58,7 @@ class CallSiteFacts:
             callee = call.opview.callee.value
             caller = _enclosing_function(call)
             if callee in funcs and caller is not None:
-                calls.setdefault(callee, []).append((call, _name(caller)))
+                calls.setdefault(callee, []).append((call, symbol_name(caller)))
         if not calls:
             return
         order: List[str] = []
@@ -93,7 +89,7 @@ class CallSiteFacts:
             ):
                 self._derive(funcs[name], name, calls[name])
 
-    def _derive(self, func: ir.Operation, name: str, calls) -> None:
+    def _derive(self, func: ir.Operation, name: str, calls: List[Tuple[ir.Operation, str]]) -> None:
         block = func.regions[0].blocks[0]
         n = len(block.arguments)
         dicts = arg_attr_dicts(func)
@@ -105,10 +101,10 @@ class CallSiteFacts:
                 continue
             if ARG_RANGE_ATTR in dicts[k]:
                 continue
-            operands = []
+            operands: List[Tuple[ir.Operation, ir.Value]] = []
             for call, _caller in calls:
                 if len(call.operands) != n:
-                    operands = None
+                    operands = []
                     break
                 operands.append((call, call.operands[k]))
             if not operands:
@@ -127,10 +123,13 @@ class CallSiteFacts:
             set_arg_attr_dicts(func, dicts)
 
     @staticmethod
-    def _join(ranges: FunctionRanges, values, bits: int) -> Optional[Tuple[int, int, int]]:
+    def _join(
+        ranges: FunctionRanges, values: List[ir.Value], bits: int
+    ) -> Optional[Tuple[int, int, int]]:
         """[lo, hi) and step of the values the call sites pass, or None when
         nothing is known (then the argument stays undeclared)."""
-        lo = hi = None
+        lo: Optional[int] = None
+        hi: Optional[int] = None
         twos = float("inf")
         for v in values:
             r = ranges.bounds(v)
@@ -139,7 +138,7 @@ class CallSiteFacts:
             lo = r[0] if lo is None else min(lo, r[0])
             hi = r[1] if hi is None else max(hi, r[1])
             twos = min(twos, ranges.native.alignment(v))
-        if lo is None:
+        if lo is None or hi is None:
             return None
         if hi + 1 > (1 << (bits - 1)) or (lo == -(1 << (bits - 1)) and hi == (1 << (bits - 1)) - 1):
             return None  # the whole type (or past it): no declaration says more

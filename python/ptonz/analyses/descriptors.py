@@ -22,7 +22,7 @@ with -1 for each dynamic dim of the partition type
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Union
+from typing import Any, List, Optional, Tuple, Union, cast
 
 from mlir import ir
 from ptonz_geometry import C0_BYTES, c0_for_bitwidth, right_align5
@@ -91,7 +91,7 @@ class Descriptor:
         return bit_width(self.element_type) // 8
 
 
-def _entry(value: ir.Value, state) -> Entry:
+def _entry(value: ir.Value, state: Any) -> Entry:
     c = constant_int(value)
     return c if c is not None else ssa_name(value, state)
 
@@ -190,18 +190,6 @@ def descriptors(module, version=None, infer_layout: bool = True) -> List[Descrip
     return out
 
 
-def descriptors_text(module, version=None, infer_layout: bool = True) -> str:
-    """`--emit=descriptors`: one block per tload from a GM view, as PTOAS
-    release `version` writes it."""
-    lines = []
-    for d in descriptors(module, version, infer_layout):
-        lines.append(f"{format_location(d.op.location)}: pto.tload")
-        lines.append(f"  src:  {d.global_tensor()}")
-        lines.append(f"  dst:  {d.tile}")
-        lines.append(f"  at:   ptr + {d.offset} elements")
-    return "\n".join(lines) + ("\n" if lines else "")
-
-
 # --------------------------------------------------------------------------
 # --report=loads
 # --------------------------------------------------------------------------
@@ -218,7 +206,7 @@ def gm_path(d: Descriptor) -> str:
     return f"{d.layout}->{'NZ' if tile_nz else 'ND'}"
 
 
-def contiguous_runs(d: Descriptor) -> Optional[tuple]:
+def contiguous_runs(d: Descriptor) -> Optional[Tuple[int, int]]:
     """(runs per tile, bytes per run) of the GM reads, or None if symbolic.
 
     A strided box reads runs of its merged innermost contiguous dims. An ND->NZ
@@ -228,117 +216,19 @@ def contiguous_runs(d: Descriptor) -> Optional[tuple]:
     """
     if not all(isinstance(x, int) for x in d.shape + d.strides):
         return None
+    shape, strides = cast(List[int], d.shape), cast(List[int], d.strides)
     total = 1
-    for s in d.shape:
+    for s in shape:
         total *= s
     if gm_path(d) in ("ND->NZ", "DN->NZ"):
         c0 = c0_for_bitwidth(bit_width(d.element_type))
         return total // c0, C0_BYTES
     run = 1
-    k = len(d.shape)
+    k = len(shape)
     while k > 0:
-        size, stride = d.shape[k - 1], d.strides[k - 1]
+        size, stride = shape[k - 1], strides[k - 1]
         if size != 1 and stride != run:
             break
         run *= size
         k -= 1
     return total // run, run * d.element_bytes
-
-
-def _bytes(n: int) -> str:
-    return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
-
-
-def _runs_text(d: Descriptor) -> str:
-    runs = contiguous_runs(d)
-    if runs is None:
-        return f"{gm_path(d)}, symbolic"
-    n, size = runs
-    return f"{gm_path(d)}, {n} runs of {_bytes(size)}"
-
-
-def loads_report(module, nd_build=None, version=None) -> str:
-    """`--report=loads`: per tload its GM path, descriptor and contiguous runs;
-    given the ND build of the same kernel (`nd_build`), also the loads whose
-    runs differ between the two builds, side by side (descriptors as PTOAS
-    release `version` writes them)."""
-    lines = []
-    for d in descriptors(module, version):
-        runs = contiguous_runs(d)
-        lines.append(f"{format_location(d.op.location)}: pto.tload {gm_path(d)}")
-        lines.append(f"  descriptor: {d.global_tensor()}")
-        lines.append(f"  tile:       {d.tile}")
-        if runs is None:
-            lines.append("  runs:       symbolic (shape or strides not constant)")
-        else:
-            n, size = runs
-            lines.append(f"  runs:       {n} x {size} B contiguous ({n * size} B per tile)")
-    if nd_build is not None:
-        lines += _side_by_side(descriptors(nd_build, version), descriptors(module, version))
-    return "\n".join(lines) + ("\n" if lines else "")
-
-
-def _side_by_side(nd: List[Descriptor], nz: List[Descriptor]) -> List[str]:
-    """The tloads (paired by location, in order) whose descriptors differ."""
-    by_loc = {}
-    for d in nd:
-        by_loc.setdefault(format_location(d.op.location), []).append(d)
-    rows = []
-    for d in nz:
-        where = format_location(d.op.location)
-        pending = by_loc.get(where)
-        if not pending:
-            continue
-        other = pending.pop(0)
-        if other.global_tensor() == d.global_tensor():
-            continue
-        t = d.tile
-        rows.append(
-            f"{where}: {t.rows}x{t.cols}x{t.element_type} tile: ND build "
-            f"{_runs_text(other)} | NZ build {_runs_text(d)}"
-        )
-    if not rows:
-        return []
-    return [
-        "ND build vs NZ build (the same kernel with its NZ weights in ND: nz pl tensors "
-        "annotated nd by pl-annotate-nd, --nz-arg declarations dropped):"
-    ] + ["  " + r for r in rows]
-
-
-def nd_build(module, make_pass_manager, declared_nz: bool = False):
-    """The ND build of an input `module` (an unlowered copy, rewritten in
-    place): its nz pl tensors annotated nd (`pl-annotate-nd`), and the NZ
-    declarations of its pto pointer arguments (`ptonz.nz_shape`) dropped, then
-    the pass manager `make_pass_manager(ctx)` gives (the same pipeline as the
-    NZ build, given without the `--nz-arg` declarations); None if the input
-    has nothing NZ (`declared_nz`: `--nz-arg` declared some), no pipeline
-    runs, or the ND build fails."""
-    from mlir.passmanager import PassManager
-
-    from .._ptonz import PLTensorType
-    from ..passes import run_pass_manager
-    from .arg_attrs import NZ_SHAPE_ATTR, drop_arg_attr
-
-    ctx = module.context
-    funcs = [f for f in ops_named(module.operation, "func.func") if f.operation.regions[0].blocks]
-    has_nz = any(
-        PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
-        for f in funcs
-        for a in f.operation.regions[0].blocks[0].arguments
-    )
-    for f in funcs:
-        declared_nz |= drop_arg_attr(f.operation, NZ_SHAPE_ATTR)
-    if not has_nz and not declared_nz:
-        return None
-    pm = make_pass_manager(ctx)
-    if pm is None:
-        return None
-    try:
-        if has_nz:
-            run_pass_manager(
-                PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx), module.operation
-            )
-        run_pass_manager(pm, module.operation)
-    except ir.MLIRError:
-        return None
-    return module

@@ -46,7 +46,7 @@ check that both agree).
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple, cast
 
 from mlir import ir
 
@@ -73,13 +73,13 @@ class Range:
     def __init__(self, bits: int, smin: int, smax: int, umin: int, umax: int):
         self.bits, self.smin, self.smax, self.umin, self.umax = bits, smin, smax, umin, umax
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Range) and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def _key(self):
+    def _key(self) -> Tuple[int, int, int, int, int]:
         return (self.bits, self.smin, self.smax, self.umin, self.umax)
 
     def __repr__(self) -> str:
@@ -107,7 +107,7 @@ class FunctionRanges:
     changes. `native` is the C++ analysis (`_ptonz.IntRanges`), for batch
     queries."""
 
-    def __init__(self, func):
+    def __init__(self, func: Any) -> None:
         # The C++ analysis; it computes nothing before the first query.
         self.native = _ptonz.IntRanges(func.operation if hasattr(func, "operation") else func)
 
@@ -118,7 +118,7 @@ class FunctionRanges:
 
     def bounds(self, value: ir.Value) -> Optional[Tuple[int, int]]:
         """(smin, smax) in any launch: `of` without the rest (the hot query)."""
-        return self.native.signed(value)
+        return cast(Optional[Tuple[int, int]], self.native.signed(value))
 
     def in_single_launch(self, value: ir.Value) -> Optional[Range]:
         """The range in the launch of one block (block idx 0, block num 1)."""
@@ -128,7 +128,7 @@ class FunctionRanges:
     @staticmethod
     def assumptions(value: ir.Value) -> List[ir.Value]:
         """What the program does not bound in `value`'s backward slice."""
-        return _ptonz.IntRanges.assumptions(value)
+        return cast(List[ir.Value], _ptonz.IntRanges.assumptions(value))
 
 
 def declared_range(value: ir.Value) -> Optional[List[int]]:

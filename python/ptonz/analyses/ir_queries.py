@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Any, List, Optional, Sequence, cast
 
 from mlir import ir
 
 from .. import _ptonz
 from .._ptonz import TensorViewType
+
+
+def clone(module: Any) -> ir.Module:
+    """A copy of `module` (an ir.Module or its operation; locations kept) in
+    the same context."""
+    op = module.operation if hasattr(module, "operation") else module
+    return ir.Module.parse(
+        op.get_asm(enable_debug_info=True, assume_verified=True), context=op.context
+    )
 
 
 def ops_named(root: ir.Operation, *names: str) -> List[ir.OpView]:
@@ -19,12 +28,12 @@ def functions(module: ir.Operation) -> List[ir.Operation]:
     """The func.func ops under `module` (or `module` itself, if a function),
     as ir.Operation: an OpView per function costs more than most passes spend
     on a function without NZ views (`.opview` where one is needed)."""
-    return _ptonz.functions(module)
+    return cast(List[ir.Operation], _ptonz.functions(module))
 
 
 def symbol_name(func: ir.Operation) -> str:
     """A function's name (its `sym_name`)."""
-    return ir.StringAttr(func.attributes["sym_name"]).value
+    return cast(str, ir.StringAttr(func.attributes["sym_name"]).value)
 
 
 def defining_op(value: ir.Value) -> Optional[ir.OpView]:
@@ -34,7 +43,7 @@ def defining_op(value: ir.Value) -> Optional[ir.OpView]:
     return owner.opview if hasattr(owner, "opview") else owner
 
 
-def name_state(op) -> "_ptonz.NameState":
+def name_state(op: Any) -> "_ptonz.NameState":
     """The SSA names of the values under `op` as ptonz prints it (NameLocs
     as names, made unique as the printer does); the bindings' ir.AsmState
     has no NameLoc option and numbers them."""
@@ -43,12 +52,12 @@ def name_state(op) -> "_ptonz.NameState":
 
 def ssa_name(value: ir.Value, state: "_ptonz.NameState") -> str:
     """`%name` of `value` in `state` (name_state), as the printed module says."""
-    return state.name(value)
+    return cast(str, state.name(value))
 
 
 def constant_int(value: ir.Value) -> Optional[int]:
     """The value of a constant integer/index value (`arith.constant`), else None."""
-    return _ptonz.constant_int(value)
+    return cast(Optional[int], _ptonz.constant_int(value))
 
 
 def dims_of(view_info) -> List[Optional[int]]:
@@ -61,12 +70,12 @@ def dims_of(view_info) -> List[Optional[int]]:
     ]
 
 
-def layout_of(op) -> Optional[str]:
+def layout_of(op: Any) -> Optional[str]:
     """'nd' | 'dn' | 'nz' of a pto.make_tensor_view (attribute or view type), or None."""
     attrs = op.operation.attributes
     if "layout" in attrs:
-        return _ptonz.layout_value(attrs["layout"])
-    return TensorViewType(op.operation.results[0].type).layout
+        return cast(Optional[str], _ptonz.layout_value(attrs["layout"]))
+    return cast(Optional[str], TensorViewType(op.operation.results[0].type).layout)
 
 
 def bit_width(t: ir.Type) -> int:
@@ -78,9 +87,9 @@ def bit_width(t: ir.Type) -> int:
     if isinstance(t, ir.IndexType):
         return 64
     if isinstance(t, (ir.IntegerType, ir.FloatType)):
-        return t.width
+        return cast(int, t.width)
     try:
-        return ir.FloatType(t).width  # f80, f128: no class of their own
+        return cast(int, ir.FloatType(t).width)  # f80, f128: no class of their own
     except ValueError:
         pass
     bits = _ptonz.element_bits(t)  # PTOAS 0.60's scalar types (`!pto.f8E8M0`: 8)

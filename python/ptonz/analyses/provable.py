@@ -23,7 +23,7 @@ offsets `(blk % 2) * 512` and `(blk // 2) * 128` are provable.
 survives wrap-around at any width W) is proven by walking the defining ops
 by one table, the C++ analysis's (`_ptonz.provable_forms`, in
 dialect/lib/Analysis/Alignment.cpp, which also walks it, memoised per value):
-`forms_markdown()` prints it (the README's table is that print, checked by
+`forms_markdown()` prints it (docs/reference.md's table is that print, checked by
 test_provable.py), `provable_forms_text()` is the list ptonz's errors give.
 `scf.for` iter_args and function arguments that no `--arg-range` declares are
 never resolved for alignment (an iter_arg changes every iteration; nothing is
@@ -38,7 +38,7 @@ when a proof fails, names the value to blame and the form it failed at
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple, Union, cast
 
 from mlir import ir
 
@@ -65,7 +65,7 @@ def provable_forms_text(context: Optional[ir.Context] = None) -> str:
 
 
 def forms_markdown(context: Optional[ir.Context] = None) -> str:
-    """The table as the README shows it (a Markdown table)."""
+    """The table as docs/reference.md shows it (a Markdown table)."""
     lines = ["| defining form | a multiple of 2^k when |", "| --- | --- |"]
     for f in provable_forms(context):
         form = f.form
@@ -111,7 +111,7 @@ class Prover:
     function or module (`func`; `ranges`: its integer ranges, computed on
     first use if not given); the C++ analyses memoise per value."""
 
-    def __init__(self, func, ranges: Optional[FunctionRanges] = None):
+    def __init__(self, func: Any, ranges: Optional[FunctionRanges] = None) -> None:
         self.ranges = ranges if ranges is not None else FunctionRanges(func)
         self._native = self.ranges.native
 
@@ -126,7 +126,7 @@ class Prover:
             return _PROVEN
         return Fact(p.multiple, p.nonneg, p.failure)
 
-    def alignment(self, value) -> float:
+    def alignment(self, value: Union[int, ir.Value]) -> float:
         """log2 of the largest power of two `value` is proven a multiple of (0:
         nothing beyond being an integer; inf: zero). `value` may be an int: a
         constant operand, as `value_source` folds them."""

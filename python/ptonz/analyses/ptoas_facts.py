@@ -77,7 +77,7 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple, cast
 
 from ptonz_geometry import (
     C0_BYTES,
@@ -212,7 +212,7 @@ def nz_view_error(
         )
     c0 = c0_for_bitwidth(8 * element_bytes)
 
-    def known(x, want):
+    def known(x: Optional[int], want: int) -> bool:
         return x is None or x == want
 
     if shape[0] is not None and shape[0] <= 0:

@@ -34,7 +34,7 @@ dimensions), whether or not the function is marked.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, FrozenSet, Optional, Union, cast
 
 from mlir import ir
 from ptonz_geometry import MX_LAYOUTS as _MX_LAYOUTS
@@ -82,7 +82,7 @@ def _attr_layout(op: ir.Operation) -> Optional[str]:
 
 
 def _type_layout(op: ir.Operation) -> Optional[str]:
-    return _ptonz.TensorViewType(op.results[0].type).layout
+    return cast(Optional[str], _ptonz.TensorViewType(op.results[0].type).layout)
 
 
 def enclosing_function(op: ir.Operation) -> Optional[ir.Operation]:
@@ -98,14 +98,14 @@ def is_marked(func: Optional[ir.Operation], layout: str = "nz") -> bool:
     return func is not None and MARKS.get(layout, BLOCKED_MARK) in func.attributes
 
 
-def marks_of(func: Optional[ir.Operation]) -> frozenset:
+def marks_of(func: Optional[ir.Operation]) -> FrozenSet[str]:
     """The blocked-view marks `func` carries (for `kind_of`'s `marked`)."""
     if func is None:
         return frozenset()
     return frozenset(m for m in set(MARKS.values()) if m in func.attributes)
 
 
-def kind_of(view, marked=None) -> str:
+def kind_of(view: Any, marked: Union[None, bool, FrozenSet[str]] = None) -> str:
     """The kind of a pto.make_tensor_view (op or OpView). `marked`: whether its
     function carries the mark of the view's layout, if the caller knows (a
     bool), or the marks it carries (`marks_of`); else looked up."""
@@ -119,31 +119,31 @@ def kind_of(view, marked=None) -> str:
     return classify(attr, typed, has_strides, marked)
 
 
-def is_logical(view, marked: Optional[bool] = None) -> bool:
+def is_logical(view: Any, marked: Optional[bool] = None) -> bool:
     """Whether a view is a logical (not yet blocked) NZ view."""
     return kind_of(view, marked) == LOGICAL
 
 
-def is_blocked_nz(view, marked: Optional[bool] = None) -> bool:
+def is_blocked_nz(view: Any, marked: Optional[bool] = None) -> bool:
     """Whether a view addresses NZ bytes physically (blocked or explicit)."""
     op = view.operation if hasattr(view, "operation") else view
     layout = _attr_layout(op) or _type_layout(op)
     return layout == "nz" and kind_of(op, marked) in (BLOCKED, PHYSICAL)
 
 
-def is_blocked_mx(view, marked: Optional[bool] = None) -> bool:
+def is_blocked_mx(view: Any, marked: Optional[bool] = None) -> bool:
     """Whether a view addresses MX scale bytes physically (blocked or explicit)."""
     op = view.operation if hasattr(view, "operation") else view
     layout = _attr_layout(op) or _type_layout(op)
     return layout in MX_LAYOUTS and kind_of(op, marked) in (BLOCKED, PHYSICAL)
 
 
-def legacy_message(view) -> str:
+def legacy_message(view: Any) -> str:
     """The located-error text for a view in the old spelling (without the
     pass's prefix)."""
     op = view.operation if hasattr(view, "operation") else view
     t = _ptonz.TensorViewType(op.results[0].type)
-    layout = t.layout or _attr_layout(op)
+    layout = str(t.layout or _attr_layout(op))
     shape = "x".join("?" if d == _ptonz.DYNAMIC else str(d) for d in t.shape)
     plain = f"!pto.tensor_view<{shape}x{t.element_type}>"
     return (

@@ -8,7 +8,7 @@ Every textual pipeline in the process can name them, next to upstream passes::
     pm.run(module.operation)
 
 (also `lower-to-ptoas{ptoas-version=0.61}`, the registered pipeline of all
-four; ptonz-opt's `--pass-pipeline` and pass flags; `pm.add("pto-block-nz-views")`;
+of them; ptonz-opt's `--pass-pipeline` and pass flags; `pm.add("pto-block-nz-views")`;
 `BlockNzViews().add_to(pm)`). `build_pass_manager` is `PassManager.parse`
 with option defaults. The pass classes are imported on first use.
 """

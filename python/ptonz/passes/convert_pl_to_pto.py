@@ -711,7 +711,7 @@ def _make_views(
         )
     # Names: the view of argument `%w1` is `%w1_view` (`%arg3_view` for an
     # unnamed one); a slice or reshape `%ws` is replaced by its view `%ws`.
-    for index, arg, shape, layout, elem in tensor_args:
+    for index, arg, shape, layout, _elem in tensor_args:
         at[arg] = (arg, offset_args.get(index))
         views[arg] = _view(
             before,

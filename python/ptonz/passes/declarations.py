@@ -11,9 +11,6 @@ from __future__ import annotations
 import re
 from typing import Optional, Tuple
 
-# The argument attributes the declarations become (one home: analyses.arg_attrs).
-from ..analyses.arg_attrs import ARG_RANGE_ATTR, NZ_SHAPE_ATTR  # noqa: E402,F401
-
 _NZ = re.compile(r"@([^:,=\s]+):(\d+)(?:=(\d+(?:x\d+)+))?")
 _RANGE = re.compile(r"@([^:,=\s]+):(\d+)=(-?\d+):(-?\d+)(?::(\d+))?")
 

@@ -36,10 +36,11 @@ def _product(values: List[ir.Value]):
     from mlir.dialects import arith  # dynamic shapes only: not imported by every run
 
     consts = [constant_int(v) for v in values]
-    if all(c is not None for c in consts):
+    known = [c for c in consts if c is not None]
+    if len(known) == len(consts):
         p = 1
-        for c in consts:
-            p *= c
+        for k in known:
+            p *= k
         return p
     acc: Optional[ir.Value] = None
     for v, c in zip(values, consts):

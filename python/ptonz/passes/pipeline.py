@@ -4,14 +4,14 @@ is `PassManager.parse` with ptonz's option defaults applied."""
 
 from __future__ import annotations
 
-from typing import List, Mapping, Optional
+from typing import List, Mapping, Optional, Sequence
 
 from mlir import ir
 from mlir.passmanager import PassManager
 
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .catalog import PIPELINES
-from .registration import clear_internal_errors, reraise_internal_error
+from .registration import clear_internal_errors, option_defaults, reraise_internal_error
 
 
 class PipelineError(ValueError):
@@ -19,16 +19,33 @@ class PipelineError(ValueError):
 
 
 def build_pass_manager(
-    pipeline: str,
+    pipeline: Optional[str],
     context: Optional[ir.Context] = None,
     defaults: Optional[Mapping[str, Mapping[str, object]]] = None,
+    elements: Sequence[str] = (),
 ) -> PassManager:
-    """`PassManager.parse(pipeline, context)`; `defaults` maps a ptonz pass name
-    to option values used where the pipeline does not set them (ptonz-opt's
-    `--ptoas-version`). MLIR's parse errors raise PipelineError."""
-    from ..driver import Pipeline  # the one builder of ptonz's pass managers
-
-    return Pipeline(text=pipeline, defaults=defaults or {}).pass_manager(context)
+    """The one builder of ptonz's pass managers: `PassManager.parse(pipeline,
+    context)` (an empty one on builtin.module when `pipeline` is None or
+    empty), then each of `elements` added (`lower-to-ptoas`,
+    `pto-block-nz-views{remarks=true}`). `defaults` maps a ptonz pass name to option
+    values used where the pipeline does not set them (ptonz-opt's
+    `--ptoas-version`). MLIR's (or an option check's) errors raise
+    PipelineError with its message."""
+    try:
+        # option_defaults is process-wide: it holds a lock, so that
+        # concurrent callers each get their own defaults.
+        with option_defaults(defaults or {}):
+            if pipeline:
+                pm = PassManager.parse(pipeline, context=context)
+            else:
+                pm = PassManager("builtin.module", context=context)
+            for element in elements:
+                pm.add(element)
+    except ValueError as exc:  # MLIR's pipeline parser (or an option) said why
+        raise PipelineError(
+            "\n".join(line for line in str(exc).splitlines() if line.strip())
+        ) from None
+    return pm
 
 
 LOWER_TO_PTOAS_PASSES = PIPELINES["lower-to-ptoas"].passes
@@ -63,3 +80,40 @@ def run_pass_manager(pm: PassManager, op: ir.Operation) -> None:
     finally:
         ctx.enable_multithreading(True)
     reraise_internal_error()
+
+
+def nd_build(module, make_pass_manager, declared_nz: bool = False):
+    """The ND build of an input `module` (an unlowered copy, rewritten in
+    place): its nz pl tensors annotated nd (`pl-annotate-nd`), and the NZ
+    declarations of its pto pointer arguments (`ptonz.nz_shape`) dropped, then
+    the pass manager `make_pass_manager(ctx)` gives (the same pipeline as the
+    NZ build, given without the `--nz-arg` declarations); None if the input
+    has nothing NZ (`declared_nz`: `--nz-arg` declared some), no pipeline
+    runs, or the ND build fails."""
+    from .._ptonz import PLTensorType
+    from ..analyses.arg_attrs import NZ_SHAPE_ATTR, drop_arg_attr
+    from ..analyses.ir_queries import ops_named
+
+    ctx = module.context
+    funcs = [f for f in ops_named(module.operation, "func.func") if f.operation.regions[0].blocks]
+    has_nz = any(
+        PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
+        for f in funcs
+        for a in f.operation.regions[0].blocks[0].arguments
+    )
+    for f in funcs:
+        declared_nz |= drop_arg_attr(f.operation, NZ_SHAPE_ATTR)
+    if not has_nz and not declared_nz:
+        return None
+    pm = make_pass_manager(ctx)
+    if pm is None:
+        return None
+    try:
+        if has_nz:
+            run_pass_manager(
+                PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx), module.operation
+            )
+        run_pass_manager(pm, module.operation)
+    except ir.MLIRError:
+        return None
+    return module

@@ -12,7 +12,7 @@ kernel's ND and NZ builds against a NumPy execution of the `pl` program
 (`ptonz-opt --check-results[=N]`).
 """
 
-from .interpreter import (  # noqa: F401
+from .interpreter import (
     ArrayBuffer,
     GMBuffer,
     HashBuffer,
@@ -22,3 +22,14 @@ from .interpreter import (  # noqa: F401
     TstoreRecord,
     run_function,
 )
+
+__all__ = [
+    "ArrayBuffer",
+    "GMBuffer",
+    "HashBuffer",
+    "Interpreter",
+    "SimError",
+    "TloadRecord",
+    "TstoreRecord",
+    "run_function",
+]

@@ -56,6 +56,7 @@ from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (
     bit_width,
+    clone,
     constant_int,
     functions,
     layout_of,
@@ -76,6 +77,7 @@ from ..analyses.view_kinds import (
 from ..diagnostics import format_location
 from . import dtypes
 from . import interpreter as I
+from .dtypes import UINT
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
 
 EAGER_ELEMENTS = 1 << 20
@@ -163,18 +165,7 @@ class CheckResult:
 # --------------------------------------------------------------------------- modules
 
 
-def _asm(module) -> str:
-    op = module.operation if hasattr(module, "operation") else module
-    return op.get_asm(enable_debug_info=True, assume_verified=True)
-
-
-def clone(module) -> ir.Module:
-    """A copy of `module` (locations kept) in its own context."""
-    op = module.operation if hasattr(module, "operation") else module
-    return ir.Module.parse(_asm(op), context=op.context)
-
-
-def _run_pipeline(module: ir.Module, pipeline: str, defaults=None) -> None:
+def run_pipeline(module: ir.Module, pipeline: str, defaults=None) -> None:
     """Run `pipeline` on `module`; pto-verify-ptoas checks for the PTOAS level
     the module's context targets (`set_ptoas_target`, ptonz-opt's
     --ptoas-pto-level) unless the pipeline or `defaults` (pass name -> option
@@ -197,7 +188,7 @@ def _run_pipeline(module: ir.Module, pipeline: str, defaults=None) -> None:
         raise CheckError(f"lowering failed: {first}", diagnostics=diags, kind="lowering") from None
 
 
-def _has_pl(module: ir.Module) -> bool:
+def has_pl(module: ir.Module) -> bool:
     """Whether any op is a `pl` op or any function takes a `!pl.tensor`."""
     found = []
 
@@ -213,7 +204,7 @@ def _has_pl(module: ir.Module) -> bool:
     return bool(found)
 
 
-def _functions(module: ir.Module) -> List[ir.Operation]:
+def defined_functions(module: ir.Module) -> List[ir.Operation]:
     return [f.operation for f in functions(module.operation) if f.operation.regions[0].blocks]
 
 
@@ -229,7 +220,7 @@ def parsed_clone(module_text_or_module, context: Optional[ir.Context] = None) ->
 def logical_module(module_text_or_module, context: Optional[ir.Context] = None) -> ir.Module:
     """The logical pto program: a parsed clone, `pl` converted to `pto`."""
     module = parsed_clone(module_text_or_module, context)
-    for f in _functions(module):
+    for f in defined_functions(module):
         if marks_of(f):
             raise CheckError(
                 f"the input is already lowered ({', '.join(sorted(marks_of(f)))}): the "
@@ -238,8 +229,8 @@ def logical_module(module_text_or_module, context: Optional[ir.Context] = None) 
                 op=f,
                 kind="input",
             )
-    if _has_pl(module):
-        _run_pipeline(module, "builtin.module(convert-pl-to-pto)")
+    if has_pl(module):
+        run_pipeline(module, "builtin.module(convert-pl-to-pto)")
     return module
 
 
@@ -251,7 +242,7 @@ def lower(
     from ..passes import lower_to_ptoas_pipeline
 
     lowered = clone(logical)
-    _run_pipeline(lowered, lower_to_ptoas_pipeline(ptoas_version), pass_defaults)
+    run_pipeline(lowered, lower_to_ptoas_pipeline(ptoas_version), pass_defaults)
     return lowered
 
 
@@ -482,7 +473,7 @@ def _uses_block_id(module: ir.Module) -> bool:
     return bool(ops_named(module.operation, "pto.get_block_idx", "pto.get_block_num"))
 
 
-def _block_ids(samples: int, block_num: int, seed: int) -> List[int]:
+def sampled_block_ids(samples: int, block_num: int, seed: int) -> List[int]:
     samples = max(1, min(samples, block_num))
     if samples >= block_num:
         return list(range(block_num))
@@ -544,25 +535,25 @@ def compare_programs(
 ) -> CheckResult:
     """Run the logical pto program and an already-lowered program on the same
     logical weights and compare every tload tile in order."""
-    from .kernels import _launch, declared_arg_ranges, declared_nz_args, launch_args
+    from .kernels import sample_launch, declared_arg_ranges, declared_nz_args, launch_args
 
     WHOLE_VIEWS.clear()
     result = CheckResult(logical=logical, lowered=lowered)
-    lowered_funcs = {_sym(f): f for f in _functions(lowered)}
+    lowered_funcs = {_sym(f): f for f in defined_functions(lowered)}
     uses_bid = (
         _uses_block_id(logical)
         or _uses_block_id(lowered)
-        or any(launch_args(f) is not None for f in _functions(logical))
+        or any(launch_args(f) is not None for f in defined_functions(logical))
     )
     declared_nz = declared_nz_args(lowered, logical)
     declared_ranges = declared_arg_ranges(lowered)
     if block_num is None:  # a declared block index range is the launch
-        for f in _functions(logical):
+        for f in defined_functions(logical):
             pair = launch_args(f)
             if pair is not None and pair[0] in declared_ranges.get(_sym(f), {}):
                 block_num = declared_ranges[_sym(f)][pair[0]][1]
     block_num = block_num if block_num is not None else max(1, samples)
-    result.block_ids = _block_ids(samples, block_num, seed) if uses_bid else [0]
+    result.block_ids = sampled_block_ids(samples, block_num, seed) if uses_bid else [0]
     per_run = None
     if max_tloads is not None:
         per_run = max(1, max_tloads // max(1, len(result.block_ids)))
@@ -574,7 +565,7 @@ def compare_programs(
         ir.FlatSymbolRefAttr(c.attributes["callee"]).value
         for c in ops_named(logical.operation, "func.call")
     }
-    for func in _functions(logical):
+    for func in defined_functions(logical):
         name = _sym(func)
         if name in callees:
             continue
@@ -584,7 +575,7 @@ def compare_programs(
         gm_logical, gm_lowered = _buffers(func, seed, declared_nz.get(name))
         # Scalar arguments (pypto's row offsets, expert indices, extents): the
         # result check's choice; its trailing i32 pair: the block id and count.
-        launch = _launch(func, samples, seed, block_num, {}, declared_ranges.get(name, {}))
+        launch = sample_launch(func, samples, seed, block_num, {}, declared_ranges.get(name, {}))
         scalars = launch.scalars
         pair = launch_args(func)
         for bid in result.block_ids:
@@ -721,7 +712,7 @@ def check_addressing(
 def _check_lowered(lowered: ir.Module) -> None:
     """Raise CheckError unless a pipeline's output can stand for the lowered
     program: pto only, every NZ view blocked to rank 5."""
-    if _has_pl(lowered):
+    if has_pl(lowered):
         raise CheckError(
             "the pipeline left `pl` ops (it does not run convert-pl-to-pto), so "
             "there is no pto program to compare with the input: add "
@@ -773,43 +764,3 @@ def check_pipeline(
             max_trips=max_trips,
             max_tloads=max_tloads,
         )
-
-
-def check_addressing_cli(
-    module, samples: int = 8, ptoas_version: str = DEFAULT_VERSION, before=None, pass_defaults=None
-) -> Optional[str]:
-    """`ptonz-opt --check-addressing[=N]`: the line to print, or None after
-    emitting a located error (ptonz-opt then exits 1). With `before` (the
-    input of the pipeline ptonz-opt ran), the pipeline's output `module` is
-    checked against it; otherwise `module` is the logical program and a clone
-    is lowered with --lower-to-ptoas."""
-    from .. import _ptonz
-
-    def fail(message: str, loc: Optional[ir.Location], notes=()) -> None:
-        if loc is None:
-            loc = ir.Location.unknown(context=module.context)
-        _ptonz.emit_diagnostic(loc, "error", message, list(notes))
-
-    try:
-        if before is not None:
-            result = check_pipeline(before, module, samples=samples)
-        else:
-            result = check_addressing(
-                module, samples=samples, ptoas_version=ptoas_version, pass_defaults=pass_defaults
-            )
-    except CheckError as exc:
-        if exc.diagnostics:  # lowering failed: re-emit the pass diagnostics
-            for d in exc.diagnostics:
-                notes = [(n.location, n.message) for n in getattr(d, "notes", [])]
-                fail(f"check-addressing: {d.message}", d.location, notes)
-        else:
-            loc = exc.op.location if exc.op is not None else None
-            fail(f"check-addressing: {exc.message}", loc)
-        return None
-    if not result.ok:
-        fail(f"check-addressing: MISMATCH: {result.mismatch.describe()}", result.mismatch.location)
-        return None
-    summary = result.summary()
-    if before is not None:  # say what was compared
-        summary = summary[:-1] + "; the pipeline's input vs. its output)"
-    return summary + "\n"

@@ -98,6 +98,7 @@ from ..analyses.ir_queries import bit_width, layout_of
 from ..analyses.view_kinds import LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import dtypes
+from .dtypes import UINT
 from .tiles import LayoutError, OnChipMemory, TileLayout, TileRef
 
 _UINT = dtypes.UINT
@@ -165,9 +166,9 @@ class ArrayBuffer(GMBuffer):
     def __init__(self, array: np.ndarray):
         flat = np.ascontiguousarray(array).reshape(-1)
         self.bits = flat.dtype.itemsize * 8
-        if self.bits not in _UINT:
+        if self.bits not in UINT:
             raise ValueError(f"unsupported element size {flat.dtype}")
-        self.data = flat.view(_UINT[self.bits])
+        self.data = flat.view(UINT[self.bits])
         self.size = self.data.size
 
     writable = True
@@ -194,7 +195,7 @@ def hash_values(index: np.ndarray, seed: int, bits: int) -> np.ndarray:
         x = (x ^ (x >> np.uint64(30))) * _M1
         x = (x ^ (x >> np.uint64(27))) * _M2
         x = x ^ (x >> np.uint64(31))
-    return x.astype(_UINT[bits])
+    return x.astype(UINT[bits])
 
 
 def nz_logical_index(packed: np.ndarray, batch: int, rows: int, cols: int, c0: int) -> np.ndarray:
@@ -219,7 +220,7 @@ def hash_numbers(index: np.ndarray, seed: int, dtype: np.dtype) -> np.ndarray:
     raw bits of `dtype` (random bit patterns would be NaN/Inf-ridden)."""
     h = hash_values(index, seed, 64)
     unit = (h >> np.uint64(40)).astype(np.float64) / float(1 << 23) - 1.0
-    return unit.astype(dtype).view(_UINT[dtype.itemsize * 8])
+    return unit.astype(dtype).view(UINT[dtype.itemsize * 8])
 
 
 class HashBuffer(GMBuffer):
@@ -239,7 +240,7 @@ class HashBuffer(GMBuffer):
         dtype: Optional[np.dtype] = None,
         dn: Optional[Tuple[int, int, int]] = None,
     ):
-        if bits not in _UINT:
+        if bits not in UINT:
             raise ValueError(f"unsupported element width {bits}")
         self.size, self.bits, self.seed, self.nz, self.dn = size, bits, seed, nz, dn
         self.dtype = np.dtype(dtype) if dtype is not None else None
@@ -455,7 +456,7 @@ class Interpreter:
             )
 
     def _path(self) -> Tuple[Tuple[ir.Operation, ...], Tuple[int, ...]]:
-        return tuple(l for l, _ in self._loops), tuple(v for _, v in self._loops)
+        return tuple(loop for loop, _ in self._loops), tuple(v for _, v in self._loops)
 
     # -- arith
     def _constant(self, op):
@@ -791,7 +792,7 @@ class Interpreter:
         if tile.bits != view.buffer.bits:
             raise SimError("tload tile element width differs from the GM view's", op)
         flat = self._gm_offsets(part, tile, op)
-        valid = view.buffer.read(flat) if flat.size else np.zeros(flat.shape, _UINT[tile.bits])
+        valid = view.buffer.read(flat) if flat.size else np.zeros(flat.shape, UINT[tile.bits])
         rows, cols = tile.rows, tile.cols
         if valid.shape == (rows, cols):
             data = valid

@@ -81,15 +81,15 @@ from .check import (
     EAGER_ELEMENTS,
     UNBOUNDED,
     CheckError,
-    _block_ids,
-    _functions,
+    sampled_block_ids,
+    defined_functions,
     numpy_dtype,
     pack_nz,
     parsed_clone,
     random_weights,
 )
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TstoreRecord
-from .results import DEFAULT_SAMPLES, _iteration, _iv_name, _Loops
+from .results import DEFAULT_SAMPLES, iv_name, LoopSampler, store_iteration
 
 NzArgs = Mapping[str, Mapping[int, Sequence[int]]]
 # A scalar that is the extent of a view (a row count) and has no value or range.
@@ -142,7 +142,7 @@ def logical_nz_args(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
     lowers today); two views of one argument with different shapes are an
     error."""
     out: Dict[str, Dict[int, Tuple[int, ...]]] = {}
-    for func in _functions(module):
+    for func in defined_functions(module):
         block = func.regions[0].blocks[0]
         for view in ops_named(func, "pto.make_tensor_view"):
             if kind_of(view) != LOGICAL or layout_of(view) != "nz":
@@ -173,7 +173,7 @@ def logical_nz_args(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
 def _declared(module: ir.Module, attr: str) -> Dict[str, Dict[int, Tuple[int, ...]]]:
     """`{function: {argument: values}}` of an `array<i64: ...>` argument attribute."""
     out: Dict[str, Dict[int, Tuple[int, ...]]] = {}
-    for func in _functions(module):
+    for func in defined_functions(module):
         for i, attrs in enumerate(arg_attr_dicts(func)):
             if attr in attrs:
                 out.setdefault(symbol_name(func), {})[i] = tuple(int_array(attrs[attr]))
@@ -190,7 +190,7 @@ def declared_nz_args(
 
     out = _declared(module, NZ_SHAPE_ATTR)
     source = original if original is not None else module
-    funcs = {symbol_name(f): f for f in _functions(source)}
+    funcs = {symbol_name(f): f for f in defined_functions(source)}
     for name, args in out.items():
         for i, shape in list(args.items()):
             if shape:
@@ -244,21 +244,21 @@ def _extent_scalars(func: ir.Operation) -> set:
 
 
 @dataclass
-class _Launch:
+class Launch:
     block_num: int
     block_ids: List[int]
     scalars: Dict[int, int]  # every scalar argument but the launch pair
     chosen: List[str]  # how each scalar was chosen, for the summary
 
 
-def _launch(
+def sample_launch(
     func: ir.Operation,
     samples: int,
     seed: int,
     block_num: Optional[int],
     scalars: Mapping[int, int],
     ranges: Mapping[int, Tuple[int, int]],
-) -> _Launch:
+) -> Launch:
     from .._ptonz import PtrType
 
     block = func.regions[0].blocks[0]
@@ -284,7 +284,7 @@ def _launch(
     bnum = block_num if block_num is not None else max(1, samples)
     if not uses_bid:
         bnum = 1
-    ids = [i for i in _block_ids(samples, bnum, seed) if i >= lo]
+    ids = [i for i in sampled_block_ids(samples, bnum, seed) if i >= lo]
     if not ids:
         ids = [lo]
     extents = _extent_scalars(func)
@@ -313,7 +313,7 @@ def _launch(
             values[i] = DEFAULT_EXTENT if i in extents else 0
             how = "default: a view extent" if i in extents else "default"
         chosen.append(f"#{i} = {values[i]} ({how})")
-    return _Launch(bnum, ids, values, chosen)
+    return Launch(bnum, ids, values, chosen)
 
 
 @dataclass
@@ -462,7 +462,7 @@ def _entry_functions(module: ir.Module) -> List[ir.Operation]:
         ir.FlatSymbolRefAttr(c.attributes["callee"]).value
         for c in ops_named(module.operation, "func.call")
     }
-    return [f for f in _functions(module) if symbol_name(f) not in callees]
+    return [f for f in defined_functions(module) if symbol_name(f) not in callees]
 
 
 def check_kernel_results(
@@ -496,14 +496,14 @@ def check_kernel_results(
     if arg_ranges is None:
         arg_ranges = declared_arg_ranges(lowered)
     scalars = scalars or {}
-    lowered_funcs = {symbol_name(f): f for f in _functions(lowered)}
-    known = {symbol_name(f) for f in _functions(original)}
+    lowered_funcs = {symbol_name(f): f for f in defined_functions(lowered)}
+    known = {symbol_name(f) for f in defined_functions(original)}
     for name in nz_args:
         if name not in known:
             raise CheckError(
                 f"NZ arguments declared for @{name}, which the kernel does not define", kind="input"
             )
-    independent = _Loops.decisions(original)
+    independent = LoopSampler.decisions(original)
     state = name_state(original)
     state_low = name_state(lowered)  # names in the lowered kernel's records
     results = []
@@ -516,7 +516,7 @@ def check_kernel_results(
         results.append(result)
         with original.context:
             gm = _gm(func, nz_args.get(name, {}), seed)
-            launch = _launch(
+            launch = sample_launch(
                 func, samples, seed, block_num, scalars.get(name, {}), arg_ranges.get(name, {})
             )
         result.nz, result.block_ids, result.block_num = gm.nz, launch.block_ids, launch.block_num
@@ -535,7 +535,7 @@ def check_kernel_results(
                 if pair is not None:
                     bound[pair[0]], bound[pair[1]] = bid, launch.block_num
                 args_of[key] = bound
-            policy = _Loops(seed, samples, independent)
+            policy = LoopSampler(seed, samples, independent)
             run = I.Interpreter(
                 args_of["original"],
                 block_idx=bid,
@@ -558,7 +558,7 @@ def check_kernel_results(
                 args_of["lowered"],
                 block_idx=bid,
                 block_num=launch.block_num,
-                loop_policy=_Loops(seed, samples, independent),
+                loop_policy=LoopSampler(seed, samples, independent),
                 compute=True,
             )
             try:
@@ -570,14 +570,14 @@ def check_kernel_results(
                     len(got["lowered"]) + len(run.stores),
                     format_location(op.location) if op is not None else "<unknown>",
                     op.location if op is not None else None,
-                    _iteration(TstoreRecord(op, loops, path, bid, None, None), state_low),
+                    store_iteration(TstoreRecord(op, loops, path, bid, None, None), state_low),
                     bid,
                     f"the lowered kernel fails: {exc.message}",
                 )
                 return result
             got["lowered"] += run.stores
         for loop in ops_named(func, "scf.for"):
-            result.loop_names[str(loop.operation.location)] = _iv_name(loop.operation, state)
+            result.loop_names[str(loop.operation.location)] = iv_name(loop.operation, state)
         result.stores = len(got["original"])
         result.mismatch = _compare_stores(got["original"], got["lowered"], state_low)
         written = {
@@ -609,7 +609,7 @@ def _compare_stores(
             i,
             format_location(rec.op.location),
             rec.op.location,
-            _iteration(rec, state),
+            store_iteration(rec, state),
             rec.block_idx,
             reason,
         )
@@ -699,10 +699,10 @@ def check_pto_results(
     "arg-ranges": ...}}`) and check it against `module`; the NZ arguments and
     scalar ranges default to those the lowering declared."""
     from ..passes import lower_to_ptoas_pipeline
-    from .check import _run_pipeline, clone
+    from .check import run_pipeline, clone
 
     original = module if isinstance(module, ir.Module) else parsed_clone(module)
-    for f in _functions(original):
+    for f in defined_functions(original):
         if BLOCKED_MARK in f.attributes:
             raise CheckError(
                 "the input is already lowered (pto.nz_tensor_views_blocked): the "
@@ -713,7 +713,7 @@ def check_pto_results(
             )
     with original.context, ir.Location.unknown(context=original.context):
         lowered = clone(original)
-        _run_pipeline(lowered, pipeline or lower_to_ptoas_pipeline(ptoas_version), pass_defaults)
+        run_pipeline(lowered, pipeline or lower_to_ptoas_pipeline(ptoas_version), pass_defaults)
         return check_kernel_results(
             original, lowered, nz_args, samples=samples, seed=seed, **kwargs
         )

@@ -60,10 +60,10 @@ from . import interpreter as I
 from .check import (
     EAGER_ELEMENTS,
     CheckError,
-    _block_ids,
-    _functions,
-    _has_pl,
-    _run_pipeline,
+    sampled_block_ids,
+    defined_functions,
+    has_pl,
+    run_pipeline,
     clone,
     parsed_clone,
     random_weights,
@@ -302,7 +302,7 @@ def _output_buffer(a: _Arg) -> ArrayBuffer:
 # --------------------------------------------------------------------------- sampling
 
 
-class _Loops:
+class LoopSampler:
     """The loop policy: a loop that carries nothing in the pl program and
     contains a store runs `samples` iterations (the same in every program:
     the decision is the pl program's, looked up by location)."""
@@ -422,7 +422,7 @@ class ResultCheck:
 _SOURCE_LINES: Dict[str, List[str]] = {}
 
 
-def _iv_name(loop: ir.Operation, state) -> str:
+def iv_name(loop: ir.Operation, state) -> str:
     """The loop's induction variable as the source spells it (`%e`): its
     NameLoc (ptonz's parser keeps it), else read from the source file when
     it is readable (a module parsed without names), else as the printer
@@ -450,8 +450,8 @@ def _iv_name(loop: ir.Operation, state) -> str:
         return "iv"
 
 
-def _iteration(record: TstoreRecord, state) -> List[Tuple[str, int]]:
-    return [(_iv_name(loop, state), v) for loop, v in zip(record.loops, record.path)]
+def store_iteration(record: TstoreRecord, state) -> List[Tuple[str, int]]:
+    return [(iv_name(loop, state), v) for loop, v in zip(record.loops, record.path)]
 
 
 def _coord(flat: int, shape: Tuple[int, ...]) -> str:
@@ -477,7 +477,7 @@ def _compare_to_reference(
             i,
             format_location(rec.op.location),
             rec.op.location,
-            _iteration(rec, state),
+            store_iteration(rec, state),
             rec.block_idx,
             reason,
         )
@@ -533,7 +533,7 @@ def _compare_to_reference(
 
 def _pl_module(module_text_or_module, context) -> ir.Module:
     module = parsed_clone(module_text_or_module, context)
-    if not _has_pl(module):
+    if not has_pl(module):
         raise CheckError(
             "the result check needs the pl program (it lowers it twice, with the nz "
             "tensors as annotated and annotated nd); run it without pass flags on "
@@ -551,9 +551,9 @@ def builds(
 
     pipeline = lower_to_ptoas_pipeline(ptoas_version)
     nz = clone(pl_module)
-    _run_pipeline(nz, pipeline)
+    run_pipeline(nz, pipeline)
     nd = clone(pl_module)
-    _run_pipeline(nd, pipeline.replace("builtin.module(", "builtin.module(pl-annotate-nd, ", 1))
+    run_pipeline(nd, pipeline.replace("builtin.module(", "builtin.module(pl-annotate-nd, ", 1))
     return nd, nz
 
 
@@ -569,11 +569,11 @@ def compare_builds(
     """Run the reference and both (already lowered) builds; one result per
     kernel function of the pl program."""
     results = []
-    nd_funcs = {_sym(f): f for f in _functions(nd_build)}
-    nz_funcs = {_sym(f): f for f in _functions(nz_build)}
-    independent = _Loops.decisions(pl_module)
+    nd_funcs = {_sym(f): f for f in defined_functions(nd_build)}
+    nz_funcs = {_sym(f): f for f in defined_functions(nz_build)}
+    independent = LoopSampler.decisions(pl_module)
     state = name_state(pl_module)
-    for func in _functions(pl_module):
+    for func in defined_functions(pl_module):
         block = func.regions[0].blocks[0]
         if not any(PLTensorType.isinstance(a.type) for a in block.arguments):
             continue
@@ -588,9 +588,15 @@ def compare_builds(
         inputs = _Inputs(args, seed)
         uses_bid = bool(ops_named(func, "pl.get_block_idx", "pl.get_block_num"))
         bnum = block_num if block_num is not None else max(1, samples)
-        result.block_ids = _block_ids(samples, bnum, seed) if uses_bid else [0]
+        result.block_ids = sampled_block_ids(samples, bnum, seed) if uses_bid else [0]
 
-        def binding(layouts: Dict[int, str], outs: Dict[int, ArrayBuffer], logical: bool):
+        def binding(
+            layouts: Dict[int, str],
+            outs: Dict[int, ArrayBuffer],
+            logical: bool,
+            args=args,
+            inputs=inputs,
+        ):
             bound = {}
             for a in args:
                 if a.output:
@@ -607,7 +613,7 @@ def compare_builds(
         got = {"nd": [], "nz": []}
         loops = {}
         for bid in result.block_ids:
-            policy = _Loops(seed, samples, independent)
+            policy = LoopSampler(seed, samples, independent)
             ref = PLReference(
                 binding({}, outs["ref"], True), block_idx=bid, block_num=bnum, loop_policy=policy
             )
@@ -627,7 +633,7 @@ def compare_builds(
                     binding(layouts, outs[key], False),
                     block_idx=bid,
                     block_num=bnum,
-                    loop_policy=_Loops(seed, samples, independent),
+                    loop_policy=LoopSampler(seed, samples, independent),
                     compute=True,
                 )
                 try:
@@ -642,14 +648,14 @@ def compare_builds(
                         len(got[key]) + len(run.stores),
                         format_location(op.location) if op is not None else "<unknown>",
                         op.location if op is not None else None,
-                        _iteration(TstoreRecord(op, loops, path, bid, None, None), state),
+                        store_iteration(TstoreRecord(op, loops, path, bid, None, None), state),
                         bid,
                         f"the lowered kernel fails: {exc.message}",
                     )
                     return results
                 got[key] += run.stores
         for loop in ops_named(func, "scf.for"):
-            loops[str(loop.operation.location)] = _iv_name(loop.operation, state)
+            loops[str(loop.operation.location)] = iv_name(loop.operation, state)
         result.loop_names = loops
         out_arg = {a.index: a for a in outputs}
         result.outputs = {
@@ -681,7 +687,7 @@ def compare_builds(
                         i,
                         format_location(b.op.location),
                         b.op.location,
-                        _iteration(b, state),
+                        store_iteration(b, state),
                         b.block_idx,
                         f"the builds differ at tile[{r}, {c}] (both within the tolerance)",
                     )
@@ -740,51 +746,3 @@ def _merge(results: List[ResultCheck]) -> ResultCheck:
         merged.elements += r.elements
         merged.max_error_ratio = max(merged.max_error_ratio, r.max_error_ratio)
     return merged
-
-
-def check_results_cli(
-    module,
-    samples: int = DEFAULT_SAMPLES,
-    ptoas_version: str = DEFAULT_VERSION,
-    before=None,
-    **kernel_options,
-) -> Optional[str]:
-    """`ptonz-opt --check-results[=N]`: the line to print, or None after
-    emitting a located error (ptonz-opt then exits 1). A `pl` program is
-    checked by `check_results`; a pto kernel by
-    `ptonz.sim.kernels.check_pto_results` (a lowered clone against the kernel,
-    the declared NZ weights NZ-packed; `kernel_options`: its `nz_args`,
-    `scalars`, `arg_ranges`, `pass_defaults`, ...), or, after a pipeline ran,
-    by `check_kernel_results(before, module)`: the pipeline's input against
-    its output."""
-    from .. import _ptonz
-
-    def fail(message: str, loc: Optional[ir.Location], notes=()) -> None:
-        if loc is None:
-            loc = ir.Location.unknown(context=module.context)
-        _ptonz.emit_diagnostic(loc, "error", message, list(notes))
-
-    try:
-        from .kernels import check_kernel_results, check_pto_results
-
-        if before is not None and not _has_pl(before):
-            kernel_options.pop("pass_defaults", None)
-            result = check_kernel_results(before, module, samples=samples, **kernel_options)
-        elif _has_pl(module):
-            result = check_results(module, samples=samples, ptoas_version=ptoas_version)
-        else:
-            result = check_pto_results(
-                module, samples=samples, ptoas_version=ptoas_version, **kernel_options
-            )
-    except CheckError as exc:
-        if exc.diagnostics:
-            for d in exc.diagnostics:
-                notes = [(n.location, n.message) for n in getattr(d, "notes", [])]
-                fail(f"check-results: {d.message}", d.location, notes)
-        else:
-            fail(f"check-results: {exc.message}", exc.op.location if exc.op is not None else None)
-        return None
-    if not result.ok:
-        fail(f"check-results: MISMATCH: {result.mismatch.describe()}", result.mismatch.location)
-        return None
-    return result.summary() + "\n"

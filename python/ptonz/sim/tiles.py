@@ -166,7 +166,7 @@ class TileRef:
 
     def _elements(self) -> np.ndarray:
         raw = self.buffer[self.base : self.base + self.layout.nbytes]
-        return raw.view(_UINT[self.bits])
+        return raw.view(UINT[self.bits])
 
     def read(self) -> np.ndarray:
         """The rows x cols raw element bits."""
@@ -176,4 +176,4 @@ class TileRef:
         data = np.asarray(data)
         if data.shape != (self.rows, self.cols):
             raise LayoutError(f"writing {data.shape} data into a {self.rows}x{self.cols} tile")
-        self._elements()[self.offsets] = data.astype(_UINT[self.bits], copy=False)
+        self._elements()[self.offsets] = data.astype(UINT[self.bits], copy=False)

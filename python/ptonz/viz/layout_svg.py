@@ -25,7 +25,6 @@ loop at its first iteration, run by `ptonz.sim.interpreter`) reads.
 from __future__ import annotations
 
 import dataclasses
-import os
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
@@ -172,9 +171,10 @@ def _first_executions(func: ir.Operation) -> Dict[ir.Operation, object]:
         if PtrType.isinstance(a.type):
             buf = _AddressOnly(bit_width(PtrType(a.type).element_type))
             args[i] = buf
-    first_only = lambda op, lb, ub, step, has_iter_args: (
-        range(lb, min(ub, lb + step), step) if step > 0 else ()
-    )
+
+    def first_only(op, lb, ub, step, has_iter_args):
+        return range(lb, min(ub, lb + step), step) if step > 0 else ()
+
     interp = Interpreter(args, block_idx=0, block_num=1, loop_policy=first_only)
     try:
         records = interp.run(func)
@@ -333,7 +333,8 @@ PANEL_W = WIDTH - 2 * MARGIN
 GM_AREA_H = 240  # height of the larger GM window panel
 
 
-def _bytes(n: int) -> str:
+def byte_size(n: int) -> str:
+    """`n` bytes as the pictures label them: 8 KiB, 2 MiB, 48 B."""
     for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if n >= size and n % size == 0:
             return f"{n // size} {unit}"
@@ -472,7 +473,7 @@ def render_svg(p: LoadPicture) -> str:
     s.text(
         x2,
         y,
-        f"2. the tile: {Rt // 16} x {ncb} fractals of 16 x {c0} ({_bytes(16 * c0 * isz)})",
+        f"2. the tile: {Rt // 16} x {ncb} fractals of 16 x {c0} ({byte_size(16 * c0 * isz)})",
         13,
         "bold",
     )
@@ -525,8 +526,8 @@ def render_svg(p: LoadPicture) -> str:
     s.text(
         MARGIN,
         y,
-        f"3. ND build, GM byte order: {count} runs of {_bytes(size)} "
-        f"(ND->NZ: the DMA moves one {_bytes(size)} C0 line per fractal row)",
+        f"3. ND build, GM byte order: {count} runs of {byte_size(size)} "
+        f"(ND->NZ: the DMA moves one {byte_size(size)} C0 line per fractal row)",
         13,
         "bold",
     )
@@ -536,8 +537,8 @@ def render_svg(p: LoadPicture) -> str:
         MARGIN,
         y,
         f"bytes {nd_first}-{nd_first + nd_window - 1} of the weight (rows {r0}-"
-        f"{r0 + Rt - 1} of batch {b}), one logical row of {_bytes(nd_line_bytes)} per "
-        f"line; each stripe is {Rt} separate runs, {_bytes(nd_line_bytes)} apart",
+        f"{r0 + Rt - 1} of batch {b}), one logical row of {byte_size(nd_line_bytes)} per "
+        f"line; each stripe is {Rt} separate runs, {byte_size(nd_line_bytes)} apart",
         11,
         fill="#555",
     )
@@ -554,7 +555,7 @@ def render_svg(p: LoadPicture) -> str:
         "#eeeeee",
         stroke="#999",
         sw=0.5,
-        title=f"ND bytes of rows {r0}-{r0 + Rt - 1}: {_bytes(nd_window)}; grey = not read by "
+        title=f"ND bytes of rows {r0}-{r0 + Rt - 1}: {byte_size(nd_window)}; grey = not read by "
         f"this load",
     )
     for j in range(ncb):
@@ -570,7 +571,7 @@ def render_svg(p: LoadPicture) -> str:
             cls="run",
             extra=(f'data-runs="{Rt}" data-run-bytes="{size}" data-col-block="{c // c0}"'),
             title=f"column block {c // c0} (columns {c}-{c + c0 - 1}): {Rt} runs of "
-            f"{_bytes(size)}, one per row, at ND bytes "
+            f"{byte_size(size)}, one per row, at ND bytes "
             f"{b * R * C * isz + p.nd_offset(r0, c)} + k*{nd_line_bytes}",
         )
     s.add("</g>")
@@ -582,7 +583,7 @@ def render_svg(p: LoadPicture) -> str:
         MARGIN,
         y,
         f"zoom on rows {r0}-{r0 + zl - 1}: one cell per run; each row's {ncb} "
-        f"runs are followed by {_bytes(nd_line_bytes - Ct * isz)} the load does not "
+        f"runs are followed by {byte_size(nd_line_bytes - Ct * isz)} the load does not "
         f"read before the next row's",
         11,
         fill="#555",
@@ -611,7 +612,7 @@ def render_svg(p: LoadPicture) -> str:
         s.text(
             MARGIN + ncb * zw + gap_w / 2,
             ztop + i * (zh + 2) + zh - 3,
-            f"{_bytes(nd_line_bytes - Ct * isz)} not read",
+            f"{byte_size(nd_line_bytes - Ct * isz)} not read",
             10,
             anchor="middle",
             fill="#777",
@@ -624,7 +625,7 @@ def render_svg(p: LoadPicture) -> str:
         MARGIN,
         y,
         f"4. NZ build, GM byte order: {count} run{'s' if count != 1 else ''} of "
-        f"{_bytes(size)} (NZ->NZ)",
+        f"{byte_size(size)} (NZ->NZ)",
         13,
         "bold",
     )
@@ -635,7 +636,7 @@ def render_svg(p: LoadPicture) -> str:
         y,
         f"bytes {nz_first}-{nz_first + nz_window - 1} of the weight (column blocks "
         f"{k0 // c0}-{(k0 + Ct) // c0 - 1} of batch {b}), one column block of "
-        f"{R} rows x {_bytes(c0 * isz)} = {_bytes(nz_line_bytes)} per line",
+        f"{R} rows x {byte_size(c0 * isz)} = {byte_size(nz_line_bytes)} per line",
         11,
         fill="#555",
     )
@@ -652,7 +653,7 @@ def render_svg(p: LoadPicture) -> str:
         "#eeeeee",
         stroke="#999",
         sw=0.5,
-        title=f"NZ bytes of column blocks {k0 // c0}-{(k0 + Ct) // c0 - 1}: {_bytes(nz_window)}; "
+        title=f"NZ bytes of column blocks {k0 // c0}-{(k0 + Ct) // c0 - 1}: {byte_size(nz_window)}; "
         f"grey = not read by this load",
     )
     lh = h_nz / nz_lines
@@ -671,7 +672,7 @@ def render_svg(p: LoadPicture) -> str:
                 cls="run",
                 extra=(f'data-run="{k}" data-col-block="{c // c0}"'),
                 title=f"run {k}: NZ bytes {b * R * C * isz + run.start}-"
-                f"{b * R * C * isz + run.start + run.size - 1} ({_bytes(run.size)}); this "
+                f"{b * R * C * isz + run.start + run.size - 1} ({byte_size(run.size)}); this "
                 f"line: column block {c // c0} rows {r0}-{r0 + Rt - 1} = blocked "
                 f"[{b}, {c // c0}, {r0 // 16}:{(r0 + Rt) // 16}, 0:16, 0:{c0}]",
             )
@@ -729,52 +730,3 @@ def svg_names(pics: Sequence[LoadPicture], prefix: str = "") -> List[str]:
         safe = "".join(ch if ch.isalnum() or ch in "_-." else "_" for ch in p.func)
         names.append(f"{prefix}{safe}.tload{k}.svg")
     return names
-
-
-def layout_svg_cli(module, directory: str, prefix: str = "") -> Optional[str]:
-    """`ptonz-opt --emit=layout-svg -o DIR`: write the SVGs; return the lines
-    to print (one per file), or None after emitting a located error."""
-    from .. import _ptonz
-
-    op = module.operation if hasattr(module, "operation") else module
-
-    def fail(message: str, at=None) -> None:
-        loc = at.location if at is not None else ir.Location.unknown(context=op.context)
-        _ptonz.emit_diagnostic(loc, "error", f"layout-svg: {message}", [])
-
-    try:
-        pics = pictures(module)
-    except LayoutSvgError as exc:
-        fail(exc.message, exc.op)
-        return None
-    if not pics:
-        logical = logical_nz_loads(module)
-        if logical:
-            fail(
-                "this NZ view is not lowered yet, so its loads have no NZ->NZ descriptor to "
-                "draw: add --lower-to-ptoas (or pto-block-nz-views)",
-                logical[0],
-            )
-        else:
-            fail("the module has no NZ->NZ pto.tload to draw (no view is {layout = nz})")
-        return None
-    try:
-        os.makedirs(directory, exist_ok=True)
-    except OSError as exc:
-        fail(f"cannot create the directory '{directory}': {exc.strerror or exc}")
-        return None
-    lines = []
-    for p, name in zip(pics, svg_names(pics, prefix)):
-        path = os.path.join(directory, name)
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(render_svg(p))
-        except OSError as exc:
-            fail(f"cannot write '{path}': {exc.strerror or exc}")
-            return None
-        lines.append(
-            f"{path}: {p.where}: tile [1, {p.tile_rows}, {p.tile_cols}] at "
-            f"({p.tile_b}, {p.tile_r}, {p.tile_c}); ND {p.nd_runs[0]} runs x "
-            f"{_bytes(p.nd_runs[1])}, NZ {p.nz_runs[0]} runs x {_bytes(p.nz_runs[1])}"
-        )
-    return "\n".join(lines) + "\n"

@@ -12,7 +12,7 @@ import os
 import re
 import sys
 
-from ptonz.tools.ptonz_opt import run
+from ptonz_cli.opt import run
 
 ERROR = re.compile(r"^(\S+?):(\d+):(\d+): error: (.*)$", re.M)
 

@@ -1,6 +1,6 @@
 """ptonz-fuzz: a seeded, grammar-aware mutation fuzzer for ptonz-opt.
 
-    python -m ptonz.tools.ptonz_fuzz [-n 1000] [--seed 0] [--jobs 2] [--root .]
+    python -m ptonz_cli.fuzz [-n 1000] [--seed 0] [--jobs 2] [--root .]
                                      [--save DIR] [--replay SEED:INDEX]
 
 The corpus is ptonz's own inputs: `examples/*.mlir` and `test/**/*.mlir`,
@@ -57,15 +57,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-# Run as `python tools/ptonz_fuzz.py`, Python puts tools/ first on sys.path,
-# where tools/ptonz_pack.py (the ptonz.tools shim) would shadow the
-# ptonz_pack package that --check-addressing imports.
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+from ptonz_cli.opt import SPLIT_MARKER
 
-from ptonz_cli import split_chunks  # noqa: E402 (after the sys.path fix)
+from ptonz_cli import split_chunks
 
 # --------------------------------------------------------------------------
 # Corpus
@@ -755,7 +751,7 @@ FINDINGS = (
 
 
 def _run_cli(argv: List[str]) -> Tuple[int, str, str]:
-    from ptonz.tools import ptonz_opt
+    from ptonz_cli import opt as ptonz_opt
 
     out, err = io.StringIO(), io.StringIO()
     old = sys.stdout, sys.stderr
@@ -899,15 +895,15 @@ def fuzz(
     save: Optional[Path] = None,
     start: int = 0,
     progress: bool = False,
-    runner: Callable = None,
+    runner: Optional[Callable[..., Outcome]] = None,
 ) -> Report:
     """Run mutants start..start+n-1 of `seed` on `jobs` forked workers.
     `runner(data, path, samples) -> Outcome` runs one mutant (default
     `run_mutant`; the tests give one that crashes or hangs)."""
     runner = runner or run_mutant
-    import ptonz  # noqa: F401  -- loaded once, shared by the forked workers
+    import ptonz  # loaded once, shared by the forked workers
     import ptonz.sim.check  # noqa: F401
-    from ptonz.tools import ptonz_opt  # noqa: F401
+    from ptonz_cli import opt as ptonz_opt  # noqa: F401
 
     corpus = load_corpus(root)
     ctx = mp.get_context("fork")
@@ -916,7 +912,8 @@ def fuzz(
     tmp = tempfile.TemporaryDirectory(prefix="ptonz-fuzz-")
     pending = list(range(start, start + n))
     pending.reverse()
-    workers: Dict[object, Tuple[object, Optional[Tuple[int, float]]]] = {}
+    # connection -> (process, (mutant index, start time) or None when idle)
+    workers: Dict[Any, Tuple[Any, Optional[Tuple[int, float]]]] = {}
 
     def spawn():
         parent, child = ctx.Pipe()
@@ -959,10 +956,13 @@ def fuzz(
         give(conn)
     try:
         while any(job is not None for _p, job in workers.values()):
-            ready = wait([c for c, (_p, job) in workers.items() if job is not None], timeout=0.5)
+            ready: List[Any] = wait(
+                [c for c, (_p, job) in workers.items() if job is not None], timeout=0.5
+            )
             now = time.monotonic()
             for conn in ready:
                 p, job = workers[conn]
+                assert job is not None  # only busy workers are waited on
                 try:
                     index, outcome = conn.recv()
                 except (EOFError, OSError):  # the worker died: a signal

@@ -534,6 +534,7 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
         return 1
     text, bad = decode(data, filename)
     if text is None:
+        assert bad is not None  # decode says why it could not
         report(D.render(bad))
         return 1
 
@@ -594,16 +595,16 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
         if output == "-" or args.emit == "layout-svg":  # -o is the SVG directory
             sys.stdout.write(result)
         else:
-            with open(output, "w", encoding="utf-8") as f:
-                f.write(result)
+            with open(output, "w", encoding="utf-8") as out:
+                out.write(result)
     if args.verify_diagnostics:
         return 1 if verify_failed else 0
     return 1 if failed else 0
 
 
 def _nd_build(before, pipeline, args):
-    """--report=loads: the ND build of the input (see analyses.descriptors)."""
-    from ptonz.analyses.descriptors import nd_build
+    """--report=loads: the ND build of the input (see passes.pipeline.nd_build)."""
+    from ptonz.passes.pipeline import nd_build
     from ptonz.driver import Pipeline
 
     if before is None:
@@ -630,7 +631,7 @@ def _emit(
     from ptonz.analyses.ptoas_facts import DEFAULT_VERSION
 
     if args.check_results is not None:
-        from ptonz.sim.results import check_results_cli
+        from .reports import check_results_cli
 
         return check_results_cli(
             module,
@@ -640,7 +641,7 @@ def _emit(
             pass_defaults=defaults,
         )
     if args.check_addressing is not None:
-        from ptonz.sim.check import check_addressing_cli
+        from .reports import check_addressing_cli
 
         return check_addressing_cli(
             module,
@@ -650,17 +651,19 @@ def _emit(
             pass_defaults=defaults,
         )
     if args.report == "loads":
-        from ptonz.analyses.descriptors import loads_report
         from ptonz.driver import _target_version
+
+        from .reports import loads_report
 
         return loads_report(module, nd_build(), _target_version(args.ptoas_version))
     if args.emit == "layout-svg":
-        from ptonz.viz.layout_svg import layout_svg_cli
+        from .reports import layout_svg_cli
 
         return layout_svg_cli(module, args.output, prefix="" if chunk is None else f"chunk{chunk}.")
     if args.emit == "descriptors":
-        from ptonz.analyses.descriptors import descriptors_text
         from ptonz.driver import _target_version
+
+        from .reports import descriptors_text
 
         return descriptors_text(
             module, _target_version(args.ptoas_version), not args.ptoas_disable_infer_layout

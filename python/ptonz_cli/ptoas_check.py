@@ -1,10 +1,10 @@
 """Check ptonz's output against the real PTOAS assembler.
 
-    python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] descriptors FILE... \
+    python -m ptonz_cli.ptoas_check [--ptoas PATH] [--split-input-file] descriptors FILE... \
         [--ptoas-flags='--pto-arch=a5'] [--nz-arg=@F:I=SHAPE] [--arg-range=@F:I=LO:HI]
-    python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] roundtrip FILE... \
+    python -m ptonz_cli.ptoas_check [--ptoas PATH] [--split-input-file] roundtrip FILE... \
         [--ptoas-flags='--pto-level=level3']
-    python tools/ptoas_check.py [--ptoas PATH] [--split-input-file] verdicts FILE... \
+    python -m ptonz_cli.ptoas_check [--ptoas PATH] [--split-input-file] verdicts FILE... \
         [--ptoas-flags='--disable-infer-layout ...']
 
 `descriptors`: each input (each `// -----` chunk with --split-input-file;
@@ -44,7 +44,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
+
+from ptonz_cli.opt import split_chunks as chunks  # the one `// -----` splitter
 
 from ptonz_cli import split_chunks
 
@@ -112,7 +114,7 @@ def assemble(
         [ptoas, *flags, src, "-o", out], capture_output=True, text=True, timeout=300
     )
     if proc.returncode != 0 or not os.path.exists(out):
-        errors = [l for l in proc.stderr.splitlines() if "error" in l.lower()]
+        errors = [line for line in proc.stderr.splitlines() if "error" in line.lower()]
         return None, "\n".join(errors[:5]) or proc.stderr[-2000:]
     with open(out, encoding="utf-8") as f:
         return f.read(), proc.stderr
@@ -215,7 +217,7 @@ class Checker:
                 d.global_tensor() for d in descriptors(module, self.version, infer_layout=False)
             ]
 
-    def descriptors(self, path: str, split: bool, flags: List[str] = ()) -> None:
+    def descriptors(self, path: str, split: bool, flags: Sequence[str] = ()) -> None:
         text = open(path, encoding="utf-8").read()
         for chunk, line in split_chunks(text, split):
             where = f"{os.path.basename(path)}:{line}"
@@ -249,7 +251,7 @@ class Checker:
             nz = sum("Layout::NZ" in d for d in ours)
             print(f"{where}: ok: {len(ours)} tload descriptors identical ({nz} NZ)")
 
-    def roundtrip(self, path: str, split: bool, extra_flags: List[str] = ()) -> None:
+    def roundtrip(self, path: str, split: bool, extra_flags: Sequence[str] = ()) -> None:
         from mlir import ir
 
         from ptonz import _ptonz

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ptoas_corpus: does ptonz read, print and reject PTO files as PTOAS does?
 
-    python tools/ptoas_corpus.py PTOAS_SOURCE_DIR [--ptoas PATH] [--ptonz-opt PATH]
+    python -m ptonz_cli.ptoas_corpus PTOAS_SOURCE_DIR [--ptoas PATH] [--ptonz-opt PATH]
                                  [-j 2] [--json OUT] [-v]
 
 Runs over every `.pto` file under PTOAS_SOURCE_DIR (PTOAS's own test inputs;
@@ -41,7 +41,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
@@ -149,7 +149,7 @@ def first_error(stderr: str) -> str:
     for line in stderr.splitlines():
         if "error" in line.lower():
             return line.strip()[:300]
-    lines = [l for l in stderr.splitlines() if l.strip()]
+    lines = [line for line in stderr.splitlines() if line.strip()]
     return (lines[-1].strip() if lines else "(no diagnostic)")[:300]
 
 
@@ -163,7 +163,7 @@ def canonical_cpp(text: str) -> str:
 
 def without_addresses(text: str) -> str:
     """Canonical C++ with the integer constants inlined and tile addresses masked."""
-    constants = dict(INT_CONSTANT.findall(text))
+    constants: Dict[str, str] = dict(INT_CONSTANT.findall(text))
     text = INT_CONSTANT.sub("", text)
     if constants:
         text = re.sub(r"\b(v\d+)\b", lambda m: constants.get(m.group(1), m.group(1)), text)
@@ -292,7 +292,7 @@ def report(title: str, results: List[Result], verbose: bool) -> str:
                 + (f": {r.reason}" if r.reason else "")
             )
             if r.detail and (r.verdict == "disagree" or verbose):
-                lines.extend("      " + l for l in r.detail.splitlines())
+                lines.extend("      " + line for line in r.detail.splitlines())
     return "\n".join(lines)
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .dtypes import MX_LAYOUTS, SAFETENSORS_BITS, SAFETENSORS_DTYPES, SUPPORTED_DTYPES
+from ptonz_pack.dtypes import MX_LAYOUTS, SAFETENSORS_BITS, SAFETENSORS_DTYPES, SUPPORTED_DTYPES
 
 PROG = "ptonz-pack"
 FORMATS = ("npy", "bin", "safetensors")
@@ -174,7 +174,7 @@ def _parse_shape(text: str) -> Tuple[int, ...]:
     except ValueError:
         raise UserError(
             f"--shape {text!r} is not a list of integers: write R,C or B,R,C (e.g. 256,512)"
-        )
+        ) from None
     if len(dims) not in (2, 3):
         raise UserError(f"--shape {text!r} has {len(dims)} dimensions: write R,C or B,R,C")
     if any(d <= 0 for d in dims):
@@ -301,10 +301,10 @@ def _packing_shape(args, label: str, shape: Sequence[int]) -> Tuple[int, ...]:
     return packing
 
 
-def _nz_shape_of(t, what: str, logical=None) -> Tuple[Tuple[int, ...], "object"]:
+def _nz_shape_of(t, what: str, logical=None) -> Tuple[Tuple[int, ...], Any]:
     """(blocked shape, NumPy dtype) of a tensor selected for packing (as
     `logical`, by default its own shape)."""
-    from . import layout as L
+    from ptonz_pack import layout as L
 
     bits = SAFETENSORS_BITS.get(t.code)
     if bits is not None and bits < 8:
@@ -319,7 +319,7 @@ def _nz_shape_of(t, what: str, logical=None) -> Tuple[Tuple[int, ...], "object"]
             f"{t.label}: dtype {t.code} is not an NZ element type ({codes}): "
             f"leave it out of {what} (it is then copied unchanged)"
         )
-    from .tensor_io import numpy_dtype
+    from ptonz_pack.tensor_io import numpy_dtype
 
     dtype = numpy_dtype(name)
     try:
@@ -342,11 +342,11 @@ def _check_size(t, dtype) -> None:
         )
 
 
-def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], "object", Tuple[int, ...]]]:
+def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], Any, Tuple[int, ...]]]:
     """(logical shape, dtype, the tensor's own shape) of a tensor `src`'s
     metadata marks NZ-packed."""
-    from . import layout as L
-    from .tensor_io import FormatError, numpy_dtype
+    from ptonz_pack import layout as L
+    from ptonz_pack.tensor_io import FormatError, numpy_dtype
 
     info = src.nz_info(t.name)
     if info is None:
@@ -379,8 +379,8 @@ def _nz_record(src, t) -> Optional[Tuple[Tuple[int, ...], "object", Tuple[int, .
 def _pack_safetensors(args, out_path: str) -> str:
     import json
 
-    from . import layout as L
-    from . import tensor_io as T
+    from ptonz_pack import layout as L
+    from ptonz_pack import tensor_io as T
 
     if args.verify and not args.select:
         # The packed file's metadata says which tensors are NZ.
@@ -396,7 +396,8 @@ def _pack_safetensors(args, out_path: str) -> str:
     try:
         names = [t.name for t in src.tensors]
         selected = resolve_select(names, args.select, args.input)
-        plan: Dict[str, Tuple[Tuple[int, ...], object]] = {}
+        # name -> (blocked shape, NumPy dtype, logical shape)
+        plan: Dict[str, Tuple[Tuple[int, ...], Any, Tuple[int, ...]]] = {}
         for name in selected:
             t = src.by_name[name]
             if src.nz_info(name) is not None:
@@ -453,7 +454,7 @@ def _pack_safetensors(args, out_path: str) -> str:
 
 
 def _unpack_safetensors(args, out_path: str) -> str:
-    from . import tensor_io as T
+    from ptonz_pack import tensor_io as T
 
     if args.select:
         raise UserError(
@@ -520,7 +521,7 @@ def _verify_safetensors(
 ) -> str:
     """Check that `packed_path` is `logical_path` with the tensors its metadata
     marks NZ packed bit for bit and every other tensor identical."""
-    from . import tensor_io as T
+    from ptonz_pack import tensor_io as T
 
     if _kind(logical_path) != "safetensors" or _kind(packed_path) != "safetensors":
         raise UserError("--verify of a .safetensors file needs a .safetensors counterpart")
@@ -600,10 +601,10 @@ def _verify_safetensors(
                             f"verify: {p.label} has shape {list(p.shape)}, "
                             f"{t.label} {list(t.shape)}"
                         )
-                    bad = T.first_byte_mismatch(t, p, t.nbytes, progress)
-                    if bad is not None:
+                    at_byte = T.first_byte_mismatch(t, p, t.nbytes, progress)
+                    if at_byte is not None:
                         raise UserError(
-                            f"verify: {p.label} differs from {t.label} at byte {bad} "
+                            f"verify: {p.label} differs from {t.label} at byte {at_byte} "
                             f"(it is not NZ-packed, so it should be a copy)"
                         )
         finally:
@@ -628,7 +629,7 @@ def _single_input(args, path: str, dtype, shape, stored_shape_for):
     dtype)` gives the stored shape of a raw file from the logical --shape."""
     import numpy as np
 
-    from . import tensor_io as T
+    from ptonz_pack import tensor_io as T
 
     if _kind(path) == "npy":
         h = T.read_npy_header(path)
@@ -717,7 +718,7 @@ def _opaque(dtype) -> bool:
 
 
 def _unsupported(path, dtype):
-    from . import layout as L
+    from ptonz_pack import layout as L
 
     try:
         L.c0_for(dtype)
@@ -733,8 +734,8 @@ def _close(ref) -> None:
 
 
 def _run_single(args, out_path: str, fmt: str) -> str:
-    from . import layout as L
-    from . import tensor_io as T
+    from ptonz_pack import layout as L
+    from ptonz_pack import tensor_io as T
 
     if args.select:
         raise UserError(
@@ -753,7 +754,7 @@ def _run_single(args, out_path: str, fmt: str) -> str:
             dtype = T.numpy_dtype(args.dtype)
             L.c0_for(dtype)
         except (TypeError, ValueError) as exc:
-            raise UserError(f"--dtype {args.dtype}: {exc}")
+            raise UserError(f"--dtype {args.dtype}: {exc}") from None
 
     if args.unpack:
         src = _single_input(args, args.input, dtype, shape, L.nz_blocked_shape)
@@ -820,8 +821,8 @@ def _run_mx(args, in_kind: str, fmt: str) -> str:
     whole (scale tensors are K/32 times smaller than their matrices)."""
     import numpy as np
 
-    from . import layout as L
-    from . import tensor_io as T
+    from ptonz_pack import layout as L
+    from ptonz_pack import tensor_io as T
 
     for flag, given in (
         ("--select", args.select),
@@ -848,7 +849,7 @@ def _run_mx(args, in_kind: str, fmt: str) -> str:
     else:
         if args.shape is None or args.dtype is None:
             raise UserError(
-                f"a raw input needs --shape (the LOGICAL scale shape) and --dtype "
+                "a raw input needs --shape (the LOGICAL scale shape) and --dtype "
                 "(float8_e8m0fnu or uint8)"
             )
         shape = _parse_shape(args.shape)
@@ -878,8 +879,8 @@ def _run_mx(args, in_kind: str, fmt: str) -> str:
 def _write_single(args, src, out_path, fmt, logical, blocked, dtype, convert, direction) -> str:
     import numpy as np
 
-    from . import layout as L
-    from . import tensor_io as T
+    from ptonz_pack import layout as L
+    from ptonz_pack import tensor_io as T
 
     out_dtype = dtype.newbyteorder("=") if not dtype.isnative else dtype
     result_shape = blocked if direction[1] == "blocked" else logical
@@ -910,7 +911,7 @@ def _write_single(args, src, out_path, fmt, logical, blocked, dtype, convert, di
 def _verify_single(args, src, out_path, fmt, logical, blocked, dtype, direction) -> str:
     import numpy as np
 
-    from . import tensor_io as T
+    from ptonz_pack import tensor_io as T
 
     want_shape = blocked if direction[1] == "blocked" else logical
     if fmt == "npy":
