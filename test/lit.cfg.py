@@ -65,10 +65,10 @@ config.substitutions.append(("%python", python))
 # `REQUIRES: ptoas-X.Y` tests run once, where that release is (`%ptoas-X.Y`).
 import sys
 
-sys.path.insert(0, os.path.dirname(config.test_source_root))
+sys.path.insert(0, os.path.join(os.path.dirname(config.test_source_root), "python"))
 sys.path.insert(0, config.test_source_root)
 from ptoas_releases import PerRelease  # noqa: E402  (the test format)
-from tools.ptoas_check import ptoas_release  # noqa: E402  (one reader of `ptoas --version`)
+from ptonz_cli.ptoas_check import ptoas_release  # noqa: E402  (one reader of `ptoas --version`)
 
 TESTED_RELEASES = ("0.27", "0.60")
 

@@ -46,7 +46,6 @@ import sys
 import tempfile
 from typing import List, Optional, Sequence, Tuple
 
-from ptonz_cli.opt import split_chunks as chunks  # the one `// -----` splitter
 
 from ptonz_cli import split_chunks
 
