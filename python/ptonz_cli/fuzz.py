@@ -59,7 +59,6 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ptonz_cli.opt import SPLIT_MARKER
 
 from ptonz_cli import split_chunks
 

@@ -21,7 +21,8 @@ import os
 import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ptonz_pack.dtypes import MX_LAYOUTS, SAFETENSORS_BITS, SAFETENSORS_DTYPES, SUPPORTED_DTYPES
+from ptonz_geometry import MX_LAYOUTS
+from ptonz_pack.dtypes import SAFETENSORS_BITS, SAFETENSORS_DTYPES, SUPPORTED_DTYPES
 
 PROG = "ptonz-pack"
 FORMATS = ("npy", "bin", "safetensors")

@@ -24,10 +24,12 @@ from ptonz.diagnostics import format_location
 # --------------------------------------------------------------------------
 
 
-def descriptors_text(module) -> str:
-    """`--emit=descriptors`: one block per tload from a GM view."""
+def descriptors_text(module, version=None, infer_layout: bool = True) -> str:
+    """`--emit=descriptors`: one block per tload from a GM view, as PTOAS
+    release `version` writes it (with `--disable-infer-layout` where
+    `infer_layout` is false)."""
     lines = []
-    for d in descriptors(module):
+    for d in descriptors(module, version, infer_layout):
         lines.append(f"{format_location(d.op.location)}: pto.tload")
         lines.append(f"  src:  {d.global_tensor()}")
         lines.append(f"  dst:  {d.tile}")
@@ -47,12 +49,13 @@ def _runs_text(d: Descriptor) -> str:
     return f"{gm_path(d)}, {n} runs of {_bytes(size)}"
 
 
-def loads_report(module, nd_build=None) -> str:
+def loads_report(module, nd_build=None, version=None) -> str:
     """`--report=loads`: per tload its GM path, descriptor and contiguous runs;
     given the ND build of the same kernel (`nd_build`), also the loads whose
-    runs differ between the two builds, side by side."""
+    runs differ between the two builds, side by side (descriptors as PTOAS
+    release `version` writes them)."""
     lines = []
-    for d in descriptors(module):
+    for d in descriptors(module, version):
         runs = contiguous_runs(d)
         lines.append(f"{format_location(d.op.location)}: pto.tload {gm_path(d)}")
         lines.append(f"  descriptor: {d.global_tensor()}")
@@ -63,7 +66,7 @@ def loads_report(module, nd_build=None) -> str:
             n, size = runs
             lines.append(f"  runs:       {n} x {size} B contiguous ({n * size} B per tile)")
     if nd_build is not None:
-        lines += _side_by_side(descriptors(nd_build), descriptors(module))
+        lines += _side_by_side(descriptors(nd_build, version), descriptors(module, version))
     return "\n".join(lines) + ("\n" if lines else "")
 
 

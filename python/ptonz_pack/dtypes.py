@@ -10,16 +10,7 @@ from __future__ import annotations
 
 from typing import Dict, Tuple
 
-from ptonz_geometry import (
-    C0_BYTES,
-    FRACTAL_ROWS,
-    MX_BOX_COLS,
-    MX_BOX_ROWS,  # noqa: F401
-    MX_LAYOUTS,
-    NUMPY_BITS,
-    NZ_DTYPES,
-    c0_for_bitwidth,
-)
+from ptonz_geometry import NUMPY_BITS, NZ_DTYPES
 
 # Element types ptonz lays out as NZ, by NumPy dtype name (bfloat16 and the
 # float8 types come from ml_dtypes).

@@ -310,7 +310,8 @@ def _mx_dims(layout: str, shape: Sequence[int]) -> Tuple[int, int]:
 def mx_blocked_shape(logical_shape: Sequence[int], layout: str) -> Tuple[int, int, int, int, int]:
     """[1, M/16, G/2, 16, 2] of an mx_a_zz [M, G]; [1, N/16, G/2, 16, 2] of an mx_b_nn [G, N]."""
     _mx_dims(layout, logical_shape)
-    return tuple(_mx_blocked_shape(layout, [int(d) for d in logical_shape]))
+    b, m, g, r, c = _mx_blocked_shape(layout, [int(d) for d in logical_shape])
+    return b, m, g, r, c
 
 
 def _mx_byte(a: np.ndarray) -> np.ndarray:

@@ -34,8 +34,9 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import layout as L
+from ptonz_geometry import FRACTAL_ROWS
+
 from .dtypes import (
-    FRACTAL_ROWS,
     SAFETENSORS_BITS,
     SAFETENSORS_CODES,
     SAFETENSORS_DTYPES,

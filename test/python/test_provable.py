@@ -490,4 +490,6 @@ def test_reference_table_is_the_analysis_table(ctx):
     begin, end = "<!-- provable-forms:begin -->", "<!-- provable-forms:end -->"
     assert begin in readme and end in readme
     table = readme.split(begin, 1)[1].split(end, 1)[0].strip()
-    assert table == forms_markdown(), "docs/reference.md's table differs; paste:\n" + forms_markdown()
+    assert table == forms_markdown(), (
+        "docs/reference.md's table differs; paste:\n" + forms_markdown()
+    )

@@ -247,6 +247,7 @@ def size_verdict(
             notes,
         )
     if d.verdict == _ptonz.SIZE_NOT_POSITIVE:
+        assert single is not None, "a size is an integer value"
         low = single.smin < lo
         what = (
             ("it can be 0 or negative" if lo == 1 else f"it can be below {lo}")

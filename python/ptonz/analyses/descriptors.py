@@ -29,7 +29,6 @@ from ptonz_geometry import C0_BYTES, c0_for_bitwidth, right_align5
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC, PartitionTensorViewType, TileBufType
-from ..diagnostics import format_location
 from .ir_queries import (
     bit_width,
     constant_int,
@@ -40,7 +39,13 @@ from .ir_queries import (
     ops_named,
     ssa_name,
 )
-from .ptoas_facts import DEFAULT_VERSION, parse_version, runtime_global_tensor, view_layout
+from .ptoas_facts import (
+    DEFAULT_VERSION,
+    Version,
+    parse_version,
+    runtime_global_tensor,
+    view_layout,
+)
 
 Entry = Union[int, str]
 
@@ -101,7 +106,9 @@ def _times(a: Entry, b: Entry) -> Entry:
     return a * b if isinstance(a, int) and isinstance(b, int) else f"{a}*{b}"
 
 
-def descriptor_of(tload, state, version=None, infer_layout: bool = True) -> Optional[Descriptor]:
+def descriptor_of(
+    tload: Any, state: Any, version: Optional[Version] = None, infer_layout: bool = True
+) -> Optional[Descriptor]:
     """The descriptor of a tload from a GM view, or None if it reads something
     else; `version`: the PTOAS release as (major, minor) (None: DEFAULT_VERSION),
     `infer_layout`: false when it runs with --disable-infer-layout."""
@@ -143,7 +150,7 @@ def descriptor_of(tload, state, version=None, infer_layout: bool = True) -> Opti
 
 
 def _runtime_shape(
-    sizes: List[Entry], strides: List[Entry], type_shape: List[int], version
+    sizes: List[Entry], strides: List[Entry], type_shape: List[int], version: Version
 ) -> Optional[List[Entry]]:
     """The 5-d template shape of PTOAS's runtime form of this partition, or
     None when `version` writes it in the compile-time form."""
@@ -175,7 +182,9 @@ def _pointer_offset(offsets: List[Entry], strides: List[Entry]) -> Entry:
     return " + ".join(terms + ([str(const)] if const else []))
 
 
-def descriptors(module, version=None, infer_layout: bool = True) -> List[Descriptor]:
+def descriptors(
+    module: Any, version: Union[str, Version, None] = None, infer_layout: bool = True
+) -> List[Descriptor]:
     """The descriptor of every tload from a GM view, as PTOAS release `version`
     ("X.Y" or (major, minor); default DEFAULT_VERSION) writes it (with
     `--disable-infer-layout` where `infer_layout` is false)."""

@@ -61,7 +61,7 @@ def is_launch_query(value: ir.Value) -> bool:
     gives the LaunchQuery trait: bounded by the launch, not by the program)."""
     if isinstance(value.owner, ir.Block):
         return False
-    return _ptonz.is_launch_query(value.owner)
+    return bool(_ptonz.is_launch_query(value.owner))
 
 
 class Range:

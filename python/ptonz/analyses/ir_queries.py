@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, cast
+from typing import Any, List, Optional, cast
 
 from mlir import ir
 
@@ -60,7 +60,7 @@ def constant_int(value: ir.Value) -> Optional[int]:
     return cast(Optional[int], _ptonz.constant_int(value))
 
 
-def dims_of(view_info) -> List[Optional[int]]:
+def dims_of(view_info: Any) -> List[Optional[int]]:
     """Each dimension of a pto.make_tensor_view, from its `_ptonz.view_info`
     (a ViewInfo): its constant shape operand, else the static dim of its
     type, else None."""
@@ -94,5 +94,5 @@ def bit_width(t: ir.Type) -> int:
         pass
     bits = _ptonz.element_bits(t)  # PTOAS 0.60's scalar types (`!pto.f8E8M0`: 8)
     if bits:
-        return bits
+        return int(bits)
     raise ValueError(f"{t} has no bit width")

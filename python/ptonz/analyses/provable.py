@@ -56,7 +56,7 @@ def provable_forms(context: Optional[ir.Context] = None) -> List["_ptonz.Provabl
     multiple_when, brief), the launch queries' row naming the ops of the
     loaded dialects of `context` (default: the current one) that have the
     LaunchQuery trait."""
-    return _ptonz.provable_forms(context or ir.Context.current)
+    return list(_ptonz.provable_forms(context or ir.Context.current))
 
 
 def provable_forms_text(context: Optional[ir.Context] = None) -> str:
@@ -131,5 +131,5 @@ class Prover:
         nothing beyond being an integer; inf: zero). `value` may be an int: a
         constant operand, as `value_source` folds them."""
         if isinstance(value, int):
-            return _ptonz.IntRanges.constant_alignment(value)
-        return self._native.alignment(value)
+            return cast(float, _ptonz.IntRanges.constant_alignment(value))
+        return cast(float, self._native.alignment(value))

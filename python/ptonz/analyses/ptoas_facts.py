@@ -77,7 +77,7 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Sequence, Tuple, cast
+from typing import List, Optional, Sequence, Tuple
 
 from ptonz_geometry import (
     C0_BYTES,
@@ -232,8 +232,9 @@ def nz_view_error(
             continue
         if st % c0:
             return f"expected stride[{i}] to be C0-aligned ({c0}), got {st}"
-        if shape[i + 1] is not None and strides[i + 1] is not None:
-            least = shape[i + 1] * strides[i + 1]
+        inner, inner_stride = shape[i + 1], strides[i + 1]
+        if inner is not None and inner_stride is not None:
+            least = inner * inner_stride
             if least > 2**63 - 1:  # PTOAS multiplies in int64 (checkedMultiply)
                 return f"shape[{i + 1}] * stride[{i + 1}] overflows"
             if st < least:
@@ -486,15 +487,16 @@ def mx_view_error(
         return f"an MX scale view is rank 5 ([1, ../16, G/2, 16, 2]), got rank {len(shape)}"
     if len(strides) != 5:
         return "an MX scale view needs its 5 strides explicit (run pto-materialize-strides)"
-    for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS)):
-        if shape[k] is not None and shape[k] != want:
-            return f"an MX scale view has shape[{k}] == {want} (16x2 boxes), got {shape[k]}"
+    for k, extent in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS)):
+        if shape[k] is not None and shape[k] != extent:
+            return f"an MX scale view has shape[{k}] == {extent} (16x2 boxes), got {shape[k]}"
     box = MX_BOX_ROWS * MX_BOX_COLS
-    want = [None, None, box, MX_BOX_COLS, 1]
-    if shape[2] is not None:
-        want[1] = shape[2] * box
-        if shape[1] is not None:
-            want[0] = shape[1] * want[1]
+    want: List[Optional[int]] = [None, None, box, MX_BOX_COLS, 1]
+    g2, m16 = shape[2], shape[1]
+    if g2 is not None:
+        want[1] = row = g2 * box
+        if m16 is not None:
+            want[0] = m16 * row
     for k in range(5):
         if want[k] is not None and strides[k] is not None and strides[k] != want[k]:
             return (

@@ -66,18 +66,15 @@ from ..analyses.ir_queries import (
     symbol_name as _sym,
 )
 from ..analyses.view_kinds import (
-    BLOCKED_MARK,
     LOGICAL,
     is_blocked_mx,
     is_blocked_nz,
-    is_marked,
     kind_of,
     marks_of,
 )
 from ..diagnostics import format_location
 from . import dtypes
 from . import interpreter as I
-from .dtypes import UINT
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TloadRecord
 
 EAGER_ELEMENTS = 1 << 20

@@ -36,7 +36,7 @@ import numpy as np
 from ptonz_geometry import tile_inner_box
 
 from ..analyses.cube_geometry import CAPACITY
-from .dtypes import UINT as _UINT
+from .dtypes import UINT
 
 
 class LayoutError(ValueError):
