@@ -10,15 +10,17 @@ from mlir import ir
 
 import ptonz_geometry as G
 from ptonz.sim.check import check_addressing
-from ptonz_pack import dtypes as D
 from ptonz_pack.layout import mx_blocked_shape, pack_mx, unpack_mx
 
 SHAPES = [("mx_a_zz", (64, 4)), ("mx_a_zz", (32, 6)), ("mx_b_nn", (4, 64)), ("mx_b_nn", (6, 48))]
 
 
 def test_pack_constants_are_the_geometry_modules():
-    assert (D.MX_BOX_ROWS, D.MX_BOX_COLS) == (G.MX_BOX_ROWS, G.MX_BOX_COLS) == (16, 2)
-    assert tuple(D.MX_LAYOUTS) == tuple(G.MX_LAYOUTS)
+    """ptonz-pack's MX boxes and layouts are ptonz_geometry's objects, not copies."""
+    from ptonz_pack import layout as L
+
+    assert (L.MX_BOX_ROWS, L.MX_BOX_COLS) == (G.MX_BOX_ROWS, G.MX_BOX_COLS) == (16, 2)
+    assert L.MX_LAYOUTS is G.MX_LAYOUTS
 
 
 @pytest.mark.parametrize("layout,shape", SHAPES)

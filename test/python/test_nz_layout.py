@@ -259,7 +259,9 @@ def test_nzarray_keeps_the_shape_only_while_it_is_blocked():
 
 def test_geometry_agrees_with_the_passes():
     """ptonz_pack has no geometry of its own: it is ptonz_geometry's."""
-    assert D.FRACTAL_ROWS == nz_geometry.FRACTAL_ROWS
+    from ptonz_pack import layout as L
+
+    assert L.FRACTAL_ROWS == nz_geometry.FRACTAL_ROWS
     assert D.SUPPORTED_DTYPES is nz_geometry.NZ_DTYPES
     for name in SUPPORTED_DTYPES:
         bits = np.dtype(name).itemsize * 8
