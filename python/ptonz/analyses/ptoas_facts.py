@@ -77,7 +77,7 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple, cast
 
 from ptonz_geometry import (
     C0_BYTES,
@@ -162,12 +162,11 @@ def _minor_2d(rows: int, cols: int, row_stride: int, col_stride: int) -> Tuple[s
     return ("dn" if dn else "nd"), False
 
 
-def inferred_layout(
+def _constant_descriptor(
     shape: Sequence[Optional[int]], strides: Sequence[Optional[int]], element_bytes: int
-) -> Optional[Tuple[str, bool]]:
-    """(layout, ambiguous ND/DN) PTOAS's InferPTOLayout gives a make_tensor_view
-    with these shape/stride operands (None: not a constant), or None when it
-    does not infer (a non-constant operand, rank 0 or > 5, no strides)."""
+) -> Optional[Tuple[List[int], List[int]]]:
+    """The view's shape and strides right-aligned to rank 5, when InferPTOLayout
+    reads them: every operand a constant, rank 1 to 5, a known element size."""
     if (
         not shape
         or len(shape) > 5
@@ -176,7 +175,19 @@ def inferred_layout(
         or element_bytes <= 0
     ):
         return None
-    sh, st = right_align5(shape, strides)
+    return right_align5(cast(Sequence[int], shape), cast(Sequence[int], strides))
+
+
+def inferred_layout(
+    shape: Sequence[Optional[int]], strides: Sequence[Optional[int]], element_bytes: int
+) -> Optional[Tuple[str, bool]]:
+    """(layout, ambiguous ND/DN) PTOAS's InferPTOLayout gives a make_tensor_view
+    with these shape/stride operands (None: not a constant), or None when it
+    does not infer (a non-constant operand, rank 0 or > 5, no strides)."""
+    aligned = _constant_descriptor(shape, strides, element_bytes)
+    if aligned is None:
+        return None
+    sh, st = aligned
     if (
         sh[2] == FRACTAL_ROWS
         and sh[2] * sh[3] * element_bytes == FRACTAL_BYTES
@@ -271,15 +282,10 @@ def inferred_layout_061(
     """(layout, ambiguous ND/DN) PTOAS >= 0.61 infers for a make_tensor_view
     WITHOUT a layout attribute, or None when it does not infer (a non-constant
     operand, rank 0 or > 5, no strides)."""
-    if (
-        not shape
-        or len(shape) > 5
-        or len(shape) != len(strides)
-        or any(x is None for x in list(shape) + list(strides))
-        or element_bytes <= 0
-    ):
+    aligned = _constant_descriptor(shape, strides, element_bytes)
+    if aligned is None:
         return None
-    sh, st = right_align5(shape, strides)
+    sh, st = aligned
     if (
         len(shape) == 5
         and nz_view_error(sh, st, element_bytes) is None
