@@ -25,14 +25,16 @@ The flags of a file's test: those of its first `// RUN:` line that runs ptoas
 on `%s` (pipes, FileCheck and redirections ignored); a file without one gets
 the flags PTOAS's sample runner (test/samples/runop.sh) gives its directory
 (the Qwen3 decode kernels are level-3 kernels), else ptoas's defaults. ptonz-opt
-gets the same target (--pto-arch, --ptoas-pto-level) as ptoas: ptonz's verifiers
-check what that PTOAS target accepts.
+gets the same target (--pto-arch, --ptoas-pto-level) as ptoas, and the release
+`ptoas --version` names (--ptoas-version): ptonz's verifiers check what that
+PTOAS target accepts.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import fnmatch
 import json
 import os
 import re
@@ -46,11 +48,18 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 # Flags test/samples/runop.sh passes for the .pto files of a sample directory
-# (its PTO_PTO_DIRS), where those files have no RUN line.
-SAMPLE_RUNNER_FLAGS = {
-    "test/samples/Qwen3DecodeA3": ["--pto-level=level3"],
-    "test/samples/Qwen3DecodeA5": ["--pto-arch=a5", "--pto-level=level3"],
-}
+# (its PTO_PTO_DIRS, files in subdirectories included), where those files have
+# no RUN line: its `sample_dir_arch` and model-directory rules. A model
+# directory (Qwen*/Deepseek* ending in A3 or A5) is a level-3 kernel set;
+# A5 ones and the MX quantization samples need --pto-arch=a5.
+SAMPLE_RUNNER_FLAGS = [
+    ("Qwen*A5", ["--pto-arch=a5", "--pto-level=level3"]),
+    ("Deepseek*A5", ["--pto-arch=a5", "--pto-level=level3"]),
+    ("Qwen*A3", ["--pto-level=level3"]),
+    ("Deepseek*A3", ["--pto-level=level3"]),
+    ("TquantMx", ["--pto-arch=a5"]),
+    ("TquantMxDn", ["--pto-arch=a5"]),
+]
 
 # ptoas flags that take a separate value (`--pto-arch a5`).
 VALUE_FLAGS = {"--pto-arch", "--pto-level", "--pto-insert-sync-debug"}
@@ -65,18 +74,34 @@ ADDRESS_NAME = re.compile(r"\b([A-Za-z]\w*?_)(\d{10,})(?!\d)")
 # C++ is compared with the constants inlined and the TASSIGN addresses masked.
 INT_CONSTANT = re.compile(r"^\s*const int64_t (v\d+) = (-?\d+);\n", re.M)
 TASSIGN_ADDRESS = re.compile(r"(TASSIGN\(\s*\w+\s*,\s*)(-?\d+)(\s*\))")
+# PTOAS 0.60 writes the source's SSA names above each statement of its C++
+# (`// pto: %8`, `// pto: %acc, %c0`). ptonz keeps the identifier names it
+# reads (%acc) but, as MLIR's printer, renumbers numbered ones (%8 -> %2):
+# C++ that differs only in those comment lines is told apart.
+NAME_HINT = re.compile(r"^\s*// pto: .*\n", re.M)
 TIMEOUT = 120
 # Extra runs of the original when ptonz's C++ differs from the first one.
 RERUNS = 3
 
 
 def run_line_flags(text: str) -> Optional[List[str]]:
-    """The ptoas flags of the first `// RUN:` line that runs ptoas on %s."""
+    """The ptoas flags of the first `// RUN:` command that runs ptoas on %s
+    (a RUN line ending in `\\` continues on the next, as in lit)."""
+    commands, pending = [], ""
     for line in text.splitlines():
         m = re.match(r"\s*//\s*RUN:\s*(.*)", line)
-        if not m or "%s" not in m.group(1):
+        if not m:
             continue
-        command = m.group(1).split("|")[0]
+        part = m.group(1).rstrip()
+        if part.endswith("\\"):
+            pending += part[:-1] + " "
+            continue
+        commands.append(pending + part)
+        pending = ""
+    for whole in commands:
+        if "%s" not in whole:
+            continue
+        command = whole.split("|")[0]
         try:
             tokens = shlex.split(command)
         except ValueError:
@@ -106,9 +131,11 @@ def test_flags(path: Path, root: Path, text: str) -> Tuple[List[str], str]:
     flags = run_line_flags(text)
     if flags is not None:
         return flags, "RUN line"
-    rel = path.parent.relative_to(root).as_posix()
-    if rel in SAMPLE_RUNNER_FLAGS:
-        return list(SAMPLE_RUNNER_FLAGS[rel]), "runop.sh"
+    parts = path.relative_to(root).parts
+    if len(parts) > 3 and parts[:2] == ("test", "samples"):
+        for pattern, sample_flags in SAMPLE_RUNNER_FLAGS:
+            if fnmatch.fnmatchcase(parts[2], pattern):
+                return list(sample_flags), "runop.sh"
     return [], "default"
 
 
@@ -130,12 +157,24 @@ class Result:
     verdict: str  # agree-accept | agree-reject | disagree
     reason: str = ""
     detail: str = ""
+    # Where ptoas stopped when it rejected the file: "parser" (its parser and
+    # op verifiers: "Failed to parse MLIR", "input module verification
+    # failed") or "later" (its driver checks, its lowering passes, or a part
+    # its build or environment lacks).
+    ptoas_stage: str = ""
 
 
 @dataclass
 class Tools:
     ptoas: str
     ptonz_opt: List[str]
+
+
+def ptoas_release(ptoas: str) -> Optional[str]:
+    """`0.60` from `ptoas --version` (`ptoas 0.60`), None if it names none."""
+    out = run([ptoas, "--version"])
+    m = re.search(r"\bptoas\s+v?(\d+\.\d+)", out.stdout + out.stderr)
+    return m.group(1) if m else None
 
 
 def run(cmd: List[str], cwd: Optional[str] = None) -> subprocess.CompletedProcess:
@@ -170,6 +209,12 @@ def without_addresses(text: str) -> str:
     return TASSIGN_ADDRESS.sub(r"\1@address\3", text)
 
 
+def cpp_output(proc: subprocess.CompletedProcess, path: Path) -> str:
+    """The C++ (or IR) a ptoas run made: the -o file, or its standard output
+    when the flags send the result there (--emit-vpto, --mlir-print-ir-after)."""
+    return path.read_text(errors="replace") if path.exists() else proc.stdout
+
+
 def short_diff(a: str, b: str, limit: int = 12) -> str:
     import difflib
 
@@ -195,9 +240,20 @@ def classify(
     nz_ok = nz1.returncode == 0
 
     if not ptoas_ok:
+        out = ptoas1.stderr + ptoas1.stdout
+        res.ptoas_stage = (
+            "parser"
+            if ("Failed to parse MLIR" in out or "input module verification failed" in out)
+            else "later"
+        )
         if nz_ok:
             res.reason = "ptonz accepts what ptoas rejects"
             res.detail = "ptoas: " + first_error(ptoas1.stderr + ptoas1.stdout)
+            # ptoas's closing line says at which stage it stopped ("Failed to
+            # parse MLIR", "Pass execution failed", a driver check, ...).
+            last = [ln.strip() for ln in (ptoas1.stderr + ptoas1.stdout).splitlines() if ln.strip()]
+            if last and last[-1][:300] != res.detail[len("ptoas: ") :]:
+                res.detail += "\n(ptoas then: " + last[-1][:300] + ")"
         elif (
             nz1.returncode != 1 or "Traceback" in nz1.stderr or not LOCATED_ERROR.search(nz1.stderr)
         ):
@@ -226,8 +282,8 @@ def classify(
         res.reason = "ptoas rejects ptonz's print"
         res.detail = "ptoas: " + first_error(ptoas3.stderr + ptoas3.stdout)
         return res
-    ours = canonical_cpp(cpp[2].read_text())
-    orig1 = canonical_cpp(cpp[0].read_text())
+    ours = canonical_cpp(cpp_output(ptoas3, cpp[2]))
+    orig1 = canonical_cpp(cpp_output(ptoas1, cpp[0]))
     if ours == orig1:
         res.verdict = "agree-accept"
         return res
@@ -238,7 +294,7 @@ def classify(
         rerun = run([tools.ptoas, *flags, str(path), "-o", str(cpp[1])])
         if rerun.returncode != 0:
             break
-        other = canonical_cpp(cpp[1].read_text())
+        other = canonical_cpp(cpp_output(rerun, cpp[1]))
         if ours == other:
             res.verdict = "agree-accept"
             res.detail = f"(run {attempt + 1} of the original made this C++)"
@@ -253,20 +309,38 @@ def classify(
             "equal up to tile addresses)"
         )
         return res
-    res.reason = "C++ differs"
+    if NAME_HINT.sub("", ours) == NAME_HINT.sub("", orig1):
+        res.reason = "C++ differs only in its `// pto: %name` hint comments"
+    else:
+        res.reason = "C++ differs"
     res.detail = short_diff(orig1, ours)
     return res
 
 
-def check_file(path: Path, root: Path, tools: Tools) -> Tuple[Result, Result]:
+def check_file(
+    path: Path, root: Path, tools: Tools, defaults_too: bool = True
+) -> Tuple[Result, Optional[Result]]:
     rel = path.relative_to(root).as_posix()
     text = path.read_text(errors="replace")
     flags, source = test_flags(path, root, text)
+    with_flags = guarded_classify(path, rel, flags, source, tools)
+    if not defaults_too:
+        return with_flags, None
+    return with_flags, guarded_classify(path, rel, [], "default", tools)
+
+
+def guarded_classify(
+    path: Path, rel: str, flags: List[str], flags_from: str, tools: Tools
+) -> Result:
+    """classify() in a fresh directory; a failure of the checker itself is a
+    disagreement that names it (one file never stops the run)."""
     with tempfile.TemporaryDirectory(prefix="ptoas_corpus_") as d:
-        with_flags = classify(path, rel, flags, source, tools, Path(d))
-    with tempfile.TemporaryDirectory(prefix="ptoas_corpus_") as d:
-        defaults = classify(path, rel, [], "default", tools, Path(d))
-    return with_flags, defaults
+        try:
+            return classify(path, rel, flags, flags_from, tools, Path(d))
+        except Exception as e:
+            return Result(
+                rel, flags, flags_from, "disagree", "checker error", f"{type(e).__name__}: {e}"
+            )
 
 
 def summary(results: List[Result]) -> Dict[str, int]:
@@ -284,6 +358,15 @@ def report(title: str, results: List[Result], verbose: bool) -> str:
         f"{title}: {agree}/{n} agree (accept {c['agree-accept']}, reject "
         f"{c['agree-reject']}) = {100.0 * agree / max(n, 1):.1f}%"
     ]
+    reasons: Dict[str, int] = {}
+    for r in results:
+        if r.verdict == "disagree":
+            key = r.reason + (f" (ptoas stopped: {r.ptoas_stage})" if r.ptoas_stage else "")
+            reasons[key] = reasons.get(key, 0) + 1
+    lines.extend(
+        f"  {count:5} disagree: {key}"
+        for key, count in sorted(reasons.items(), key=lambda kv: -kv[1])
+    )
     for r in results:
         if r.verdict == "disagree" or verbose:
             flags = " ".join(r.flags) or "(default flags)"
@@ -314,6 +397,18 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("-j", "--jobs", type=int, default=2, help="files checked in parallel")
     p.add_argument("--json", default=None, metavar="OUT", help="write every result to OUT")
     p.add_argument("-v", "--verbose", action="store_true", help="list agreeing files too")
+    p.add_argument(
+        "--files",
+        default=None,
+        metavar="LIST",
+        help="check only the files LIST names (one path relative to the source "
+        "tree a line), e.g. to re-measure the disagreements of a --json run",
+    )
+    p.add_argument(
+        "--test-flags-only",
+        action="store_true",
+        help="skip the second run with ptoas's default flags (half the time)",
+    )
     args = p.parse_args(argv)
 
     if not args.ptoas or not os.access(args.ptoas, os.X_OK):
@@ -331,19 +426,26 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 1
     root = Path(args.source).resolve()
     files = sorted(root.rglob("*.pto"))
+    if args.files:
+        wanted = {ln.strip() for ln in Path(args.files).read_text().splitlines() if ln.strip()}
+        files = [f for f in files if f.relative_to(root).as_posix() in wanted]
     if not files:
         print(f"ptoas_corpus: error: no .pto files under {root}", file=sys.stderr)
         return 1
-    tools = Tools(args.ptoas, shlex.split(nz))
+    release = ptoas_release(args.ptoas)
+    tools = Tools(args.ptoas, shlex.split(nz) + ([f"--ptoas-version={release}"] if release else []))
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        pairs = list(pool.map(lambda f: check_file(f, root, tools), files))
+        pairs = list(
+            pool.map(lambda f: check_file(f, root, tools, not args.test_flags_only), files)
+        )
     with_flags = [a for a, _ in pairs]
-    defaults = [b for _, b in pairs]
+    defaults = [b for _, b in pairs if b is not None]
 
     print(report("With the flags of each file's test", with_flags, args.verbose))
-    print()
-    print(report("With ptoas's default flags", defaults, args.verbose))
+    if defaults:
+        print()
+        print(report("With ptoas's default flags", defaults, args.verbose))
     c = summary(with_flags)
     print()
     print(
@@ -356,6 +458,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 {
                     "source": str(root),
                     "ptoas": args.ptoas,
+                    "ptoas_version": release,
                     "ptonz_opt": nz,
                     "with_test_flags": [asdict(r) for r in with_flags],
                     "with_default_flags": [asdict(r) for r in defaults],

@@ -197,8 +197,8 @@ def _module(*names):
 def test_one_splitter_for_every_tool():
     import ptonz_cli
 
-    ptonz_opt = _module("ptonz_cli.opt", "ptonz.tools.ptonz_opt")
-    ptoas_check = _module("ptonz_cli.ptoas_check", "ptonz.tools.ptoas_check")
+    from ptonz_cli import opt as ptonz_opt, ptoas_check
+
     assert ptonz_opt.split_chunks is ptonz_cli.split_chunks
     assert ptoas_check.split_chunks is ptonz_cli.split_chunks
     text = "a\n// -----\nb\nc\n  // -----  \nd\n"

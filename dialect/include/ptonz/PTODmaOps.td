@@ -47,9 +47,11 @@ def PTO_TPrefetchOp : PTO_UnaryOp<"tprefetch", "prefetch a GM partition into a t
   let extraClassDefinition = ""; // verify() in C++
 }
 
-def PTO_TStoreOp : PTO_TileOp<"tstore"> {
+// `fp %f : T` (PTOAS 0.60): an acc store quantized by a scaling tile.
+def PTO_TStoreOp : PTO_TileOp<"tstore", [AttrSizedOperandSegments]> {
   let summary = "store a tile into a GM partition (MTE3, or FIX from acc)";
-  let arguments = (ins PTO_Dps:$src, PTO_Dps:$dst, Optional<I64>:$preQuantScalar,
+  let arguments = (ins PTO_Dps:$src, PTO_Dps:$dst, Optional<PTO_Dps>:$fp,
+                       Optional<I64>:$preQuantScalar,
                        DefaultValuedAttr<PTO_STPhaseAttr, "::ptonz::pto::STPhase::unspecified">:$stPhase,
                        DefaultValuedAttr<PTO_AtomicTypeAttr,
                                          "::ptonz::pto::AtomicType::atomic_none">:$atomicType,
@@ -57,12 +59,14 @@ def PTO_TStoreOp : PTO_TileOp<"tstore"> {
                                          "::ptonz::pto::ReluPreMode::no_relu">:$reluPreMode);
   let results = (outs Optional<AnyRankedTensor>:$result);
   let assemblyFormat = [{
-    `ins` `(` $src `:` qualified(type($src)) (`,` $preQuantScalar^ `:` type($preQuantScalar))? `)`
+    `ins` `(` $src `:` qualified(type($src)) (`fp` $fp^ `:` qualified(type($fp)))?
+    (`,` $preQuantScalar^ `:` type($preQuantScalar))? `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict (`->` qualified(type($result))^)?
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst), [{
       $_state.addOperands({src, dst});
+      $_state.getOrAddProperties<Properties>().operandSegmentSizes = {1, 1, 0, 0};
     }]>];
   let hasVerifier = 1;
 }

@@ -130,6 +130,28 @@ class PTO_SrcAndOp<string mnemonic, string what, string second,
       [{{{"src", getSrc()}, {"dst", getDst()}}}]>.verifierBody;
 }
 
+// ins(%src[, %tmp] : T[, Ttmp]) outs(%dst : T): a scratch tile that PTOAS
+// 0.60 makes optional (its pto-materialize-implicit-tmp plans one, except on
+// A2/A3 at level3, where PlanMemory is skipped); 0.27 requires it.
+class PTO_SrcOptTmpOp<string mnemonic, string what, string rules>
+    : PTO_TileOp<mnemonic, []> {
+  let summary = what;
+  let arguments = (ins PTO_Dps:$src, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src (`,` $tmp^)? `:` qualified(type($src)) (`,` qualified(type($tmp))^)? `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (failed(::ptonz::pto::verifyImplicitTmp(getOperation(), getTmp())))
+        return ::mlir::failure();
+      return ::ptonz::pto::verifyTileOp(getOperation(), }] # rules # [{,
+                                        {{"src", getSrc()}, {"dst", getDst()}});
+    }
+  }];
+}
+
 // ins(%src, %scalar : T, S) outs(%dst : T)
 class PTO_TileScalarOp<string mnemonic, string what, Type scalar = PTO_Scalar,
                        string rules = "TileRules::vecUnary()"> : PTO_TileOp<mnemonic, []> {

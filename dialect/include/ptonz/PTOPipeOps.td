@@ -79,9 +79,15 @@ class PTO_InitializePipeOp<string mnemonic, string core>
 def PTO_AicInitializePipeOp : PTO_InitializePipeOp<"aic_initialize_pipe", "cube">;
 def PTO_AivInitializePipeOp : PTO_InitializePipeOp<"aiv_initialize_pipe", "vector">;
 
+// What a frontend pipe op pushes, pops and frees: a tile, or (PTOAS 0.60,
+// pipes through GM) a tensor view.
+def PTO_PipeEntry : AnyTypeOf<[AnyRankedTensor, AnyMemRef, PTO_TensorViewType,
+                               PTO_PartitionTensorViewType, PTO_TileBufType],
+                              "tile_buf, tensor view, memref or tensor">;
+
 class PTO_PushToOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins PTO_Dps:$tile, OptionalAttr<I32Attr>:$id, I8Attr:$split);
+  let arguments = (ins PTO_PipeEntry:$tile, OptionalAttr<I32Attr>:$id, I8Attr:$split);
   // `id` (PTOAS 0.60: the pipe's init) is printed only when given.
   let assemblyFormat = [{
     `(` $tile `:` qualified(type($tile)) `)` custom<SplitClause>($id, $split) attr-dict
@@ -104,7 +110,7 @@ class PTO_PopFromOp<string mnemonic, string what, string core>
   let summary = what;
   let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col,
                        OptionalAttr<I32Attr>:$id, I8Attr:$split);
-  let results = (outs PTO_Dps:$tile);
+  let results = (outs PTO_PipeEntry:$tile);
   let assemblyFormat = [{
     (`(` $valid_row^ `,` $valid_col `)`)? custom<SplitClause>($id, $split) attr-dict `->`
     qualified(type($tile))
@@ -120,10 +126,13 @@ class PTO_PopFromOp<string mnemonic, string what, string core>
 def PTO_TPopFromAicOp : PTO_PopFromOp<"tpop_from_aic", "pop a tile the cube core pushed", "vector">;
 def PTO_TPopFromAivOp : PTO_PopFromOp<"tpop_from_aiv", "pop a tile the vector core pushed", "cube">;
 
+// `(%entry : T)`, the popped entry it frees, is PTOAS 0.60's and optional.
 class PTO_FreeFromOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins OptionalAttr<I32Attr>:$id, I8Attr:$split);
-  let assemblyFormat = "custom<SplitClause>($id, $split) attr-dict";
+  let arguments = (ins Optional<PTO_PipeEntry>:$entry, OptionalAttr<I32Attr>:$id, I8Attr:$split);
+  let assemblyFormat = [{
+    (`(` $entry^ `:` qualified(type($entry)) `)`)? custom<SplitClause>($id, $split) attr-dict
+  }];
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
@@ -136,6 +145,32 @@ def PTO_TFreeFromAicOp : PTO_FreeFromOp<"tfree_from_aic", "release the slot of a
                                         "vector">;
 def PTO_TFreeFromAivOp : PTO_FreeFromOp<"tfree_from_aiv",
                                         "release the slot of a popped vector tile", "cube">;
+
+// The quantization state a cube tpush's fixpipe epilogue reads (PTOAS 0.60).
+def PTO_SetQuantScalarOp : PTO_Op<"set_quant_scalar"> {
+  let summary = "set the scalar quantization parameter of pipe `id` (PTOAS >= 0.60)";
+  let arguments = (ins F32:$scale, DefaultValuedOptionalAttr<I32Attr, "0">:$id);
+  let assemblyFormat = "`(` $scale `:` type($scale) `)` `{` `id` `=` $id `}` attr-dict";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifySince(getOperation(), 0, 60);
+    }
+  }];
+}
+def PTO_SetQuantVectorOp : PTO_Op<"set_quant_vector"> {
+  let summary = "set the per-channel quantization tile of pipe `id` (PTOAS >= 0.60)";
+  let arguments = (ins PTO_PipeEntry:$scaling_tile, DefaultValuedOptionalAttr<I32Attr, "0">:$id);
+  let assemblyFormat = [{
+    `(` $scaling_tile `:` qualified(type($scaling_tile)) `)` `{` `id` `=` $id `}` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ptonz::pto::verifySince(getOperation(), 0, 60);
+    }
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Pipe handles

@@ -104,7 +104,8 @@ def PTO_TSyncOp : PTO_Op<"tsync"> {
 
 def PTO_SetFFTsOp : PTO_Op<"set_ffts"> {
   let summary = "set the FFTS flags pointer of the runtime";
-  let arguments = (ins AnyMemRef:$ffts);
+  // A memref in PTOAS 0.27, a !pto.ptr in 0.60 (the verifier picks).
+  let arguments = (ins PTO_PtrOrMemRef:$ffts);
   let assemblyFormat = "$ffts attr-dict `:` type($ffts)";
   let hasVerifier = 1;
 }

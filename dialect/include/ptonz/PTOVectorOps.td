@@ -176,8 +176,7 @@ def PTO_TColExpandMinOp : PTO_BinaryOp<"tcolexpandmin", "dst = min(src0, src1[0,
 def PTO_TColExpandExpdifOp : PTO_BinaryOp<"tcolexpandexpdif", "dst = exp(src0 - src1[0, j])",
                                           "TileRules::colExpandBinary()">;
 
-def PTO_TRowExpandAddOp : PTO_BinaryOp<"trowexpandadd", "dst = src0 + src1[i, 0] per row",
-                                       "TileRules::rowExpandBinary()">;
+def PTO_TRowExpandAddOp : PTO_RowExpandBinaryOp<"trowexpandadd", "dst = src0 + src1[i, 0] per row">;
 def PTO_TRowExpandSubOp : PTO_RowExpandBinaryOp<"trowexpandsub", "dst = src0 - src1[i, 0] per row">;
 def PTO_TRowExpandMulOp : PTO_RowExpandBinaryOp<"trowexpandmul", "dst = src0 * src1[i, 0] per row">;
 def PTO_TRowExpandDivOp : PTO_RowExpandBinaryOp<"trowexpanddiv", "dst = src0 / src1[i, 0] per row">;
@@ -190,9 +189,9 @@ def PTO_TColMaxOp  : PTO_UnaryOp<"tcolmax", "dst[0, j] = max over rows", "TileRu
 def PTO_TColMinOp  : PTO_UnaryOp<"tcolmin", "dst[0, j] = min over rows", "TileRules::colReduce()">;
 def PTO_TColProdOp : PTO_UnaryOp<"tcolprod", "dst[0, j] = product over rows",
                                  "TileRules::colReduce()">;
-def PTO_TColArgMaxOp : PTO_SrcAndOp<"tcolargmax", "dst[0, j] = row of the column maximum", "tmp",
+def PTO_TColArgMaxOp : PTO_SrcOptTmpOp<"tcolargmax", "dst[0, j] = row of the column maximum",
                                     "TileRules::argReduce()">;
-def PTO_TColArgMinOp : PTO_SrcAndOp<"tcolargmin", "dst[0, j] = row of the column minimum", "tmp",
+def PTO_TColArgMinOp : PTO_SrcOptTmpOp<"tcolargmin", "dst[0, j] = row of the column minimum",
                                     "TileRules::argReduce()">;
 
 // ins(%src[, %tmp {isBinary = ...}] : T[, Ttmp]) outs(%dst : T)
@@ -204,17 +203,17 @@ def PTO_TColSumOp : PTO_TileOp<"tcolsum"> {
   let hasVerifier = 1;
 }
 
-def PTO_TRowMaxOp  : PTO_SrcAndOp<"trowmax", "dst[i, 0] = max over columns", "tmp",
+def PTO_TRowMaxOp : PTO_SrcOptTmpOp<"trowmax", "dst[i, 0] = max over columns",
                                   "TileRules::rowReduce()">;
-def PTO_TRowMinOp  : PTO_SrcAndOp<"trowmin", "dst[i, 0] = min over columns", "tmp",
+def PTO_TRowMinOp : PTO_SrcOptTmpOp<"trowmin", "dst[i, 0] = min over columns",
                                   "TileRules::rowReduce()">;
-def PTO_TRowSumOp  : PTO_SrcAndOp<"trowsum", "dst[i, 0] = sum over columns", "tmp",
+def PTO_TRowSumOp : PTO_SrcOptTmpOp<"trowsum", "dst[i, 0] = sum over columns",
                                   "TileRules::rowReduce()">;
-def PTO_TRowProdOp : PTO_SrcAndOp<"trowprod", "dst[i, 0] = product over columns", "tmp",
+def PTO_TRowProdOp : PTO_SrcOptTmpOp<"trowprod", "dst[i, 0] = product over columns",
                                   "TileRules::rowReduce()">;
-def PTO_TRowArgMaxOp : PTO_SrcAndOp<"trowargmax", "dst[i, 0] = column of the row maximum", "tmp",
+def PTO_TRowArgMaxOp : PTO_SrcOptTmpOp<"trowargmax", "dst[i, 0] = column of the row maximum",
                                     "TileRules::argReduce()">;
-def PTO_TRowArgMinOp : PTO_SrcAndOp<"trowargmin", "dst[i, 0] = column of the row minimum", "tmp",
+def PTO_TRowArgMinOp : PTO_SrcOptTmpOp<"trowargmin", "dst[i, 0] = column of the row minimum",
                                     "TileRules::argReduce()">;
 
 def PTO_TTransOp : PTO_SrcAndOp<"ttrans", "dst = transpose(src)", "tmp", "TileRules::none()">;
@@ -291,6 +290,7 @@ def PTO_TGatherOp : PTO_TileOp<"tgather", [AttrSizedOperandSegments]> {
                        Optional<PTO_Dps>:$indices, Optional<PTO_Dps>:$tmp,
                        Optional<PTO_Scalar>:$kValue,
                        OptionalAttr<PTO_MaskPatternAttr>:$maskPattern,
+                       OptionalAttr<StrAttr>:$axis,
                        OptionalAttr<PTO_CmpModeAttr>:$cmpMode, OptionalAttr<I32Attr>:$offset);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

@@ -122,6 +122,16 @@ struct TileRules {
 
 using NamedValue = std::pair<llvm::StringRef, mlir::Value>;
 
+/// An op that PTOAS major.minor introduced: an error for an older target.
+mlir::LogicalResult verifySince(mlir::Operation *op, int major, int minor);
+
+/// An op whose scratch tile `tmp` PTOAS 0.60 may plan itself: absent, it is
+/// an error for PTOAS < 0.60 (which requires it) and where implicitTmpRefused.
+mlir::LogicalResult verifyImplicitTmp(mlir::Operation *op, mlir::Value tmp);
+/// Whether PTOAS refuses to plan an implicit tmp for `op`: 0.60 on A2/A3 at
+/// level3 (no PlanMemory there; its pto-materialize-implicit-tmp errors).
+bool implicitTmpRefused(mlir::Operation *op);
+
 /// The shared verifier of the ins/outs tile families.
 mlir::LogicalResult verifyTileOp(mlir::Operation *op, const TileRules &rules,
                                  std::initializer_list<NamedValue> operands);

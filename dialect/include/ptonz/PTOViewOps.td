@@ -75,14 +75,22 @@ def PTO_PartitionViewOp : PTO_Op<"partition_view", [Pure, AttrSizedOperandSegmen
     %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c512]
         : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
     ```
+    The `-> type` may be left out (PTOAS 0.60 syntax): the result is then the
+    sizes' constants (`?` where a size is no constant) of the source's
+    element type. ptonz always prints it (PTOAS 0.27 requires it).
   }];
   let arguments = (ins PTO_TensorViewType:$source, Variadic<Index>:$offsets,
                        Variadic<Index>:$sizes);
   let results = (outs PTO_PartitionTensorViewType:$result);
-  let assemblyFormat = [{
-    $source `,` `offsets` `=` `[` $offsets `]` `,` `sizes` `=` `[` $sizes `]` attr-dict
-    `:` qualified(type($source)) `->` qualified(type($result))
-  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def PTO_GetValidShapeOp : PTO_Op<"get_validshape", [Pure]> {
+  let summary = "the valid rows and columns of a tile (PTOAS >= 0.60)";
+  let arguments = (ins PTO_TileBufType:$source);
+  let results = (outs Index:$valid_row, Index:$valid_col);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source))";
   let hasVerifier = 1;
 }
 

@@ -606,9 +606,32 @@ static void printVerbatimOp(Operation *op, OpAsmPrinter &p) {
                          : op->getResult(-1 - s).getType());
       break;
     }
-    case 'd':
-      p.printOptionalAttrDict(op->getAttrs(), {kAsm, kAsmItems, kAsmTypes});
+    case 'd': {
+      // As printOptionalAttrDict, but an i64 integer prints untyped, as it
+      // was read: `{id = 0, split = 0}` is a clause of PTOAS 0.60's own
+      // syntax (talloc_to_aiv, ...) that its parser takes without types.
+      SmallVector<NamedAttribute> attrs;
+      for (NamedAttribute a : op->getAttrs())
+        if (a.getName() != kAsm && a.getName() != kAsmItems &&
+            a.getName() != kAsmTypes)
+          attrs.push_back(a);
+      if (attrs.empty())
+        break;
+      os << " {";
+      llvm::interleaveComma(attrs, os, [&](NamedAttribute a) {
+        p.printKeywordOrString(a.getName().getValue());
+        if (isa<UnitAttr>(a.getValue()))
+          return;
+        os << " = ";
+        auto i = dyn_cast<IntegerAttr>(a.getValue());
+        if (i && i.getType().isSignlessInteger(64))
+          os << i.getValue().getSExtValue();
+        else
+          p.printAttribute(a.getValue());
+      });
+      os << '}';
       break;
+    }
     case 'r':
       // Entry block arguments as written (`{ ^bb0(%a: T): ... }`).
       p.printRegion(op->getRegion(region++), /*printEntryBlockArgs=*/true,

@@ -91,6 +91,22 @@ LogicalResult TStoreOp::verify() {
                          << (arch == TargetArch::a3 ? " or loc=mat" : "")
                          << " on " << archName(arch)
                          << ", got loc=" << stringifyAddressSpace(loc);
+  if (Value fp = getFp()) {
+    // PTOAS 0.60's fp form (0.27 writes it as pto.tstore_fp).
+    if (!ptoasAtLeast(getContext(), 0, 60))
+      return emitOpError(
+          "takes an fp tile from PTOAS 0.60 on (0.27: pto.tstore_fp)");
+    if (getPreQuantScalar())
+      return emitOpError(
+          "expects fp and preQuantScalar to be mutually exclusive");
+    if (getStPhase() != STPhase::unspecified)
+      return emitOpError("expects fp form to use the default stPhase");
+    auto fpTile = dyn_cast<TileBufType>(fp.getType());
+    if (!fpTile || fpTile.getLoc() != AddressSpace::scaling)
+      return emitOpError("expects fp to use loc=scaling");
+    if (loc != AddressSpace::acc)
+      return emitOpError("expects fp/preQuantScalar form to use loc=acc src");
+  }
   if (loc != AddressSpace::acc && getPreQuantScalar())
     return emitOpError("expects preQuantScalar form to use loc=acc src");
   if (loc != AddressSpace::acc && getReluPreMode() != ReluPreMode::no_relu)
@@ -100,7 +116,7 @@ LogicalResult TStoreOp::verify() {
       return emitOpError() << "expects dst shape[" << i << "] to be positive";
   auto p = staticCount(dst.getShape());
   auto v = staticCount({src.getValidRow(), src.getValidCol()});
-  if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60))
+  if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60) && !getFp())
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v
                          << ")";
@@ -170,7 +186,9 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
                                          Value mem, StringRef dataName) {
   if (onMemrefs(op))
     return success();
-  if (targetArchOf(op) != TargetArch::a5)
+  // PTOAS 0.27 gathers and scatters on A5 only; 0.60 on A2/A3 too.
+  if (targetArchOf(op) != TargetArch::a5 &&
+      !ptoasAtLeast(op->getContext(), 0, 60))
     return op->emitOpError()
            << op->getName() << " is only supported on A5 targets";
   TileRules rules;
@@ -185,6 +203,10 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
 }
 
 LogicalResult MGatherOp::verify() {
+  // PTOAS 0.60's mgather names its coalescing (#pto<coalesce elem|row|...>).
+  if (!onMemrefs(*this) && ptoasAtLeast(getContext(), 0, 60) &&
+      !(*this)->hasAttr("coalesce"))
+    return emitOpError("requires attribute 'coalesce' (PTOAS >= 0.60)");
   return verifyGatherScatter(*this, getDst(), getIdx(), getMem(), "dst");
 }
 

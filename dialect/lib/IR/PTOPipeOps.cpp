@@ -61,10 +61,18 @@ LogicalResult ReserveBufferOp::verify() {
     return emitOpError("expects 'base' when 'auto' is false");
   if (auto base = getBaseAttr(); base && base.getInt() < 0)
     return emitOpError("expects 'base' to be non-negative when present");
+  // PTOAS 0.27 takes one reserve_buffer per function; 0.60 several, each
+  // with its own name.
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
   unsigned reserves = 0;
-  func->walk([&](ReserveBufferOp) { ++reserves; });
+  func->walk([&](ReserveBufferOp other) {
+    if (!since060 || other.getName() == getName())
+      ++reserves;
+  });
   if (reserves > 1)
-    return emitOpError("expects at most one reserve_buffer in the function");
+    return emitOpError(
+        since060 ? "requires 'name' to be unique within the function"
+                 : "expects at most one reserve_buffer in the function");
   // ptoas's PlanMemory (levels 1 and 2) places the reserved region itself.
   if (!getAutoAlloc() && buildLevelOf(getContext()) != BuildLevel::level3)
     return emitOpError(
@@ -90,11 +98,20 @@ LogicalResult ImportReservedBufferOp::verify() {
   auto func = (*this)->getParentOfType<FunctionOpInterface>();
   if (!func)
     return emitOpError("must be nested under a function");
+  // PTOAS 0.27 takes one import per function; 0.60 several, one per
+  // (name, peer_func).
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
   unsigned imports = 0;
-  func->walk([&](ImportReservedBufferOp) { ++imports; });
+  func->walk([&](ImportReservedBufferOp other) {
+    if (!since060 || (other.getName() == getName() &&
+                      other.getPeerFuncAttr() == getPeerFuncAttr()))
+      ++imports;
+  });
   if (imports > 1)
     return emitOpError(
-        "expects at most one import_reserved_buffer in the function");
+        since060
+            ? "requires (name, peer_func) to be unique within the function"
+            : "expects at most one import_reserved_buffer in the function");
   Operation *peer =
       SymbolTable::lookupNearestSymbolFrom(*this, getPeerFuncAttr());
   if (!peer || !isa<FunctionOpInterface>(peer))

@@ -103,6 +103,14 @@ static LogicalResult verifyCrossCoreSync(OpT op, ArrayRef<Pipe> a5Pipes) {
     return op.emitOpError(
         "expects exactly one event-id form: static attr or dynamic index "
         "operand");
+  // PTOAS 0.60 also bounds a static A5 FFTS event id.
+  if (auto id = op.getEventIdAttr(); id && targetArchOf(op) == TargetArch::a5 &&
+                                     ptoasAtLeast(op->getContext(), 0, 60) &&
+                                     (id.getInt() < 0 || id.getInt() > 15))
+    return op.emitOpError()
+           << "A5 " << op->getName().stripDialect()
+           << " expects static FFTS event_id in [0, 15], but got "
+           << id.getInt();
   if (targetArchOf(op) == TargetArch::a5 &&
       !llvm::is_contained(a5Pipes, op.getPipe())) {
     auto diag = op.emitOpError() << "A5 " << op->getName().stripDialect()
@@ -124,6 +132,12 @@ LogicalResult SyncSetOp::verify() {
       mode && (mode.getInt() < 0 || mode.getInt() > 2))
     return emitOpError() << "requires ffts_mode in range [0, 2], but got "
                          << mode.getInt();
+  // PTOAS 0.27 sets from FIX or MTE3 on A5; 0.60 from the pipes sync.wait
+  // takes.
+  if (ptoasAtLeast(getContext(), 0, 60))
+    return verifyCrossCoreSync(*this, {Pipe::PIPE_FIX, Pipe::PIPE_MTE1,
+                                       Pipe::PIPE_MTE2, Pipe::PIPE_MTE3,
+                                       Pipe::PIPE_V});
   return verifyCrossCoreSync(*this, {Pipe::PIPE_FIX, Pipe::PIPE_MTE3});
 }
 
@@ -138,7 +152,12 @@ LogicalResult SyncWaitOp::verify() {
 }
 
 LogicalResult SetFFTsOp::verify() {
-  Type e = getFfts().getType().getElementType();
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  if (since060 != isa<PtrType>(getFfts().getType()))
+    return emitOpError() << (since060
+                                 ? "expects a !pto.ptr operand (PTOAS >= 0.60)"
+                                 : "expects a memref operand (PTOAS < 0.60)");
+  Type e = elementTypeOf(getFfts().getType());
   if (!e.isInteger(64) && !e.isInteger(8))
     return emitOpError() << "expects element type i64 (or i8), got " << e;
   return success();

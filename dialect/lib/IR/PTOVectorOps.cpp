@@ -163,6 +163,19 @@ LogicalResult TCvtOp::verify() {
   auto src = tileView(getSrc().getType()), dst = tileView(getDst().getType());
   if (!src || !src->buf || !dst || !dst->buf)
     return emitOpError("expects src and dst to be !pto.tile_buf");
+  // PTOAS 0.60 plans the scratch tile of a non-saturating narrowing A2/A3
+  // conversion (f32 -> i16, f16 -> i16/i8; sat_mode defaults to OFF) but at
+  // level3, where PlanMemory is skipped.
+  bool saturating = getSatMode() && *getSatMode() == SaturationMode::ON;
+  bool narrowing = (src->elem.isF32() && dst->elem.isInteger(16)) ||
+                   (src->elem.isF16() &&
+                    (dst->elem.isInteger(16) || dst->elem.isInteger(8)));
+  if (!getTmp() && !saturating && narrowing && implicitTmpRefused(*this))
+    return emitOpError(
+        "requires explicit tmp for non-saturating narrowing tcvt when "
+        "--pto-level=level3 on A2/A3 (PTOAS 0.60 skips PlanMemory there and "
+        "plans "
+        "no implicit tmp)");
   if (src->shape != dst->shape)
     return emitOpError()
            << "expects src and dst to have compatible shapes (the same rows x "
@@ -210,7 +223,8 @@ void TRsqrtOp::print(OpAsmPrinter &p) {
 //   index   : ins(%src, %indices[, %tmp] : T, Ti[, Tt]) outs(%dst : U)
 //   compare : ins(%src, %k[, %tmp] : T, S[, Tt]) outs(%dst, %cdst : U, C)
 //   {cmpMode, offset} mask    : ins(%src, {maskPattern = #pto.mask_pattern<..>}
-//   : T) outs(%dst : U)
+//   : T[, "row"|"col"]) outs(%dst : U)
+//             (the axis string is PTOAS 0.60's)
 //===----------------------------------------------------------------------===//
 
 ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
@@ -226,8 +240,18 @@ ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
   if (succeeded(p.parseOptionalLBrace())) {
     Attribute mask;
     if (p.parseKeyword("maskPattern") || p.parseEqual() ||
-        p.parseAttribute(mask) || p.parseRBrace() || p.parseColonType(tsrc) ||
-        p.parseRParen())
+        p.parseAttribute(mask) || p.parseRBrace() || p.parseColonType(tsrc))
+      return failure();
+    if (succeeded(p.parseOptionalComma())) {
+      SMLoc axisAt = p.getCurrentLocation();
+      std::string axis;
+      if (p.parseString(&axis))
+        return failure();
+      if (axis != "row" && axis != "col")
+        return p.emitError(axisAt, "axis must be \"row\" or \"col\"");
+      props.axis = p.getBuilder().getStringAttr(axis);
+    }
+    if (p.parseRParen())
       return failure();
     props.maskPattern = dyn_cast<MaskPatternAttr>(mask);
     if (!props.maskPattern)
@@ -294,6 +318,11 @@ void TGatherOp::print(OpAsmPrinter &p) {
   if (auto mask = getMaskPatternAttr()) {
     p << "{maskPattern = " << mask << "} : " << getSrc().getType();
     elided.push_back("maskPattern");
+    if (auto axis = getAxisAttr()) {
+      p << ", ";
+      p.printAttributeWithoutType(axis);
+      elided.push_back("axis");
+    }
   } else {
     Value first = getCdst() ? getKValue() : getIndices();
     p << first;
@@ -322,10 +351,45 @@ LogicalResult TGatherOp::verify() {
     return emitOpError(
         "expects exactly one tgather form: indices, compare (kValue + cdst) or "
         "maskPattern");
+  if (getAxisAttr() && (!mask || !ptoasAtLeast(getContext(), 0, 60)))
+    return emitOpError(
+        "takes an axis (\"row\" or \"col\") only in its mask-pattern form, "
+        "from PTOAS 0.60 on");
   TileRules r;
   r.vec = r.rowMajor = true;
   if (failed(verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}})))
     return failure();
+  if (mask && ptoasAtLeast(getContext(), 0, 60)) {
+    // PTOAS 0.60's mask-pattern form names the axis it packs along: the
+    // pattern keeps 1 (P1111), 2 (P0101, P1010) or 4 of every 4 elements.
+    StringAttr axis = getAxisAttr();
+    if (!axis)
+      return emitOpError("expects mask-pattern tgather to provide axis "
+                         "attribute (`, \"row\"` or "
+                         "`, \"col\"` after the src type; PTOAS >= 0.60)");
+    MaskPattern pattern = getMaskPatternAttr().getValue();
+    int64_t times =
+        pattern == MaskPattern::P1111                                      ? 1
+        : (pattern == MaskPattern::P0101 || pattern == MaskPattern::P1010) ? 2
+                                                                           : 4;
+    auto src = tileView(getSrc().getType()), dst = tileView(getDst().getType());
+    bool row = axis.getValue() == "row";
+    int keep = row ? 0 : 1, pack = row ? 1 : 0;
+    auto known = [](int64_t a, int64_t b) {
+      return isStatic(a) && isStatic(b);
+    };
+    if (known(src->valid[keep], dst->valid[keep]) &&
+        src->valid[keep] != dst->valid[keep])
+      return emitOpError() << "expects dst valid " << (row ? "rows" : "cols")
+                           << " to equal src valid " << (row ? "rows" : "cols")
+                           << " for " << axis.getValue() << " direction";
+    if (known(src->valid[pack], dst->valid[pack]) &&
+        src->valid[pack] != dst->valid[pack] * times)
+      return emitOpError() << "expects src valid " << (row ? "cols" : "rows")
+                           << " to equal dst valid " << (row ? "cols" : "rows")
+                           << " times the mask expansion factor (" << times
+                           << ") for " << axis.getValue() << " direction";
+  }
   if (!compare)
     return success();
   if (!getCdst() || !getKValue() || !getTmp())
@@ -592,6 +656,12 @@ LogicalResult TCIOp::verify() {
         "expects S and dst element type to be exactly the same type");
   if (isStatic(dst->shape[1]) && dst->shape[1] == 1)
     return emitOpError("expects dst cols to be different from 1");
+  // PTOAS 0.60's tci takes a scratch tile, which it plans itself but on
+  // A2/A3 at level3 (0.27's tci has none).
+  if (!getTmp() && implicitTmpRefused(*this))
+    return emitOpError("requires explicit tmp when --pto-level=level3 on A2/A3 "
+                       "(PTOAS 0.60 skips "
+                       "PlanMemory there and plans no implicit tmp)");
   return success();
 }
 

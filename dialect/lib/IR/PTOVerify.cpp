@@ -63,6 +63,35 @@ bool ptonz::pto::onMemrefs(Operation *op) {
                       [](Type t) { return isa<MemRefType>(t); });
 }
 
+LogicalResult ptonz::pto::verifySince(Operation *op, int major, int minor) {
+  if (ptoasAtLeast(op->getContext(), major, minor))
+    return success();
+  return op->emitOpError() << "is an op of PTOAS " << major << "." << minor
+                           << " and later (--ptoas-version)";
+}
+
+LogicalResult ptonz::pto::verifyImplicitTmp(Operation *op, Value tmp) {
+  if (tmp)
+    return success();
+  if (!ptoasAtLeast(op->getContext(), 0, 60))
+    return op->emitOpError(
+        "requires a tmp operand (PTOAS < 0.60 plans no implicit tmp)");
+  if (implicitTmpRefused(op))
+    return op->emitOpError(
+        "requires explicit tmp when --pto-level=level3 on A2/A3 (PTOAS 0.60 "
+        "skips PlanMemory there and plans no implicit tmp)");
+  return success();
+}
+
+bool ptonz::pto::implicitTmpRefused(Operation *op) {
+  // Measured with PTOAS 0.60. pypto's A3 level-3 exports for PTOAS 0.63
+  // leave these tmps out, so releases after 0.60 are taken to plan them.
+  MLIRContext *ctx = op->getContext();
+  return ptoasAtLeast(ctx, 0, 60) && !ptoasAtLeast(ctx, 0, 61) &&
+         targetArchOf(op) != TargetArch::a5 &&
+         buildLevelOf(ctx) == BuildLevel::level3;
+}
+
 //===----------------------------------------------------------------------===//
 // The ins/outs tile families
 //===----------------------------------------------------------------------===//

@@ -142,6 +142,62 @@ LogicalResult MakeTensorViewOp::verify() {
   return success();
 }
 
+ParseResult PartitionViewOp::parse(OpAsmParser &p, OperationState &state) {
+  OpAsmParser::UnresolvedOperand source;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> offsets, sizes;
+  Type sourceType, resultType;
+  SMLoc start = p.getCurrentLocation();
+  if (p.parseOperand(source) || p.parseComma() || p.parseKeyword("offsets") ||
+      p.parseEqual() ||
+      p.parseOperandList(offsets, OpAsmParser::Delimiter::Square) ||
+      p.parseComma() || p.parseKeyword("sizes") || p.parseEqual() ||
+      p.parseOperandList(sizes, OpAsmParser::Delimiter::Square) ||
+      p.parseOptionalAttrDict(state.attributes) || p.parseColonType(sourceType))
+    return failure();
+  bool explicitResult = succeeded(p.parseOptionalArrow());
+  if (explicitResult && p.parseType(resultType))
+    return failure();
+  Type index = p.getBuilder().getIndexType();
+  SmallVector<Value, 4> sizeValues;
+  if (p.resolveOperand(source, sourceType, state.operands) ||
+      p.resolveOperands(offsets, index, state.operands) ||
+      p.resolveOperands(sizes, index, sizeValues))
+    return failure();
+  state.addOperands(sizeValues);
+  auto &segments = state.getOrAddProperties<Properties>().operandSegmentSizes;
+  segments = {1, static_cast<int32_t>(offsets.size()),
+              static_cast<int32_t>(sizes.size())};
+  if (!explicitResult) {
+    // PTOAS 0.60's inference: one dim per size, its constant or `?`.
+    auto view = dyn_cast<TensorViewType>(sourceType);
+    if (!view || view.getRank() != (int64_t)sizes.size())
+      return p.emitError(
+          start,
+          "cannot infer the pto.partition_view result type (the source must "
+          "be a !pto.tensor_view with one size per dim): write "
+          "`-> !pto.partition_tensor_view<...>`");
+    SmallVector<int64_t, 4> shape;
+    for (Value size : sizeValues) {
+      std::optional<int64_t> c = constantValue(size);
+      shape.push_back(c && *c >= 0 ? *c : ShapedType::kDynamic);
+    }
+    resultType = PartitionTensorViewType::get(
+        p.getContext(), shape, view.getElementType(), Attribute());
+  }
+  state.addTypes(resultType);
+  return success();
+}
+
+void PartitionViewOp::print(OpAsmPrinter &p) {
+  p << ' ' << getSource() << ", offsets = [";
+  p.printOperands(getOffsets());
+  p << "], sizes = [";
+  p.printOperands(getSizes());
+  p << ']';
+  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
+  p << " : " << getSource().getType() << " -> " << getResult().getType();
+}
+
 LogicalResult PartitionViewOp::verify() {
   TensorViewType src = getSource().getType();
   PartitionTensorViewType res = getResult().getType();
@@ -224,6 +280,8 @@ LogicalResult PartitionViewOp::verify() {
 //===----------------------------------------------------------------------===//
 // Tile buffers
 //===----------------------------------------------------------------------===//
+
+LogicalResult GetValidShapeOp::verify() { return verifySince(*this, 0, 60); }
 
 LogicalResult AllocTileOp::verify() {
   TileBufType t = getResult().getType();

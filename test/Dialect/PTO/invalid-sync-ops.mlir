@@ -205,3 +205,41 @@ func.func @f(%c: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
   pto.aic_initialize_pipe {dir_mask = 1, slots = 1024} (c2v_consumer_buf = %c : i32)
   return
 }
+
+// -----
+
+// PTOAS 0.60 bounds a static A5 FFTS event id.
+func.func @sync_set_event_range() {
+  // expected-error@+1 {{'pto.sync.set' op A5 sync.set expects static FFTS event_id in [0, 15], but got 16}}
+  pto.sync.set <PIPE_MTE3>, 16
+  return
+}
+
+// -----
+
+func.func @two_imports_same_name() {
+  // expected-error@+1 {{'pto.import_reserved_buffer' op requires (name, peer_func) to be unique within the function}}
+  %a = pto.import_reserved_buffer {name = "c2v", peer_func = @reserves} -> i32
+  %b = pto.import_reserved_buffer {name = "c2v", peer_func = @reserves} -> i32
+  return
+}
+func.func @reserves() {
+  %a = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+  return
+}
+
+// -----
+
+func.func @set_ffts_memref(%f: memref<16xi64>) {
+  // expected-error@+1 {{'pto.set_ffts' op expects a !pto.ptr operand (PTOAS >= 0.60)}}
+  pto.set_ffts %f : memref<16xi64>
+  return
+}
+
+// -----
+
+func.func @partition_not_inferable(%v: !pto.tensor_view<?x?xf32>, %c0: index) {
+  // expected-error@+1 {{cannot infer the pto.partition_view result type}}
+  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c0] : !pto.tensor_view<?x?xf32>
+  return
+}

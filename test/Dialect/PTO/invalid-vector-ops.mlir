@@ -211,3 +211,30 @@ func.func @f() {
   "pto.tmrgsort"(%a, %a) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0>}> : (!pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) -> ()
   return
 }
+
+// -----
+
+// PTOAS 0.60: a mask-pattern tgather names its axis, and P0101 keeps every
+// second element along it.
+func.func @gather_mask_no_axis(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error@+1 {{'pto.tgather' op expects mask-pattern tgather to provide axis attribute}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @gather_mask_factor(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error@+1 {{'pto.tgather' op expects src valid cols to equal dst valid cols times the mask expansion factor (2) for row direction}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 16x16xf32>, "row") outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+// PTOAS 0.60's mgather names its coalescing.
+func.func @mgather_no_coalesce(%mem: !pto.partition_tensor_view<256xf32>, %i: !pto.tile_buf<vec, 8x32xi32>, %d: !pto.tile_buf<vec, 8x32xf32>) {
+  // expected-error@+1 {{'pto.mgather' op requires attribute 'coalesce' (PTOAS >= 0.60)}}
+  pto.mgather ins(%mem, %i : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<vec, 8x32xi32>) outs(%d : !pto.tile_buf<vec, 8x32xf32>)
+  return
+}

@@ -37,3 +37,109 @@ func.func @rowexpand_col_major() {
   pto.trowexpand ins(%s : !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   return
 }
+
+// -----
+
+// Two reserve_buffers (of different names) and two imports in a function.
+// V060-LABEL: func.func @two_imports
+// V027: error: 'pto.import_reserved_buffer' op expects at most one import_reserved_buffer in the function
+func.func @two_imports() {
+  %a = pto.import_reserved_buffer {name = "c2v_0", peer_func = @two_reserves} -> i32
+  %b = pto.import_reserved_buffer {name = "c2v_1", peer_func = @two_reserves} -> i32
+  return
+}
+func.func @two_reserves() {
+  %a = pto.reserve_buffer {name = "c2v_0", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+  %b = pto.reserve_buffer {name = "c2v_1", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+  return
+}
+
+// -----
+
+// mgather on A2/A3 (0.27: A5 only).
+// V060-LABEL: func.func @mgather_a3
+// V027: error: 'pto.mgather' op pto.mgather is only supported on A5 targets
+func.func @mgather_a3(%mem: !pto.partition_tensor_view<256xf32>) {
+  %i = pto.alloc_tile : !pto.tile_buf<vec, 8x32xi32>
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 8x32xf32>
+  pto.mgather ins(%mem, %i : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<vec, 8x32xi32>) outs(%d : !pto.tile_buf<vec, 8x32xf32>) {coalesce = #pto<coalesce elem>}
+  return
+}
+
+// -----
+
+// An A5 sync.set from PIPE_V (0.27: FIX or MTE3 only).
+// V060-LABEL: func.func @sync_set_v
+// V027: error: 'pto.sync.set' op A5 sync.set expects pipe to be one of <PIPE_FIX>, <PIPE_MTE3>
+module attributes {pto.target_arch = "a5"} {
+func.func @sync_set_v() {
+  pto.sync.set <PIPE_V>, 3
+  return
+}
+}
+
+// -----
+
+// set_ffts takes a !pto.ptr from 0.60 on (0.27: a memref).
+// V060-LABEL: func.func @set_ffts_ptr
+// V027: error: 'pto.set_ffts' op expects a memref operand (PTOAS < 0.60)
+func.func @set_ffts_ptr(%f: !pto.ptr<i64>) {
+  pto.set_ffts %f : !pto.ptr<i64>
+  return
+}
+
+// -----
+
+// partition_view without `-> type` (0.60 infers it from the sizes); ptonz
+// prints the type.
+// V060-LABEL: func.func @partition_inferred
+// V060: pto.partition_view %{{.*}}, offsets = [%{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x?xf32>
+func.func @partition_inferred(%v: !pto.tensor_view<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %n] : !pto.tensor_view<?x?xf32>
+  return
+}
+
+// -----
+
+// A row reduction without its scratch tile (0.60 plans one at levels 1-2).
+// V060-LABEL: func.func @rowsum_no_tmp
+// V060: pto.trowsum ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(
+// V027: error: 'pto.trowsum' op requires a tmp operand (PTOAS < 0.60 plans no implicit tmp)
+func.func @rowsum_no_tmp(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) {
+  pto.trowsum ins(%s : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x1xf32, blayout=col_major>)
+  return
+}
+
+// -----
+
+// get_validshape is an op of 0.60.
+// V060-LABEL: func.func @get_validshape
+// V060: %{{.*}}, %{{.*}} = pto.get_validshape %{{.*}} : !pto.tile_buf<vec, 16x16xf32, valid=?x?>
+// V027: error: 'pto.get_validshape' op is an op of PTOAS 0.60 and later (--ptoas-version)
+func.func @get_validshape(%t: !pto.tile_buf<vec, 16x16xf32, valid=?x?>) -> (index, index) {
+  %r, %c = pto.get_validshape %t : !pto.tile_buf<vec, 16x16xf32, valid=?x?>
+  return %r, %c : index, index
+}
+
+// -----
+
+// A mask-pattern tgather along an axis (0.60).
+// V060-LABEL: func.func @gather_mask_axis
+// V060: pto.tgather ins(%{{.*}}, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<vec, 16x16xf32>, "row") outs(
+// V027: error: 'pto.tgather' op takes an axis ("row" or "col") only in its mask-pattern form, from PTOAS 0.60 on
+func.func @gather_mask_axis(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf32>) {
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<vec, 16x16xf32>, "row") outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+// set_quant_scalar is an op of 0.60.
+// V060-LABEL: func.func @set_quant_scalar
+// V027: error: 'pto.set_quant_scalar' op is an op of PTOAS 0.60 and later (--ptoas-version)
+func.func @set_quant_scalar(%s: f32) {
+  pto.set_quant_scalar(%s : f32) {id = 0}
+  return
+}

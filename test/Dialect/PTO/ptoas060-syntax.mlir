@@ -136,8 +136,8 @@ func.func @type_readings(%p: !pto.ptr<f32, ub>, %v: f32, %dst: !pto.partition_te
   // The `%p[...]` base listed first.
   // CHECK: pto.store %{{.*}}, %{{.*}}[%{{.*}}] : !pto.ptr<f32, ub>, f32
   pto.store %v, %p[%c0] : !pto.ptr<f32, ub>, f32
-  // An operand beyond the list is an index.
-  // CHECK: pto.vmi.vload %{{.*}}[%{{.*}}], %{{.*}} {group = 8 : i64} : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
+  // An operand beyond the list is an index; an i64 attribute prints untyped, as written.
+  // CHECK: pto.vmi.vload %{{.*}}[%{{.*}}], %{{.*}} {group = 8} : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
   %x = pto.vmi.vload %p[%c0], %c16 {group = 8}
       : !pto.ptr<f32, ub> -> !pto.vmi.vreg<128xf32>
   // The bracketed index listed too.
@@ -160,4 +160,41 @@ func.func @region_arguments(%p: !pto.ptr<f32, ub>, %n: index) {
     %v = pto.vlds %a[%m] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
   } : (!pto.ptr<f32, ub>, index) -> ()
   return
+}
+
+// A pipe through GM moves tensor views (0.60): tpush/tpop entries and the
+// entry tfree names.
+// CHECK-LABEL: func.func @gm_pipe_entries
+// CHECK: pto.tpush_to_aiv(%{{.*}} : !pto.tensor_view<16x16xf32>) {id = 0, split = 0}
+func.func @gm_pipe_entries(%e: !pto.tensor_view<16x16xf32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.tpush_to_aiv(%e : !pto.tensor_view<16x16xf32>) {id = 0, split = 0}
+  return
+}
+// CHECK-LABEL: func.func @gm_pipe_pop
+// CHECK: %[[E:.*]] = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+// CHECK: pto.tfree_from_aic(%[[E]] : !pto.tensor_view<16x16xf32>) {id = 0, split = 0}
+func.func @gm_pipe_pop() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %e = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+  pto.tfree_from_aic(%e : !pto.tensor_view<16x16xf32>) {id = 0, split = 0}
+  return
+}
+
+// A cube tpush's quantization state, in 0.60's own syntax (`{id = N}` is a
+// clause, not an attribute dictionary).
+// CHECK-LABEL: func.func @quant_state
+// CHECK: pto.set_quant_scalar(%{{.*}} : f32) {id = 0}
+// CHECK: pto.set_quant_vector(%{{.*}} : !pto.tile_buf<scaling, 1x32xf16>) {id = 1}
+func.func @quant_state(%s: f32, %v: !pto.tile_buf<scaling, 1x32xf16>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.set_quant_scalar(%s : f32) {id = 0}
+  pto.set_quant_vector(%v : !pto.tile_buf<scaling, 1x32xf16>) {id = 1}
+  return
+}
+
+// A `{id = 0, split = 0}` clause of an op ptonz passes through keeps its
+// untyped integers (PTOAS 0.60's parser of the op takes no types there).
+// CHECK-LABEL: func.func @clause_untyped
+// CHECK: pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+func.func @clause_untyped() -> !pto.tensor_view<16x16xf32> attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+  return %e : !pto.tensor_view<16x16xf32>
 }

@@ -4,7 +4,7 @@
 // RUN: ptonz-opt %s --pto-arch=a5 --mlir-print-op-generic | ptonz-opt --pto-arch=a5 | FileCheck %s
 
 // CHECK-LABEL: func.func @sync
-func.func @sync(%e: index, %arr: !pto.eventid_array<4>, %ffts: memref<16xi64>) {
+func.func @sync(%e: index, %arr: !pto.eventid_array<4>, %ffts: !pto.ptr<i64>) {
   // CHECK: pto.barrier_sync[<TVEC>]
   pto.barrier_sync [#pto.sync_op_type<TVEC>]
   // CHECK: pto.set_flag_dyn[<PIPE_MTE2>, <PIPE_V>, %{{.*}}]
@@ -23,8 +23,8 @@ func.func @sync(%e: index, %arr: !pto.eventid_array<4>, %ffts: memref<16xi64>) {
   pto.sync.wait <PIPE_V>, 2
   // CHECK: pto.sync.wait <PIPE_MTE2>, %{{.*}} {tag = 1 : i32}
   pto.sync.wait <PIPE_MTE2>, %e {tag = 1 : i32}
-  // CHECK: pto.set_ffts %{{.*}} : memref<16xi64>
-  pto.set_ffts %ffts : memref<16xi64>
+  // CHECK: pto.set_ffts %{{.*}} : !pto.ptr<i64>
+  pto.set_ffts %ffts : !pto.ptr<i64>
   // CHECK: %[[A:.*]] = pto.declare_eventid_array -> !pto.eventid_array<8>
   %a = pto.declare_eventid_array -> !pto.eventid_array<8>
   // CHECK: pto.eventid_array_set %[[A]][%{{.*}}], %{{.*}} : !pto.eventid_array<8>

@@ -229,8 +229,8 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.tgather ins(%a, %i, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tgather ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, f32, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) {cmpMode = #pto<cmp gt>, offset = 7 : i32}
   pto.tgather ins(%a, %s, %t : !pto.tile_buf<vec, 16x16xf32>, f32, !pto.tile_buf<vec, 16x16xf32>) outs(%d, %i : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) {cmpMode = #pto<cmp gt>, offset = 7 : i32}
-  // CHECK: pto.tgather ins(%{{.*}}, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
-  pto.tgather ins(%a, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  // CHECK: pto.tgather ins(%{{.*}}, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<vec, 16x16xf32>, "row") outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
+  pto.tgather ins(%a, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<vec, 16x16xf32>, "row") outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tgatherb ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tgatherb ins(%a, %i : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tscatter ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)

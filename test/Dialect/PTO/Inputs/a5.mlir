@@ -9,10 +9,10 @@ func.func @a5_only(%gm: !pto.partition_tensor_view<16x16xf16>, %k: i32) {
   // CHECK: pto.trandom ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {rounds = 7 : i32} : i32, i32, i32, i32, i32, i32) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>)
   %rnd = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
   pto.trandom ins(%k, %k, %k, %k, %k, %k {rounds = 7 : i32} : i32, i32, i32, i32, i32, i32) outs(%rnd : !pto.tile_buf<vec, 16x16xi32>)
-  // CHECK: pto.mgather ins(%{{.*}}, %{{.*}} : !pto.partition_tensor_view<16x16xf16>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf16>) {gatherOob = #pto<gather_oob clamp>}
+  // CHECK: pto.mgather ins(%{{.*}}, %{{.*}} : !pto.partition_tensor_view<16x16xf16>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf16>) {{{.*}}gatherOob = #pto<gather_oob clamp>{{.*}}}
   %idx = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
   %g = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
-  pto.mgather ins(%gm, %idx : !pto.partition_tensor_view<16x16xf16>, !pto.tile_buf<vec, 16x16xi32>) outs(%g : !pto.tile_buf<vec, 16x16xf16>) {gatherOob = #pto<gather_oob clamp>}
+  pto.mgather ins(%gm, %idx : !pto.partition_tensor_view<16x16xf16>, !pto.tile_buf<vec, 16x16xi32>) outs(%g : !pto.tile_buf<vec, 16x16xf16>) {coalesce = #pto<coalesce elem>, gatherOob = #pto<gather_oob clamp>}
   // CHECK: pto.mscatter ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf16>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.partition_tensor_view<16x16xf16>)
   pto.mscatter ins(%g, %idx : !pto.tile_buf<vec, 16x16xf16>, !pto.tile_buf<vec, 16x16xi32>) outs(%gm : !pto.partition_tensor_view<16x16xf16>)
   // CHECK: pto.tpack ins(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi16>)

@@ -1,0 +1,44 @@
+"""ptonz_cli.ptoas_corpus: which ptoas flags a PTOAS test file is checked with."""
+
+from ptonz_cli import ptoas_corpus as C
+
+
+def test_run_line_continued_with_backslash():
+    text = (
+        "// RUN: ptoas --pto-arch=a3 --pto-level=level3 --enable-insert-sync \\\n"
+        "// RUN:   --emit-pto-ir %s 2>&1 | FileCheck %s\n"
+    )
+    assert C.run_line_flags(text) == [
+        "--pto-arch=a3",
+        "--pto-level=level3",
+        "--enable-insert-sync",
+        "--emit-pto-ir",
+    ]
+
+
+def test_first_ptoas_command_on_the_file():
+    text = (
+        "// RUN: pto-test-opt %s | FileCheck %s\n"
+        "// RUN: ptoas --pto-arch a5 %s -o - | FileCheck %s\n"
+    )
+    assert C.run_line_flags(text) == ["--pto-arch=a5"]
+    assert C.run_line_flags("// no run line\n") is None
+
+
+def test_sample_runner_flags(tmp_path):
+    root = tmp_path
+    a5 = root / "test/samples/DeepseekV4DecodeA5/kernels/aiv/k.pto"
+    a3 = root / "test/samples/Qwen3_14BDecodeA3/k.pto"
+    mx = root / "test/samples/TquantMx/k.pto"
+    other = root / "test/samples/Abs/k.pto"
+    assert C.test_flags(a5, root, "") == (["--pto-arch=a5", "--pto-level=level3"], "runop.sh")
+    assert C.test_flags(a3, root, "") == (["--pto-level=level3"], "runop.sh")
+    assert C.test_flags(mx, root, "") == (["--pto-arch=a5"], "runop.sh")
+    assert C.test_flags(other, root, "") == ([], "default")
+
+
+def test_ptonz_target_spells_the_level_as_ptonz_opt_does():
+    assert C.ptonz_target(["--pto-arch=a5", "--pto-level=level3", "--enable-insert-sync"]) == [
+        "--pto-arch=a5",
+        "--ptoas-pto-level=level3",
+    ]
