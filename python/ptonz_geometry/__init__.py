@@ -223,6 +223,23 @@ def int64_stride_message(
     )
 
 
+def span_past_int64(
+    shape: Sequence[Optional[int]], strides: Sequence[Optional[int]]
+) -> Optional[int]:
+    """The offset of the last element of a view, sum((shape_i - 1) * stride_i),
+    when its constant shape and strides put it past int64 (PTOAS's C++ and
+    pto-isa's GlobalTensor index GM in int64), else None (also when an extent
+    or stride is not a constant)."""
+    if len(shape) != len(strides) or any(x is None for x in list(shape) + list(strides)):
+        return None
+    span = 0
+    for d, s in zip(shape, strides):
+        assert d is not None and s is not None
+        if d > 0:
+            span += (d - 1) * abs(s)
+    return span if span > INDEX64_MAX else None
+
+
 DESCRIPTOR_RANK = 5  # PTOAS's GlobalTensor: Shape<5> / Stride<5>
 
 

@@ -85,10 +85,11 @@ def test_outcomes_are_classified():
 
 
 def _crash_or_hang(data, path, samples):
-    if len(data) % 3 == 0:
+    # By the mutant's length parity: among 12 mutants both kinds occur,
+    # whatever the corpus (a third "rejected" class left some seeds without a hang).
+    if len(data) % 2 == 0:
         os.kill(os.getpid(), signal.SIGSEGV)
-    if len(data) % 3 == 1:
-        time.sleep(60)
+    time.sleep(60)
     return F.Outcome("rejected")
 
 

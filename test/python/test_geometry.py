@@ -267,3 +267,12 @@ def test_each_fact_is_written_once(text, home):
         if text in p.read_text(encoding="utf-8")
     )
     assert where in ([], [home]), where
+
+
+def test_span_past_int64():
+    from ptonz_geometry import span_past_int64
+
+    assert span_past_int64([32, 32], [1 << 62, 32]) == 31 * (1 << 62) + 31 * 32
+    assert span_past_int64([2, 32], [1 << 62, 1]) is None  # 2^62 + 31 fits
+    assert span_past_int64([None, 32], [1 << 62, 1]) is None  # not constant
+    assert span_past_int64([32, 32], []) is None  # logical view: no strides yet

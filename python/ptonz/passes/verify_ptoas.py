@@ -53,7 +53,13 @@ from __future__ import annotations
 
 from mlir import ir
 from mlir.passmanager import PassManager
-from ptonz_geometry import MX_BOX_COLS, MX_BOX_ROWS, SUB_BYTE_NZ, nz_width_problem
+from ptonz_geometry import (
+    MX_BOX_COLS,
+    MX_BOX_ROWS,
+    SUB_BYTE_NZ,
+    nz_width_problem,
+    span_past_int64,
+)
 
 from .. import _ptonz
 from ..analyses.bounds import check_dim
@@ -142,9 +148,24 @@ class VerifyPTOAS(ModulePass):
             self._global_tensor_types(module)
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
             self._clamped_gm_offsets(module)
+        self._int64_spans(module)
         if self.ok:
             self._blocked_bounds(module)
         return self.ok
+
+    def _int64_spans(self, module) -> None:
+        """A view whose last element lies past int64 elements from its base
+        cannot be addressed by PTOAS's C++ (GM offsets are int64)."""
+        layouts = ["nd", "dn", "nz", ""] + list(MX_LAYOUTS)
+        for op, info in _ptonz.tensor_views(module, layouts):
+            span = span_past_int64(info.shape, info.strides)
+            if span is not None:
+                self._fail(
+                    op,
+                    f"the view's last element is {span} elements past its base (the sum of "
+                    "(shape - 1) * stride), beyond int64, so PTOAS's C++ cannot address it; "
+                    "split the tensor or use strides that fit",
+                )
 
     def _blocked_bounds(self, module) -> None:
         """A blocked partition must stay inside its view like any other: PTOAS

@@ -307,8 +307,9 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
         layout = layout_of(view) or "nd"
         logical_nz = layout == "nz" and kind_of(view) == LOGICAL
         if any(s is None for s in shape + strides):
-            if layout == "nz":
-                raise CheckError("the NZ view has a non-constant shape or stride", op=view)
+            if layout == "nz" or layout in MX_LAYOUTS:
+                kind = "NZ" if layout == "nz" else "MX scale"
+                raise CheckError(f"the {kind} view has a non-constant shape or stride", op=view)
             # An ND view sized by a scalar argument (pypto's [%arg4, 16384]): GM of
             # unbounded extent, its hashed values the same for both programs.
             shape, strides = [], []
