@@ -381,7 +381,7 @@ func.func @span_past_int64(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
   %big = arith.constant 4611686018427387904 : index
-  // expected-error@+1 {{pto-verify-ptoas: the view's last element is 142962266571249026016 elements past its base (the sum of (shape - 1) * stride), beyond int64, so PTOAS's C++ cannot address it; split the tensor or use strides that fit}}
+  // expected-error@+1 {{pto-verify-ptoas: the view's last element is 142962266571249026016 elements past its base (the sum of (shape - 1) * stride), more than an int64 offset holds, so PTOAS's C++ cannot address it; split the tensor or use strides that fit}}
   %v = pto.make_tensor_view %p, shape = [%c32, %c32], strides = [%big, %c32] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x32xi8>
   %t = pto.alloc_tile : !pto.tile_buf<vec, 32x32xi8>

@@ -163,7 +163,7 @@ class VerifyPTOAS(ModulePass):
                 self._fail(
                     op,
                     f"the view's last element is {span} elements past its base (the sum of "
-                    "(shape - 1) * stride), beyond int64, so PTOAS's C++ cannot address it; "
+                    "(shape - 1) * stride), more than an int64 offset holds, so PTOAS's C++ cannot address it; "
                     "split the tensor or use strides that fit",
                 )
 
