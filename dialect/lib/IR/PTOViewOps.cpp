@@ -178,7 +178,7 @@ ParseResult PartitionViewOp::parse(OpAsmParser &p, OperationState &state) {
           "`-> !pto.partition_tensor_view<...>`");
     SmallVector<int64_t, 4> shape;
     for (Value size : sizeValues) {
-      std::optional<int64_t> c = constantValue(size);
+      std::optional<int64_t> c = constantOf(size);
       shape.push_back(c && *c >= 0 ? *c : ShapedType::kDynamic);
     }
     resultType = PartitionTensorViewType::get(
