@@ -207,6 +207,11 @@ def PTO_AccToVecMode : PTO_I32Enum<"AccToVecMode", "tmov acc-to-vec mode", [
     I32EnumAttrCase<"dual_mode_split_m", 2>, I32EnumAttrCase<"dual_mode_split_n", 3>]>;
 def PTO_AccToVecModeAttr : PTO_EnumAttr<PTO_AccToVecMode, "acc_to_vec_mode">;
 
+// `#pto.tinsert_mode<split2>` (PTOAS 0.60, A5 vec(NZ)->mat tinsert).
+def PTO_TInsertMode : PTO_I32Enum<"TInsertMode", "tinsert split mode (A5)", [
+    I32EnumAttrCase<"split2", 2>, I32EnumAttrCase<"split4", 3>]>;
+def PTO_TInsertModeAttr : PTO_EnumAttr<PTO_TInsertMode, "tinsert_mode">;
+
 def PTO_MaskPattern : PTO_I32Enum<"MaskPattern", "tgather mask pattern", [
     I32EnumAttrCase<"P0101", 1>, I32EnumAttrCase<"P1010", 2>, I32EnumAttrCase<"P0001", 3>,
     I32EnumAttrCase<"P0010", 4>, I32EnumAttrCase<"P0100", 5>, I32EnumAttrCase<"P1000", 6>,

@@ -182,7 +182,6 @@ static bool isPassThroughAttrMnemonic(StringRef m) {
                                                        "sync_core_type",
                                                        "sync_op_type",
                                                        "tf32_mode",
-                                                       "tinsert_mode",
                                                        "unit_flag_ctrl",
                                                        "vec_store_mode",
                                                        "vmi.layout",

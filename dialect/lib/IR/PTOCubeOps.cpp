@@ -151,6 +151,62 @@ static bool isNZTile(TileBufType t) {
          t.getSlayout() == SLayout::row_major;
 }
 
+/// PTOAS 0.60's optional acc-source conversions of textract / tinsert (an fp
+/// tile, a preQuantScalar, reluPreMode, accToVecMode): only from 0.60 on,
+/// only on an acc src, fp in the scaling space, accToVecMode only for an A5
+/// acc->vec move.
+template <typename OpT>
+static LogicalResult verifyAccConversions(OpT op, AddressSpace s,
+                                          AddressSpace d, TargetArch arch) {
+  bool fp = bool(op.getFp()), pre = bool(op.getPreQuantScalar());
+  bool relu = op.getReluPreMode() != ReluPreMode::no_relu;
+  bool accToVec = bool(op.getAccToVecModeAttr());
+  if (!(fp || pre || relu || accToVec))
+    return success();
+  if (!ptoasAtLeast(op.getContext(), 0, 60))
+    return op.emitOpError()
+           << "takes fp, preQuantScalar, reluPreMode and accToVecMode from "
+              "PTOAS 0.60 on"
+           << (fp ? " (0.27: pto." + op.getOperationName().drop_front(4) +
+                        "_fp)"
+                  : std::string());
+  if (fp && pre)
+    return op.emitOpError(
+        "expects fp and preQuantScalar to be mutually exclusive");
+  if ((fp || pre || relu) && s != AddressSpace::acc)
+    return op.emitOpError(
+        "expects fp, preQuantScalar and reluPreMode forms to use loc=acc src");
+  if (accToVec && (arch != TargetArch::a5 || s != AddressSpace::acc ||
+                   d != AddressSpace::vec))
+    return op.emitOpError("expects accToVecMode only on A5 acc->vec forms");
+  if (Value f = op.getFp()) {
+    auto ft = dyn_cast<TileBufType>(f.getType());
+    if (!ft || ft.getLoc() != AddressSpace::scaling)
+      return op.emitOpError("expects fp to use loc=scaling");
+  }
+  return success();
+}
+
+/// PTOAS 0.60's element types of an acc-source textract / tinsert: a plain
+/// cast, or a quantising one with an fp tile or a preQuantScalar.
+static bool accSourceTypesOk(Type se, Type de, TargetArch arch, bool quant) {
+  bool i8 = de.isInteger(8), f16 = de.isF16(), bf16 = de.isBF16();
+  if (arch == TargetArch::a3) {
+    if (!quant)
+      return se.isF32() && (f16 || bf16);
+    if (se.isF32())
+      return i8;
+    return se.isInteger(32) && (i8 || f16 || de.isInteger(16));
+  }
+  if (!quant)
+    return (se.isF32() && (f16 || bf16 || de.isF32())) ||
+           (se.isInteger(32) && de.isInteger(32));
+  auto fl = dyn_cast<FloatType>(de);
+  if (se.isF32())
+    return i8 || f16 || bf16 || de.isF32() || (fl && fl.getWidth() == 8);
+  return se.isInteger(32) && (i8 || f16 || bf16);
+}
+
 LogicalResult TExtractOp::verify() {
   if (onMemrefs(*this))
     return success();
@@ -161,20 +217,27 @@ LogicalResult TExtractOp::verify() {
   if (failed(verifyWindow(*this, getIndexRow(), getIndexCol(), *src,
                           dst->getRows(), dst->getCols(), "src", "dst")))
     return failure();
-  if (src->getElementType() != dst->getElementType())
+  TargetArch arch = targetArchOf(*this);
+  AddressSpace s = src->getLoc(), d = dst->getLoc();
+  if (failed(verifyAccConversions(*this, s, d, arch)))
+    return failure();
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  // PTOAS 0.60 extracts from acc into mat (and into vec on A5), converting.
+  bool fromAcc = since060 && s == AddressSpace::acc &&
+                 (d == AddressSpace::mat ||
+                  (arch == TargetArch::a5 && d == AddressSpace::vec));
+  if (!fromAcc && src->getElementType() != dst->getElementType())
     return emitOpError()
            << "expects src and dst to have the same element type, got "
            << src->getElementType() << " and " << dst->getElementType();
-  TargetArch arch = targetArchOf(*this);
-  AddressSpace s = src->getLoc(), d = dst->getLoc();
   bool ok = s == AddressSpace::mat &&
             (d == AddressSpace::left || d == AddressSpace::right ||
              (arch == TargetArch::a5 && d == AddressSpace::scaling));
   ok = ok || (arch == TargetArch::a5 && s == AddressSpace::vec &&
               (d == AddressSpace::mat || d == AddressSpace::vec));
   // PTOAS 0.60 also extracts vec -> vec on A2/A3 (its verifyA2A3 base form).
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
-  ok = ok || (since060 && s == AddressSpace::vec && d == AddressSpace::vec);
+  ok = ok || fromAcc ||
+       (since060 && s == AddressSpace::vec && d == AddressSpace::vec);
   if (!ok)
     return emitOpError() << "unsupported textract from loc="
                          << stringifyAddressSpace(s)
@@ -183,7 +246,28 @@ LogicalResult TExtractOp::verify() {
                          << (arch == TargetArch::a5 ? "|scaling, vec->mat|vec"
                              : since060             ? ", vec->vec"
                                                     : "")
+                         << (!since060                ? ""
+                             : arch == TargetArch::a5 ? ", acc->mat|vec"
+                                                      : ", acc->mat")
                          << ")";
+  if (fromAcc) {
+    if (!isNZTile(*src) || (d == AddressSpace::mat && !isNZTile(*dst)))
+      return emitOpError("expects acc-source textract src (and a mat dst) to "
+                         "use blayout=col_major and slayout=row_major");
+    if (d == AddressSpace::vec && !isNDTile(*dst))
+      return emitOpError("expects A5 acc->vec textract dst to use ND layout "
+                         "(blayout=row_major, slayout=none_box)");
+    bool quant = getFp() || getPreQuantScalar();
+    if (!accSourceTypesOk(src->getElementType(), dst->getElementType(), arch,
+                          quant))
+      return emitOpError() << "unsupported acc-source textract element types "
+                              "src="
+                           << src->getElementType()
+                           << ", dst=" << dst->getElementType() << " on "
+                           << archName(arch)
+                           << (quant ? " with fp/preQuantScalar" : "");
+    return success();
+  }
   if (arch == TargetArch::a5 && s == AddressSpace::vec &&
       d == AddressSpace::vec && (!isNDTile(*src) || !isNDTile(*dst)))
     return emitOpError("expects A5 vec->vec textract src/dst to use ND layout "
@@ -212,26 +296,56 @@ LogicalResult TInsertOp::verify() {
   TargetArch arch = targetArchOf(*this);
   AddressSpace s = src->getLoc(), d = dst->getLoc();
   Type se = src->getElementType(), de = dst->getElementType();
+  if (failed(verifyAccConversions(*this, s, d, arch)))
+    return failure();
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool quant = getFp() || getPreQuantScalar();
+  if (getTinsertModeAttr()) {
+    if (!since060 || arch != TargetArch::a5 || s != AddressSpace::vec ||
+        d != AddressSpace::mat || !isNZTile(*src))
+      return emitOpError("expects tinsertMode only on an A5 vec->mat tinsert "
+                         "of an NZ src (blayout=col_major, slayout=row_major; "
+                         "PTOAS >= 0.60)");
+  }
   if (arch == TargetArch::a3) {
+    // PTOAS 0.60 also inserts vec -> vec on A2/A3 (same i8/f16/bf16/f32).
+    if (since060 && s == AddressSpace::vec && d == AddressSpace::vec) {
+      if (se != de ||
+          !(se.isInteger(8) || se.isF16() || se.isBF16() || se.isF32()))
+        return emitOpError("expects A2/A3 vec->vec tinsert src/dst to have "
+                           "the same i8/f16/bf16/f32 element type");
+      return success();
+    }
     if (s != AddressSpace::acc || d != AddressSpace::mat)
-      return emitOpError(
-          "expects A2/A3 tinsert src to use loc=acc and dst to use loc=mat");
+      return emitOpError() << "expects A2/A3 tinsert src to use loc=acc and "
+                              "dst to use loc=mat"
+                           << (since060 ? " (or both loc=vec)" : "");
     if (!isNZTile(*src) || !isNZTile(*dst))
       return emitOpError(
           "expects A2/A3 tinsert src and dst to use blayout=col_major and "
           "slayout=row_major");
-    if (!se.isF32() || !(de.isF16() || de.isBF16()))
+    if (!accSourceTypesOk(se, de, arch, quant))
       return emitOpError() << "expects A2/A3 tinsert element types to be "
-                              "src=f32, dst=f16/bf16, "
-                              "got src="
-                           << se << ", dst=" << de;
+                           << (quant ? "(src=f32, dst=i8) or (src=i32, "
+                                       "dst=i8/f16/i16) with fp/preQuantScalar"
+                                     : "src=f32, dst=f16/bf16")
+                           << ", got src=" << se << ", dst=" << de;
     return success();
   }
-  if (s == AddressSpace::acc && d == AddressSpace::mat) {
-    if (!isNZTile(*src) || !isNZTile(*dst))
-      return emitOpError("expects A5 acc->mat tinsert src and dst to use "
-                         "blayout=col_major and "
-                         "slayout=row_major");
+  // PTOAS 0.60 also inserts acc -> vec on A5 (dst ND or NZ).
+  if (s == AddressSpace::acc &&
+      (d == AddressSpace::mat || (since060 && d == AddressSpace::vec))) {
+    if (!isNZTile(*src) || (d == AddressSpace::mat && !isNZTile(*dst)))
+      return emitOpError("expects A5 acc-source tinsert src (and a mat dst) "
+                         "to use blayout=col_major and slayout=row_major");
+    if (d == AddressSpace::vec && !isNDTile(*dst) && !isNZTile(*dst))
+      return emitOpError("expects A5 acc->vec tinsert dst to use ND "
+                         "(row_major/none_box) or NZ (col_major/row_major)");
+    if (since060 && !accSourceTypesOk(se, de, arch, quant))
+      return emitOpError() << "unsupported A5 acc-source tinsert element "
+                              "types src="
+                           << se << ", dst=" << de
+                           << (quant ? " with fp/preQuantScalar" : "");
     return success();
   }
   if (s == AddressSpace::vec &&
@@ -243,7 +357,7 @@ LogicalResult TInsertOp::verify() {
   }
   return emitOpError()
          << "expects A5 tinsert to use a supported src/dst loc pair: acc->mat, "
-            "vec->mat, or vec->vec (got "
+         << (since060 ? "acc->vec, " : "") << "vec->mat, or vec->vec (got "
          << stringifyAddressSpace(s) << "->" << stringifyAddressSpace(d) << ")";
 }
 

@@ -143,3 +143,64 @@ func.func @set_quant_scalar(%s: f32) {
   pto.set_quant_scalar(%s : f32) {id = 0}
   return
 }
+
+// -----
+
+// textract and tinsert convert an acc tile through an fp (scaling) tile
+// (0.27: pto.textract_fp / pto.tinsert_fp), printed in 0.60's syntax.
+// V060-LABEL: func.func @extract_insert_fp
+// V060: pto.textract ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index fp %{{.*}} : !pto.tile_buf<scaling, 1x16xui64>) outs(%{{.*}} : !pto.tile_buf<mat, 16x16xi8, blayout=col_major, slayout=row_major>)
+// V060: pto.tinsert ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index fp %{{.*}} : !pto.tile_buf<scaling, 1x16xui64>) outs(%{{.*}} : !pto.tile_buf<mat, 16x16xi8, blayout=col_major, slayout=row_major>)
+// V027: error: 'pto.textract' op takes fp, preQuantScalar, reluPreMode and accToVecMode from PTOAS 0.60 on (0.27: pto.textract_fp)
+func.func @extract_insert_fp(%s: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>,
+                             %fp: !pto.tile_buf<scaling, 1x16xui64>,
+                             %d: !pto.tile_buf<mat, 16x16xi8, blayout=col_major, slayout=row_major>) {
+  %c0 = arith.constant 0 : index
+  pto.textract ins(%s, %c0, %c0 : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index fp %fp : !pto.tile_buf<scaling, 1x16xui64>) outs(%d : !pto.tile_buf<mat, 16x16xi8, blayout=col_major, slayout=row_major>)
+  pto.tinsert ins(%s, %c0, %c0 : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index fp %fp : !pto.tile_buf<scaling, 1x16xui64>) outs(%d : !pto.tile_buf<mat, 16x16xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// A preQuantScalar textract (after the indices) and tinsert (`pre_quant`),
+// acc -> vec with an accToVecMode on A5.
+// V060-LABEL: func.func @extract_insert_pre_quant
+// V060: pto.textract ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index, i64) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf16>) {accToVecMode = #pto.acc_to_vec_mode<single_mode_vec0>}
+// V060: pto.tinsert ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index pre_quant %{{.*}} : i64) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf16>)
+// V027: error: 'pto.textract' op takes fp, preQuantScalar, reluPreMode and accToVecMode from PTOAS 0.60 on
+module attributes {pto.target_arch = "a5"} {
+func.func @extract_insert_pre_quant(%s: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>,
+                                    %q: i64, %d: !pto.tile_buf<vec, 16x16xf16>) {
+  %c0 = arith.constant 0 : index
+  pto.textract ins(%s, %c0, %c0, %q : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index, i64) outs(%d : !pto.tile_buf<vec, 16x16xf16>) {accToVecMode = #pto.acc_to_vec_mode<single_mode_vec0>}
+  pto.tinsert ins(%s, %c0, %c0 : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index pre_quant %q : i64) outs(%d : !pto.tile_buf<vec, 16x16xf16>)
+  return
+}
+}
+
+// -----
+
+// tinsert vec -> vec on A2/A3 (0.27: acc -> mat only).
+// V060-LABEL: func.func @insert_vec_vec
+// V027: error: 'pto.tinsert' op expects A2/A3 tinsert src to use loc=acc and dst to use loc=mat
+func.func @insert_vec_vec(%s: !pto.tile_buf<vec, 16x16xf16>, %d: !pto.tile_buf<vec, 32x32xf16>) {
+  %c0 = arith.constant 0 : index
+  pto.tinsert ins(%s, %c0, %c0 : !pto.tile_buf<vec, 16x16xf16>, index, index) outs(%d : !pto.tile_buf<vec, 32x32xf16>)
+  return
+}
+
+// -----
+
+// An A5 split tinsert of an NZ vec tile into mat.
+// V060-LABEL: func.func @insert_split_mode
+// V060: pto.tinsert ins({{.*}}) outs({{.*}}) {tinsertMode = #pto.tinsert_mode<split2>}
+// V027: error: 'pto.tinsert' op expects tinsertMode only on an A5 vec->mat tinsert of an NZ src (blayout=col_major, slayout=row_major; PTOAS >= 0.60)
+module attributes {pto.target_arch = "a5"} {
+func.func @insert_split_mode(%s: !pto.tile_buf<vec, 16x16xf16, blayout=col_major, slayout=row_major>,
+                             %d: !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {
+  %c0 = arith.constant 0 : index
+  pto.tinsert ins(%s, %c0, %c0 : !pto.tile_buf<vec, 16x16xf16, blayout=col_major, slayout=row_major>, index, index) outs(%d : !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {tinsertMode = #pto.tinsert_mode<split2>}
+  return
+}
+}
