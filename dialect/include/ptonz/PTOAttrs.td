@@ -192,13 +192,20 @@ def PTO_ScatterAtomicOp : PTO_I32Enum<"ScatterAtomicOp", "mscatter atomic mode",
     I32EnumAttrCase<"min", 3>]>;
 def PTO_ScatterAtomicOpAttr : PTO_BareEnumAttr<PTO_ScatterAtomicOp, "scatter_atomic_op">;
 
+// `#pto<coalesce row|elem>` (PTOAS 0.60's mgather / mscatter coalescing).
+def PTO_Coalesce : PTO_I32Enum<"Coalesce", "mgather/mscatter coalesce mode", [
+    I32EnumAttrCase<"row", 0>, I32EnumAttrCase<"elem", 1>]>;
+def PTO_CoalesceAttr : PTO_BareEnumAttr<PTO_Coalesce, "coalesce">;
+
 def PTO_ScatterOOB : PTO_I32Enum<"ScatterOOB", "mscatter out-of-bounds mode", [
     I32EnumAttrCase<"undefined", 0>, I32EnumAttrCase<"skip", 1>, I32EnumAttrCase<"clamp", 2>,
     I32EnumAttrCase<"wrap", 3>]>;
 def PTO_ScatterOOBAttr : PTO_BareEnumAttr<PTO_ScatterOOB, "scatter_oob">;
 
 def PTO_QuantType : PTO_I32Enum<"QuantType", "tquant quantization type", [
-    I32EnumAttrCase<"INT8_SYM", 0>, I32EnumAttrCase<"INT8_ASYM", 1>]>;
+    I32EnumAttrCase<"INT8_SYM", 0>, I32EnumAttrCase<"INT8_ASYM", 1>,
+    // PTOAS 0.60's MX types, for pto.tquant.mx (which ptonz passes through).
+    I32EnumAttrCase<"MXFP8", 2>, I32EnumAttrCase<"MXFP4_E2M1", 3>]>;
 def PTO_QuantTypeAttr : PTO_BareEnumAttr<PTO_QuantType, "quant_type">;
 
 // `#pto.acc_to_vec_mode<...>` and `#pto.mask_pattern<...>` use the dotted form.

@@ -193,6 +193,19 @@ class PTO_TileScalarTmpOp<string mnemonic, string what, Type scalar = PTO_Scalar
       [{{{"src", getSrc()}, {"dst", getDst()}}}]>.verifierBody;
 }
 
+// ins(%src0, %src1[, %tmp] : T0, T1[, Ttmp]) outs(%dst : T): elementwise
+// binary ops with a scratch tile that PTOAS 0.60 makes optional (and checks
+// by its own per-op rules; 0.27 requires it, like the data tiles).
+class PTO_BinaryOptTmpOp<string mnemonic, string what> : PTO_TileOp<mnemonic, []> {
+  let summary = what;
+  let arguments = (ins PTO_Dps:$src0, PTO_Dps:$src1, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($src0)) `,` qualified(type($src1))
+    (`,` qualified(type($tmp))^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 // ins(%src0, %src1[, %tmp] : T0, T1[, Ttmp]) outs(%dst : T): row-wise
 // broadcast ops whose pto-isa call has an optional scratch tile.
 class PTO_RowExpandBinaryOp<string mnemonic, string what>

@@ -133,7 +133,6 @@ static bool isPassThroughAttrMnemonic(StringRef m) {
                                                        "acc_store_ub_dst_mode",
                                                        "atomic_type",
                                                        "cmp",
-                                                       "coalesce",
                                                        "cube_load_frac_mode",
                                                        "dcci_cache_line",
                                                        "dcci_dst",

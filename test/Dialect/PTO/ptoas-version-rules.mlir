@@ -204,3 +204,76 @@ func.func @insert_split_mode(%s: !pto.tile_buf<vec, 16x16xf16, blayout=col_major
   return
 }
 }
+
+// -----
+
+// tprelu, trem and txor without a tmp (PTOAS 0.60 plans one).
+// V060-LABEL: func.func @binary_no_tmp
+// V060: pto.tprelu ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(
+// V027: error: 'pto.tprelu' op requires a tmp operand (PTOAS < 0.60 plans no implicit tmp)
+func.func @binary_no_tmp(%a: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf32>,
+                         %i: !pto.tile_buf<vec, 16x16xi32>) {
+  pto.tprelu ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  pto.trem ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  pto.txor ins(%i, %i : !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) outs(%i : !pto.tile_buf<vec, 16x16xi32>)
+  return
+}
+
+// -----
+
+// A trem tmp of two rows that cover dst's valid columns (0.27: a tile like
+// the data).
+// V060-LABEL: func.func @rem_two_row_tmp
+// V027: error: 'pto.trem' op expects src0 and tmp to have the same valid shape, got 16x16 and 2x16
+func.func @rem_two_row_tmp(%a: !pto.tile_buf<vec, 16x16xf32>, %t: !pto.tile_buf<vec, 2x16xf32>,
+                           %d: !pto.tile_buf<vec, 16x16xf32>) {
+  pto.trem ins(%a, %a, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 2x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+// tquant with an f32 scratch tile after dst, and a ui8 INT8_SYM dst (0.60
+// ignores the signedness).
+// V060-LABEL: func.func @quant_tmp
+// V060: pto.tquant ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x1xf32, blayout=col_major>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 32x32xi8>, !pto.tile_buf<vec, 32x32xf32>) {quant_type = #pto<quant_type INT8_SYM>}
+// V027: error: 'pto.tquant' op takes a tmp tile from PTOAS 0.60 on
+// V027: error: 'pto.tquant' op expects dst element type i8 for INT8_SYM quantization
+func.func @quant_tmp(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x1xf32, blayout=col_major>,
+                     %d: !pto.tile_buf<vec, 32x32xi8>, %u: !pto.tile_buf<vec, 32x32xui8>,
+                     %t: !pto.tile_buf<vec, 32x32xf32>) {
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x1xf32, blayout=col_major>) outs(%d, %t : !pto.tile_buf<vec, 32x32xi8>, !pto.tile_buf<vec, 32x32xf32>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+func.func @quant_unsigned_sym(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x1xf32, blayout=col_major>,
+                              %u: !pto.tile_buf<vec, 32x32xui8>) {
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x1xf32, blayout=col_major>) outs(%u : !pto.tile_buf<vec, 32x32xui8>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+// A mask-pattern tscatter along an axis (0.60): dst is twice src's width
+// for P0101.
+// V060-LABEL: func.func @scatter_mask
+// V060: pto.tscatter ins(%{{.*}}, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 1x32xf16>, "row") outs(%{{.*}} : !pto.tile_buf<vec, 1x64xf16>)
+// V027: error: 'pto.tscatter' op takes a mask pattern from PTOAS 0.60 on
+func.func @scatter_mask(%s: !pto.tile_buf<vec, 1x32xf16>, %d: !pto.tile_buf<vec, 1x64xf16>) {
+  pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 1x32xf16>, "row") outs(%d : !pto.tile_buf<vec, 1x64xf16>)
+  return
+}
+
+// -----
+
+// A GM -> L1 mgather into an NZ mat tile, elementwise through a GM scratch.
+// V060-LABEL: func.func @mgather_to_l1
+// V060: pto.mgather ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.partition_tensor_view<64x32xf16>, !pto.partition_tensor_view<32x32xi32>, !pto.partition_tensor_view<32x32xf16>) outs(%{{.*}} : !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {coalesce = #pto<coalesce elem>}
+// V027: error: 'pto.mgather' op gathers into loc=mat (GM -> L1) from PTOAS 0.60 on
+module attributes {pto.target_arch = "a5"} {
+func.func @mgather_to_l1(%mem: !pto.partition_tensor_view<64x32xf16>, %idx: !pto.partition_tensor_view<32x32xi32>,
+                         %sc: !pto.partition_tensor_view<32x32xf16>,
+                         %d: !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {
+  pto.mgather ins(%mem, %idx, %sc : !pto.partition_tensor_view<64x32xf16>, !pto.partition_tensor_view<32x32xi32>, !pto.partition_tensor_view<32x32xf16>) outs(%d : !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {coalesce = #pto<coalesce elem>}
+  return
+}
+}

@@ -75,8 +75,10 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.taddc ins(%a, %b, %d : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%e : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tsubc ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tsubc ins(%a, %b, %d : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%e : !pto.tile_buf<vec, 16x16xf32>)
-  // CHECK: pto.tprelu ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
-  pto.tprelu ins(%a, %b, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  // PTOAS 0.60's A2/A3 tprelu tmp: a u8 bit mask, one row more than dst.
+  // CHECK: pto.tprelu ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 17x32xui8>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
+  %pt = pto.alloc_tile : !pto.tile_buf<vec, 17x32xui8>
+  pto.tprelu ins(%a, %b, %pt : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 17x32xui8>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.trem ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.trem ins(%a, %b, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.txor ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>)
