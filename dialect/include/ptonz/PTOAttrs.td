@@ -197,6 +197,11 @@ def PTO_Coalesce : PTO_I32Enum<"Coalesce", "mgather/mscatter coalesce mode", [
     I32EnumAttrCase<"row", 0>, I32EnumAttrCase<"elem", 1>]>;
 def PTO_CoalesceAttr : PTO_BareEnumAttr<PTO_Coalesce, "coalesce">;
 
+// `#pto<mx_group_axis axis0|axis1>` (PTOAS 0.60's MX grouping axis).
+def PTO_MxGroupAxis : PTO_I32Enum<"MxGroupAxis", "MX quantization grouping axis", [
+    I32EnumAttrCase<"axis0", 0>, I32EnumAttrCase<"axis1", 1>]>;
+def PTO_MxGroupAxisAttr : PTO_BareEnumAttr<PTO_MxGroupAxis, "mx_group_axis">;
+
 def PTO_ScatterOOB : PTO_I32Enum<"ScatterOOB", "mscatter out-of-bounds mode", [
     I32EnumAttrCase<"undefined", 0>, I32EnumAttrCase<"skip", 1>, I32EnumAttrCase<"clamp", 2>,
     I32EnumAttrCase<"wrap", 3>]>;

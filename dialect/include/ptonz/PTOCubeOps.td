@@ -84,13 +84,16 @@ def PTO_TGemvMxBiasOp : PTO_MatmulOp<"tgemv.mx.bias", "gemv of mx operands plus 
 // Moves between cube buffers
 //===----------------------------------------------------------------------===//
 
+// PTOAS 0.60: a third tile outside the scaling space is the scratch of an A5
+// X-to-ZZ move of MX exponents (ND or, grpAxis = axis0, DN into ZZ boxes).
 def PTO_TMovOp : PTO_TileOp<"tmov", [AttrSizedOperandSegments]> {
   let summary = "move a tile between on-chip buffers (mat->left/right/bias, acc->mat/vec, ...)";
   let arguments = (ins PTO_Dps:$src, PTO_Dps:$dst, Optional<PTO_Dps>:$fp,
                        Optional<I64>:$preQuantScalar,
                        OptionalAttr<PTO_AccToVecModeAttr>:$accToVecMode,
                        DefaultValuedAttr<PTO_ReluPreModeAttr,
-                                         "::ptonz::pto::ReluPreMode::no_relu">:$reluPreMode);
+                                         "::ptonz::pto::ReluPreMode::no_relu">:$reluPreMode,
+                       OptionalAttr<PTO_MxGroupAxisAttr>:$grpAxis);
   let results = (outs Optional<AnyRankedTensor>:$result);
   let assemblyFormat = [{
     `ins` `(` $src `:` qualified(type($src)) (`,` $fp^ `:` qualified(type($fp)))?

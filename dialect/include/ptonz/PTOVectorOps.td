@@ -269,8 +269,11 @@ def PTO_TRsqrtOp : PTO_TileOp<"trsqrt"> {
 // Padding
 //===----------------------------------------------------------------------===//
 
+// PTOAS 0.60 also fills a mat tile (src and dst of one tile type).
 def PTO_TFillPadOp : PTO_UnaryOp<"tfillpad", "copy src to dst and fill dst's padding",
-                                 "TileRules::fillPad()">;
+                                 "TileRules::fillPad()"> {
+  let extraClassDefinition = ""; // verify() in C++
+}
 def PTO_TFillPadExpandOp : PTO_UnaryOp<"tfillpad_expand",
     "copy src to a larger dst and fill dst's padding", "TileRules::fillPad()">;
 def PTO_TFillPadInplaceOp : PTO_UnaryOp<"tfillpad_inplace",

@@ -152,7 +152,6 @@ static bool isPassThroughAttrMnemonic(StringRef m) {
                                                        "mask_pattern",
                                                        "membar",
                                                        "module_core_type",
-                                                       "mx_group_axis",
                                                        "notify_op",
                                                        "pipe",
                                                        "pipe_event_type",

@@ -13,6 +13,15 @@ static BLayout effectiveBLayout(TileBufType t, TargetArch arch) {
   return arch == TargetArch::a5 ? BLayout::col_major : BLayout::row_major;
 }
 
+static bool isNDTile(TileBufType t) {
+  return t.getBlayout() == BLayout::row_major &&
+         t.getSlayout() == SLayout::none_box;
+}
+static bool isNZTile(TileBufType t) {
+  return t.getBlayout() == BLayout::col_major &&
+         t.getSlayout() == SLayout::row_major;
+}
+
 //===----------------------------------------------------------------------===//
 // Cube buffer moves
 //===----------------------------------------------------------------------===//
@@ -29,6 +38,85 @@ OperationName::PrintAssemblyFn TMovOp::getPrintAssemblyFn() {
   };
 }
 
+/// PTOAS 0.60's A5 X-to-ZZ tmov: MX exponents (ui8, hif8 or f8E8M0) from an
+/// ND (grpAxis = axis1, the default) or DN (axis0) vec tile into ZZ boxes,
+/// through a vec scratch tile; capacities as PTOAS 0.60 checks them.
+static LogicalResult verifyTMovXToZZ(TMovOp op, TileBufType src,
+                                     TileBufType dst) {
+  if (targetArchOf(op) != TargetArch::a5)
+    return op.emitOpError("X-to-ZZ tmov is only supported on A5");
+  if (op.getNumResults() != 0 || op.getPreQuantScalar() ||
+      op.getAccToVecModeAttr() || op.getReluPreMode() != ReluPreMode::no_relu)
+    return op.emitOpError("expects the X-to-ZZ tmov form to have no result, "
+                          "preQuantScalar, accToVecMode or reluPreMode");
+  auto tmp = dyn_cast<TileBufType>(op.getFp().getType());
+  if (!tmp || src.getLoc() != AddressSpace::vec ||
+      dst.getLoc() != AddressSpace::vec || tmp.getLoc() != AddressSpace::vec)
+    return op.emitOpError("expects X-to-ZZ src/dst/tmp to be vec tiles");
+  if (op.getSrc() == op.getDst() || op.getSrc() == op.getFp() ||
+      op.getDst() == op.getFp())
+    return op.emitOpError(
+        "expects X-to-ZZ src, dst, and tmp to be distinct tile values");
+  Type e = src.getElementType();
+  if (e != dst.getElementType() || e != tmp.getElementType())
+    return op.emitOpError(
+        "expects src, dst, and tmp to share one element type");
+  auto i = dyn_cast<IntegerType>(e);
+  if (!(isa<HiF8Type, F8E8M0Type>(e) ||
+        (i && i.getWidth() == 8 && i.isUnsigned())))
+    return op.emitOpError(
+        "expects element type to be one of ui8, !pto.hif8, !pto.f8E8M0");
+  if (!isNDTile(src))
+    return op.emitOpError(
+        "expects src to use blayout=row_major, slayout=none_box");
+  if (dst.getBlayout() != BLayout::row_major ||
+      dst.getSlayout() != SLayout::row_major)
+    return op.emitOpError(
+        "expects dst to use blayout=row_major, slayout=row_major (ZZ box)");
+  int64_t sr = src.getValidRow(), sc = src.getValidCol();
+  int64_t dr = dst.getValidRow(), dc = dst.getValidCol();
+  if (!isStatic(sr) || !isStatic(sc) || !isStatic(dr) || !isStatic(dc) ||
+      !isStatic(src.getRows()) || !isStatic(src.getCols()) ||
+      !isStatic(dst.getRows()) || !isStatic(dst.getCols()) ||
+      !isStatic(tmp.getRows()) || !isStatic(tmp.getCols()))
+    return op.emitOpError("expects static valid and physical shapes for "
+                          "src/dst and a static tmp physical shape");
+  if (sr * sc != dr * dc)
+    return op.emitOpError(
+        "expects src and dst to hold the same exponent count");
+  // 8-bit elements: a tile's capacity in bytes is rows * cols.
+  int64_t srcBytes = src.getRows() * src.getCols();
+  int64_t dstBytes = dst.getRows() * dst.getCols();
+  int64_t tmpBytes = tmp.getRows() * tmp.getCols();
+  if (!op.getGrpAxis() || *op.getGrpAxis() == MxGroupAxis::axis1) {
+    if (dc % 2 != 0)
+      return op.emitOpError("expects ND-to-ZZ dst valid_shape[1] to be even");
+    if (sr != 1 && src.getCols() != sc)
+      return op.emitOpError("expects ND-to-ZZ src valid elements to form a "
+                            "compact prefix");
+    int64_t need = llvm::alignTo(dr, 16) * dc;
+    if (srcBytes < need || dstBytes < need)
+      return op.emitOpError("expects ND-to-ZZ src and dst capacities to cover "
+                            "align16(dst rows) * dst cols");
+    int64_t tmpNeed = 64 + llvm::divideCeil(dr, int64_t{16}) * dc;
+    if (tmpBytes < tmpNeed)
+      return op.emitOpError()
+             << "expects tmp to provide at least " << tmpNeed
+             << " bytes for ND-to-ZZ (64 + ceil(dst rows / 16) * dst cols)";
+    return success();
+  }
+  if (sr < 2 || sr % 2 != 0)
+    return op.emitOpError(
+        "expects DN-to-ZZ src valid_shape[0] to be an even count >= 2");
+  if (sc % 16 != 0 || src.getCols() != sc)
+    return op.emitOpError("expects DN-to-ZZ src valid_shape[1] to be a "
+                          "multiple of 16 and equal to its row stride");
+  if (srcBytes < sr * sc || dstBytes < sr * sc)
+    return op.emitOpError("expects DN-to-ZZ src/dst capacities to cover src "
+                          "valid rows * src valid cols");
+  return success();
+}
+
 LogicalResult TMovOp::verify() {
   if (onMemrefs(*this))
     return success();
@@ -36,6 +124,14 @@ LogicalResult TMovOp::verify() {
   auto dst = tileBuf(*this, getDst(), "dst");
   if (failed(src) || failed(dst))
     return failure();
+  if (Value fp = getFp()) {
+    auto f = tileView(fp.getType());
+    if (f && f->space && *f->space != AddressSpace::scaling &&
+        ptoasAtLeast(getContext(), 0, 60))
+      return verifyTMovXToZZ(*this, *src, *dst);
+  }
+  if (getGrpAxisAttr())
+    return emitOpError("takes grpAxis only in its X-to-ZZ form (PTOAS 0.60)");
   TargetArch arch = targetArchOf(*this);
   AddressSpace s = src->getLoc(), d = dst->getLoc();
   bool matToCube = s == AddressSpace::mat &&
@@ -110,8 +206,37 @@ LogicalResult TGetScaleAddrOp::verify() {
     return emitOpError()
            << "expects dst to be in the scaling address space, got loc="
            << stringifyAddressSpace(dst->getLoc());
-  if (dst->getRows() != src->getRows() || dst->getCols() != src->getCols())
-    return emitOpError("expects dst and src to have the same shape");
+  if (!ptoasAtLeast(getContext(), 0, 60)) {
+    if (dst->getRows() != src->getRows() || dst->getCols() != src->getCols())
+      return emitOpError("expects dst and src to have the same shape");
+    return success();
+  }
+  // PTOAS 0.60: the scale of a left [M, K] tile is [M, ceil(K/32)], of a
+  // right [K, N] tile [ceil(K/32), N] (K counted over the valid part).
+  AddressSpace s = src->getLoc();
+  if (s != AddressSpace::left && s != AddressSpace::right)
+    return emitOpError("expects src to be in the left or right address space");
+  auto agree = [](int64_t a, int64_t b) {
+    return !isStatic(a) || !isStatic(b) || a == b;
+  };
+  auto ceil32 = [](int64_t k) {
+    return isStatic(k) ? llvm::divideCeil(k, int64_t{32}) : k;
+  };
+  bool left = s == AddressSpace::left;
+  int64_t k = ceil32(left ? src->getValidCol() : src->getValidRow());
+  bool ok = left ? agree(dst->getRows(), src->getRows()) &&
+                       agree(dst->getCols(), k) &&
+                       agree(dst->getValidRow(), src->getValidRow()) &&
+                       agree(dst->getValidCol(), k)
+                 : agree(dst->getRows(), k) &&
+                       agree(dst->getCols(), src->getCols()) &&
+                       agree(dst->getValidRow(), k) &&
+                       agree(dst->getValidCol(), src->getValidCol());
+  if (!ok)
+    return emitOpError() << "expects dst shape/valid_shape to be "
+                         << (left ? "[M, ceil(K/32)]" : "[ceil(K/32), N]")
+                         << " of the " << stringifyAddressSpace(s)
+                         << " src (PTOAS 0.60)";
   return success();
 }
 
@@ -140,15 +265,6 @@ static LogicalResult verifyWindow(Operation *op, Value row, Value col,
            << ".cols (" << *c << " + " << innerCols << " > " << outer.getCols()
            << ")";
   return success();
-}
-
-static bool isNDTile(TileBufType t) {
-  return t.getBlayout() == BLayout::row_major &&
-         t.getSlayout() == SLayout::none_box;
-}
-static bool isNZTile(TileBufType t) {
-  return t.getBlayout() == BLayout::col_major &&
-         t.getSlayout() == SLayout::row_major;
 }
 
 /// PTOAS 0.60's optional acc-source conversions of textract / tinsert (an fp

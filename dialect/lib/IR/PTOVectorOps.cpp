@@ -750,6 +750,21 @@ LogicalResult TXorOp::verify() {
   });
 }
 
+LogicalResult TFillPadOp::verify() {
+  auto src = dyn_cast<TileBufType>(getSrc().getType());
+  auto dst = dyn_cast<TileBufType>(getDst().getType());
+  if (src && dst && src.getLoc() == AddressSpace::mat &&
+      dst.getLoc() == AddressSpace::mat && ptoasAtLeast(getContext(), 0, 60)) {
+    // pto-isa's TFILLPAD has only its homogeneous overload for mat tiles.
+    if (src != dst)
+      return emitOpError("expects src and dst of a loc=mat tfillpad to have "
+                         "the same tile type (valid shape and pad included)");
+    return success();
+  }
+  return verifyTileOp(*this, TileRules::fillPad(),
+                      {{"src", getSrc()}, {"dst", getDst()}});
+}
+
 LogicalResult TQuantOp::verify() {
   QuantType q = getQuantType();
   if (q != QuantType::INT8_SYM && q != QuantType::INT8_ASYM)

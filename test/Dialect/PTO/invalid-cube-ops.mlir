@@ -235,3 +235,33 @@ func.func @f(%dst: memref<2x64xf32, #pto.address_space<gm>>, %src: memref<2x64xf
   return
 }
 
+
+// -----
+
+// An X-to-ZZ tmov moves 8-bit MX exponents.
+func.func @f(%s: !pto.tile_buf<vec, 32x4xf16, valid=20x4>, %t: !pto.tile_buf<vec, 1x96xf16>,
+             %d: !pto.tile_buf<vec, 32x4xf16, slayout=row_major, valid=20x4>) {
+  // expected-error@+1 {{'pto.tmov' op expects element type to be one of ui8, !pto.hif8, !pto.f8E8M0}}
+  pto.tmov ins(%s : !pto.tile_buf<vec, 32x4xf16, valid=20x4>, %t : !pto.tile_buf<vec, 1x96xf16>) outs(%d : !pto.tile_buf<vec, 32x4xf16, slayout=row_major, valid=20x4>)
+  return
+}
+
+// -----
+
+// The ND-to-ZZ scratch holds 64 + ceil(dst rows / 16) * dst cols bytes.
+func.func @f(%s: !pto.tile_buf<vec, 32x4xui8, valid=20x4>, %t: !pto.tile_buf<vec, 1x32xui8>,
+             %d: !pto.tile_buf<vec, 32x4xui8, slayout=row_major, valid=20x4>) {
+  // expected-error@+1 {{'pto.tmov' op expects tmp to provide at least 72 bytes for ND-to-ZZ (64 + ceil(dst rows / 16) * dst cols)}}
+  pto.tmov ins(%s : !pto.tile_buf<vec, 32x4xui8, valid=20x4>, %t : !pto.tile_buf<vec, 1x32xui8>) outs(%d : !pto.tile_buf<vec, 32x4xui8, slayout=row_major, valid=20x4>)
+  return
+}
+
+// -----
+
+// The scale of a right [K, N] tile is [ceil(K/32), N].
+func.func @f(%s: !pto.tile_buf<right, 64x16xf8E4M3FN, blayout=row_major, slayout=col_major>,
+             %d: !pto.tile_buf<scaling, 16x2xf8E8M0FNU>) {
+  // expected-error@+1 {{'pto.tget_scale_addr' op expects dst shape/valid_shape to be [ceil(K/32), N] of the right src (PTOAS 0.60)}}
+  pto.tget_scale_addr ins(%s : !pto.tile_buf<right, 64x16xf8E4M3FN, blayout=row_major, slayout=col_major>) outs(%d : !pto.tile_buf<scaling, 16x2xf8E8M0FNU>)
+  return
+}

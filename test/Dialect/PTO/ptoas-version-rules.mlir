@@ -277,3 +277,41 @@ func.func @mgather_to_l1(%mem: !pto.partition_tensor_view<64x32xf16>, %idx: !pto
   return
 }
 }
+
+// -----
+
+// An A5 X-to-ZZ tmov of MX exponents through a vec scratch tile (0.27: the
+// third tile must be an fp tile in the scaling buffer).
+// V060-LABEL: func.func @mov_x_to_zz
+// V027: error: 'pto.tmov' op expects fp, preQuantScalar and reluPreMode forms to use loc=acc src
+module attributes {pto.target_arch = "a5"} {
+func.func @mov_x_to_zz(%s: !pto.tile_buf<vec, 32x4x!pto.f8E8M0, valid=20x4>, %t: !pto.tile_buf<vec, 1x96x!pto.f8E8M0, valid=1x4>,
+                       %d: !pto.tile_buf<vec, 32x4x!pto.f8E8M0, slayout=row_major, valid=20x4>) {
+  pto.tmov ins(%s : !pto.tile_buf<vec, 32x4x!pto.f8E8M0, valid=20x4>, %t : !pto.tile_buf<vec, 1x96x!pto.f8E8M0, valid=1x4>) outs(%d : !pto.tile_buf<vec, 32x4x!pto.f8E8M0, slayout=row_major, valid=20x4>)
+  return
+}
+}
+
+// -----
+
+// The scale address of a left [M, K] tile is an [M, ceil(K/32)] scaling tile
+// (0.27: the same shape as src).
+// V060-LABEL: func.func @scale_addr_left
+// V027: error: 'pto.tget_scale_addr' op expects dst and src to have the same shape
+module attributes {pto.target_arch = "a5"} {
+func.func @scale_addr_left(%s: !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>,
+                           %d: !pto.tile_buf<scaling, 16x2xf8E8M0FNU>) {
+  pto.tget_scale_addr ins(%s : !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>) outs(%d : !pto.tile_buf<scaling, 16x2xf8E8M0FNU>)
+  return
+}
+}
+
+// -----
+
+// tfillpad of a mat tile (src and dst of one type).
+// V060-LABEL: func.func @fillpad_mat
+// V027: error: 'pto.tfillpad' op expects src to be in the vec address space (loc=vec), got loc=mat
+func.func @fillpad_mat(%s: !pto.tile_buf<mat, 16x16xf16, valid=16x8, pad=1>) {
+  pto.tfillpad ins(%s : !pto.tile_buf<mat, 16x16xf16, valid=16x8, pad=1>) outs(%s : !pto.tile_buf<mat, 16x16xf16, valid=16x8, pad=1>)
+  return
+}
