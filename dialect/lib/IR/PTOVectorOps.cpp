@@ -114,9 +114,15 @@ void TColSumOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult TColSumOp::verify() {
-  if (bool(getTmp()) != bool(getIsBinaryAttr()))
-    return emitOpError(getTmp() ? "tmp operand requires the isBinary attribute"
-                                : "isBinary attribute requires a tmp operand");
+  if (getTmp() && !getIsBinaryAttr())
+    return emitOpError("tmp operand requires the isBinary attribute");
+  // PTOAS 0.60 plans the tmp of a binary tcolsum itself.
+  if (!getTmp() && getIsBinaryAttr()) {
+    if (!ptoasAtLeast(getContext(), 0, 60))
+      return emitOpError("isBinary attribute requires a tmp operand");
+    if (failed(verifyImplicitTmp(*this, getTmp())))
+      return failure();
+  }
   return verifyTileOp(*this, TileRules::colReduce(),
                       {{"src", getSrc()}, {"dst", getDst()}});
 }
@@ -176,15 +182,30 @@ LogicalResult TCvtOp::verify() {
         "--pto-level=level3 on A2/A3 (PTOAS 0.60 skips PlanMemory there and "
         "plans "
         "no implicit tmp)");
-  if (src->shape != dst->shape)
+  // PTOAS 0.60 compares logical extents: a packed FP4 tile holds two
+  // elements per storage element along its packed (row_major: column) axis.
+  auto logical = [](const TileView &t, ArrayRef<int64_t> dims) {
+    SmallVector<int64_t, 2> out(dims.begin(), dims.end());
+    if (out.size() == 2 && isa<F4E2M1x2Type, F4E1M2x2Type>(t.elem)) {
+      int64_t &packed =
+          t.buf.getBlayout() == BLayout::col_major ? out[0] : out[1];
+      if (isStatic(packed))
+        packed *= 2;
+    }
+    return out;
+  };
+  auto ss = logical(*src, src->shape), ds = logical(*dst, dst->shape);
+  if (ss != ds)
     return emitOpError()
            << "expects src and dst to have compatible shapes (the same rows x "
-              "cols), got "
-           << src->shape[0] << "x" << src->shape[1] << " and " << dst->shape[0]
-           << "x" << dst->shape[1];
-  TileRules r;
-  r.sameValid = true;
-  return verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}});
+              "cols, counting packed FP4 pairs as two), got "
+           << ss[0] << "x" << ss[1] << " and " << ds[0] << "x" << ds[1];
+  auto sv = logical(*src, src->valid), dv = logical(*dst, dst->valid);
+  for (auto [a, b] : llvm::zip(sv, dv))
+    if (isStatic(a) && isStatic(b) && a != b)
+      return emitOpError("expects src and dst to have the same valid_shape");
+  return verifyTileOp(*this, TileRules(),
+                      {{"src", getSrc()}, {"dst", getDst()}});
 }
 
 //===----------------------------------------------------------------------===//

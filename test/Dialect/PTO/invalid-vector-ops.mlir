@@ -132,7 +132,7 @@ func.func @f() {
 func.func @f() {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %h = pto.alloc_tile : !pto.tile_buf<vec, 16x32xf16>
-  // expected-error@+1 {{'pto.tcvt' op expects src and dst to have compatible shapes (the same rows x cols), got 16x16 and 16x32}}
+  // expected-error@+1 {{'pto.tcvt' op expects src and dst to have compatible shapes (the same rows x cols, counting packed FP4 pairs as two), got 16x16 and 16x32}}
   pto.tcvt ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x32xf16>)
   return
 }

@@ -315,3 +315,18 @@ func.func @fillpad_mat(%s: !pto.tile_buf<mat, 16x16xf16, valid=16x8, pad=1>) {
   pto.tfillpad ins(%s : !pto.tile_buf<mat, 16x16xf16, valid=16x8, pad=1>) outs(%s : !pto.tile_buf<mat, 16x16xf16, valid=16x8, pad=1>)
   return
 }
+
+// -----
+
+// trems / txors and a binary tcolsum without their tmp (0.60 plans one).
+// V060-LABEL: func.func @scalar_ops_no_tmp
+// V027: error: 'pto.trems' op requires a tmp operand (PTOAS < 0.60 plans no implicit tmp)
+// V027: error: 'pto.tcolsum' op isBinary attribute requires a tmp operand
+func.func @scalar_ops_no_tmp(%a: !pto.tile_buf<vec, 16x16xf32>, %s: f32) {
+  pto.trems ins(%a, %s : !pto.tile_buf<vec, 16x16xf32>, f32) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+func.func @colsum_binary_no_tmp(%a: !pto.tile_buf<vec, 4x8xf32>, %d: !pto.tile_buf<vec, 1x8xf32>) {
+  pto.tcolsum ins(%a : !pto.tile_buf<vec, 4x8xf32>) outs(%d : !pto.tile_buf<vec, 1x8xf32>) {isBinary = true}
+  return
+}

@@ -259,3 +259,13 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   %g = pto.tgetval ins(%a, %n : !pto.tile_buf<vec, 16x16xf32>, index) outs : f32
   return
 }
+
+// A tcvt into packed FP4 pairs: 16 elements are 8 storage columns.
+// CHECK-LABEL: func.func @cvt_fp4
+// CHECK: pto.tcvt ins(%{{.*}} {{.*}}: !pto.tile_buf<vec, 16x16xbf16>) outs(%{{.*}} : !pto.tile_buf<vec, 16x8x!pto.f4E1M2x2>)
+module attributes {pto.target_arch = "a5"} {
+func.func @cvt_fp4(%s: !pto.tile_buf<vec, 16x16xbf16>, %d: !pto.tile_buf<vec, 16x8x!pto.f4E1M2x2>) {
+  pto.tcvt ins(%s {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<vec, 16x16xbf16>) outs(%d : !pto.tile_buf<vec, 16x8x!pto.f4E1M2x2>)
+  return
+}
+}
