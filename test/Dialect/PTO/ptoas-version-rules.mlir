@@ -330,3 +330,15 @@ func.func @colsum_binary_no_tmp(%a: !pto.tile_buf<vec, 4x8xf32>, %d: !pto.tile_b
   pto.tcolsum ins(%a : !pto.tile_buf<vec, 4x8xf32>) outs(%d : !pto.tile_buf<vec, 1x8xf32>) {isBinary = true}
   return
 }
+
+// -----
+
+// tprint of an acc tile through a scratch GM view (0.60).
+// V060-LABEL: func.func @print_tmp
+// V060: pto.tprint ins(%{{.*}}, %{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<16x16xf32>)
+// V027: error: 'pto.tprint' op takes a tmp from PTOAS 0.60 on
+func.func @print_tmp(%t: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>,
+                     %g: !pto.partition_tensor_view<16x16xf32>) {
+  pto.tprint ins(%t, %g : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<16x16xf32>)
+  return
+}
