@@ -772,6 +772,9 @@ LogicalResult TXorOp::verify() {
 }
 
 LogicalResult TFillPadOp::verify() {
+  if ((*this)->hasAttr("mode") && ptoasAtLeast(getContext(), 0, 60))
+    return emitOpError("does not accept 'mode' (PTOAS 0.60 infers the "
+                       "TFILLPAD lowering from the shapes and addresses)");
   auto src = dyn_cast<TileBufType>(getSrc().getType());
   auto dst = dyn_cast<TileBufType>(getDst().getType());
   if (src && dst && src.getLoc() == AddressSpace::mat &&
@@ -821,6 +824,48 @@ LogicalResult TQuantOp::verify() {
     return emitOpError("expects src to have element type f32");
   if (getTmp() && !elementTypeOf(getTmp().getType()).isF32())
     return emitOpError("expects tmp to have element type f32");
+  if (!since060)
+    return success();
+  // PTOAS 0.60's tile rules: src and dst share their valid shape; on A2/A3
+  // they are row-major, the tmp is src's twin, and fp / offset are
+  // non-row-major per-row columns (valid [dst rows, 1]).
+  auto src = tileView(getSrc().getType()), d = tileView(getDst().getType());
+  if (!src || !d || src->valid.size() != 2 || d->valid.size() != 2)
+    return success();
+  auto agree = [](int64_t a, int64_t b) {
+    return !isStatic(a) || !isStatic(b) || a == b;
+  };
+  if (!agree(src->valid[0], d->valid[0]) || !agree(src->valid[1], d->valid[1]))
+    return emitOpError("expects src and dst to have the same valid_shape");
+  if (targetArchOf(*this) == TargetArch::a5)
+    return success();
+  auto rowMajor = [](const TileView &t) {
+    return !t.buf || t.buf.getBlayout() == BLayout::row_major;
+  };
+  if (!rowMajor(*src) || !rowMajor(*d))
+    return emitOpError("expects A2/A3 src and dst to use row-major layout");
+  if (Value tmp = getTmp()) {
+    auto t = tileView(tmp.getType());
+    if (t && (!rowMajor(*t) || t->shape != src->shape ||
+              !agree(t->valid[0], src->valid[0]) ||
+              !agree(t->valid[1], src->valid[1])))
+      return emitOpError("expects A2/A3 tmp to be a row-major tile of src's "
+                         "shape and valid shape");
+  }
+  for (auto [name, v] : {std::pair<StringRef, Value>{"fp", getFp()},
+                         std::pair<StringRef, Value>{"offset", getOffset()}}) {
+    if (!v)
+      continue;
+    auto t = tileView(v.getType());
+    if (!t || t->valid.size() != 2)
+      continue;
+    if (rowMajor(*t))
+      return emitOpError() << "expects A2/A3 " << name
+                           << " to use non-row-major layout";
+    if (!agree(t->valid[0], d->valid[0]) || !agree(t->valid[1], 1))
+      return emitOpError() << "expects A2/A3 " << name
+                           << " valid_shape to be [dst valid rows, 1]";
+  }
   return success();
 }
 

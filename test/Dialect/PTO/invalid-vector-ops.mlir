@@ -289,3 +289,30 @@ func.func @f(%mem: !pto.partition_tensor_view<256xf32>, %i: !pto.tile_buf<vec, 8
   return
 }
 }
+
+// -----
+
+// PTOAS 0.60: an A2/A3 tquant's fp is a non-row-major per-row column.
+func.func @f(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x8xf32>, %d: !pto.tile_buf<vec, 32x32xi8>) {
+  // expected-error@+1 {{'pto.tquant' op expects A2/A3 fp to use non-row-major layout}}
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x8xf32>) outs(%d : !pto.tile_buf<vec, 32x32xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+// PTOAS 0.60: an A2/A3 tquant tmp is a twin of src.
+func.func @f(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x1xf32, blayout=col_major>, %d: !pto.tile_buf<vec, 32x32xi8>, %t: !pto.tile_buf<vec, 16x32xf32>) {
+  // expected-error@+1 {{'pto.tquant' op expects A2/A3 tmp to be a row-major tile of src's shape and valid shape}}
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x1xf32, blayout=col_major>) outs(%d, %t : !pto.tile_buf<vec, 32x32xi8>, !pto.tile_buf<vec, 16x32xf32>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+// PTOAS 0.60 infers the tfillpad lowering itself.
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) {
+  // expected-error@+1 {{'pto.tfillpad' op does not accept 'mode' (PTOAS 0.60 infers the TFILLPAD lowering from the shapes and addresses)}}
+  pto.tfillpad ins(%s : !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) outs(%s : !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) {mode = 1 : i32}
+  return
+}

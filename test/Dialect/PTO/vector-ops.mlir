@@ -209,10 +209,12 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.tcvt ins(%a, %t {rmode = #pto<round_mode FLOOR>, sat_mode = #pto<saturation_mode ON>} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x16xf16>)
   // CHECK: pto.tcvt ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf16>)
   pto.tcvt ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x16xf16>)
-  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
-  pto.tquant ins(%a, %fp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%i8b : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
-  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
-  pto.tquant ins(%a, %fp, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%u8 : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
+  // PTOAS 0.60's A2/A3 quantization parameters: non-row-major per-row columns.
+  %qp = pto.alloc_tile : !pto.tile_buf<vec, 16x1xf32, blayout=col_major>
+  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  pto.tquant ins(%a, %qp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%i8b : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
+  pto.tquant ins(%a, %qp, %qp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%u8 : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
   // CHECK: pto.tdequant ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tdequant ins(%i8b, %c, %c : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.trsqrt ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
