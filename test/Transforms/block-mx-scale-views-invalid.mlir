@@ -156,6 +156,32 @@ func.func @main(%p: !pto.ptr<f8E8M0FNU>) {
 
 // -----
 
+// A caller passing the index maximum: the joined range [32, 2^63 - 1] has no
+// exclusive bound in i64, so no call-site fact is declared (and the callee's
+// load stays unproven) instead of an internal error.
+func.func @kernel(%p: !pto.ptr<f8E8M0FNU>, %row: index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %v = pto.make_tensor_view %p, shape = [%c32, %c2], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?xf8E8M0FNU>
+  // expected-error@+1 {{pto-block-mx-scale-views: cannot prove that the MX_A_ZZ slice offset on the block axis (dimension 0) is a multiple of 16 and non-negative}}
+  %pv = pto.partition_view %v, offsets = [%row, %c0], sizes = [%c16, %c2] : !pto.tensor_view<?x?xf8E8M0FNU> -> !pto.partition_tensor_view<16x2xf8E8M0FNU>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x2xf8E8M0FNU>) outs(%t : !pto.tile_buf<mat, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>)
+  return
+}
+func.func @main(%p: !pto.ptr<f8E8M0FNU>) {
+  %c32 = arith.constant 32 : index
+  %cmax = arith.constant 9223372036854775807 : index
+  func.call @kernel(%p, %c32) : (!pto.ptr<f8E8M0FNU>, index) -> ()
+  // expected-note@+1 {{@kernel is called here with argument 1 in [9223372036854775807, 9223372036854775807], not proven a non-negative multiple of 16}}
+  func.call @kernel(%p, %cmax) : (!pto.ptr<f8E8M0FNU>, index) -> ()
+  return
+}
+
+// -----
+
 // A window that provably leaves its view: rows [32, 64) of a 48-row MX_A.
 func.func @outside(%p: !pto.ptr<f8E8M0FNU>) {
   %c0 = arith.constant 0 : index

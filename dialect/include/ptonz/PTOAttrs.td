@@ -192,13 +192,25 @@ def PTO_ScatterAtomicOp : PTO_I32Enum<"ScatterAtomicOp", "mscatter atomic mode",
     I32EnumAttrCase<"min", 3>]>;
 def PTO_ScatterAtomicOpAttr : PTO_BareEnumAttr<PTO_ScatterAtomicOp, "scatter_atomic_op">;
 
+// `#pto<coalesce row|elem>` (PTOAS 0.60's mgather / mscatter coalescing).
+def PTO_Coalesce : PTO_I32Enum<"Coalesce", "mgather/mscatter coalesce mode", [
+    I32EnumAttrCase<"row", 0>, I32EnumAttrCase<"elem", 1>]>;
+def PTO_CoalesceAttr : PTO_BareEnumAttr<PTO_Coalesce, "coalesce">;
+
+// `#pto<mx_group_axis axis0|axis1>` (PTOAS 0.60's MX grouping axis).
+def PTO_MxGroupAxis : PTO_I32Enum<"MxGroupAxis", "MX quantization grouping axis", [
+    I32EnumAttrCase<"axis0", 0>, I32EnumAttrCase<"axis1", 1>]>;
+def PTO_MxGroupAxisAttr : PTO_BareEnumAttr<PTO_MxGroupAxis, "mx_group_axis">;
+
 def PTO_ScatterOOB : PTO_I32Enum<"ScatterOOB", "mscatter out-of-bounds mode", [
     I32EnumAttrCase<"undefined", 0>, I32EnumAttrCase<"skip", 1>, I32EnumAttrCase<"clamp", 2>,
     I32EnumAttrCase<"wrap", 3>]>;
 def PTO_ScatterOOBAttr : PTO_BareEnumAttr<PTO_ScatterOOB, "scatter_oob">;
 
 def PTO_QuantType : PTO_I32Enum<"QuantType", "tquant quantization type", [
-    I32EnumAttrCase<"INT8_SYM", 0>, I32EnumAttrCase<"INT8_ASYM", 1>]>;
+    I32EnumAttrCase<"INT8_SYM", 0>, I32EnumAttrCase<"INT8_ASYM", 1>,
+    // PTOAS 0.60's MX types, for pto.tquant.mx (which ptonz passes through).
+    I32EnumAttrCase<"MXFP8", 2>, I32EnumAttrCase<"MXFP4_E2M1", 3>]>;
 def PTO_QuantTypeAttr : PTO_BareEnumAttr<PTO_QuantType, "quant_type">;
 
 // `#pto.acc_to_vec_mode<...>` and `#pto.mask_pattern<...>` use the dotted form.
@@ -206,6 +218,11 @@ def PTO_AccToVecMode : PTO_I32Enum<"AccToVecMode", "tmov acc-to-vec mode", [
     I32EnumAttrCase<"single_mode_vec0", 0>, I32EnumAttrCase<"single_mode_vec1", 1>,
     I32EnumAttrCase<"dual_mode_split_m", 2>, I32EnumAttrCase<"dual_mode_split_n", 3>]>;
 def PTO_AccToVecModeAttr : PTO_EnumAttr<PTO_AccToVecMode, "acc_to_vec_mode">;
+
+// `#pto.tinsert_mode<split2>` (PTOAS 0.60, A5 vec(NZ)->mat tinsert).
+def PTO_TInsertMode : PTO_I32Enum<"TInsertMode", "tinsert split mode (A5)", [
+    I32EnumAttrCase<"split2", 2>, I32EnumAttrCase<"split4", 3>]>;
+def PTO_TInsertModeAttr : PTO_EnumAttr<PTO_TInsertMode, "tinsert_mode">;
 
 def PTO_MaskPattern : PTO_I32Enum<"MaskPattern", "tgather mask pattern", [
     I32EnumAttrCase<"P0101", 1>, I32EnumAttrCase<"P1010", 2>, I32EnumAttrCase<"P0001", 3>,

@@ -84,13 +84,16 @@ def PTO_TGemvMxBiasOp : PTO_MatmulOp<"tgemv.mx.bias", "gemv of mx operands plus 
 // Moves between cube buffers
 //===----------------------------------------------------------------------===//
 
+// PTOAS 0.60: a third tile outside the scaling space is the scratch of an A5
+// X-to-ZZ move of MX exponents (ND or, grpAxis = axis0, DN into ZZ boxes).
 def PTO_TMovOp : PTO_TileOp<"tmov", [AttrSizedOperandSegments]> {
   let summary = "move a tile between on-chip buffers (mat->left/right/bias, acc->mat/vec, ...)";
   let arguments = (ins PTO_Dps:$src, PTO_Dps:$dst, Optional<PTO_Dps>:$fp,
                        Optional<I64>:$preQuantScalar,
                        OptionalAttr<PTO_AccToVecModeAttr>:$accToVecMode,
                        DefaultValuedAttr<PTO_ReluPreModeAttr,
-                                         "::ptonz::pto::ReluPreMode::no_relu">:$reluPreMode);
+                                         "::ptonz::pto::ReluPreMode::no_relu">:$reluPreMode,
+                       OptionalAttr<PTO_MxGroupAxisAttr>:$grpAxis);
   let results = (outs Optional<AnyRankedTensor>:$result);
   let assemblyFormat = [{
     `ins` `(` $src `:` qualified(type($src)) (`,` $fp^ `:` qualified(type($fp)))?
@@ -130,12 +133,40 @@ class PTO_SubTileOp<string mnemonic, string what, bit withFp> : PTO_TileOp<mnemo
       # " attr-dict";
   let hasVerifier = 1;
 }
-def PTO_TExtractOp : PTO_SubTileOp<"textract",
-    "extract the sub-tile at (indexRow, indexCol) of src into dst", 0>;
+// PTOAS 0.60 adds optional acc-source conversions to textract and tinsert:
+// an fp (scaling) tile, a preQuantScalar, accToVecMode and reluPreMode
+// (tinsert also tinsertMode); 0.27 parses the base form only, and the
+// verifiers refuse the additions below 0.60.
+class PTO_AccSubTileOp<string mnemonic, string what, dag extraAttrs, string fmt>
+    : PTO_TileOp<mnemonic, [AttrSizedOperandSegments]> {
+  let summary = what;
+  let arguments = !con(
+      (ins PTO_Dps:$src, Index:$indexRow, Index:$indexCol, PTO_Dps:$dst,
+           Optional<PTO_Dps>:$fp, Optional<I64>:$preQuantScalar,
+           OptionalAttr<PTO_AccToVecModeAttr>:$accToVecMode,
+           DefaultValuedAttr<PTO_ReluPreModeAttr,
+                             "::ptonz::pto::ReluPreMode::no_relu">:$reluPreMode),
+      extraAttrs);
+  let assemblyFormat = fmt;
+  let hasVerifier = 1;
+}
+def PTO_TExtractOp : PTO_AccSubTileOp<"textract",
+    "extract the sub-tile at (indexRow, indexCol) of src into dst", (ins), [{
+    `ins` `(` $src `,` $indexRow `,` $indexCol (`,` $preQuantScalar^)? `:`
+    qualified(type($src)) `,` type($indexRow) `,` type($indexCol)
+    (`,` type($preQuantScalar)^)? (`fp` $fp^ `:` qualified(type($fp)))? `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }]>;
 def PTO_TExtractFPOp : PTO_SubTileOp<"textract_fp",
     "extract an acc sub-tile into dst converting it with an fp (scaling) tile", 1>;
-def PTO_TInsertOp : PTO_SubTileOp<"tinsert",
-    "insert src into dst at (indexRow, indexCol)", 0>;
+def PTO_TInsertOp : PTO_AccSubTileOp<"tinsert",
+    "insert src into dst at (indexRow, indexCol)",
+    (ins OptionalAttr<PTO_TInsertModeAttr>:$tinsertMode), [{
+    `ins` `(` $src `,` $indexRow `,` $indexCol `:` qualified(type($src)) `,`
+    type($indexRow) `,` type($indexCol) (`fp` $fp^ `:` qualified(type($fp)))?
+    (`pre_quant` $preQuantScalar^ `:` type($preQuantScalar))? `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }]>;
 def PTO_TInsertFPOp : PTO_SubTileOp<"tinsert_fp",
     "insert an acc tile into dst converting it with an fp (scaling) tile", 1>;
 

@@ -77,14 +77,18 @@ def PTO_TStoreFPOp : PTO_SrcAndOp<"tstore_fp",
   let extraClassDefinition = ""; // verify() in C++
 }
 
+// PTOAS 0.60 also gathers GM -> L1 (an NZ mat dst, a GM index, and for
+// coalesce = elem a GM scratch view after the index).
 def PTO_MGatherOp : PTO_TileOp<"mgather"> {
   let summary = "gather elements of GM into a tile at per-element indices";
   let arguments = (ins PTO_Dps:$mem, PTO_Dps:$idx, PTO_Dps:$dst,
+                       Optional<PTO_Dps>:$scratch,
+                       OptionalAttr<PTO_CoalesceAttr>:$coalesce,
                        DefaultValuedAttr<PTO_GatherOOBAttr,
                                          "::ptonz::pto::GatherOOB::undefined">:$gatherOob);
   let assemblyFormat = [{
-    `ins` `(` $mem `,` $idx `:` type($mem) `,` type($idx) `)` `outs` `(` $dst `:`
-    qualified(type($dst)) `)` attr-dict
+    `ins` `(` $mem `,` $idx (`,` $scratch^)? `:` type($mem) `,` type($idx)
+    (`,` type($scratch)^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
   let hasVerifier = 1;
 }

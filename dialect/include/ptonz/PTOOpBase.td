@@ -183,14 +183,34 @@ class PTO_TileScalarTileOp<string mnemonic, string what> : PTO_TileOp<mnemonic, 
 class PTO_TileScalarTmpOp<string mnemonic, string what, Type scalar = PTO_Scalar>
     : PTO_TileOp<mnemonic, []> {
   let summary = what;
-  let arguments = (ins PTO_Dps:$src, scalar:$scalar, PTO_Dps:$tmp, PTO_Dps:$dst);
+  // The tmp is optional from PTOAS 0.60 on (it plans one; see verifyImplicitTmp).
+  let arguments = (ins PTO_Dps:$src, scalar:$scalar, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst);
   let assemblyFormat = [{
-    `ins` `(` $src `,` $scalar `,` $tmp `:` qualified(type($src)) `,` type($scalar) `,`
-    qualified(type($tmp)) `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+    `ins` `(` $src `,` $scalar (`,` $tmp^)? `:` qualified(type($src)) `,` type($scalar)
+    (`,` qualified(type($tmp))^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
   let hasVerifier = 1;
-  let extraClassDefinition = PTO_TileVerifier<"TileRules::vecUnary()",
-      [{{{"src", getSrc()}, {"dst", getDst()}}}]>.verifierBody;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::mlir::failed(::ptonz::pto::verifyImplicitTmp(getOperation(), getTmp())))
+        return ::mlir::failure();
+      return ::ptonz::pto::verifyTileOp(getOperation(),
+          ::ptonz::pto::TileRules::vecUnary(), {{"src", getSrc()}, {"dst", getDst()}});
+    }
+  }];
+}
+
+// ins(%src0, %src1[, %tmp] : T0, T1[, Ttmp]) outs(%dst : T): elementwise
+// binary ops with a scratch tile that PTOAS 0.60 makes optional (and checks
+// by its own per-op rules; 0.27 requires it, like the data tiles).
+class PTO_BinaryOptTmpOp<string mnemonic, string what> : PTO_TileOp<mnemonic, []> {
+  let summary = what;
+  let arguments = (ins PTO_Dps:$src0, PTO_Dps:$src1, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($src0)) `,` qualified(type($src1))
+    (`,` qualified(type($tmp))^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let hasVerifier = 1;
 }
 
 // ins(%src0, %src1[, %tmp] : T0, T1[, Ttmp]) outs(%dst : T): row-wise

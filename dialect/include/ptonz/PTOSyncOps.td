@@ -168,10 +168,15 @@ def PTO_PrintOp : PTO_Op<"print"> {
   let assemblyFormat = "`ins` `(` $format `,` $scalar `:` type($scalar) `)` attr-dict";
 }
 
+// PTOAS 0.60 prints a mat/acc tile through a scratch GM view (`tmp`).
 def PTO_TPrintOp : PTO_Op<"tprint"> {
   let summary = "device print of a tile or GM partition";
-  let arguments = (ins PTO_Dps:$src);
-  let assemblyFormat = "`ins` `(` $src `:` qualified(type($src)) `)` attr-dict";
+  let arguments = (ins PTO_Dps:$src, Optional<PTO_Dps>:$tmp);
+  let assemblyFormat = [{
+    `ins` `(` $src (`,` $tmp^)? `:` qualified(type($src)) (`,` qualified(type($tmp))^)? `)`
+    attr-dict
+  }];
+  let hasVerifier = 1;
 }
 
 def PTO_TrapOp : PTO_Op<"trap"> {

@@ -41,10 +41,9 @@ def PTO_TAddCOp : PTO_TernaryOp<"taddc", "dst = src0 + src1 + src2", "src0", "sr
                                 "TileRules::sameShapes()">;
 def PTO_TSubCOp : PTO_TernaryOp<"tsubc", "dst = src0 - src1 + src2", "src0", "src1", "src2",
                                 "TileRules::sameShapes()">;
-def PTO_TPReluOp : PTO_TernaryOp<"tprelu", "dst = src0 > 0 ? src0 : src0 * src1 (slope tile)",
-                                 "src0", "src1", "tmp">;
-def PTO_TRemOp  : PTO_TernaryOp<"trem", "dst = remainder(src0, src1)", "src0", "src1", "tmp">;
-def PTO_TXorOp  : PTO_TernaryOp<"txor", "dst = src0 ^ src1", "src0", "src1", "tmp">;
+def PTO_TPReluOp : PTO_BinaryOptTmpOp<"tprelu", "dst = src0 > 0 ? src0 : src0 * src1 (slope tile)">;
+def PTO_TRemOp  : PTO_BinaryOptTmpOp<"trem", "dst = remainder(src0, src1)">;
+def PTO_TXorOp  : PTO_BinaryOptTmpOp<"txor", "dst = src0 ^ src1">;
 
 // Partial ops: mismatched valid regions are defined by pto-isa.
 def PTO_TPartAddOp : PTO_BinaryOp<"tpartadd", "partial dst = src0 + src1", "TileRules::vecPartial()">;
@@ -233,13 +232,15 @@ def PTO_TCvtOp : PTO_TileOp<"tcvt"> {
   let hasVerifier = 1;
 }
 
-def PTO_TQuantOp : PTO_TileOp<"tquant"> {
+// PTOAS 0.60 adds an optional f32 scratch tile after dst: outs(%dst, %tmp : ...).
+def PTO_TQuantOp : PTO_TileOp<"tquant", [AttrSizedOperandSegments]> {
   let summary = "quantize src with the scaling parameters of fp (and an offset for INT8_ASYM)";
   let arguments = (ins PTO_Dps:$src, PTO_Dps:$fp, Optional<PTO_Dps>:$offset, PTO_Dps:$dst,
-                       PTO_QuantTypeAttr:$quant_type);
+                       Optional<PTO_Dps>:$tmp, PTO_QuantTypeAttr:$quant_type);
   let assemblyFormat = [{
     `ins` `(` $src `,` $fp (`,` $offset^)? `:` qualified(type($src)) `,` qualified(type($fp))
-    (`,` qualified(type($offset))^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+    (`,` qualified(type($offset))^)? `)` `outs` `(` $dst (`,` $tmp^)? `:` qualified(type($dst))
+    (`,` qualified(type($tmp))^)? `)` attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -268,8 +269,11 @@ def PTO_TRsqrtOp : PTO_TileOp<"trsqrt"> {
 // Padding
 //===----------------------------------------------------------------------===//
 
+// PTOAS 0.60 also fills a mat tile (src and dst of one tile type).
 def PTO_TFillPadOp : PTO_UnaryOp<"tfillpad", "copy src to dst and fill dst's padding",
-                                 "TileRules::fillPad()">;
+                                 "TileRules::fillPad()"> {
+  let extraClassDefinition = ""; // verify() in C++
+}
 def PTO_TFillPadExpandOp : PTO_UnaryOp<"tfillpad_expand",
     "copy src to a larger dst and fill dst's padding", "TileRules::fillPad()">;
 def PTO_TFillPadInplaceOp : PTO_UnaryOp<"tfillpad_inplace",
@@ -298,8 +302,15 @@ def PTO_TGatherOp : PTO_TileOp<"tgather", [AttrSizedOperandSegments]> {
 
 def PTO_TGatherBOp : PTO_SrcAndOp<"tgatherb", "gather elements of src at byte offsets", "offsets",
                                   "TileRules::vecUnary()", 0>;
-def PTO_TScatterOp : PTO_SrcAndOp<"tscatter", "dst[indexes[i, j]] = src[i, j]", "indexes",
-                                  "TileRules::vecUnary()">;
+// Index form, or PTOAS 0.60's mask-pattern form along an axis (see tgather).
+def PTO_TScatterOp : PTO_TileOp<"tscatter"> {
+  let summary = "dst[indexes[i, j]] = src[i, j], or spread src by a mask pattern";
+  let arguments = (ins PTO_Dps:$src, Optional<PTO_Dps>:$indexes, PTO_Dps:$dst,
+                       OptionalAttr<PTO_MaskPatternAttr>:$maskPattern,
+                       OptionalAttr<StrAttr>:$axis);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
 
 def PTO_THistogramOp : PTO_TileOp<"thistogram"> {
   let summary = "accumulate per-row 256-bin histograms (A5)";

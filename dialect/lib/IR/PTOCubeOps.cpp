@@ -13,6 +13,15 @@ static BLayout effectiveBLayout(TileBufType t, TargetArch arch) {
   return arch == TargetArch::a5 ? BLayout::col_major : BLayout::row_major;
 }
 
+static bool isNDTile(TileBufType t) {
+  return t.getBlayout() == BLayout::row_major &&
+         t.getSlayout() == SLayout::none_box;
+}
+static bool isNZTile(TileBufType t) {
+  return t.getBlayout() == BLayout::col_major &&
+         t.getSlayout() == SLayout::row_major;
+}
+
 //===----------------------------------------------------------------------===//
 // Cube buffer moves
 //===----------------------------------------------------------------------===//
@@ -29,6 +38,85 @@ OperationName::PrintAssemblyFn TMovOp::getPrintAssemblyFn() {
   };
 }
 
+/// PTOAS 0.60's A5 X-to-ZZ tmov: MX exponents (ui8, hif8 or f8E8M0) from an
+/// ND (grpAxis = axis1, the default) or DN (axis0) vec tile into ZZ boxes,
+/// through a vec scratch tile; capacities as PTOAS 0.60 checks them.
+static LogicalResult verifyTMovXToZZ(TMovOp op, TileBufType src,
+                                     TileBufType dst) {
+  if (targetArchOf(op) != TargetArch::a5)
+    return op.emitOpError("X-to-ZZ tmov is only supported on A5");
+  if (op.getNumResults() != 0 || op.getPreQuantScalar() ||
+      op.getAccToVecModeAttr() || op.getReluPreMode() != ReluPreMode::no_relu)
+    return op.emitOpError("expects the X-to-ZZ tmov form to have no result, "
+                          "preQuantScalar, accToVecMode or reluPreMode");
+  auto tmp = dyn_cast<TileBufType>(op.getFp().getType());
+  if (!tmp || src.getLoc() != AddressSpace::vec ||
+      dst.getLoc() != AddressSpace::vec || tmp.getLoc() != AddressSpace::vec)
+    return op.emitOpError("expects X-to-ZZ src/dst/tmp to be vec tiles");
+  if (op.getSrc() == op.getDst() || op.getSrc() == op.getFp() ||
+      op.getDst() == op.getFp())
+    return op.emitOpError(
+        "expects X-to-ZZ src, dst, and tmp to be distinct tile values");
+  Type e = src.getElementType();
+  if (e != dst.getElementType() || e != tmp.getElementType())
+    return op.emitOpError(
+        "expects src, dst, and tmp to share one element type");
+  auto i = dyn_cast<IntegerType>(e);
+  if (!(isa<HiF8Type, F8E8M0Type>(e) ||
+        (i && i.getWidth() == 8 && i.isUnsigned())))
+    return op.emitOpError(
+        "expects element type to be one of ui8, !pto.hif8, !pto.f8E8M0");
+  if (!isNDTile(src))
+    return op.emitOpError(
+        "expects src to use blayout=row_major, slayout=none_box");
+  if (dst.getBlayout() != BLayout::row_major ||
+      dst.getSlayout() != SLayout::row_major)
+    return op.emitOpError(
+        "expects dst to use blayout=row_major, slayout=row_major (ZZ box)");
+  int64_t sr = src.getValidRow(), sc = src.getValidCol();
+  int64_t dr = dst.getValidRow(), dc = dst.getValidCol();
+  if (!isStatic(sr) || !isStatic(sc) || !isStatic(dr) || !isStatic(dc) ||
+      !isStatic(src.getRows()) || !isStatic(src.getCols()) ||
+      !isStatic(dst.getRows()) || !isStatic(dst.getCols()) ||
+      !isStatic(tmp.getRows()) || !isStatic(tmp.getCols()))
+    return op.emitOpError("expects static valid and physical shapes for "
+                          "src/dst and a static tmp physical shape");
+  if (sr * sc != dr * dc)
+    return op.emitOpError(
+        "expects src and dst to hold the same exponent count");
+  // 8-bit elements: a tile's capacity in bytes is rows * cols.
+  int64_t srcBytes = src.getRows() * src.getCols();
+  int64_t dstBytes = dst.getRows() * dst.getCols();
+  int64_t tmpBytes = tmp.getRows() * tmp.getCols();
+  if (!op.getGrpAxis() || *op.getGrpAxis() == MxGroupAxis::axis1) {
+    if (dc % 2 != 0)
+      return op.emitOpError("expects ND-to-ZZ dst valid_shape[1] to be even");
+    if (sr != 1 && src.getCols() != sc)
+      return op.emitOpError("expects ND-to-ZZ src valid elements to form a "
+                            "compact prefix");
+    int64_t need = llvm::alignTo(dr, 16) * dc;
+    if (srcBytes < need || dstBytes < need)
+      return op.emitOpError("expects ND-to-ZZ src and dst capacities to cover "
+                            "align16(dst rows) * dst cols");
+    int64_t tmpNeed = 64 + llvm::divideCeil(dr, int64_t{16}) * dc;
+    if (tmpBytes < tmpNeed)
+      return op.emitOpError()
+             << "expects tmp to provide at least " << tmpNeed
+             << " bytes for ND-to-ZZ (64 + ceil(dst rows / 16) * dst cols)";
+    return success();
+  }
+  if (sr < 2 || sr % 2 != 0)
+    return op.emitOpError(
+        "expects DN-to-ZZ src valid_shape[0] to be an even count >= 2");
+  if (sc % 16 != 0 || src.getCols() != sc)
+    return op.emitOpError("expects DN-to-ZZ src valid_shape[1] to be a "
+                          "multiple of 16 and equal to its row stride");
+  if (srcBytes < sr * sc || dstBytes < sr * sc)
+    return op.emitOpError("expects DN-to-ZZ src/dst capacities to cover src "
+                          "valid rows * src valid cols");
+  return success();
+}
+
 LogicalResult TMovOp::verify() {
   if (onMemrefs(*this))
     return success();
@@ -36,6 +124,14 @@ LogicalResult TMovOp::verify() {
   auto dst = tileBuf(*this, getDst(), "dst");
   if (failed(src) || failed(dst))
     return failure();
+  if (Value fp = getFp()) {
+    auto f = tileView(fp.getType());
+    if (f && f->space && *f->space != AddressSpace::scaling &&
+        ptoasAtLeast(getContext(), 0, 60))
+      return verifyTMovXToZZ(*this, *src, *dst);
+  }
+  if (getGrpAxisAttr())
+    return emitOpError("takes grpAxis only in its X-to-ZZ form (PTOAS 0.60)");
   TargetArch arch = targetArchOf(*this);
   AddressSpace s = src->getLoc(), d = dst->getLoc();
   bool matToCube = s == AddressSpace::mat &&
@@ -110,8 +206,37 @@ LogicalResult TGetScaleAddrOp::verify() {
     return emitOpError()
            << "expects dst to be in the scaling address space, got loc="
            << stringifyAddressSpace(dst->getLoc());
-  if (dst->getRows() != src->getRows() || dst->getCols() != src->getCols())
-    return emitOpError("expects dst and src to have the same shape");
+  if (!ptoasAtLeast(getContext(), 0, 60)) {
+    if (dst->getRows() != src->getRows() || dst->getCols() != src->getCols())
+      return emitOpError("expects dst and src to have the same shape");
+    return success();
+  }
+  // PTOAS 0.60: the scale of a left [M, K] tile is [M, ceil(K/32)], of a
+  // right [K, N] tile [ceil(K/32), N] (K counted over the valid part).
+  AddressSpace s = src->getLoc();
+  if (s != AddressSpace::left && s != AddressSpace::right)
+    return emitOpError("expects src to be in the left or right address space");
+  auto agree = [](int64_t a, int64_t b) {
+    return !isStatic(a) || !isStatic(b) || a == b;
+  };
+  auto ceil32 = [](int64_t k) {
+    return isStatic(k) ? llvm::divideCeil(k, int64_t{32}) : k;
+  };
+  bool left = s == AddressSpace::left;
+  int64_t k = ceil32(left ? src->getValidCol() : src->getValidRow());
+  bool ok = left ? agree(dst->getRows(), src->getRows()) &&
+                       agree(dst->getCols(), k) &&
+                       agree(dst->getValidRow(), src->getValidRow()) &&
+                       agree(dst->getValidCol(), k)
+                 : agree(dst->getRows(), k) &&
+                       agree(dst->getCols(), src->getCols()) &&
+                       agree(dst->getValidRow(), k) &&
+                       agree(dst->getValidCol(), src->getValidCol());
+  if (!ok)
+    return emitOpError() << "expects dst shape/valid_shape to be "
+                         << (left ? "[M, ceil(K/32)]" : "[ceil(K/32), N]")
+                         << " of the " << stringifyAddressSpace(s)
+                         << " src (PTOAS 0.60)";
   return success();
 }
 
@@ -142,13 +267,60 @@ static LogicalResult verifyWindow(Operation *op, Value row, Value col,
   return success();
 }
 
-static bool isNDTile(TileBufType t) {
-  return t.getBlayout() == BLayout::row_major &&
-         t.getSlayout() == SLayout::none_box;
+/// PTOAS 0.60's optional acc-source conversions of textract / tinsert (an fp
+/// tile, a preQuantScalar, reluPreMode, accToVecMode): only from 0.60 on,
+/// only on an acc src, fp in the scaling space, accToVecMode only for an A5
+/// acc->vec move.
+template <typename OpT>
+static LogicalResult verifyAccConversions(OpT op, AddressSpace s,
+                                          AddressSpace d, TargetArch arch) {
+  bool fp = bool(op.getFp()), pre = bool(op.getPreQuantScalar());
+  bool relu = op.getReluPreMode() != ReluPreMode::no_relu;
+  bool accToVec = bool(op.getAccToVecModeAttr());
+  if (!(fp || pre || relu || accToVec))
+    return success();
+  if (!ptoasAtLeast(op.getContext(), 0, 60))
+    return op.emitOpError()
+           << "takes fp, preQuantScalar, reluPreMode and accToVecMode from "
+              "PTOAS 0.60 on"
+           << (fp ? " (0.27: pto." + op.getOperationName().drop_front(4) +
+                        "_fp)"
+                  : std::string());
+  if (fp && pre)
+    return op.emitOpError(
+        "expects fp and preQuantScalar to be mutually exclusive");
+  if ((fp || pre || relu) && s != AddressSpace::acc)
+    return op.emitOpError(
+        "expects fp, preQuantScalar and reluPreMode forms to use loc=acc src");
+  if (accToVec && (arch != TargetArch::a5 || s != AddressSpace::acc ||
+                   d != AddressSpace::vec))
+    return op.emitOpError("expects accToVecMode only on A5 acc->vec forms");
+  if (Value f = op.getFp()) {
+    auto ft = dyn_cast<TileBufType>(f.getType());
+    if (!ft || ft.getLoc() != AddressSpace::scaling)
+      return op.emitOpError("expects fp to use loc=scaling");
+  }
+  return success();
 }
-static bool isNZTile(TileBufType t) {
-  return t.getBlayout() == BLayout::col_major &&
-         t.getSlayout() == SLayout::row_major;
+
+/// PTOAS 0.60's element types of an acc-source textract / tinsert: a plain
+/// cast, or a quantising one with an fp tile or a preQuantScalar.
+static bool accSourceTypesOk(Type se, Type de, TargetArch arch, bool quant) {
+  bool i8 = de.isInteger(8), f16 = de.isF16(), bf16 = de.isBF16();
+  if (arch == TargetArch::a3) {
+    if (!quant)
+      return se.isF32() && (f16 || bf16);
+    if (se.isF32())
+      return i8;
+    return se.isInteger(32) && (i8 || f16 || de.isInteger(16));
+  }
+  if (!quant)
+    return (se.isF32() && (f16 || bf16 || de.isF32())) ||
+           (se.isInteger(32) && de.isInteger(32));
+  auto fl = dyn_cast<FloatType>(de);
+  if (se.isF32())
+    return i8 || f16 || bf16 || de.isF32() || (fl && fl.getWidth() == 8);
+  return se.isInteger(32) && (i8 || f16 || bf16);
 }
 
 LogicalResult TExtractOp::verify() {
@@ -161,20 +333,27 @@ LogicalResult TExtractOp::verify() {
   if (failed(verifyWindow(*this, getIndexRow(), getIndexCol(), *src,
                           dst->getRows(), dst->getCols(), "src", "dst")))
     return failure();
-  if (src->getElementType() != dst->getElementType())
+  TargetArch arch = targetArchOf(*this);
+  AddressSpace s = src->getLoc(), d = dst->getLoc();
+  if (failed(verifyAccConversions(*this, s, d, arch)))
+    return failure();
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  // PTOAS 0.60 extracts from acc into mat (and into vec on A5), converting.
+  bool fromAcc = since060 && s == AddressSpace::acc &&
+                 (d == AddressSpace::mat ||
+                  (arch == TargetArch::a5 && d == AddressSpace::vec));
+  if (!fromAcc && src->getElementType() != dst->getElementType())
     return emitOpError()
            << "expects src and dst to have the same element type, got "
            << src->getElementType() << " and " << dst->getElementType();
-  TargetArch arch = targetArchOf(*this);
-  AddressSpace s = src->getLoc(), d = dst->getLoc();
   bool ok = s == AddressSpace::mat &&
             (d == AddressSpace::left || d == AddressSpace::right ||
              (arch == TargetArch::a5 && d == AddressSpace::scaling));
   ok = ok || (arch == TargetArch::a5 && s == AddressSpace::vec &&
               (d == AddressSpace::mat || d == AddressSpace::vec));
   // PTOAS 0.60 also extracts vec -> vec on A2/A3 (its verifyA2A3 base form).
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
-  ok = ok || (since060 && s == AddressSpace::vec && d == AddressSpace::vec);
+  ok = ok || fromAcc ||
+       (since060 && s == AddressSpace::vec && d == AddressSpace::vec);
   if (!ok)
     return emitOpError() << "unsupported textract from loc="
                          << stringifyAddressSpace(s)
@@ -183,7 +362,28 @@ LogicalResult TExtractOp::verify() {
                          << (arch == TargetArch::a5 ? "|scaling, vec->mat|vec"
                              : since060             ? ", vec->vec"
                                                     : "")
+                         << (!since060                ? ""
+                             : arch == TargetArch::a5 ? ", acc->mat|vec"
+                                                      : ", acc->mat")
                          << ")";
+  if (fromAcc) {
+    if (!isNZTile(*src) || (d == AddressSpace::mat && !isNZTile(*dst)))
+      return emitOpError("expects acc-source textract src (and a mat dst) to "
+                         "use blayout=col_major and slayout=row_major");
+    if (d == AddressSpace::vec && !isNDTile(*dst))
+      return emitOpError("expects A5 acc->vec textract dst to use ND layout "
+                         "(blayout=row_major, slayout=none_box)");
+    bool quant = getFp() || getPreQuantScalar();
+    if (!accSourceTypesOk(src->getElementType(), dst->getElementType(), arch,
+                          quant))
+      return emitOpError() << "unsupported acc-source textract element types "
+                              "src="
+                           << src->getElementType()
+                           << ", dst=" << dst->getElementType() << " on "
+                           << archName(arch)
+                           << (quant ? " with fp/preQuantScalar" : "");
+    return success();
+  }
   if (arch == TargetArch::a5 && s == AddressSpace::vec &&
       d == AddressSpace::vec && (!isNDTile(*src) || !isNDTile(*dst)))
     return emitOpError("expects A5 vec->vec textract src/dst to use ND layout "
@@ -212,26 +412,56 @@ LogicalResult TInsertOp::verify() {
   TargetArch arch = targetArchOf(*this);
   AddressSpace s = src->getLoc(), d = dst->getLoc();
   Type se = src->getElementType(), de = dst->getElementType();
+  if (failed(verifyAccConversions(*this, s, d, arch)))
+    return failure();
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool quant = getFp() || getPreQuantScalar();
+  if (getTinsertModeAttr()) {
+    if (!since060 || arch != TargetArch::a5 || s != AddressSpace::vec ||
+        d != AddressSpace::mat || !isNZTile(*src))
+      return emitOpError("expects tinsertMode only on an A5 vec->mat tinsert "
+                         "of an NZ src (blayout=col_major, slayout=row_major; "
+                         "PTOAS >= 0.60)");
+  }
   if (arch == TargetArch::a3) {
+    // PTOAS 0.60 also inserts vec -> vec on A2/A3 (same i8/f16/bf16/f32).
+    if (since060 && s == AddressSpace::vec && d == AddressSpace::vec) {
+      if (se != de ||
+          !(se.isInteger(8) || se.isF16() || se.isBF16() || se.isF32()))
+        return emitOpError("expects A2/A3 vec->vec tinsert src/dst to have "
+                           "the same i8/f16/bf16/f32 element type");
+      return success();
+    }
     if (s != AddressSpace::acc || d != AddressSpace::mat)
-      return emitOpError(
-          "expects A2/A3 tinsert src to use loc=acc and dst to use loc=mat");
+      return emitOpError() << "expects A2/A3 tinsert src to use loc=acc and "
+                              "dst to use loc=mat"
+                           << (since060 ? " (or both loc=vec)" : "");
     if (!isNZTile(*src) || !isNZTile(*dst))
       return emitOpError(
           "expects A2/A3 tinsert src and dst to use blayout=col_major and "
           "slayout=row_major");
-    if (!se.isF32() || !(de.isF16() || de.isBF16()))
+    if (!accSourceTypesOk(se, de, arch, quant))
       return emitOpError() << "expects A2/A3 tinsert element types to be "
-                              "src=f32, dst=f16/bf16, "
-                              "got src="
-                           << se << ", dst=" << de;
+                           << (quant ? "(src=f32, dst=i8) or (src=i32, "
+                                       "dst=i8/f16/i16) with fp/preQuantScalar"
+                                     : "src=f32, dst=f16/bf16")
+                           << ", got src=" << se << ", dst=" << de;
     return success();
   }
-  if (s == AddressSpace::acc && d == AddressSpace::mat) {
-    if (!isNZTile(*src) || !isNZTile(*dst))
-      return emitOpError("expects A5 acc->mat tinsert src and dst to use "
-                         "blayout=col_major and "
-                         "slayout=row_major");
+  // PTOAS 0.60 also inserts acc -> vec on A5 (dst ND or NZ).
+  if (s == AddressSpace::acc &&
+      (d == AddressSpace::mat || (since060 && d == AddressSpace::vec))) {
+    if (!isNZTile(*src) || (d == AddressSpace::mat && !isNZTile(*dst)))
+      return emitOpError("expects A5 acc-source tinsert src (and a mat dst) "
+                         "to use blayout=col_major and slayout=row_major");
+    if (d == AddressSpace::vec && !isNDTile(*dst) && !isNZTile(*dst))
+      return emitOpError("expects A5 acc->vec tinsert dst to use ND "
+                         "(row_major/none_box) or NZ (col_major/row_major)");
+    if (since060 && !accSourceTypesOk(se, de, arch, quant))
+      return emitOpError() << "unsupported A5 acc-source tinsert element "
+                              "types src="
+                           << se << ", dst=" << de
+                           << (quant ? " with fp/preQuantScalar" : "");
     return success();
   }
   if (s == AddressSpace::vec &&
@@ -243,7 +473,7 @@ LogicalResult TInsertOp::verify() {
   }
   return emitOpError()
          << "expects A5 tinsert to use a supported src/dst loc pair: acc->mat, "
-            "vec->mat, or vec->vec (got "
+         << (since060 ? "acc->vec, " : "") << "vec->mat, or vec->vec (got "
          << stringifyAddressSpace(s) << "->" << stringifyAddressSpace(d) << ")";
 }
 

@@ -202,10 +202,61 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
   return verifyGatherMem(op, mem, elementTypeOf(data.getType()));
 }
 
+/// PTOAS 0.60's GM -> L1 mgather: an NZ mat dst (fractal 512, padded rows a
+/// multiple of 16 and cols of c0), an i32 GM index view, an explicit
+/// coalesce, and a GM scratch view of the dst element type exactly for
+/// coalesce = elem.
+static LogicalResult verifyGatherToL1(MGatherOp op, TileBufType dst) {
+  if (!ptoasAtLeast(op.getContext(), 0, 60))
+    return op.emitOpError("gathers into loc=mat (GM -> L1) from PTOAS 0.60 on");
+  if (dst.getBlayout() != BLayout::col_major ||
+      dst.getSlayout() != SLayout::row_major || dst.getFractal() != 512)
+    return op.emitOpError(
+        "expects GM->L1 mgather dst (loc=mat) to use blayout=col_major, "
+        "slayout=row_major and fractal=512 (NZ)");
+  Type elem = dst.getElementType();
+  int64_t c0 = 256 / std::max<int64_t>(8, bitWidth(elem));
+  if (isStatic(dst.getCols()) && dst.getCols() % c0 != 0)
+    return op.emitOpError() << "expects GM->L1 mgather dst cols to be a "
+                               "multiple of "
+                            << c0 << " (C0 = 32 / sizeof(elem))";
+  if (isStatic(dst.getRows()) && dst.getRows() % 16 != 0)
+    return op.emitOpError(
+        "expects GM->L1 mgather dst rows to be a multiple of 16");
+  if (failed(verifyGatherMem(op, op.getMem(), elem)))
+    return failure();
+  if (!isa<PartitionTensorViewType>(op.getIdx().getType()) ||
+      !elementTypeOf(op.getIdx().getType()).isSignlessInteger(32))
+    return op.emitOpError(
+        "expects GM->L1 mgather idx to be an i32 partition_tensor_view");
+  auto coalesce = op.getCoalesce();
+  if (!coalesce)
+    return op.emitOpError("expects GM->L1 mgather to specify an explicit "
+                          "coalesce attribute (row or elem)");
+  Value scratch = op.getScratch();
+  if (*coalesce == Coalesce::row && scratch)
+    return op.emitOpError(
+        "expects GM->L1 mgather with coalesce=row to omit the scratch operand");
+  if (*coalesce == Coalesce::elem &&
+      (!scratch || !isa<PartitionTensorViewType>(scratch.getType()) ||
+       elementTypeOf(scratch.getType()) != elem))
+    return op.emitOpError(
+        "expects GM->L1 mgather with coalesce=elem to provide a GM scratch "
+        "partition_tensor_view of the dst element type");
+  return success();
+}
+
 LogicalResult MGatherOp::verify() {
-  // PTOAS 0.60's mgather names its coalescing (#pto<coalesce elem|row|...>).
-  if (!onMemrefs(*this) && ptoasAtLeast(getContext(), 0, 60) &&
-      !(*this)->hasAttr("coalesce"))
+  if (onMemrefs(*this))
+    return success();
+  if (auto dst = dyn_cast<TileBufType>(getDst().getType());
+      dst && dst.getLoc() == AddressSpace::mat)
+    return verifyGatherToL1(*this, dst);
+  if (getScratch())
+    return emitOpError(
+        "expects scratch operand only on GM->L1 (loc=mat) mgather");
+  // PTOAS 0.60's mgather names its coalescing (#pto<coalesce elem|row>).
+  if (ptoasAtLeast(getContext(), 0, 60) && !getCoalesceAttr())
     return emitOpError("requires attribute 'coalesce' (PTOAS >= 0.60)");
   return verifyGatherScatter(*this, getDst(), getIdx(), getMem(), "dst");
 }

@@ -177,3 +177,22 @@ LogicalResult ptonz::pto::verifyBufToken(Operation *op, int32_t bufId,
            << "expects 'mode' to be non-negative, got " << mode;
   return success();
 }
+
+LogicalResult TPrintOp::verify() {
+  Value tmp = getTmp();
+  if (!tmp)
+    return success();
+  if (!ptoasAtLeast(getContext(), 0, 60))
+    return emitOpError("takes a tmp from PTOAS 0.60 on");
+  auto src = dyn_cast<TileBufType>(getSrc().getType());
+  if (!src)
+    return emitOpError("expects tmp only when src is a tile_buf");
+  AddressSpace loc = src.getLoc();
+  if (loc != AddressSpace::vec && loc != AddressSpace::mat &&
+      loc != AddressSpace::acc)
+    return emitOpError("expects a tile_buf printed with tmp to be in the "
+                       "vec, mat or acc address space");
+  if (loc == AddressSpace::mat && targetArchOf(*this) == TargetArch::a5)
+    return emitOpError("expects mat tile printing with tmp only on A2/A3");
+  return success();
+}

@@ -114,9 +114,15 @@ void TColSumOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult TColSumOp::verify() {
-  if (bool(getTmp()) != bool(getIsBinaryAttr()))
-    return emitOpError(getTmp() ? "tmp operand requires the isBinary attribute"
-                                : "isBinary attribute requires a tmp operand");
+  if (getTmp() && !getIsBinaryAttr())
+    return emitOpError("tmp operand requires the isBinary attribute");
+  // PTOAS 0.60 plans the tmp of a binary tcolsum itself.
+  if (!getTmp() && getIsBinaryAttr()) {
+    if (!ptoasAtLeast(getContext(), 0, 60))
+      return emitOpError("isBinary attribute requires a tmp operand");
+    if (failed(verifyImplicitTmp(*this, getTmp())))
+      return failure();
+  }
   return verifyTileOp(*this, TileRules::colReduce(),
                       {{"src", getSrc()}, {"dst", getDst()}});
 }
@@ -176,15 +182,30 @@ LogicalResult TCvtOp::verify() {
         "--pto-level=level3 on A2/A3 (PTOAS 0.60 skips PlanMemory there and "
         "plans "
         "no implicit tmp)");
-  if (src->shape != dst->shape)
+  // PTOAS 0.60 compares logical extents: a packed FP4 tile holds two
+  // elements per storage element along its packed (row_major: column) axis.
+  auto logical = [](const TileView &t, ArrayRef<int64_t> dims) {
+    SmallVector<int64_t, 2> out(dims.begin(), dims.end());
+    if (out.size() == 2 && isa<F4E2M1x2Type, F4E1M2x2Type>(t.elem)) {
+      int64_t &packed =
+          t.buf.getBlayout() == BLayout::col_major ? out[0] : out[1];
+      if (isStatic(packed))
+        packed *= 2;
+    }
+    return out;
+  };
+  auto ss = logical(*src, src->shape), ds = logical(*dst, dst->shape);
+  if (ss != ds)
     return emitOpError()
            << "expects src and dst to have compatible shapes (the same rows x "
-              "cols), got "
-           << src->shape[0] << "x" << src->shape[1] << " and " << dst->shape[0]
-           << "x" << dst->shape[1];
-  TileRules r;
-  r.sameValid = true;
-  return verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}});
+              "cols, counting packed FP4 pairs as two), got "
+           << ss[0] << "x" << ss[1] << " and " << ds[0] << "x" << ds[1];
+  auto sv = logical(*src, src->valid), dv = logical(*dst, dst->valid);
+  for (auto [a, b] : llvm::zip(sv, dv))
+    if (isStatic(a) && isStatic(b) && a != b)
+      return emitOpError("expects src and dst to have the same valid_shape");
+  return verifyTileOp(*this, TileRules(),
+                      {{"src", getSrc()}, {"dst", getDst()}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -342,6 +363,36 @@ void TGatherOp::print(OpAsmPrinter &p) {
   p.printOptionalAttrDict((*this)->getAttrs(), elided);
 }
 
+/// PTOAS 0.60's mask-pattern tgather / tscatter along an axis: the pattern
+/// keeps 1 (P1111), 2 (P0101, P1010) or 4 of every 4 elements, so the wide
+/// operand (tgather's src, tscatter's dst) has `times` the narrow one's valid
+/// extent along the axis and the same extent across it.
+static LogicalResult verifyMaskAxis(Operation *op, MaskPattern pattern,
+                                    StringAttr axis, Value wide, Value narrow,
+                                    StringRef wideName, StringRef narrowName) {
+  int64_t times =
+      pattern == MaskPattern::P1111                                      ? 1
+      : (pattern == MaskPattern::P0101 || pattern == MaskPattern::P1010) ? 2
+                                                                         : 4;
+  auto w = tileView(wide.getType()), n = tileView(narrow.getType());
+  bool row = axis.getValue() == "row";
+  int keep = row ? 0 : 1, pack = row ? 1 : 0;
+  auto known = [](int64_t a, int64_t b) { return isStatic(a) && isStatic(b); };
+  if (known(w->valid[keep], n->valid[keep]) && w->valid[keep] != n->valid[keep])
+    return op->emitOpError()
+           << "expects dst valid " << (row ? "rows" : "cols")
+           << " to equal src valid " << (row ? "rows" : "cols") << " for "
+           << axis.getValue() << " direction";
+  if (known(w->valid[pack], n->valid[pack]) &&
+      w->valid[pack] != n->valid[pack] * times)
+    return op->emitOpError()
+           << "expects " << wideName << " valid " << (row ? "cols" : "rows")
+           << " to equal " << narrowName << " valid " << (row ? "cols" : "rows")
+           << " times the mask expansion factor (" << times << ") for "
+           << axis.getValue() << " direction";
+  return success();
+}
+
 LogicalResult TGatherOp::verify() {
   if (onMemrefs(*this))
     return success();
@@ -367,28 +418,10 @@ LogicalResult TGatherOp::verify() {
       return emitOpError("expects mask-pattern tgather to provide axis "
                          "attribute (`, \"row\"` or "
                          "`, \"col\"` after the src type; PTOAS >= 0.60)");
-    MaskPattern pattern = getMaskPatternAttr().getValue();
-    int64_t times =
-        pattern == MaskPattern::P1111                                      ? 1
-        : (pattern == MaskPattern::P0101 || pattern == MaskPattern::P1010) ? 2
-                                                                           : 4;
-    auto src = tileView(getSrc().getType()), dst = tileView(getDst().getType());
-    bool row = axis.getValue() == "row";
-    int keep = row ? 0 : 1, pack = row ? 1 : 0;
-    auto known = [](int64_t a, int64_t b) {
-      return isStatic(a) && isStatic(b);
-    };
-    if (known(src->valid[keep], dst->valid[keep]) &&
-        src->valid[keep] != dst->valid[keep])
-      return emitOpError() << "expects dst valid " << (row ? "rows" : "cols")
-                           << " to equal src valid " << (row ? "rows" : "cols")
-                           << " for " << axis.getValue() << " direction";
-    if (known(src->valid[pack], dst->valid[pack]) &&
-        src->valid[pack] != dst->valid[pack] * times)
-      return emitOpError() << "expects src valid " << (row ? "cols" : "rows")
-                           << " to equal dst valid " << (row ? "cols" : "rows")
-                           << " times the mask expansion factor (" << times
-                           << ") for " << axis.getValue() << " direction";
+    if (failed(verifyMaskAxis(*this, getMaskPatternAttr().getValue(), axis,
+                              /*wide=*/getSrc(), /*narrow=*/getDst(), "src",
+                              "dst")))
+      return failure();
   }
   if (!compare)
     return success();
@@ -406,6 +439,101 @@ LogicalResult TGatherOp::verify() {
                             "or i32 when cmpMode=eq, got "
                          << e;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tscatter (two forms):
+//   index : ins(%src, %indexes : T, Ti) outs(%dst : U)
+//   mask  : ins(%src, {maskPattern = #pto.mask_pattern<..>} : T, "row"|"col")
+//           outs(%dst : U)   (PTOAS 0.60)
+//===----------------------------------------------------------------------===//
+
+ParseResult TScatterOp::parse(OpAsmParser &p, OperationState &result) {
+  Operand src, indexes, dst;
+  Type tsrc, tidx, tdst;
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperand(src) ||
+      p.parseComma())
+    return failure();
+  auto &props = result.getOrAddProperties<Properties>();
+  bool mask = succeeded(p.parseOptionalLBrace());
+  if (mask) {
+    Attribute pattern;
+    if (p.parseKeyword("maskPattern") || p.parseEqual() ||
+        p.parseAttribute(pattern) || p.parseRBrace() || p.parseColonType(tsrc))
+      return failure();
+    props.maskPattern = dyn_cast<MaskPatternAttr>(pattern);
+    if (!props.maskPattern)
+      return p.emitError(at,
+                         "expected #pto.mask_pattern<Pxxxx> for maskPattern");
+    if (succeeded(p.parseOptionalComma())) {
+      SMLoc axisAt = p.getCurrentLocation();
+      std::string axis;
+      if (p.parseString(&axis))
+        return failure();
+      if (axis != "row" && axis != "col")
+        return p.emitError(axisAt, "axis must be \"row\" or \"col\"");
+      props.axis = p.getBuilder().getStringAttr(axis);
+    }
+  } else if (p.parseOperand(indexes) || p.parseColonType(tsrc) ||
+             p.parseComma() || p.parseType(tidx)) {
+    return failure();
+  }
+  if (p.parseRParen() || p.parseKeyword("outs") || p.parseLParen() ||
+      p.parseOperand(dst) || p.parseColonType(tdst) || p.parseRParen() ||
+      p.parseOptionalAttrDict(result.attributes) ||
+      p.resolveOperand(src, tsrc, result.operands) ||
+      (!mask && p.resolveOperand(indexes, tidx, result.operands)) ||
+      p.resolveOperand(dst, tdst, result.operands))
+    return failure();
+  return success();
+}
+
+void TScatterOp::print(OpAsmPrinter &p) {
+  p << " ins(" << getSrc() << ", ";
+  SmallVector<StringRef, 2> elided;
+  if (auto mask = getMaskPatternAttr()) {
+    p << "{maskPattern = " << mask << "} : " << getSrc().getType();
+    elided.push_back("maskPattern");
+    if (auto axis = getAxisAttr()) {
+      p << ", ";
+      p.printAttributeWithoutType(axis);
+      elided.push_back("axis");
+    }
+  } else {
+    p << getIndexes() << " : " << getSrc().getType() << ", "
+      << getIndexes().getType();
+  }
+  p << ") outs(" << getDst() << " : " << getDst().getType() << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+}
+
+LogicalResult TScatterOp::verify() {
+  if (onMemrefs(*this))
+    return success();
+  bool mask = bool(getMaskPatternAttr());
+  if (mask == bool(getIndexes()))
+    return emitOpError(
+        "expects exactly one of indexes operand or maskPattern attribute");
+  if (getAxisAttr() && !mask)
+    return emitOpError(
+        "takes an axis (\"row\" or \"col\") only in its mask-pattern form");
+  TileRules rules = TileRules::vecUnary();
+  rules.sameValid = !mask; // a mask pattern spreads src over a wider dst
+  if (failed(
+          verifyTileOp(*this, rules, {{"src", getSrc()}, {"dst", getDst()}})))
+    return failure();
+  if (!mask)
+    return success();
+  if (!ptoasAtLeast(getContext(), 0, 60))
+    return emitOpError("takes a mask pattern from PTOAS 0.60 on");
+  StringAttr axis = getAxisAttr();
+  if (!axis)
+    return emitOpError("expects mask-pattern tscatter to provide axis "
+                       "attribute (`, \"row\"` or `, \"col\"` after the src "
+                       "type)");
+  return verifyMaskAxis(*this, getMaskPatternAttr().getValue(), axis,
+                        /*wide=*/getDst(), /*narrow=*/getSrc(), "dst", "src");
 }
 
 //===----------------------------------------------------------------------===//
@@ -563,19 +691,128 @@ LogicalResult TCmpSOp::verify() {
   return verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}});
 }
 
-LogicalResult TQuantOp::verify() {
-  auto dst = dyn_cast<IntegerType>(elementTypeOf(getDst().getType()));
-  if (getQuantType() == QuantType::INT8_SYM) {
-    if (!dst || dst.getWidth() != 8 || dst.isUnsigned())
+//===----------------------------------------------------------------------===//
+// tprelu / trem / txor: ins(%src0, %src1[, %tmp] : ...) outs(%dst : T)
+//===----------------------------------------------------------------------===//
+
+/// The shared part: src0, src1 and dst are like tiles of a binary op; the tmp
+/// is optional from PTOAS 0.60 on. Below 0.60 the tmp is a tile like the
+/// data; from 0.60 on a vec tile that the op's own rule checks (`tmpRule`).
+template <typename OpT>
+static LogicalResult
+verifyBinaryOptTmp(OpT op, llvm::function_ref<LogicalResult()> tmpRule) {
+  if (onMemrefs(op))
+    return success();
+  if (failed(verifyImplicitTmp(op, op.getTmp())))
+    return failure();
+  bool since060 = ptoasAtLeast(op.getContext(), 0, 60);
+  TileRules rules = TileRules::vecBinary();
+  if (failed(op.getTmp() && !since060 ? verifyTileOp(op, rules,
+                                                     {{"src0", op.getSrc0()},
+                                                      {"src1", op.getSrc1()},
+                                                      {"tmp", op.getTmp()},
+                                                      {"dst", op.getDst()}})
+                                      : verifyTileOp(op, rules,
+                                                     {{"src0", op.getSrc0()},
+                                                      {"src1", op.getSrc1()},
+                                                      {"dst", op.getDst()}})))
+    return failure();
+  if (!op.getTmp() || !since060)
+    return success();
+  auto tmp = tileView(op.getTmp().getType());
+  if (!tmp || tmp->space != AddressSpace::vec)
+    return op.emitOpError("expects tmp to be in the vec address space");
+  return targetArchOf(op) == TargetArch::a5 ? success() : tmpRule();
+}
+
+LogicalResult TPReluOp::verify() {
+  return verifyBinaryOptTmp(*this, [&]() -> LogicalResult {
+    // PTOAS 0.60 on A2/A3: a u8 mask tile, one row more than dst's valid
+    // rows, a bit per dst valid column.
+    auto tmp = tileView(getTmp().getType()), dst = tileView(getDst().getType());
+    auto t = dyn_cast<IntegerType>(tmp->elem);
+    if (!t || t.getWidth() != 8)
+      return emitOpError("expects A2/A3 tmp element type to be u8");
+    if (isStatic(dst->valid[0]) && isStatic(tmp->shape[0]) &&
+        tmp->shape[0] < dst->valid[0] + 1)
+      return emitOpError() << "expects A2/A3 tmp shape[0] to be at least dst "
+                              "valid_shape[0] + 1 ("
+                           << dst->valid[0] + 1 << ")";
+    if (isStatic(dst->valid[1]) && isStatic(tmp->valid[1]) &&
+        tmp->valid[1] < llvm::divideCeil(dst->valid[1], int64_t{8}))
+      return emitOpError() << "expects A2/A3 tmp valid_shape[1] to be at least "
+                              "ceil(dst valid_shape[1] / 8) ("
+                           << llvm::divideCeil(dst->valid[1], int64_t{8})
+                           << ")";
+    return success();
+  });
+}
+
+LogicalResult TRemOp::verify() {
+  return verifyBinaryOptTmp(*this, [&]() -> LogicalResult {
+    // PTOAS 0.60 on A2/A3: dst's element type, two rows, dst's valid cols.
+    auto tmp = tileView(getTmp().getType()), dst = tileView(getDst().getType());
+    if (tmp->elem != dst->elem)
+      return emitOpError("expects tmp and dst to have the same element type");
+    if (isStatic(tmp->valid[0]) && tmp->valid[0] < 2)
+      return emitOpError("expects A2/A3 tmp valid_shape[0] to be at least 2");
+    if (isStatic(dst->valid[1]) && isStatic(tmp->valid[1]) &&
+        tmp->valid[1] < dst->valid[1])
       return emitOpError(
-          "expects dst element type i8 for INT8_SYM quantization");
+          "expects A2/A3 tmp valid columns to cover dst valid columns");
+    return success();
+  });
+}
+
+LogicalResult TXorOp::verify() {
+  return verifyBinaryOptTmp(*this, [&]() -> LogicalResult {
+    TileRules r = TileRules::vecBinary();
+    return verifyTileOp(*this, r, {{"tmp", getTmp()}, {"dst", getDst()}});
+  });
+}
+
+LogicalResult TFillPadOp::verify() {
+  if ((*this)->hasAttr("mode") && ptoasAtLeast(getContext(), 0, 60))
+    return emitOpError("does not accept 'mode' (PTOAS 0.60 infers the "
+                       "TFILLPAD lowering from the shapes and addresses)");
+  auto src = dyn_cast<TileBufType>(getSrc().getType());
+  auto dst = dyn_cast<TileBufType>(getDst().getType());
+  if (src && dst && src.getLoc() == AddressSpace::mat &&
+      dst.getLoc() == AddressSpace::mat && ptoasAtLeast(getContext(), 0, 60)) {
+    // pto-isa's TFILLPAD has only its homogeneous overload for mat tiles.
+    if (src != dst)
+      return emitOpError("expects src and dst of a loc=mat tfillpad to have "
+                         "the same tile type (valid shape and pad included)");
+    return success();
+  }
+  return verifyTileOp(*this, TileRules::fillPad(),
+                      {{"src", getSrc()}, {"dst", getDst()}});
+}
+
+LogicalResult TQuantOp::verify() {
+  QuantType q = getQuantType();
+  if (q != QuantType::INT8_SYM && q != QuantType::INT8_ASYM)
+    return emitOpError("expects plain tquant quant_type to be INT8_SYM or "
+                       "INT8_ASYM; use pto.tquant.mx for MX quantization");
+  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  if (getTmp() && !since060)
+    return emitOpError("takes a tmp tile from PTOAS 0.60 on");
+  auto dst = dyn_cast<IntegerType>(elementTypeOf(getDst().getType()));
+  // PTOAS 0.60 asks for an 8-bit dst only (it ignores the signedness).
+  bool dst8 = dst && dst.getWidth() == 8;
+  if (q == QuantType::INT8_SYM) {
+    if (!dst8 || (!since060 && dst.isUnsigned()))
+      return emitOpError() << "expects dst element type "
+                           << (since060 ? "i8/ui8" : "i8")
+                           << " for INT8_SYM quantization";
     if (getOffset())
       return emitOpError(
           "INT8_SYM quantization must not have an offset operand");
   } else {
-    if (!dst || dst.getWidth() != 8 || !dst.isUnsigned())
-      return emitOpError(
-          "expects dst element type ui8 for INT8_ASYM quantization");
+    if (!dst8 || (!since060 && !dst.isUnsigned()))
+      return emitOpError() << "expects dst element type "
+                           << (since060 ? "i8/ui8" : "ui8")
+                           << " for INT8_ASYM quantization";
     if (!getOffset())
       return emitOpError(
           "INT8_ASYM quantization requires an offset operand (the zero-point "
@@ -585,6 +822,50 @@ LogicalResult TQuantOp::verify() {
     return success();
   if (!elementTypeOf(getSrc().getType()).isF32())
     return emitOpError("expects src to have element type f32");
+  if (getTmp() && !elementTypeOf(getTmp().getType()).isF32())
+    return emitOpError("expects tmp to have element type f32");
+  if (!since060)
+    return success();
+  // PTOAS 0.60's tile rules: src and dst share their valid shape; on A2/A3
+  // they are row-major, the tmp is src's twin, and fp / offset are
+  // non-row-major per-row columns (valid [dst rows, 1]).
+  auto src = tileView(getSrc().getType()), d = tileView(getDst().getType());
+  if (!src || !d || src->valid.size() != 2 || d->valid.size() != 2)
+    return success();
+  auto agree = [](int64_t a, int64_t b) {
+    return !isStatic(a) || !isStatic(b) || a == b;
+  };
+  if (!agree(src->valid[0], d->valid[0]) || !agree(src->valid[1], d->valid[1]))
+    return emitOpError("expects src and dst to have the same valid_shape");
+  if (targetArchOf(*this) == TargetArch::a5)
+    return success();
+  auto rowMajor = [](const TileView &t) {
+    return !t.buf || t.buf.getBlayout() == BLayout::row_major;
+  };
+  if (!rowMajor(*src) || !rowMajor(*d))
+    return emitOpError("expects A2/A3 src and dst to use row-major layout");
+  if (Value tmp = getTmp()) {
+    auto t = tileView(tmp.getType());
+    if (t && (!rowMajor(*t) || t->shape != src->shape ||
+              !agree(t->valid[0], src->valid[0]) ||
+              !agree(t->valid[1], src->valid[1])))
+      return emitOpError("expects A2/A3 tmp to be a row-major tile of src's "
+                         "shape and valid shape");
+  }
+  for (auto [name, v] : {std::pair<StringRef, Value>{"fp", getFp()},
+                         std::pair<StringRef, Value>{"offset", getOffset()}}) {
+    if (!v)
+      continue;
+    auto t = tileView(v.getType());
+    if (!t || t->valid.size() != 2)
+      continue;
+    if (rowMajor(*t))
+      return emitOpError() << "expects A2/A3 " << name
+                           << " to use non-row-major layout";
+    if (!agree(t->valid[0], d->valid[0]) || !agree(t->valid[1], 1))
+      return emitOpError() << "expects A2/A3 " << name
+                           << " valid_shape to be [dst valid rows, 1]";
+  }
   return success();
 }
 

@@ -140,8 +140,12 @@ class CallSiteFacts:
             twos = min(twos, ranges.native.alignment(v))
         if lo is None or hi is None:
             return None
-        if hi + 1 > (1 << (bits - 1)) or (lo == -(1 << (bits - 1)) and hi == (1 << (bits - 1)) - 1):
-            return None  # the whole type (or past it): no declaration says more
+        if hi + 1 >= (1 << (bits - 1)) or (
+            lo == -(1 << (bits - 1)) and hi == (1 << (bits - 1)) - 1
+        ):
+            # Up to the type's maximum (whose exclusive bound would not fit the
+            # i64 attribute) or the whole type: no declaration says more.
+            return None
         step = _MAX_STEP if twos == float("inf") else min(1 << int(twos), _MAX_STEP)
         if lo % step:
             step = 1

@@ -866,6 +866,8 @@ class Interpreter:
         row = self.int_of(op.operands[1], op)
         col = self.int_of(op.operands[2], op)
         dst = self._tile(op.operands[3], op)
+        if len(op.operands) > 4:
+            raise SimError("pto.textract with an fp tile or a preQuantScalar is not simulated", op)
         if src.element_type != dst.element_type:
             raise SimError(f"pto.textract from {src.element_type} into {dst.element_type}", op)
         if row < 0 or col < 0 or row + dst.rows > src.rows or col + dst.cols > src.cols:

@@ -102,8 +102,42 @@ func.func @f() {
   %s = pto.alloc_tile : !pto.tile_buf<left, 16x16xf16, blayout=col_major, slayout=row_major>
   %d = pto.alloc_tile : !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>
   %c0 = arith.constant 0 : index
-  // expected-error@+1 {{'pto.tinsert' op expects A5 tinsert to use a supported src/dst loc pair: acc->mat, vec->mat, or vec->vec (got left->mat)}}
+  // expected-error@+1 {{'pto.tinsert' op expects A5 tinsert to use a supported src/dst loc pair: acc->mat, acc->vec, vec->mat, or vec->vec (got left->mat)}}
   pto.tinsert ins(%s, %c0, %c0 : !pto.tile_buf<left, 16x16xf16, blayout=col_major, slayout=row_major>, index, index) outs(%d : !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// -----
+
+// PTOAS 0.60's fp / preQuantScalar conversions read an acc tile.
+func.func @f(%s: !pto.tile_buf<vec, 32x32xf16>, %d: !pto.tile_buf<vec, 16x16xf16>, %q: i64) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'pto.textract' op expects fp, preQuantScalar and reluPreMode forms to use loc=acc src}}
+  pto.textract ins(%s, %c0, %c0, %q : !pto.tile_buf<vec, 32x32xf16>, index, index, i64) outs(%d : !pto.tile_buf<vec, 16x16xf16>)
+  return
+}
+
+// -----
+
+// accToVecMode names an A5 acc -> vec move.
+module attributes {pto.target_arch = "a3"} {
+  func.func @f(%s: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>,
+               %d: !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{'pto.tinsert' op expects accToVecMode only on A5 acc->vec forms}}
+    pto.tinsert ins(%s, %c0, %c0 : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index) outs(%d : !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {accToVecMode = #pto.acc_to_vec_mode<single_mode_vec0>}
+    return
+  }
+}
+
+// -----
+
+// The fp tile of a converting textract lives in the scaling buffer.
+func.func @f(%s: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>,
+             %fp: !pto.tile_buf<vec, 1x16xui64>, %d: !pto.tile_buf<vec, 16x16xi8>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'pto.textract' op expects fp to use loc=scaling}}
+  pto.textract ins(%s, %c0, %c0 : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, index, index fp %fp : !pto.tile_buf<vec, 1x16xui64>) outs(%d : !pto.tile_buf<vec, 16x16xi8>)
   return
 }
 
@@ -201,3 +235,33 @@ func.func @f(%dst: memref<2x64xf32, #pto.address_space<gm>>, %src: memref<2x64xf
   return
 }
 
+
+// -----
+
+// An X-to-ZZ tmov moves 8-bit MX exponents.
+func.func @f(%s: !pto.tile_buf<vec, 32x4xf16, valid=20x4>, %t: !pto.tile_buf<vec, 1x96xf16>,
+             %d: !pto.tile_buf<vec, 32x4xf16, slayout=row_major, valid=20x4>) {
+  // expected-error@+1 {{'pto.tmov' op expects element type to be one of ui8, !pto.hif8, !pto.f8E8M0}}
+  pto.tmov ins(%s : !pto.tile_buf<vec, 32x4xf16, valid=20x4>, %t : !pto.tile_buf<vec, 1x96xf16>) outs(%d : !pto.tile_buf<vec, 32x4xf16, slayout=row_major, valid=20x4>)
+  return
+}
+
+// -----
+
+// The ND-to-ZZ scratch holds 64 + ceil(dst rows / 16) * dst cols bytes.
+func.func @f(%s: !pto.tile_buf<vec, 32x4xui8, valid=20x4>, %t: !pto.tile_buf<vec, 1x32xui8>,
+             %d: !pto.tile_buf<vec, 32x4xui8, slayout=row_major, valid=20x4>) {
+  // expected-error@+1 {{'pto.tmov' op expects tmp to provide at least 72 bytes for ND-to-ZZ (64 + ceil(dst rows / 16) * dst cols)}}
+  pto.tmov ins(%s : !pto.tile_buf<vec, 32x4xui8, valid=20x4>, %t : !pto.tile_buf<vec, 1x32xui8>) outs(%d : !pto.tile_buf<vec, 32x4xui8, slayout=row_major, valid=20x4>)
+  return
+}
+
+// -----
+
+// The scale of a right [K, N] tile is [ceil(K/32), N].
+func.func @f(%s: !pto.tile_buf<right, 64x16xf8E4M3FN, blayout=row_major, slayout=col_major>,
+             %d: !pto.tile_buf<scaling, 16x2xf8E8M0FNU>) {
+  // expected-error@+1 {{'pto.tget_scale_addr' op expects dst shape/valid_shape to be [ceil(K/32), N] of the right src (PTOAS 0.60)}}
+  pto.tget_scale_addr ins(%s : !pto.tile_buf<right, 64x16xf8E4M3FN, blayout=row_major, slayout=col_major>) outs(%d : !pto.tile_buf<scaling, 16x2xf8E8M0FNU>)
+  return
+}

@@ -132,7 +132,7 @@ func.func @f() {
 func.func @f() {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %h = pto.alloc_tile : !pto.tile_buf<vec, 16x32xf16>
-  // expected-error@+1 {{'pto.tcvt' op expects src and dst to have compatible shapes (the same rows x cols), got 16x16 and 16x32}}
+  // expected-error@+1 {{'pto.tcvt' op expects src and dst to have compatible shapes (the same rows x cols, counting packed FP4 pairs as two), got 16x16 and 16x32}}
   pto.tcvt ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x32xf16>)
   return
 }
@@ -153,7 +153,7 @@ func.func @f() {
 func.func @f() {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %q = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi16>
-  // expected-error@+1 {{'pto.tquant' op expects dst element type i8 for INT8_SYM quantization}}
+  // expected-error@+1 {{'pto.tquant' op expects dst element type i8/ui8 for INT8_SYM quantization}}
   pto.tquant ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%q : !pto.tile_buf<vec, 16x16xi16>) {quant_type = #pto<quant_type INT8_SYM>}
   return
 }
@@ -236,5 +236,83 @@ func.func @gather_mask_factor(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_b
 func.func @mgather_no_coalesce(%mem: !pto.partition_tensor_view<256xf32>, %i: !pto.tile_buf<vec, 8x32xi32>, %d: !pto.tile_buf<vec, 8x32xf32>) {
   // expected-error@+1 {{'pto.mgather' op requires attribute 'coalesce' (PTOAS >= 0.60)}}
   pto.mgather ins(%mem, %i : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<vec, 8x32xi32>) outs(%d : !pto.tile_buf<vec, 8x32xf32>)
+  return
+}
+
+// -----
+
+// PTOAS 0.60's A2/A3 tprelu tmp is a u8 bit mask.
+func.func @f(%a: !pto.tile_buf<vec, 16x16xf32>, %t: !pto.tile_buf<vec, 17x32xf32>, %d: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error@+1 {{'pto.tprelu' op expects A2/A3 tmp element type to be u8}}
+  pto.tprelu ins(%a, %a, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 17x32xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+// MX quantization is pto.tquant.mx's, not tquant's.
+func.func @f(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x1xf32, blayout=col_major>, %d: !pto.tile_buf<vec, 32x32xi8>) {
+  // expected-error@+1 {{'pto.tquant' op expects plain tquant quant_type to be INT8_SYM or INT8_ASYM; use pto.tquant.mx for MX quantization}}
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x1xf32, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 32x32xi8>) {quant_type = #pto<quant_type MXFP8>}
+  return
+}
+
+// -----
+
+// A P0101 mask spreads each src row over twice its width in dst.
+func.func @f(%s: !pto.tile_buf<vec, 1x32xf16>, %d: !pto.tile_buf<vec, 1x32xf16>) {
+  // expected-error@+1 {{'pto.tscatter' op expects dst valid cols to equal src valid cols times the mask expansion factor (2) for row direction}}
+  pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 1x32xf16>, "row") outs(%d : !pto.tile_buf<vec, 1x32xf16>)
+  return
+}
+
+// -----
+
+// A row-coalesced GM -> L1 mgather takes no scratch.
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%mem: !pto.partition_tensor_view<64x32xf16>, %idx: !pto.partition_tensor_view<32x32xi32>,
+             %sc: !pto.partition_tensor_view<32x32xf16>,
+             %d: !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {
+  // expected-error@+1 {{'pto.mgather' op expects GM->L1 mgather with coalesce=row to omit the scratch operand}}
+  pto.mgather ins(%mem, %idx, %sc : !pto.partition_tensor_view<64x32xf16>, !pto.partition_tensor_view<32x32xi32>, !pto.partition_tensor_view<32x32xf16>) outs(%d : !pto.tile_buf<mat, 32x32xf16, blayout=col_major, slayout=row_major>) {coalesce = #pto<coalesce row>}
+  return
+}
+}
+
+// -----
+
+// A vec mgather has no scratch.
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%mem: !pto.partition_tensor_view<256xf32>, %i: !pto.tile_buf<vec, 8x32xi32>, %sc: !pto.partition_tensor_view<256xf32>, %d: !pto.tile_buf<vec, 8x32xf32>) {
+  // expected-error@+1 {{'pto.mgather' op expects scratch operand only on GM->L1 (loc=mat) mgather}}
+  pto.mgather ins(%mem, %i, %sc : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<vec, 8x32xi32>, !pto.partition_tensor_view<256xf32>) outs(%d : !pto.tile_buf<vec, 8x32xf32>) {coalesce = #pto<coalesce elem>}
+  return
+}
+}
+
+// -----
+
+// PTOAS 0.60: an A2/A3 tquant's fp is a non-row-major per-row column.
+func.func @f(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x8xf32>, %d: !pto.tile_buf<vec, 32x32xi8>) {
+  // expected-error@+1 {{'pto.tquant' op expects A2/A3 fp to use non-row-major layout}}
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x8xf32>) outs(%d : !pto.tile_buf<vec, 32x32xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+// PTOAS 0.60: an A2/A3 tquant tmp is a twin of src.
+func.func @f(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x1xf32, blayout=col_major>, %d: !pto.tile_buf<vec, 32x32xi8>, %t: !pto.tile_buf<vec, 16x32xf32>) {
+  // expected-error@+1 {{'pto.tquant' op expects A2/A3 tmp to be a row-major tile of src's shape and valid shape}}
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x1xf32, blayout=col_major>) outs(%d, %t : !pto.tile_buf<vec, 32x32xi8>, !pto.tile_buf<vec, 16x32xf32>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+// PTOAS 0.60 infers the tfillpad lowering itself.
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) {
+  // expected-error@+1 {{'pto.tfillpad' op does not accept 'mode' (PTOAS 0.60 infers the TFILLPAD lowering from the shapes and addresses)}}
+  pto.tfillpad ins(%s : !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) outs(%s : !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) {mode = 1 : i32}
   return
 }

@@ -75,8 +75,10 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.taddc ins(%a, %b, %d : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%e : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tsubc ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tsubc ins(%a, %b, %d : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%e : !pto.tile_buf<vec, 16x16xf32>)
-  // CHECK: pto.tprelu ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
-  pto.tprelu ins(%a, %b, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  // PTOAS 0.60's A2/A3 tprelu tmp: a u8 bit mask, one row more than dst.
+  // CHECK: pto.tprelu ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 17x32xui8>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
+  %pt = pto.alloc_tile : !pto.tile_buf<vec, 17x32xui8>
+  pto.tprelu ins(%a, %b, %pt : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 17x32xui8>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.trem ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.trem ins(%a, %b, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.txor ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>)
@@ -207,10 +209,12 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.tcvt ins(%a, %t {rmode = #pto<round_mode FLOOR>, sat_mode = #pto<saturation_mode ON>} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x16xf16>)
   // CHECK: pto.tcvt ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf16>)
   pto.tcvt ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x16xf16>)
-  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
-  pto.tquant ins(%a, %fp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%i8b : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
-  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
-  pto.tquant ins(%a, %fp, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%u8 : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
+  // PTOAS 0.60's A2/A3 quantization parameters: non-row-major per-row columns.
+  %qp = pto.alloc_tile : !pto.tile_buf<vec, 16x1xf32, blayout=col_major>
+  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  pto.tquant ins(%a, %qp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%i8b : !pto.tile_buf<vec, 16x16xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  // CHECK: pto.tquant ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
+  pto.tquant ins(%a, %qp, %qp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%u8 : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
   // CHECK: pto.tdequant ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tdequant ins(%i8b, %c, %c : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.trsqrt ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
@@ -256,4 +260,14 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   // CHECK: %{{.*}} = pto.tgetval ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, index) outs : f32
   %g = pto.tgetval ins(%a, %n : !pto.tile_buf<vec, 16x16xf32>, index) outs : f32
   return
+}
+
+// A tcvt into packed FP4 pairs: 16 elements are 8 storage columns.
+// CHECK-LABEL: func.func @cvt_fp4
+// CHECK: pto.tcvt ins(%{{.*}} {{.*}}: !pto.tile_buf<vec, 16x16xbf16>) outs(%{{.*}} : !pto.tile_buf<vec, 16x8x!pto.f4E1M2x2>)
+module attributes {pto.target_arch = "a5"} {
+func.func @cvt_fp4(%s: !pto.tile_buf<vec, 16x16xbf16>, %d: !pto.tile_buf<vec, 16x8x!pto.f4E1M2x2>) {
+  pto.tcvt ins(%s {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<vec, 16x16xbf16>) outs(%d : !pto.tile_buf<vec, 16x8x!pto.f4E1M2x2>)
+  return
+}
 }

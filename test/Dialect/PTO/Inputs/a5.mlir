@@ -18,10 +18,11 @@ func.func @a5_only(%gm: !pto.partition_tensor_view<16x16xf16>, %k: i32) {
   // CHECK: pto.tpack ins(%{{.*}} : !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xi16>)
   %narrow = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi16>
   pto.tpack ins(%rnd : !pto.tile_buf<vec, 16x16xi32>) outs(%narrow : !pto.tile_buf<vec, 16x16xi16>)
-  // CHECK: pto.tget_scale_addr ins(%{{.*}} : !pto.tile_buf<mat, 16x16xf16>) outs(%{{.*}} : !pto.tile_buf<scaling, 16x16xf16>)
-  %m = pto.alloc_tile : !pto.tile_buf<mat, 16x16xf16>
-  %sc = pto.alloc_tile : !pto.tile_buf<scaling, 16x16xf16>
-  pto.tget_scale_addr ins(%m : !pto.tile_buf<mat, 16x16xf16>) outs(%sc : !pto.tile_buf<scaling, 16x16xf16>)
+  // PTOAS 0.60: the scale of a left [M, K] tile is [M, ceil(K/32)].
+  // CHECK: pto.tget_scale_addr ins(%{{.*}} : !pto.tile_buf<left, 16x64xf16, slayout=row_major>) outs(%{{.*}} : !pto.tile_buf<scaling, 16x2xf16>)
+  %lt = pto.alloc_tile : !pto.tile_buf<left, 16x64xf16, slayout=row_major>
+  %sc = pto.alloc_tile : !pto.tile_buf<scaling, 16x2xf16>
+  pto.tget_scale_addr ins(%lt : !pto.tile_buf<left, 16x64xf16, slayout=row_major>) outs(%sc : !pto.tile_buf<scaling, 16x2xf16>)
   // CHECK: pto.tgemv.mx ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 1x64xf8E4M3FN, slayout=row_major>, !pto.tile_buf<scaling, 1x64xi8>, !pto.tile_buf<right, 64x32xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 64x32xi8>) outs(%{{.*}} : !pto.tile_buf<acc, 1x32xf32, blayout=col_major, slayout=row_major>)
   %a = pto.alloc_tile : !pto.tile_buf<left, 1x64xf8E4M3FN, slayout=row_major>
   %as = pto.alloc_tile : !pto.tile_buf<scaling, 1x64xi8>
