@@ -333,18 +333,28 @@ ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
   return success();
 }
 
+/// The mask-pattern operand clause of tgather / tscatter:
+/// `{maskPattern = ..} : type[, axis]`; false when the op has no pattern.
+template <typename OpT>
+static bool printMaskPatternClause(OpT op, OpAsmPrinter &p,
+                                   SmallVectorImpl<StringRef> &elided) {
+  auto mask = op.getMaskPatternAttr();
+  if (!mask)
+    return false;
+  p << "{maskPattern = " << mask << "} : " << op.getSrc().getType();
+  elided.push_back("maskPattern");
+  if (auto axis = op.getAxisAttr()) {
+    p << ", ";
+    p.printAttributeWithoutType(axis);
+    elided.push_back("axis");
+  }
+  return true;
+}
+
 void TGatherOp::print(OpAsmPrinter &p) {
   p << " ins(" << getSrc() << ", ";
   SmallVector<StringRef, 2> elided{"operandSegmentSizes"};
-  if (auto mask = getMaskPatternAttr()) {
-    p << "{maskPattern = " << mask << "} : " << getSrc().getType();
-    elided.push_back("maskPattern");
-    if (auto axis = getAxisAttr()) {
-      p << ", ";
-      p.printAttributeWithoutType(axis);
-      elided.push_back("axis");
-    }
-  } else {
+  if (!printMaskPatternClause(*this, p, elided)) {
     Value first = getCdst() ? getKValue() : getIndices();
     p << first;
     if (getTmp())
@@ -492,15 +502,7 @@ ParseResult TScatterOp::parse(OpAsmParser &p, OperationState &result) {
 void TScatterOp::print(OpAsmPrinter &p) {
   p << " ins(" << getSrc() << ", ";
   SmallVector<StringRef, 2> elided;
-  if (auto mask = getMaskPatternAttr()) {
-    p << "{maskPattern = " << mask << "} : " << getSrc().getType();
-    elided.push_back("maskPattern");
-    if (auto axis = getAxisAttr()) {
-      p << ", ";
-      p.printAttributeWithoutType(axis);
-      elided.push_back("axis");
-    }
-  } else {
+  if (!printMaskPatternClause(*this, p, elided)) {
     p << getIndexes() << " : " << getSrc().getType() << ", "
       << getIndexes().getType();
   }
