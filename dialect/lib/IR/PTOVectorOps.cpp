@@ -248,6 +248,21 @@ void TRsqrtOp::print(OpAsmPrinter &p) {
 //             (the axis string is PTOAS 0.60's)
 //===----------------------------------------------------------------------===//
 
+/// The optional `, "row"|"col"` axis after a mask-pattern clause of
+/// tgather / tscatter.
+static ParseResult parseOptionalMaskAxis(OpAsmParser &p, StringAttr &out) {
+  if (failed(p.parseOptionalComma()))
+    return success();
+  SMLoc axisAt = p.getCurrentLocation();
+  std::string axis;
+  if (p.parseString(&axis))
+    return failure();
+  if (axis != "row" && axis != "col")
+    return p.emitError(axisAt, "axis must be \"row\" or \"col\"");
+  out = p.getBuilder().getStringAttr(axis);
+  return success();
+}
+
 ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
   Operand src, dst, cdst;
   SmallVector<Operand, 3> extra;
@@ -263,15 +278,8 @@ ParseResult TGatherOp::parse(OpAsmParser &p, OperationState &result) {
     if (p.parseKeyword("maskPattern") || p.parseEqual() ||
         p.parseAttribute(mask) || p.parseRBrace() || p.parseColonType(tsrc))
       return failure();
-    if (succeeded(p.parseOptionalComma())) {
-      SMLoc axisAt = p.getCurrentLocation();
-      std::string axis;
-      if (p.parseString(&axis))
-        return failure();
-      if (axis != "row" && axis != "col")
-        return p.emitError(axisAt, "axis must be \"row\" or \"col\"");
-      props.axis = p.getBuilder().getStringAttr(axis);
-    }
+    if (failed(parseOptionalMaskAxis(p, props.axis)))
+      return failure();
     if (p.parseRParen())
       return failure();
     props.maskPattern = dyn_cast<MaskPatternAttr>(mask);
@@ -476,15 +484,8 @@ ParseResult TScatterOp::parse(OpAsmParser &p, OperationState &result) {
     if (!props.maskPattern)
       return p.emitError(at,
                          "expected #pto.mask_pattern<Pxxxx> for maskPattern");
-    if (succeeded(p.parseOptionalComma())) {
-      SMLoc axisAt = p.getCurrentLocation();
-      std::string axis;
-      if (p.parseString(&axis))
-        return failure();
-      if (axis != "row" && axis != "col")
-        return p.emitError(axisAt, "axis must be \"row\" or \"col\"");
-      props.axis = p.getBuilder().getStringAttr(axis);
-    }
+    if (failed(parseOptionalMaskAxis(p, props.axis)))
+      return failure();
   } else if (p.parseOperand(indexes) || p.parseColonType(tsrc) ||
              p.parseComma() || p.parseType(tidx)) {
     return failure();

@@ -316,3 +316,20 @@ func.func @f(%s: !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) {
   pto.tfillpad ins(%s : !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) outs(%s : !pto.tile_buf<vec, 16x16xf16, valid=16x8, pad=1>) {mode = 1 : i32}
   return
 }
+
+// -----
+
+// The axis of a mask-pattern tgather / tscatter is "row" or "col".
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error@+1 {{axis must be "row" or "col"}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 16x16xf32>, "diag") outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 1x32xf16>, %d: !pto.tile_buf<vec, 1x64xf16>) {
+  // expected-error@+1 {{axis must be "row" or "col"}}
+  pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 1x32xf16>, "diag") outs(%d : !pto.tile_buf<vec, 1x64xf16>)
+  return
+}
