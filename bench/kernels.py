@@ -99,6 +99,22 @@ def timed_child(argv: List[str]) -> Dict:
 # The in-process API, in a child (`--api-worker`): import ptonz, then time the loop.
 
 
+def per_process(tool, files, argv_of):
+    """One child process per file (`argv_of(file)`), as the tool is used: the
+    summed wall and CPU, the peak RSS, and each file's figures."""
+    per = [timed_child(argv_of(f)) for f in files]
+    bad = [f for f, r in zip(files, per) if r["rc"] != 0]
+    if bad:
+        raise RuntimeError(f"{tool} failed on {bad}")
+    return {
+        "wall": sum(r["wall"] for r in per),
+        "cpu": sum(r["cpu"] for r in per),
+        "rss_kib": max(r["rss_kib"] for r in per),
+        "per_file_wall": [r["wall"] for r in per],
+        "per_file_cpu": [r["cpu"] for r in per],
+    }
+
+
 def api_worker(files: List[str], outdir: str) -> None:
     t_import = time.perf_counter()
     import ptonz
@@ -176,36 +192,18 @@ def one_round(
         if mode == "ptoas":
             if not ptoas:
                 continue
-            per = [
-                timed_child([ptoas] + PTOAS_FLAGS + [f, "-o", os.path.join(work, "k.cpp")])
-                for f in files
-            ]
-            bad = [f for f, r in zip(files, per) if r["rc"] != 0]
-            if bad:
-                raise RuntimeError(f"ptoas failed on {bad}")
-            res[mode] = {
-                "wall": sum(r["wall"] for r in per),
-                "cpu": sum(r["cpu"] for r in per),
-                "rss_kib": max(r["rss_kib"] for r in per),
-                "per_file_wall": [r["wall"] for r in per],
-                "per_file_cpu": [r["cpu"] for r in per],
-            }
+            res[mode] = per_process(
+                "ptoas",
+                files,
+                lambda f: [ptoas] + PTOAS_FLAGS + [f, "-o", os.path.join(work, "k.cpp")],
+            )
         elif mode in ("one-file", "other"):
             exe = ptonz if mode == "one-file" else other
-            per = [
-                timed_child([exe] + PTONZ_FLAGS + [f, "-o", os.path.join(work, "k.pto")])
-                for f in files
-            ]
-            bad = [f for f, r in zip(files, per) if r["rc"] != 0]
-            if bad:
-                raise RuntimeError(f"ptonz-opt failed on {bad}")
-            res[mode] = {
-                "wall": sum(r["wall"] for r in per),
-                "cpu": sum(r["cpu"] for r in per),
-                "rss_kib": max(r["rss_kib"] for r in per),
-                "per_file_wall": [r["wall"] for r in per],
-                "per_file_cpu": [r["cpu"] for r in per],
-            }
+            res[mode] = per_process(
+                "ptonz-opt",
+                files,
+                lambda f, exe=exe: [exe] + PTONZ_FLAGS + [f, "-o", os.path.join(work, "k.pto")],
+            )
         elif mode == "batch":
             r = timed_child([ptonz] + PTONZ_FLAGS + files + ["-o", os.path.join(work, "batch")])
             if r["rc"] != 0:

@@ -426,24 +426,14 @@ def _pack_safetensors(args, out_path: str) -> str:
             return _verify_safetensors(
                 args, logical_path=args.input, packed_path=out_path, selected=selected, logical=src
             )
-        header = T.safetensors_header(entries, metadata)
-        total = sum(e.nbytes for e in entries)
-        out = T.OutputFile(out_path, header, total)
-        progress = _Progress(total, args.quiet, "packing")
-        try:
-            for t, e in zip(src.tensors, entries):
-                progress.label(t.name)
-                write = (lambda base: lambda off, arr: out.write(base + off, arr))(e.offset)
-                if t.name in plan:
-                    T.pack_tensor(t, write, plan[t.name][2], plan[t.name][1], progress)
-                else:
-                    T.copy_bytes(t, write, t.nbytes, progress)
-            out.commit(validate=T.validate_with_library)
-        except BaseException:
-            out.abort()
-            raise
-        finally:
-            progress.close()
+
+        def pack(t, write, progress):
+            if t.name in plan:
+                T.pack_tensor(t, write, plan[t.name][2], plan[t.name][1], progress)
+            else:
+                T.copy_bytes(t, write, t.nbytes, progress)
+
+        total = _write_safetensors(out_path, src, entries, metadata, args.quiet, "packing", pack)
         packed_bytes = sum(src.by_name[n].nbytes for n in plan)
         return (
             f"wrote {out_path} (safetensors): {len(plan)} of {_plural(len(entries), 'tensor')} "
@@ -490,24 +480,16 @@ def _unpack_safetensors(args, out_path: str) -> str:
             )
             for t in src.tensors
         ]
-        header = T.safetensors_header(entries, metadata)
-        total = sum(e.nbytes for e in entries)
-        out = T.OutputFile(out_path, header, total)
-        progress = _Progress(total, args.quiet, "unpacking")
-        try:
-            for t, e in zip(src.tensors, entries):
-                progress.label(t.name)
-                write = (lambda base: lambda off, arr: out.write(base + off, arr))(e.offset)
-                if t.name in records:
-                    T.unpack_tensor(t, write, records[t.name][0], records[t.name][1], progress)
-                else:
-                    T.copy_bytes(t, write, t.nbytes, progress)
-            out.commit(validate=T.validate_with_library)
-        except BaseException:
-            out.abort()
-            raise
-        finally:
-            progress.close()
+
+        def unpack(t, write, progress):
+            if t.name in records:
+                T.unpack_tensor(t, write, records[t.name][0], records[t.name][1], progress)
+            else:
+                T.copy_bytes(t, write, t.nbytes, progress)
+
+        total = _write_safetensors(
+            out_path, src, entries, metadata, args.quiet, "unpacking", unpack
+        )
         return (
             f"wrote {out_path} (safetensors): {len(records)} of "
             f"{_plural(len(entries), 'tensor')} unpacked from NZ, "
@@ -995,6 +977,31 @@ def _run(argv: Optional[List[str]]) -> int:
     if not args.quiet:
         print(line)
     return 0
+
+
+def _write_safetensors(out_path, src, entries, metadata, quiet, what, convert) -> int:
+    """Write `src`'s tensors to a new safetensors file of `entries` (same
+    order), each through `convert(tensor, write(offset, array), progress)`;
+    the file appears only once complete and validated. Returns its data bytes."""
+    from ptonz_pack import tensor_io as T
+
+    header = T.safetensors_header(entries, metadata)
+    total = sum(e.nbytes for e in entries)
+    out = T.OutputFile(out_path, header, total)
+    progress = _Progress(total, quiet, what)
+    try:
+        for t, e in zip(src.tensors, entries):
+            progress.label(t.name)
+            convert(
+                t, (lambda base: lambda off, arr: out.write(base + off, arr))(e.offset), progress
+            )
+        out.commit(validate=T.validate_with_library)
+    except BaseException:
+        out.abort()
+        raise
+    finally:
+        progress.close()
+    return total
 
 
 def main(argv: Optional[List[str]] = None) -> int:
