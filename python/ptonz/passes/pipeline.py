@@ -82,37 +82,46 @@ def run_pass_manager(pm: PassManager, op: ir.Operation) -> None:
     reraise_internal_error()
 
 
-def nd_build(module, make_pass_manager, declared_nz: bool = False):
-    """The ND build of an input `module` (an unlowered copy, rewritten in
-    place): its nz pl tensors annotated nd (`pl-annotate-nd`), and the NZ
-    declarations of its pto pointer arguments (`ptonz.nz_shape`) dropped, then
-    the pass manager `make_pass_manager(ctx)` gives (the same pipeline as the
-    NZ build, given without the `--nz-arg` declarations); None if the input
-    has nothing NZ (`declared_nz`: `--nz-arg` declared some), no pipeline
-    runs, or the ND build fails."""
+def make_nd_variant(module) -> bool:
+    """Turn an unlowered input `module` into its ND build's input, in place:
+    its nz pl tensors annotated nd (`pl-annotate-nd`) and the NZ declarations
+    of its pto pointer arguments (`ptonz.nz_shape`) dropped, so the same
+    pipeline lowers it with every weight row-major in GM. True if anything was
+    NZ. Raises ir.MLIRError if the annotation fails."""
     from .._ptonz import PLTensorType
     from ..analyses.arg_attrs import NZ_SHAPE_ATTR, drop_arg_attr
     from ..analyses.ir_queries import ops_named
 
-    ctx = module.context
     funcs = [f for f in ops_named(module.operation, "func.func") if f.operation.regions[0].blocks]
     has_nz = any(
         PLTensorType.isinstance(a.type) and PLTensorType(a.type).layout == "nz"
         for f in funcs
         for a in f.operation.regions[0].blocks[0].arguments
     )
+    declared_nz = False
     for f in funcs:
         declared_nz |= drop_arg_attr(f.operation, NZ_SHAPE_ATTR)
-    if not has_nz and not declared_nz:
-        return None
-    pm = make_pass_manager(ctx)
-    if pm is None:
-        return None
+    if has_nz:
+        run_pass_manager(
+            PassManager.parse("builtin.module(pl-annotate-nd)", context=module.context),
+            module.operation,
+        )
+    return has_nz or declared_nz
+
+
+def nd_build(module, make_pass_manager, declared_nz: bool = False):
+    """The ND build of an input `module` (an unlowered copy, rewritten in
+    place by `make_nd_variant`), lowered by the pass manager
+    `make_pass_manager(ctx)` gives (the same pipeline as the NZ build, given
+    without the `--nz-arg` declarations); None if the input has nothing NZ
+    (`declared_nz`: `--nz-arg` declared some), no pipeline runs, or the ND
+    build fails."""
     try:
-        if has_nz:
-            run_pass_manager(
-                PassManager.parse("builtin.module(pl-annotate-nd)", context=ctx), module.operation
-            )
+        if not make_nd_variant(module) and not declared_nz:
+            return None
+        pm = make_pass_manager(module.context)
+        if pm is None:
+            return None
         run_pass_manager(pm, module.operation)
     except ir.MLIRError:
         return None

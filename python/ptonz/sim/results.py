@@ -548,12 +548,17 @@ def builds(
     """(ND build, NZ build): lowered clones of the pl program, the first with
     its nz tensors annotated nd."""
     from ..passes import lower_to_ptoas_pipeline
+    from ..passes.pipeline import make_nd_variant
 
     pipeline = lower_to_ptoas_pipeline(ptoas_version)
     nz = clone(pl_module)
     run_pipeline(nz, pipeline)
     nd = clone(pl_module)
-    run_pipeline(nd, pipeline.replace("builtin.module(", "builtin.module(pl-annotate-nd, ", 1))
+    try:
+        make_nd_variant(nd)
+    except ir.MLIRError as exc:
+        raise CheckError(f"lowering failed: {exc}", kind="lowering") from None
+    run_pipeline(nd, pipeline)
     return nd, nz
 
 
