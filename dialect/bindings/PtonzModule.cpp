@@ -349,14 +349,36 @@ NB_MODULE(_ptonz, m) {
               "PTOAS target: arch must be a3 or a5, level level1, level2 or "
               "level3");
       },
-      nb::arg("context"), nb::arg("arch") = "a3", nb::arg("level") = "level2",
+      nb::arg("context"), nb::arg("arch"), nb::arg("level"),
       nb::arg("version").none() = nb::none(),
       "The PTOAS target the pto verifiers check in `context`, as ptoas's "
-      "--pto-arch and "
-      "--pto-level (defaults: a3, level2), and the PTOAS release, (major, "
-      "minor) (default "
-      "(0, 61)): op rules that changed between releases follow it. A module's "
-      "pto.target_arch overrides the arch.");
+      "--pto-arch and --pto-level, and the PTOAS release, (major, minor) "
+      "(None: unchanged): op rules that changed between releases follow it. "
+      "A module's pto.target_arch overrides the arch.");
+  m.def(
+      "set_default_ptoas_target",
+      [](const std::string &arch, const std::string &level,
+         std::pair<int, int> version) {
+        if (!ptonzPTOSetDefaultTarget(ref(arch), ref(level), version.first,
+                                      version.second))
+          throw nb::value_error(
+              "PTOAS target: arch must be a3 or a5, level level1, level2 or "
+              "level3");
+      },
+      nb::arg("arch"), nb::arg("level"), nb::arg("version"),
+      "The PTOAS target every new context checks until set_ptoas_target names "
+      "one (ptonz sets it at import from ptoas_facts' DEFAULT_ARCH, "
+      "DEFAULT_LEVEL and DEFAULT_VERSION).");
+  m.def(
+      "ptoas_target_version",
+      [](MlirContext ctx) {
+        int major = 0, minor = 0;
+        ptonzPTOGetPtoasVersion(ctx, &major, &minor);
+        return std::make_pair(major, minor);
+      },
+      nb::arg("context"),
+      "The PTOAS release, (major, minor), the pto verifiers check in "
+      "`context`.");
   m.def(
       "ptoas_target_level",
       [](MlirContext ctx) {

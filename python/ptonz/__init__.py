@@ -27,6 +27,13 @@ __version__ = "0.1.0"
 
 _register_upstream(_ptonz)  # in ptonz-opt: the upstream dialects and passes (see _startup)
 _ptonz.register_dialects(get_dialect_registry())
+from .analyses import ptoas_facts as _facts  # noqa: E402
+
+# The one home of the target defaults is ptoas_facts; every context, a front
+# end's own included, starts from them.
+_ptonz.set_default_ptoas_target(
+    _facts.DEFAULT_ARCH, _facts.DEFAULT_LEVEL, _facts.parse_version(_facts.DEFAULT_VERSION)
+)
 _mlir.globals.append_dialect_search_prefix("ptonz.dialects")
 
 # Typed views of the custom types (casting constructors, `isinstance`, fields).

@@ -20,6 +20,7 @@ from mlir import ir
 
 from . import _ptonz
 from . import diagnostics as D
+from .analyses.ptoas_facts import DEFAULT_ARCH
 from .driver import Pipeline, PipelineError, Target, decode, pass_defaults, process
 
 
@@ -60,7 +61,7 @@ def lower(
     nz_args: Sequence[str] = (),
     arg_ranges: Sequence[str] = (),
     ptoas_version: Optional[str] = None,
-    pto_arch: str = "a3",
+    pto_arch: str = DEFAULT_ARCH,
     pto_level: Optional[str] = None,
     infer_layout: Optional[bool] = None,
     remarks: bool = False,

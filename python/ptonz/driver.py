@@ -30,6 +30,7 @@ from mlir import ir
 from . import _ptonz
 from . import diagnostics as D
 from .passes.pipeline import PipelineError
+from .analyses.ptoas_facts import DEFAULT_ARCH, DEFAULT_LEVEL
 
 # Dialects a ptonz context loads when it is created. The bindings' default
 # (`load_all_available_dialects`, every upstream dialect) costs ~20 ms per
@@ -64,7 +65,7 @@ class Target:
     op verifiers check (level None: level2, as ptoas); `ptoas_version` picks
     the !pto.tile_buf spelling that version parses."""
 
-    pto_arch: str = "a3"
+    pto_arch: str = DEFAULT_ARCH
     pto_level: Optional[str] = None
     ptoas_version: Optional[str] = None
     allow_unregistered_dialect: bool = False
@@ -86,7 +87,7 @@ class Target:
         # The op verifiers follow the PTOAS release too (rules and syntax that
         # changed between releases).
         _ptonz.set_ptoas_target(
-            ctx, self.pto_arch, self.pto_level or "level2", _target_version(self.ptoas_version)
+            ctx, self.pto_arch, self.pto_level or DEFAULT_LEVEL, _target_version(self.ptoas_version)
         )
         _ptonz.set_tile_buf_keyed_form(ctx, keyed_tile_buf(self.ptoas_version))
         _ptonz.set_print_op_on_diagnostic(ctx, self.print_op_on_diagnostic)

@@ -102,6 +102,15 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
 
 def _build_parser() -> argparse.ArgumentParser:
+    # ptonz is imported by now (main); its facts give the choices and defaults.
+    from ptonz.analyses.ptoas_facts import (
+        ARCHS,
+        DEFAULT_ARCH,
+        DEFAULT_VERSION,
+        LEVELS,
+        releases_help,
+    )
+
     p = _Parser(
         prog="ptonz-opt",
         description="Parse, verify and transform pto/pl MLIR; lower logical NZ tensor "
@@ -194,14 +203,10 @@ def _build_parser() -> argparse.ArgumentParser:
         "--ptoas-version",
         default=None,
         metavar="X.Y",
-        help="the PTOAS release ptonz writes for (its syntax, its "
-        "--emit=descriptors) and pto-verify-ptoas checks against where the pipeline "
-        "does not say: 0.27 and 0.60 (measured with the real binaries; 0.60 also "
-        "read in its sources: 0.27's layout inference, PTOAS#1317, float8 named, "
-        "runtime strides for partitions not all static, MX), 0.59 (as 0.60), 0.61 "
-        "(PR #1027's layout rules, read in the sources; the default), 0.63/0.65 (no "
-        "source here: the 0.61 rules); pto-verify-ptoas's ptoas-version option "
-        "below lists each release's behaviours and how they were established",
+        help="the PTOAS release ptonz writes for (its syntax, its --emit=descriptors) "
+        "and pto-verify-ptoas checks against where the pipeline does not say; default "
+        f"{DEFAULT_VERSION}. Each release's behaviours and how they were established: "
+        + releases_help().replace("%", "%%"),
     )
     p.add_argument(
         "--ptoas-disable-infer-layout",
@@ -212,8 +217,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "--pto-arch",
         "--ptoas-arch",
         dest="pto_arch",
-        choices=["a3", "a5"],
-        default="a3",
+        choices=ARCHS,
+        default=DEFAULT_ARCH,
         help="the --pto-arch PTOAS will run with, which the pto op verifiers check "
         "(default a3, as ptoas; a module's pto.target_arch attribute overrides it)",
     )
@@ -225,7 +230,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--pto-level",
         dest="ptoas_pto_level",
         default=None,
-        choices=["level1", "level2", "level3"],
+        choices=LEVELS,
         help="the --pto-level PTOAS will run at: what the pto op verifiers check "
         "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "
         "pto-level; default level2, as ptoas",

@@ -68,7 +68,9 @@ def ptoas_flags(text: str) -> List[str]:
 def ptoas_target(flags: List[str]) -> Tuple[str, str]:
     """(arch, level) of ptoas's --pto-arch / --pto-level flags (ptoas's
     defaults a3, level2): the target ptonz's op verifiers must check."""
-    target = {"--pto-arch": "a3", "--pto-level": "level2"}
+    from ptonz.analyses.ptoas_facts import DEFAULT_ARCH, DEFAULT_LEVEL
+
+    target = {"--pto-arch": DEFAULT_ARCH, "--pto-level": DEFAULT_LEVEL}
     for i, flag in enumerate(flags):
         name, eq, value = flag.partition("=")
         if name in target:

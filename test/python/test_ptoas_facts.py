@@ -4,6 +4,7 @@ and GlobalTensor element types, as pure functions."""
 import pytest
 
 from ptonz.analyses.ptoas_facts import (
+    DEFAULT_VERSION,
     MX_SCALE_ELEMENT,
     clamped_gm_offset_bug,
     clamped_gm_offset_miscompiled,
@@ -264,3 +265,15 @@ def test_nz_view_error_overflow():
         nz_view_error([1, 2**40, 2**24, 16, 8], [2**56, 2**31, 128, 8, 1], 4)
         == "shape[1] * stride[1] overflows"
     )
+
+
+def test_a_context_ptonz_did_not_make_checks_the_default_release():
+    """A front end's own ir.Context (not driver.Target's) checks the release
+    ptoas_facts names as the default: the C++ dialect has no default of its own."""
+    from mlir import ir
+    from ptonz import _ptonz
+
+    ctx = ir.Context()
+    assert _ptonz.ptoas_target_version(ctx) == parse_version(DEFAULT_VERSION)
+    _ptonz.set_ptoas_target(ctx, "a3", "level2", (0, 27))
+    assert _ptonz.ptoas_target_version(ctx) == (0, 27)

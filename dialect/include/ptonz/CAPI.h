@@ -18,12 +18,22 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PL, pl);
 
 /* The PTOAS target the pto verifiers check (ptoas --pto-arch / --pto-level):
  * arch "a3" or "a5", level "level1" | "level2" | "level3", and the PTOAS
- * release versionMajor.versionMinor (unchanged when versionMajor < 0; 0.61 by
- * default). Returns false for an unknown name. Loads the pto dialect into
- * `ctx`. */
+ * release versionMajor.versionMinor (unchanged when versionMajor < 0; the
+ * defaults are ptonzPTOSetDefaultTarget's). Returns false for an unknown name.
+ * Loads the pto dialect into `ctx`. */
 MLIR_CAPI_EXPORTED bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch,
                                           MlirStringRef level, int versionMajor,
                                           int versionMinor);
+/* The target every new context checks until ptonzPTOSetTarget names one
+ * (ptonz sets it at import from ptoas_facts' defaults); arguments as
+ * ptonzPTOSetTarget's. Returns false for an unknown name. */
+MLIR_CAPI_EXPORTED bool ptonzPTOSetDefaultTarget(MlirStringRef arch,
+                                                 MlirStringRef level,
+                                                 int versionMajor,
+                                                 int versionMinor);
+/* The PTOAS release the pto verifiers of `ctx` check. Loads the dialect. */
+MLIR_CAPI_EXPORTED void
+ptonzPTOGetPtoasVersion(MlirContext ctx, int *versionMajor, int *versionMinor);
 /* The --pto-level the pto verifiers of `ctx` check ("level2" unless set). */
 MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBuildLevel(MlirContext ctx);
 /* Print !pto.tile_buf in the legacy keyed form (PTOAS < 0.25) in `ctx`. */

@@ -12,12 +12,22 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include <limits>
+#include <utility>
+
 namespace ptonz::pto {
 /// The PTOAS target the verifiers check against: ptoas --pto-arch (a3 covers
 /// PTOAS's "A2/A3" rules) ...
 enum class TargetArch { a3, a5 };
 /// ... and ptoas --pto-level (alloc_tile addr and tassign belong to level3).
 enum class BuildLevel { level1, level2, level3 };
+/// What the verifiers of a context check: arch, level and PTOAS release
+/// (major, minor).
+struct PtoasTarget {
+  TargetArch arch = TargetArch::a3;
+  BuildLevel level = BuildLevel::level2;
+  std::pair<int, int> version = {std::numeric_limits<int>::max(), 0};
+};
 } // namespace ptonz::pto
 
 #include "ptonz/PTOEnums.h.inc"
@@ -37,10 +47,10 @@ bool isGMPointer(mlir::Type type);
 /// case, is A5; anything else A2/A3), else the context's target (ptoas
 /// --pto-arch), a3 by default.
 TargetArch targetArchOf(mlir::Operation *op);
-/// The context's build level (ptoas --pto-level), level2 by default.
+/// The context's build level (ptoas --pto-level).
 BuildLevel buildLevelOf(mlir::MLIRContext *ctx);
 /// Whether the context's PTOAS version (set_ptoas_target) is at least
-/// major.minor (the default, 0.61, is).
+/// major.minor.
 bool ptoasAtLeast(mlir::MLIRContext *ctx, int major, int minor);
 /// Element types of views, tiles and pointers: integers, floats and the
 /// scalar types of PTOAS 0.60 (`!pto.hif8`, `!pto.f4E2M1x2`, ...).

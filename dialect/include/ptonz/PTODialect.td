@@ -61,24 +61,27 @@ def PTO_Dialect : Dialect {
     /// The PTOAS target the verifiers check against (ptoas --pto-arch and
     /// --pto-level). A module's `pto.target_arch` attribute overrides the arch,
     /// as in ptoas.
-    ::ptonz::pto::TargetArch getTargetArch() const { return targetArch; }
-    void setTargetArch(::ptonz::pto::TargetArch arch) { targetArch = arch; }
-    ::ptonz::pto::BuildLevel getBuildLevel() const { return buildLevel; }
-    void setBuildLevel(::ptonz::pto::BuildLevel level) { buildLevel = level; }
+    ::ptonz::pto::TargetArch getTargetArch() const { return target.arch; }
+    void setTargetArch(::ptonz::pto::TargetArch arch) { target.arch = arch; }
+    ::ptonz::pto::BuildLevel getBuildLevel() const { return target.level; }
+    void setBuildLevel(::ptonz::pto::BuildLevel level) { target.level = level; }
     /// The PTOAS release the verifiers check against (ptonz-opt
     /// --ptoas-version): rules that changed between releases follow it.
-    std::pair<int, int> getPtoasVersion() const { return ptoasVersion; }
-    void setPtoasVersion(std::pair<int, int> version) { ptoasVersion = version; }
+    std::pair<int, int> getPtoasVersion() const { return target.version; }
+    void setPtoasVersion(std::pair<int, int> version) { target.version = version; }
+    /// The target a context checks until told otherwise. ptonz sets it once,
+    /// at import, from ptoas_facts (DEFAULT_ARCH, DEFAULT_LEVEL,
+    /// DEFAULT_VERSION: the one home of the defaults); unset, a3 / level2 /
+    /// every modelled rule.
+    static ::ptonz::pto::PtoasTarget getDefaultTarget();
+    static void setDefaultTarget(::ptonz::pto::PtoasTarget defaults);
 
     /// Print !pto.tile_buf in the legacy keyed form (what PTOAS < 0.25 parses).
     bool printsKeyedTileBuf() const { return keyedTileBuf; }
     void setPrintKeyedTileBuf(bool keyed) { keyedTileBuf = keyed; }
 
   private:
-    ::ptonz::pto::TargetArch targetArch = ::ptonz::pto::TargetArch::a3;
-    ::ptonz::pto::BuildLevel buildLevel = ::ptonz::pto::BuildLevel::level2;
-    // The default of --ptoas-version (ptoas_facts.DEFAULT_VERSION).
-    std::pair<int, int> ptoasVersion = {0, 61};
+    ::ptonz::pto::PtoasTarget target = getDefaultTarget();
     bool keyedTileBuf = false;
   public:
   }];

@@ -17,26 +17,57 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pl, ptonz::pl::PLDialect)
 //===--- PTOAS target and printing
 //------------------------------------------===//
 
+/// The target `arch`, `level` and release name (the release unchanged from
+/// `base` when versionMajor < 0); nullopt for an unknown name.
+static std::optional<pto::PtoasTarget>
+parseTarget(pto::PtoasTarget base, MlirStringRef arch, MlirStringRef level,
+            int versionMajor, int versionMinor) {
+  StringRef a = unwrap(arch), l = unwrap(level);
+  if (a != "a3" && a != "a5")
+    return std::nullopt;
+  if (l == "level1")
+    base.level = pto::BuildLevel::level1;
+  else if (l == "level2")
+    base.level = pto::BuildLevel::level2;
+  else if (l == "level3")
+    base.level = pto::BuildLevel::level3;
+  else
+    return std::nullopt;
+  base.arch = a == "a5" ? pto::TargetArch::a5 : pto::TargetArch::a3;
+  if (versionMajor >= 0)
+    base.version = {versionMajor, versionMinor};
+  return base;
+}
+
 bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level,
                        int versionMajor, int versionMinor) {
   auto *dialect = unwrap(ctx)->getOrLoadDialect<pto::PTODialect>();
-  StringRef a = unwrap(arch), l = unwrap(level);
-  if (a != "a3" && a != "a5")
+  pto::PtoasTarget current{dialect->getTargetArch(), dialect->getBuildLevel(),
+                           dialect->getPtoasVersion()};
+  auto target = parseTarget(current, arch, level, versionMajor, versionMinor);
+  if (!target)
     return false;
-  std::optional<pto::BuildLevel> lv;
-  if (l == "level1")
-    lv = pto::BuildLevel::level1;
-  else if (l == "level2")
-    lv = pto::BuildLevel::level2;
-  else if (l == "level3")
-    lv = pto::BuildLevel::level3;
-  if (!lv)
-    return false;
-  dialect->setTargetArch(a == "a5" ? pto::TargetArch::a5 : pto::TargetArch::a3);
-  dialect->setBuildLevel(*lv);
-  if (versionMajor >= 0)
-    dialect->setPtoasVersion({versionMajor, versionMinor});
+  dialect->setTargetArch(target->arch);
+  dialect->setBuildLevel(target->level);
+  dialect->setPtoasVersion(target->version);
   return true;
+}
+
+bool ptonzPTOSetDefaultTarget(MlirStringRef arch, MlirStringRef level,
+                              int versionMajor, int versionMinor) {
+  auto target = parseTarget(pto::PTODialect::getDefaultTarget(), arch, level,
+                            versionMajor, versionMinor);
+  if (target)
+    pto::PTODialect::setDefaultTarget(*target);
+  return target.has_value();
+}
+
+void ptonzPTOGetPtoasVersion(MlirContext ctx, int *versionMajor,
+                             int *versionMinor) {
+  auto version =
+      unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->getPtoasVersion();
+  *versionMajor = version.first;
+  *versionMinor = version.second;
 }
 
 MlirStringRef ptonzPTOGetBuildLevel(MlirContext ctx) {

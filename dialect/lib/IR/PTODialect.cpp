@@ -39,19 +39,28 @@ TargetArch ptonz::pto::targetArchOf(Operation *op) {
                                                       : TargetArch::a3;
   if (auto *dialect = op->getContext()->getLoadedDialect<PTODialect>())
     return dialect->getTargetArch();
-  return TargetArch::a3;
+  return PTODialect::getDefaultTarget().arch;
 }
 
 BuildLevel ptonz::pto::buildLevelOf(MLIRContext *ctx) {
   if (auto *dialect = ctx->getLoadedDialect<PTODialect>())
     return dialect->getBuildLevel();
-  return BuildLevel::level2;
+  return PTODialect::getDefaultTarget().level;
+}
+
+// Set once, at import, before any context exists (no lock needed).
+static PtoasTarget defaultTarget;
+
+PtoasTarget PTODialect::getDefaultTarget() { return defaultTarget; }
+
+void PTODialect::setDefaultTarget(PtoasTarget defaults) {
+  defaultTarget = defaults;
 }
 
 bool ptonz::pto::ptoasAtLeast(MLIRContext *ctx, int major, int minor) {
   if (auto *dialect = ctx->getLoadedDialect<PTODialect>())
     return dialect->getPtoasVersion() >= std::make_pair(major, minor);
-  return true;
+  return PTODialect::getDefaultTarget().version >= std::make_pair(major, minor);
 }
 
 bool ptonz::pto::isGMPointer(Type type) {

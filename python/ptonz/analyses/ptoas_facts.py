@@ -122,7 +122,10 @@ DEFAULT_VERSION = "0.61"  # the newest release whose rules were read at their so
 FIRST_TRUSTED_NZ = (0, 61)  # explicit NZ annotations are trusted
 FIRST_COMPACT_TILE_BUF = (0, 25)
 NEWEST_MEASURED = (0, 60)  # 0.27 and 0.60 were run here
-LEVELS = ("level1", "level2", "level3")
+ARCHS = ("a3", "a5")  # ptoas --pto-arch (a3 covers PTOAS's A2/A3 rules)
+LEVELS = ("level1", "level2", "level3")  # ptoas --pto-level
+DEFAULT_ARCH = "a3"  # ptoas's own defaults of --pto-arch and --pto-level
+DEFAULT_LEVEL = "level2"
 PTOAS_1317 = ((0, 59), (0, 61))  # [first affected, first fixed): see the module docstring
 
 _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.\d+)?")

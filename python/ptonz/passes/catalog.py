@@ -7,7 +7,13 @@ run.
 
 from typing import Callable, Dict, NamedTuple, Tuple
 
-from ..analyses.ptoas_facts import DEFAULT_VERSION, LEVELS, parse_version, releases_help
+from ..analyses.ptoas_facts import (
+    DEFAULT_LEVEL,
+    DEFAULT_VERSION,
+    LEVELS,
+    parse_version,
+    releases_help,
+)
 from .declarations import Declarations, parse_arg_ranges, parse_nz_args
 
 
@@ -159,7 +165,7 @@ CATALOG: Dict[str, PassInfo] = {
             "infer-layout": (parse_bool, True, "false when PTOAS runs with --disable-infer-layout"),
             "pto-level": (
                 pto_level,
-                "level2",
+                DEFAULT_LEVEL,
                 "the --pto-level PTOAS runs at (level1|level2|level3)",
             ),
             "allow-clamped-gm-offsets": (
