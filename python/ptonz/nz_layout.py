@@ -5,30 +5,7 @@ They live in ``ptonz_pack.layout`` (pure NumPy, importable without MLIR, so
 ``ptonz-pack`` starts fast) and are re-exported here for MLIR users.
 """
 
-from ptonz_pack.layout import (
-    FRACTAL_ROWS,
-    SUPPORTED_DTYPES,
-    NZArray,
-    c0_for,
-    logical_shape_of,
-    mx_blocked_shape,
-    nz_blocked_shape,
-    pack_mx,
-    pack_nz,
-    unpack_mx,
-    unpack_nz,
-)
+from ptonz_pack import layout as _layout
+from ptonz_pack.layout import *  # noqa: F403  (the names of _layout.__all__)
 
-__all__ = [
-    "SUPPORTED_DTYPES",
-    "FRACTAL_ROWS",
-    "NZArray",
-    "c0_for",
-    "logical_shape_of",
-    "mx_blocked_shape",
-    "nz_blocked_shape",
-    "pack_mx",
-    "pack_nz",
-    "unpack_mx",
-    "unpack_nz",
-]
+__all__ = list(_layout.__all__)
