@@ -18,7 +18,7 @@ from ._startup import register_upstream as _register_upstream
 
 _import_mlir_ir()  # without NumPy, which only the simulator needs (see _startup)
 
-from mlir._mlir_libs import _mlir, get_dialect_registry  # noqa: E402
+from mlir._mlir_libs import _mlir, get_dialect_registry  # type: ignore[attr-defined]  # noqa: E402
 
 with _lazy_binding():  # symbols bound on first call (see _startup)
     from . import _ptonz as _ptonz

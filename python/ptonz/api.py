@@ -128,9 +128,11 @@ def lower(
     else:
         name = filename or "<string>"
         if isinstance(source, (bytes, bytearray)):
-            text, bad = decode(bytes(source), name)
-            if text is None:
+            decoded, bad = decode(bytes(source), name)
+            if decoded is None:
+                assert bad is not None  # decode says why it could not
                 raise LoweringError([bad])
+            text = decoded
         else:
             text = source
         sources.add(name, text)

@@ -152,15 +152,15 @@ def pass_defaults(
                 out.setdefault(name, {})["remarks"] = True
     if allow_large_gm_gap:
         out.setdefault("pto-block-nz-views", {})["allow-large-gm-gap"] = True
-    for key, values in (("nz_args", nz_args), ("arg_ranges", arg_ranges)):
-        if not values:
+    for key, declared in (("nz_args", nz_args), ("arg_ranges", arg_ranges)):
+        if not declared:
             continue
         if not _ptonz.is_registered_pass(NZ_ARGS_PASS):
             raise PipelineError(
                 f"{key.replace('_', '-')} needs the '{NZ_ARGS_PASS}' pass, which this ptonz "
                 f"does not have (its '{NZ_ARGS_OPTIONS[key]}' option)"
             )
-        out.setdefault(NZ_ARGS_PASS, {})[NZ_ARGS_OPTIONS[key]] = _join(values)
+        out.setdefault(NZ_ARGS_PASS, {})[NZ_ARGS_OPTIONS[key]] = _join(declared)
     for name, values in (pass_options or {}).items():
         out.setdefault(name, {}).update(values)
     return out

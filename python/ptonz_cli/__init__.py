@@ -23,7 +23,9 @@ def split_chunks(text: str, split: bool = True) -> List[Tuple[str, int]]:
     file."""
     if not split:
         return [(text, 1)]
-    chunks, cur, start = [], [], 1
+    chunks: List[Tuple[str, int]] = []
+    cur: List[str] = []
+    start = 1
     for i, line in enumerate(text.splitlines(keepends=True), start=1):
         if line.strip() == SPLIT_MARKER:
             chunks.append(("".join(cur), start))
@@ -45,6 +47,8 @@ def version_line() -> str:
 
     spec = find_spec("ptonz")  # finds the package without running it
     version = "unknown"
+    if spec is None or spec.origin is None:
+        return f"ptonz-opt {version}"
     with open(spec.origin, encoding="utf-8") as f:
         for line in f:
             if line.startswith("__version__"):
@@ -91,7 +95,7 @@ def terminal_columns() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # None: AttributeError
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns or 80

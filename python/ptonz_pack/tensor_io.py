@@ -64,7 +64,7 @@ class FormatError(Exception):
 
 def pread_into(fd: int, buf: np.ndarray, offset: int, path: str) -> None:
     """Fill the uint8 array `buf` from `fd` at `offset` (short reads retried)."""
-    view = memoryview(buf).cast("B")
+    view = buf.data.cast("B")
     done = 0
     while done < len(view):
         if hasattr(os, "preadv"):  # straight into `buf`
@@ -90,7 +90,7 @@ def as_bytes(array: np.ndarray) -> memoryview:
     """The C-order bytes of an array (any dtype, ml_dtypes included), no copy
     when it is contiguous."""
     a = np.ascontiguousarray(array)
-    return memoryview(a.reshape(-1).view(np.uint8))
+    return a.reshape(-1).view(np.uint8).data
 
 
 def pwrite_all(fd: int, data: np.ndarray, offset: int) -> None:
@@ -409,12 +409,14 @@ class OutputFile:
             raise FormatError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
     def commit(self, validate: Optional[Callable[[str], None]] = None) -> None:
+        tmp = self.tmp
+        assert tmp is not None, "commit of a file already committed or aborted"
         os.close(self.fd)
         self.fd = -1
         if validate is not None:
-            validate(self.tmp)
-        os.chmod(self.tmp, 0o644 & ~_umask())
-        os.replace(self.tmp, self.path)
+            validate(tmp)
+        os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, self.path)
         self.tmp = None
 
     def abort(self) -> None:

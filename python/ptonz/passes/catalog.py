@@ -14,9 +14,10 @@ from ..analyses.ptoas_facts import (
     parse_version,
     releases_help,
 )
-from .declarations import Declarations, parse_arg_ranges, parse_nz_args
+from .declarations import Declarations, parse_arg_ranges, parse_nz_args, shows_as
 
 
+@shows_as("true|false")
 def parse_bool(text: str) -> bool:
     """MLIR's spelling of a boolean pass option."""
     if text in ("true", "1"):
@@ -26,21 +27,18 @@ def parse_bool(text: str) -> bool:
     raise ValueError("expected true or false")
 
 
+@shows_as("X.Y")
 def ptoas_version(text: str) -> str:
     parse_version(text)  # ValueError with the accepted forms
     return text
 
 
+@shows_as("|".join(LEVELS))
 def pto_level(text: str) -> str:
     if text not in LEVELS:
         raise ValueError(f"expected one of {', '.join(LEVELS)}")
     return text
 
-
-# What `--help` shows as the option's value (`--pto-level=<level1|level2|level3>`).
-parse_bool.value_desc = "true|false"
-ptoas_version.value_desc = "X.Y"
-pto_level.value_desc = "|".join(LEVELS)
 
 Option = Tuple[Callable[[str], object], object, str]  # (parser, default, help)
 

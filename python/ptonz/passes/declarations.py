@@ -9,7 +9,21 @@ pipeline is parsed.
 from __future__ import annotations
 
 import re
-from typing import Optional, Tuple
+from typing import Callable, Optional, Tuple, TypeVar
+
+Parser = TypeVar("Parser", bound=Callable[[str], object])
+
+
+def shows_as(value_desc: str) -> Callable[[Parser], Parser]:
+    """Mark a pass option's parser with what `--help` shows as its value
+    (`--pto-level=<level1|level2|level3>`; read by passes.registration)."""
+
+    def mark(parse: Parser) -> Parser:
+        parse.value_desc = value_desc  # type: ignore[attr-defined]  # a function attribute
+        return parse
+
+    return mark
+
 
 _NZ = re.compile(r"@([^:,=\s]+):(\d+)(?:=(\d+(?:x\d+)+))?")
 _RANGE = re.compile(r"@([^:,=\s]+):(\d+)=(-?\d+):(-?\d+)(?::(\d+))?")
@@ -64,6 +78,7 @@ def _items(text: str):
     return [t for t in (s.strip() for s in text.split(",")) if t]
 
 
+@shows_as("@FUNC:INDEX[=SHAPE],...")
 def parse_nz_args(text: str) -> Declarations:
     """`@FUNC:INDEX[=SHAPE],...` (SHAPE: `32x2048x4096`, at least [R, C])."""
     out = []
@@ -81,6 +96,7 @@ def parse_nz_args(text: str) -> Declarations:
     return Declarations(out)
 
 
+@shows_as("@FUNC:INDEX=LO:HI[:STEP],...")
 def parse_arg_ranges(text: str) -> Declarations:
     """`@FUNC:INDEX=LO:HI[:STEP],...`: [LO, HI), LO < HI, STEP > 0."""
     out = []
@@ -100,7 +116,3 @@ def parse_arg_ranges(text: str) -> Declarations:
             raise ValueError(f"'{item}': STEP must be positive")
         out.append(ArgRange(m.group(1), int(m.group(2)), lo, hi, step))
     return Declarations(out)
-
-
-parse_nz_args.value_desc = "@FUNC:INDEX[=SHAPE],..."
-parse_arg_ranges.value_desc = "@FUNC:INDEX=LO:HI[:STEP],..."

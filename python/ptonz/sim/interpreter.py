@@ -118,7 +118,8 @@ class SimError(Exception):
             where = f" ({format_location(self.op.location)})"
         super().__init__(message + where)
         self.message = message
-        self.path = None  # (loops, induction values) where it happened
+        # (loops, induction values) where it happened
+        self.path: Optional[Tuple[Tuple[ir.Operation, ...], Tuple[int, ...]]] = None
 
 
 # --------------------------------------------------------------------------- values
@@ -270,7 +271,7 @@ class OffsetBuffer(GMBuffer):
         return self.base.read(flat + self.offset)
 
     @property
-    def writable(self) -> bool:
+    def writable(self) -> bool:  # type: ignore[override]  # the base's flag, read-only here
         return getattr(self.base, "writable", False)
 
     def write(self, flat: np.ndarray, raw: np.ndarray) -> None:

@@ -130,7 +130,7 @@ class TileRef:
         loc: str,
         element_type: str,
         layout: TileLayout,
-        buffer: np.ndarray,
+        buffer: Optional[np.ndarray],
         base: int,
         op=None,
     ):
@@ -165,6 +165,7 @@ class TileRef:
         return self.layout.bits
 
     def _elements(self) -> np.ndarray:
+        assert self.buffer is not None, "a storage-less tile has no elements"
         raw = self.buffer[self.base : self.base + self.layout.nbytes]
         return raw.view(UINT[self.bits])
 
