@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, cast
+from typing import Any, List, Optional, Sequence, cast
 
 from mlir import ir
 
@@ -58,6 +58,18 @@ def ssa_name(value: ir.Value, state: "_ptonz.NameState") -> str:
 def constant_int(value: ir.Value) -> Optional[int]:
     """The value of a constant integer/index value (`arith.constant`), else None."""
     return cast(Optional[int], _ptonz.constant_int(value))
+
+
+def constant_ints(values: Sequence[ir.Value]) -> Optional[List[int]]:
+    """The constants of `values` when every one is a constant integer/index
+    value, else None."""
+    out = []
+    for v in values:
+        c = constant_int(v)
+        if c is None:
+            return None
+        out.append(c)
+    return out
 
 
 def dims_of(view_info: Any) -> List[Optional[int]]:

@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from mlir import ir
@@ -57,7 +57,7 @@ from .._ptonz import PLTensorType
 from ..analyses.ir_queries import (
     bit_width,
     clone,
-    constant_int,
+    constant_ints,
     functions,
     layout_of,
     ops_named,
@@ -283,7 +283,7 @@ class _ArgInfo:
     dtype: np.dtype
     bits: int
     nz: bool
-    view: object = None  # the pto.make_tensor_view (to locate errors)
+    view: Optional[ir.OpView] = None  # the pto.make_tensor_view (to locate errors)
     mx: str = ""  # the layout of a logical MX scale view (mx_a_zz / mx_b_nn)
 
 
@@ -302,11 +302,13 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
         if not isinstance(owner, ir.Block) or owner != block:
             raise CheckError("pto.make_tensor_view pointer is not a function argument", op=view)
         idx = ir.BlockArgument(view.ptr).arg_number
-        shape = [constant_int(v) for v in view.shape]
-        strides = [constant_int(v) for v in view.strides]
+        const_shape = constant_ints(view.shape)
+        const_strides = constant_ints(view.strides)
         layout = layout_of(view) or "nd"
         logical_nz = layout == "nz" and kind_of(view) == LOGICAL
-        if any(s is None for s in shape + strides):
+        shape: List[int] = const_shape or []
+        strides: List[int] = const_strides or []
+        if const_shape is None or const_strides is None:
             if layout == "nz" or layout in MX_LAYOUTS:
                 kind = "NZ" if layout == "nz" else "MX scale"
                 raise CheckError(f"the {kind} view has a non-constant shape or stride", op=view)
@@ -367,8 +369,10 @@ def _arg_infos(func: ir.Operation) -> Dict[int, _ArgInfo]:
             and math.prod(prev.shape) == math.prod(info.shape)
         )
         if whole:
+            assert prev is not None  # `whole` says so
             # A whole-tensor flatten of an NZ tensor: reads every element, in any order.
             flat_view = view if not info.nz else prev.view
+            assert flat_view is not None
             WHOLE_VIEWS.add(flat_view.operation)
             if info.nz:
                 infos[idx] = info
@@ -402,7 +406,8 @@ def _buffers(
     """(logical program's GM, lowered program's GM) per pointer argument;
     `declared`: the arguments the lowering declared NZ (`ptonz.nz_shape`) with
     their logical shapes, which the logical program reads in ND."""
-    logical, lowered = {}, {}
+    logical: Dict[int, GMBuffer] = {}
+    lowered: Dict[int, GMBuffer] = {}
     infos = _arg_infos(func)
     for idx, shape in (declared or {}).items():
         info = infos.get(idx)
@@ -578,7 +583,8 @@ def compare_programs(
         pair = launch_args(func)
         for bid in result.block_ids:
             policy_a, policy_b = _SampledLoops(seed, max_trips), _SampledLoops(seed, max_trips)
-            bound_a, bound_b = dict(gm_logical), dict(gm_lowered)
+            bound_a: Dict[int, Union[GMBuffer, int]] = dict(gm_logical)
+            bound_b: Dict[int, Union[GMBuffer, int]] = dict(gm_lowered)
             for bound in (bound_a, bound_b):
                 bound.update(scalars)
                 if pair is not None:
@@ -656,13 +662,18 @@ def compare_programs(
                 result.total += 1
             if lowered_error is not None or len(recs_b) > len(recs_a):
                 extra = recs_b[len(recs_a)] if len(recs_b) > len(recs_a) else None
-                op = extra.op if extra is not None else lowered_error.op
-                reason = (
-                    f"the lowered program fails after the last tload: {lowered_error.message}"
-                    if extra is None
-                    else "the lowered program executes more tloads "
-                    f"({len(recs_b)}) than the logical one ({len(recs_a)})"
-                )
+                if extra is not None:
+                    op = extra.op
+                    reason = (
+                        "the lowered program executes more tloads "
+                        f"({len(recs_b)}) than the logical one ({len(recs_a)})"
+                    )
+                else:
+                    assert lowered_error is not None
+                    op = lowered_error.op
+                    reason = (
+                        f"the lowered program fails after the last tload: {lowered_error.message}"
+                    )
                 result.mismatch = Mismatch(
                     index + len(recs_a),
                     _where(op),

@@ -77,7 +77,7 @@ included) compare bit-exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from mlir import ir
@@ -362,7 +362,7 @@ class Interpreter:
 
     def __init__(
         self,
-        args: Optional[Dict[int, Union[GMBuffer, int]]] = None,
+        args: Optional[Mapping[int, Union[GMBuffer, int]]] = None,
         *,
         block_idx: int = 0,
         block_num: int = 1,
@@ -1103,7 +1103,7 @@ NO_DATA_EFFECT = frozenset(
 
 
 def run_function(
-    func, args: Optional[Dict[int, Union[GMBuffer, int]]] = None, **kwargs
+    func, args: Optional[Mapping[int, Union[GMBuffer, int]]] = None, **kwargs
 ) -> List[TloadRecord]:
     """Run `func` (a func.func op) once; return its tload records."""
     return Interpreter(args, **kwargs).run(func)

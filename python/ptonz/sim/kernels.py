@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import numpy as np
 from mlir import ir
@@ -66,7 +66,7 @@ from ptonz_geometry import c0_for_bitwidth, fold_leading, nz_plane_problem
 
 from ..analyses.ir_queries import (
     bit_width,
-    constant_int,
+    constant_ints,
     layout_of,
     name_state,
     ops_named,
@@ -89,7 +89,7 @@ from .check import (
     random_weights,
 )
 from .interpreter import ArrayBuffer, GMBuffer, HashBuffer, SimError, TstoreRecord
-from .results import DEFAULT_SAMPLES, iv_name, LoopSampler, store_iteration
+from .results import DEFAULT_SAMPLES, iv_name, LoopSampler, loop_iteration, store_iteration
 
 NzArgs = Mapping[str, Mapping[int, Sequence[int]]]
 # A scalar that is the extent of a view (a row count) and has no value or range.
@@ -150,14 +150,15 @@ def logical_nz_args(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
             ptr = view.ptr
             if not isinstance(ptr.owner, ir.Block) or ptr.owner != block:
                 continue  # a view at an addptr: its argument's own view gives the shape
-            shape = tuple(constant_int(v) for v in view.shape)
-            if any(d is None for d in shape):
+            dims = constant_ints(view.shape)
+            if dims is None:
                 raise CheckError(
                     "a logical NZ view with a non-constant shape: the result "
                     "check needs the NZ weight's logical shape",
                     op=view,
                     kind="input",
                 )
+            shape = tuple(dims)
             args = out.setdefault(symbol_name(func), {})
             index = ir.BlockArgument(ptr).arg_number
             if args.setdefault(index, shape) != shape:
@@ -176,7 +177,7 @@ def _declared(module: ir.Module, attr: str) -> Dict[str, Dict[int, Tuple[int, ..
     for func in defined_functions(module):
         for i, attrs in enumerate(arg_attr_dicts(func)):
             if attr in attrs:
-                out.setdefault(symbol_name(func), {})[i] = tuple(int_array(attrs[attr]))
+                out.setdefault(symbol_name(func), {})[i] = tuple(int_array(attrs[attr]) or ())
     return out
 
 
@@ -195,7 +196,7 @@ def declared_nz_args(
         for i, shape in list(args.items()):
             if shape:
                 continue
-            shapes = set()
+            shapes: Set[Optional[Tuple[int, ...]]] = set()
             func = funcs.get(name)
             for view in ops_named(func, "pto.make_tensor_view") if func is not None else ():
                 ptr = view.ptr
@@ -204,15 +205,18 @@ def declared_nz_args(
                     and ir.BlockArgument(ptr).arg_number == i
                     and list(view.operation.results[0].uses)
                 ):
-                    shapes.add(tuple(constant_int(v) for v in view.shape))
-            if len(shapes) != 1 or None in next(iter(shapes)):
+                    dims = constant_ints(view.shape)
+                    shapes.add(tuple(dims) if dims is not None else None)
+            if len(shapes) != 1 or None in shapes:
                 raise CheckError(
                     f"argument #{i} of @{name} is declared NZ without a shape and "
                     "its views do not give one constant shape: declare it "
                     "(--nz-arg=@FUNC:INDEX=SHAPE)",
                     kind="input",
                 )
-            args[i] = next(iter(shapes))
+            only = next(iter(shapes))
+            assert only is not None
+            args[i] = only
     return out
 
 
@@ -257,7 +261,7 @@ def sample_launch(
     seed: int,
     block_num: Optional[int],
     scalars: Mapping[int, int],
-    ranges: Mapping[int, Tuple[int, int]],
+    ranges: Mapping[int, Tuple[int, ...]],
 ) -> Launch:
     from .._ptonz import PtrType
 
@@ -329,7 +333,8 @@ def _gm(func: ir.Operation, nz: Mapping[int, Sequence[int]], seed: int) -> _Gm:
     from .._ptonz import PtrType
 
     block = func.regions[0].blocks[0]
-    original, lowered = {}, {}
+    original: Dict[int, GMBuffer] = {}
+    lowered: Dict[int, GMBuffer] = {}
     for arg in block.arguments:
         i = arg.arg_number
         if not PtrType.isinstance(arg.type):
@@ -473,7 +478,7 @@ def check_kernel_results(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     scalars: Optional[Mapping[str, Mapping[int, int]]] = None,
-    arg_ranges: Optional[Mapping[str, Mapping[int, Tuple[int, int]]]] = None,
+    arg_ranges: Optional[Mapping[str, Mapping[int, Tuple[int, ...]]]] = None,
     block_num: Optional[int] = None,
     context: Optional[ir.Context] = None,
 ) -> KernelResultCheck:
@@ -530,7 +535,7 @@ def check_kernel_results(
         for bid in launch.block_ids:
             args_of = {}
             for key in ("original", "lowered"):
-                bound: Dict[int, object] = dict(outs[key])
+                bound: Dict[int, Union[GMBuffer, int]] = dict(outs[key])
                 bound.update(launch.scalars)
                 if pair is not None:
                     bound[pair[0]], bound[pair[1]] = bid, launch.block_num
@@ -564,13 +569,13 @@ def check_kernel_results(
             try:
                 run.run(low)
             except SimError as exc:
-                loops, path = exc.path or ((), ())
+                failed_loops, path = exc.path or ((), ())
                 op = exc.op
                 result.mismatch = KernelMismatch(
                     len(got["lowered"]) + len(run.stores),
                     format_location(op.location) if op is not None else "<unknown>",
                     op.location if op is not None else None,
-                    store_iteration(TstoreRecord(op, loops, path, bid, None, None), state_low),
+                    loop_iteration(failed_loops, path, state_low),
                     bid,
                     f"the lowered kernel fails: {exc.message}",
                 )

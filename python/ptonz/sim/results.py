@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from mlir import ir
@@ -272,12 +272,14 @@ class _Inputs:
 
                 batched = eager.reshape((b, r, c)) if eager.ndim > 3 else eager
                 return ArrayBuffer(np.ascontiguousarray(pack_nz(batched)).reshape(-1))
+            assert isinstance(logical, HashBuffer)  # an input not held is hashed
             return HashBuffer(
                 logical.size, logical.bits, seed=logical.seed, dtype=logical.dtype, nz=(b, r, c, c0)
             )
         if layout == "dn":
             if eager is not None:
                 return ArrayBuffer(np.ascontiguousarray(np.swapaxes(eager, -1, -2)).reshape(-1))
+            assert isinstance(logical, HashBuffer)  # an input not held is hashed
             return HashBuffer(
                 logical.size,
                 logical.bits,
@@ -450,8 +452,21 @@ def iv_name(loop: ir.Operation, state) -> str:
         return "iv"
 
 
+def _output_dtype(element_type: str) -> np.dtype:
+    dtype = dtypes.numpy_dtype_of(element_type)
+    assert dtype is not None  # an output's element type was checked when it was bound
+    return dtype
+
+
+def loop_iteration(
+    loops: Sequence[ir.Operation], path: Sequence[int], state
+) -> List[Tuple[str, int]]:
+    """(induction variable name, value) of each enclosing scf.for."""
+    return [(iv_name(loop, state), v) for loop, v in zip(loops, path)]
+
+
 def store_iteration(record: TstoreRecord, state) -> List[Tuple[str, int]]:
-    return [(iv_name(loop, state), v) for loop, v in zip(record.loops, record.path)]
+    return loop_iteration(record.loops, record.path, state)
 
 
 def _coord(flat: int, shape: Tuple[int, ...]) -> str:
@@ -507,6 +522,7 @@ def _compare_to_reference(
             want = dtypes.values(dtypes.raw_bits(expected.values, elem), elem)
             bad = values != want
         else:
+            assert expected.bound is not None  # float tiles carry their bound
             tol = (expected.terms + 2) * F32_UNIT_ROUNDOFF * expected.bound + 2.0**-140
             err = np.abs(values - expected.values)
             bad = ~(err <= tol)
@@ -615,8 +631,8 @@ def compare_builds(
         nz_layouts = {a.index: a.layout for a in args}
         outs = {key: {a.index: _output_buffer(a) for a in outputs} for key in ("ref", "nd", "nz")}
         ref_stores: List[RefStore] = []
-        got = {"nd": [], "nz": []}
-        loops = {}
+        got: Dict[str, List[TstoreRecord]] = {"nd": [], "nz": []}
+        loops: Dict[str, str] = {}
         for bid in result.block_ids:
             policy = LoopSampler(seed, samples, independent)
             ref = PLReference(
@@ -647,13 +663,13 @@ def compare_builds(
                     # The lowered kernel itself is wrong (it reads outside a
                     # tile or a tensor, ...): that is a failed check.
                     op = exc.op
-                    loops, path = exc.path or ((), ())
+                    failed_loops, path = exc.path or ((), ())
                     result.mismatch = ResultMismatch(
                         f"{key.upper()} build",
                         len(got[key]) + len(run.stores),
                         format_location(op.location) if op is not None else "<unknown>",
                         op.location if op is not None else None,
-                        store_iteration(TstoreRecord(op, loops, path, bid, None, None), state),
+                        loop_iteration(failed_loops, path, state),
                         bid,
                         f"the lowered kernel fails: {exc.message}",
                     )
@@ -665,9 +681,7 @@ def compare_builds(
         out_arg = {a.index: a for a in outputs}
         result.outputs = {
             key: {
-                i: buf.data.view(dtypes.numpy_dtype_of(out_arg[i].element_type)).reshape(
-                    out_arg[i].shape
-                )
+                i: buf.data.view(_output_dtype(out_arg[i].element_type)).reshape(out_arg[i].shape)
                 for i, buf in bufs.items()
             }
             for key, bufs in outs.items()

@@ -45,6 +45,7 @@ from ..analyses.view_kinds import is_blocked_nz
 from ..analyses.ir_queries import (
     bit_width,
     constant_int,
+    constant_ints,
     defining_op,
     layout_of,
     ops_named,
@@ -204,9 +205,11 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
     """The LoadPicture of an NZ->NZ tload's descriptor."""
     op = d.op.operation
     part = defining_op(d.op.src)
+    assert part is not None  # an NZ->NZ descriptor reads a partition_view
     view = defining_op(part.source)
-    dims = [constant_int(v) for v in view.shape]
-    if len(dims) != 5 or any(x is None for x in dims):
+    assert view is not None
+    dims = constant_ints(view.shape)
+    if dims is None or len(dims) != 5:
         raise LayoutSvgError(
             "the NZ view's blocked shape is not constant, so the weight cannot "
             "be drawn: give the weight a static shape",
@@ -214,13 +217,13 @@ def picture_of(d: Descriptor, state, first: Dict) -> LoadPicture:
         )
     batch, rows, cols = nz_logical_dims(dims)
     c0 = dims[4]
-    sizes = [constant_int(v) for v in part.sizes]
-    if len(sizes) != 5 or any(x is None for x in sizes):
+    sizes = constant_ints(part.sizes)
+    if sizes is None or len(sizes) != 5:
         raise LayoutSvgError("the NZ partition sizes are not constant", part)
     _, tile_rows, tile_cols = nz_logical_dims(sizes)
-    offs = [constant_int(v) for v in part.offsets]
+    offs = constant_ints(part.offsets)
     shown_for = None
-    if all(x is not None for x in offs):
+    if offs is not None:
         tb, cb, rb = offs[0], offs[1], offs[2]
     else:
         rec = first.get(op)
@@ -301,6 +304,7 @@ def pictures(module) -> List[LoadPicture]:
         if d.layout != "NZ" or gm_path(d) != "NZ->NZ":
             continue
         part = defining_op(d.op.src)
+        assert part is not None  # an NZ->NZ descriptor reads a partition_view
         if not is_blocked_nz(defining_op(part.source)):
             continue  # a logical NZ view, not lowered yet: see logical_nz_loads
 
@@ -391,7 +395,7 @@ def render_svg(p: LoadPicture) -> str:
     b, r0, k0, Rt, Ct = p.tile_b, p.tile_r, p.tile_c, p.tile_rows, p.tile_cols
     ncb = p.col_blocks
     s = _Svg()
-    y = 26
+    y: float = 26
     s.text(MARGIN, y, "What a load reads: pto.tload NZ->NZ", 16, "bold")
     for line in _wrap(f"at {p.where} in @{p.func}", 125):
         y += 17
