@@ -34,7 +34,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import layout as L
-from ptonz_geometry import FRACTAL_ROWS
+from ptonz_geometry import FRACTAL_ROWS, nz_element_offset
 
 from .dtypes import (
     SAFETENSORS_BITS,
@@ -501,7 +501,7 @@ def _read_nz_band(
     nr, ncb = r1 - r0, cols // c0
     buf = np.empty((ncb, nr * c0 * isz), dtype=np.uint8)
     for cb in range(ncb):
-        src.read_into(buf[cb], (b * rows * cols + cb * rows * c0 + r0 * c0) * isz)
+        src.read_into(buf[cb], nz_element_offset(b, r0, cb * c0, rows, cols, c0) * isz)
     return buf.view(dtype).reshape(1, ncb, nr // FRACTAL_ROWS, FRACTAL_ROWS, c0)
 
 
@@ -528,7 +528,7 @@ def pack_tensor(
         band = src.read((b0 * R * C + r0 * C) * isz, nr * C * isz).view(dtype).reshape(nr, C)
         blocked = L.pack_nz(band)  # [1, C/c0, nr/16, 16, c0]
         for cb in range(C // c0):
-            write((b0 * R * C + cb * R * c0 + r0 * c0) * isz, blocked[0, cb])
+            write(nz_element_offset(b0, r0, cb * c0, R, C, c0) * isz, blocked[0, cb])
         progress(nr * C * isz)
 
 
