@@ -132,6 +132,21 @@ mlir::LogicalResult verifyImplicitTmp(mlir::Operation *op, mlir::Value tmp);
 /// level3 (no PlanMemory there; its pto-materialize-implicit-tmp errors).
 bool implicitTmpRefused(mlir::Operation *op);
 
+/// tcolargmax/tcolargmin (col) and trowargmax/trowargmin: PTOAS's element
+/// width, valid-region and (0.60, A2/A3) scratch-width rules.
+mlir::LogicalResult verifyArgReduce(mlir::Operation *op, mlir::Value src,
+                                    mlir::Value tmp, mlir::Value dst, bool col);
+
+/// PTOAS's scratch capacity rule: a tmp tile of at least `bytes` bytes
+/// (rows * cols * element size; a dynamic or sub-byte tile is not checked).
+mlir::LogicalResult verifyTmpCapacity(mlir::Operation *op, mlir::Value tmp,
+                                      int64_t bytes, llvm::StringRef why);
+
+/// The given tmp of trems (one dst row: wholeDst false) and txors (the whole
+/// dst, row-major) on A2/A3, PTOAS 0.60's rules.
+mlir::LogicalResult verifyScalarOpTmp(mlir::Operation *op, mlir::Value tmp,
+                                      mlir::Value dst, bool wholeDst);
+
 /// The shared verifier of the ins/outs tile families.
 mlir::LogicalResult verifyTileOp(mlir::Operation *op, const TileRules &rules,
                                  std::initializer_list<NamedValue> operands);

@@ -510,6 +510,51 @@ static bool isFp8(Type t) {
   return f && f.getWidth() == 8;
 }
 
+/// PTOAS 0.60's A5 mx rules: an E4M3FN/E5M2 pair or a packed FP4 pair; a
+/// physical K (lhs cols, rhs rows) that is a positive multiple of 64; scales
+/// a_scale [M, ceil(K/32)] and b_scale [ceil(K/32), N], in shape and valid
+/// shape (K of the lhs, M of the lhs, N of the rhs).
+static LogicalResult verifyMx060(Operation *op, const TileView &l,
+                                 const TileView &r, Value lhsScale,
+                                 Value rhsScale) {
+  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  auto fp4 = [](Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); };
+  if (!(fp8(l.elem) && fp8(r.elem)) && !(fp4(l.elem) && fp4(r.elem)))
+    return op->emitOpError()
+           << "expects A5 mx lhs/rhs element types to be a supported fp8/fp8 "
+              "(f8E4M3FN, f8E5M2) or fp4/fp4 pair, got "
+           << l.elem << " and " << r.elem;
+  for (auto [k, name] : {std::pair{l.shape[1], "lhs"}, {r.shape[0], "rhs"}})
+    if (isStatic(k) && (k < 1 || k % 64 != 0))
+      return op->emitOpError()
+             << "expects " << name
+             << " physical K shape to be a positive multiple of 64 on A5, got "
+             << k;
+  auto ceil32 = [](int64_t k) {
+    return isStatic(k) ? (k + 31) / 32 : ShapedType::kDynamic;
+  };
+  for (bool left : {true, false}) {
+    auto s = tileView((left ? lhsScale : rhsScale).getType());
+    if (!s || s->shape.size() != 2 || s->valid.size() != 2)
+      continue;
+    for (bool valid : {false, true}) {
+      ArrayRef<int64_t> sd = valid ? s->valid : s->shape,
+                        ld = valid ? l.valid : l.shape,
+                        rd = valid ? r.valid : r.shape;
+      int64_t rows = left ? ld[0] : ceil32(ld[1]),
+              cols = left ? ceil32(ld[1]) : rd[1];
+      if (!compatible(sd[0], rows) || !compatible(sd[1], cols))
+        return op->emitOpError()
+               << "expects " << (left ? "a_scale" : "b_scale") << " "
+               << (valid ? "valid_shape" : "shape") << " to be "
+               << (left ? "[M, ceil(K/32)]" : "[ceil(K/32), N]") << " = ["
+               << rows << ", " << cols << "], got [" << sd[0] << ", " << sd[1]
+               << "]";
+    }
+  }
+  return success();
+}
+
 /// (lhs, rhs) -> dst element types the cube unit multiplies.
 static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
                                        Type b, Type c) {
@@ -579,8 +624,15 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
            << d->shape[1] << "]";
   }
   if (mx) {
-    if (arch == TargetArch::a5 &&
+    bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+    if (arch == TargetArch::a5 && since060 &&
+        failed(verifyMx060(op, *l, *r, lhsScale, rhsScale)))
+      return failure();
+    if (arch == TargetArch::a5 && !since060 &&
         (!isFp8(l->elem) || !isFp8(r->elem) || !d->elem.isF32()))
+      return op->emitOpError()
+             << "expects A5 mx operands to be fp8 and the result f32";
+    if (arch == TargetArch::a5 && !d->elem.isF32())
       return op->emitOpError()
              << "expects A5 mx operands to be fp8 and the result f32";
     for (auto [scale, name] :

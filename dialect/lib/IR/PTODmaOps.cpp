@@ -40,6 +40,20 @@ LogicalResult TLoadOp::verify() {
     return emitOpError()
            << "expects tload dst to use loc=vec or loc=mat, got loc="
            << stringifyAddressSpace(dst.getLoc());
+  // PTOAS 0.60: an A5 vec tile is loaded as ND (row_major, none_box), DN
+  // (col_major, none_box) or NZ (col_major, row_major).
+  if (arch == TargetArch::a5 && dst.getLoc() == AddressSpace::vec &&
+      ptoasAtLeast(getContext(), 0, 60)) {
+    BLayout b = dst.getBlayout();
+    SLayout sl = dst.getSlayout();
+    if (!(sl == SLayout::none_box ||
+          (b == BLayout::col_major && sl == SLayout::row_major)))
+      return emitOpError()
+             << "expects A5 tload vec dst layout to be ND, DN, or NZ (blayout="
+                "row_major or col_major with slayout=none_box, or blayout="
+                "col_major with slayout=row_major), got blayout="
+             << stringifyBLayout(b) << ", slayout=" << stringifySLayout(sl);
+  }
   if (bitWidth(src.getElementType()) != bitWidth(dst.getElementType()))
     return emitOpError() << "expects src and dst element types to have the "
                             "same bitwidth, got "
@@ -116,7 +130,11 @@ LogicalResult TStoreOp::verify() {
       return emitOpError() << "expects dst shape[" << i << "] to be positive";
   auto p = staticCount(dst.getShape());
   auto v = staticCount({src.getValidRow(), src.getValidCol()});
-  if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60) && !getFp())
+  // PTOAS 0.60 compares the counts only where every extent is positive (an
+  // empty valid shape stores nothing).
+  bool empty = (p && *p == 0) || (v && *v == 0);
+  if (p && v && *p != *v && !getFp() &&
+      !(empty && ptoasAtLeast(getContext(), 0, 60)))
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v
                          << ")";

@@ -600,6 +600,32 @@ LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op,
            << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
   if (slotSize <= 0)
     return op->emitOpError("expects 'slot_size' to be greater than 0");
+  // PTOAS 0.60's slot counts: slot_num (default 4 slots per direction when
+  // both directions share the pipe, else 8) and the A2/A3 local_slot_num, at
+  // most slot_num of them in the consumer's local buffer.
+  int64_t slotNum = dirMask == 3 ? 4 : 8;
+  if (auto n = op->getAttrOfType<IntegerAttr>("slot_num")) {
+    slotNum = n.getInt();
+    if (slotNum <= 0)
+      return op->emitOpError()
+             << "expects 'slot_num' to be greater than 0, got " << slotNum;
+  }
+  if (auto local = op->getAttrOfType<IntegerAttr>("local_slot_num")) {
+    if (targetArchOf(op) == TargetArch::a5)
+      return op->emitOpError(
+          "'local_slot_num' is only supported for a2/a3 frontend pipe "
+          "lowering (A5 pipes have no local slot count; drop it)");
+    if (local.getInt() <= 0)
+      return op->emitOpError()
+             << "expects 'local_slot_num' to be greater than 0, got "
+             << local.getInt();
+    if (local.getInt() > slotNum)
+      return op->emitOpError()
+             << "expects 'local_slot_num' to be less than or equal to "
+                "slot_num ("
+             << slotNum << ") for dir_mask = " << int(dirMask) << ", got "
+             << local.getInt();
+  }
   // Operands 0..3: gm_slot_buffer, gm_slot_tensor, c2v, v2c (each optional).
   auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
   auto has = [&](int i) { return !segments || segments[i] != 0; };

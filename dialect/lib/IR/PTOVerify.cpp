@@ -217,3 +217,18 @@ FailureOr<TileBufType> ptonz::pto::tileBuf(Operation *op, Value v,
   return op->emitOpError() << "expects " << name
                            << " to be a !pto.tile_buf, got " << v.getType();
 }
+
+LogicalResult ptonz::pto::verifyTmpCapacity(Operation *op, Value tmp,
+                                            int64_t bytes, StringRef why) {
+  auto t = tileView(tmp.getType());
+  unsigned elemBits = t ? elementBits(t->elem) : 0;
+  if (!t || elemBits < 8 || t->shape.size() != 2 || !isStatic(t->shape[0]) ||
+      !isStatic(t->shape[1]))
+    return success();
+  int64_t have = t->shape[0] * t->shape[1] * (elemBits / 8);
+  if (have < bytes)
+    return op->emitOpError()
+           << "expects tmp capacity to be at least " << bytes << " bytes ("
+           << why << "), but got " << have << " bytes";
+  return success();
+}

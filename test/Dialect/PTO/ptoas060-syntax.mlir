@@ -97,16 +97,18 @@ func.func @vector_registers(%acc: !pto.vreg<64xf32>, %dst: !pto.ptr<f32, ub>) {
 
 // aic/aiv_initialize_pipe in PTOAS 0.60's syntax: `id` and the other new
 // clauses in any order, each operand optional; printed in 0.60's order.
-// Two pipes of one function differ by `id`.
+// Two pipes of one function differ by `id`. (local_slot_num is A2/A3's.)
 // CHECK-LABEL: func.func @pipe_ids
 // CHECK: pto.aic_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024, local_slot_num = 1, nosplit = false} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, c2v_consumer_buf = %{{.*}} : i32)
 // CHECK: pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, v2c_consumer_buf = %{{.*}} : i32)
+module attributes {pto.target_arch = "a3"} {
 func.func @pipe_ids(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
   pto.aic_initialize_pipe {nosplit = false, slot_size = 1024, id = 10, dir_mask = 1, local_slot_num = 1}
     (c2v_consumer_buf = %buf : i32, gm_slot_buffer = %gm : !pto.ptr<f32>)
   pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512}
     (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %buf : i32)
   return
+}
 }
 
 // set_flag / wait_flag take PTOAS 0.60's string spelling too, and print the

@@ -41,11 +41,10 @@ func.func @f() {
 
 // The module's target_arch wins over the flag.
 module attributes {pto.target_arch = "a5"} {
-  func.func @f() {
+  func.func @f(%i: !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) {
     %s = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi16>
-    %i = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8, blayout=col_major>
     %d = pto.alloc_tile : !pto.tile_buf<vec, 16x256xi32>
-    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 16x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
     return
   }
 }
@@ -53,12 +52,11 @@ module attributes {pto.target_arch = "a5"} {
 // -----
 
 module attributes {pto.target_arch = "a2a3"} {
-  func.func @f() {
+  func.func @f(%i: !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) {
     %s = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi16>
-    %i = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8, blayout=col_major>
     %d = pto.alloc_tile : !pto.tile_buf<vec, 16x256xi32>
     // expected-error@+1 {{'pto.thistogram' op thistogram is only supported on A5}}
-    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 16x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
     return
   }
 }

@@ -1,0 +1,334 @@
+// Op rules PTOAS 0.60 enforces and 0.27 does not (or, where 0.27 has them
+// too, rules ptonz lacked): one rejection, or the accepted case at its
+// boundary, per split. ptoas060-verify-027.mlir shows the 0.60-only rules
+// accepting for --ptoas-version=0.27.
+// RUN: ptonz-opt %s --split-input-file --verify-diagnostics
+
+// An A2/A3 index-form tgather needs its tmp (indices' type and valid shape).
+func.func @f(%s: !pto.tile_buf<vec, 1x32xf16>, %i: !pto.tile_buf<vec, 1x32xi32>, %d: !pto.tile_buf<vec, 1x32xf16>) {
+  // expected-error@+1 {{'pto.tgather' op index-form tgather expects both indices and tmp}}
+  pto.tgather ins(%s, %i : !pto.tile_buf<vec, 1x32xf16>, !pto.tile_buf<vec, 1x32xi32>) outs(%d : !pto.tile_buf<vec, 1x32xf16>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 1x32xf16>, %i: !pto.tile_buf<vec, 1x32xi32>, %t: !pto.tile_buf<vec, 1x32xf32>, %d: !pto.tile_buf<vec, 1x32xf16>) {
+  // expected-error@+1 {{'pto.tgather' op expects tmp and indices to have the same element type, got 'f32' and 'i32'}}
+  pto.tgather ins(%s, %i, %t : !pto.tile_buf<vec, 1x32xf16>, !pto.tile_buf<vec, 1x32xi32>, !pto.tile_buf<vec, 1x32xf32>) outs(%d : !pto.tile_buf<vec, 1x32xf16>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 1x32xf16>, %i: !pto.tile_buf<vec, 1x32xi16>, %d: !pto.tile_buf<vec, 1x32xf16>) {
+  // expected-error@+1 {{'pto.tgather' op expects indices element type to be i32, got 'i16'}}
+  pto.tgather ins(%s, %i, %i : !pto.tile_buf<vec, 1x32xf16>, !pto.tile_buf<vec, 1x32xi16>, !pto.tile_buf<vec, 1x32xi16>) outs(%d : !pto.tile_buf<vec, 1x32xf16>)
+  return
+}
+
+// -----
+
+// A5 plans the tmp and takes i16 indices, but no f64 data.
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 1x32xf64>, %i: !pto.tile_buf<vec, 1x32xi32>, %d: !pto.tile_buf<vec, 1x32xf64>) {
+    // expected-error@+1 {{'pto.tgather' op expects A5 gather src/dst element type to be i8/i16/i32/f16/f32, got 'f64'}}
+    pto.tgather ins(%s, %i : !pto.tile_buf<vec, 1x32xf64>, !pto.tile_buf<vec, 1x32xi32>) outs(%d : !pto.tile_buf<vec, 1x32xf64>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @gather_a5(%s: !pto.tile_buf<vec, 1x32xf16>, %i: !pto.tile_buf<vec, 1x32xi16>, %d: !pto.tile_buf<vec, 1x32xf16>) {
+    pto.tgather ins(%s, %i : !pto.tile_buf<vec, 1x32xf16>, !pto.tile_buf<vec, 1x32xi16>) outs(%d : !pto.tile_buf<vec, 1x32xf16>)
+    return
+  }
+}
+
+// -----
+
+// Frontend pipe slot counts: slot_num > 0; local_slot_num (A2/A3 only) at
+// most slot_num, whose default is 4 for dir_mask 3 and 8 otherwise.
+func.func @f(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error@+1 {{'pto.aic_initialize_pipe' op expects 'slot_num' to be greater than 0, got 0}}
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, slot_num = 0} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @f(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error@+1 {{'pto.aic_initialize_pipe' op expects 'local_slot_num' to be less than or equal to slot_num (4) for dir_mask = 3, got 5}}
+  pto.aic_initialize_pipe {dir_mask = 3, slot_size = 1024, local_slot_num = 5} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+func.func @f(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.aic_initialize_pipe {dir_mask = 3, slot_size = 1024, local_slot_num = 4} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+  return
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    // expected-error@+1 {{'pto.aic_initialize_pipe' op 'local_slot_num' is only supported for a2/a3 frontend pipe lowering}}
+    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024, local_slot_num = 1} (c2v_consumer_buf = %buf : i32)
+    return
+  }
+}
+
+// -----
+
+// thistogram's byte (0..3; 0 or 1 for 16-bit src), or 0.27's isMSB, not both.
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 8x64xi32>, %i: !pto.tile_buf<vec, 2x64xi8>, %d: !pto.tile_buf<vec, 8x256xi32>) {
+    // expected-error@+1 {{'pto.thistogram' op expects byte to be in range [0, 3], got 4}}
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 8x64xi32>, !pto.tile_buf<vec, 2x64xi8>) outs(%d : !pto.tile_buf<vec, 8x256xi32>) {byte = 4 : i32}
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 8x64xi32>, %i: !pto.tile_buf<vec, 2x64xi8>, %d: !pto.tile_buf<vec, 8x256xi32>) {
+    // expected-error@+1 {{'pto.thistogram' op does not allow conflicting 'byte' (1) and legacy 'isMSB' (0) attributes}}
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 8x64xi32>, !pto.tile_buf<vec, 2x64xi8>) outs(%d : !pto.tile_buf<vec, 8x256xi32>) {byte = 1 : i32, isMSB = false}
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 8x64xi16>, %i: !pto.tile_buf<vec, 8x1xi8, blayout=col_major>, %d: !pto.tile_buf<vec, 8x256xi32>) {
+    // expected-error@+1 {{'pto.thistogram' op expects byte to be 0 or 1 when src element type is ui16}}
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 8x64xi16>, !pto.tile_buf<vec, 8x1xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 8x256xi32>) {byte = 2 : i32}
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 8x64xi32>, %i: !pto.tile_buf<vec, 1x64xi8>, %d: !pto.tile_buf<vec, 8x256xi32>) {
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 8x64xi32>, !pto.tile_buf<vec, 1x64xi8>) outs(%d : !pto.tile_buf<vec, 8x256xi32>) {byte = 3 : i32}
+    return
+  }
+}
+
+// -----
+
+// Arg reductions: 1-, 2- or 4-byte data, one index row (col), a non-empty
+// src; on A2/A3 a tmp wide enough for a value and an index block per repeat.
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf64>, %d: !pto.tile_buf<vec, 1x16xi32>) {
+  // expected-error@+1 {{'pto.tcolargmax' op expects src element type to be 1, 2, or 4 bytes wide, got 'f64'}}
+  pto.tcolargmax ins(%s : !pto.tile_buf<vec, 16x16xf64>) outs(%d : !pto.tile_buf<vec, 1x16xi32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 2x16xi32>) {
+  // expected-error@+1 {{'pto.tcolargmax' op expects dst valid_shape[0] to be 1 (one index per column), got 2}}
+  pto.tcolargmax ins(%s : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 2x16xi32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 1x8xf32>, %d: !pto.tile_buf<vec, 1x64xi32>) {
+  // expected-error@+1 {{'pto.tcolargmax' op expects A2/A3 tmp valid_shape[1] to be at least 16 for src valid_shape[1] = 64, got 8}}
+  pto.tcolargmax ins(%s, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x8xf32>) outs(%d : !pto.tile_buf<vec, 1x64xi32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 1x16xf32>, %d: !pto.tile_buf<vec, 1x64xi32>) {
+  pto.tcolargmax ins(%s, %t : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x16xf32>) outs(%d : !pto.tile_buf<vec, 1x64xi32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf32, valid=0x16>, %d: !pto.tile_buf<vec, 16x1xi32, blayout=col_major, valid=0x1>) {
+  // expected-error@+1 {{'pto.trowargmax' op expects src valid_shape[0] to be non-zero}}
+  pto.trowargmax ins(%s : !pto.tile_buf<vec, 16x16xf32, valid=0x16>) outs(%d : !pto.tile_buf<vec, 16x1xi32, blayout=col_major, valid=0x1>)
+  return
+}
+
+// -----
+
+// Beyond one repeat (64 f32) a src row needs 2 value and 1 index blocks per
+// repeat: 128 columns are 2 repeats, (1 + 1) blocks of 8.
+func.func @f(%s: !pto.tile_buf<vec, 16x128xf32>, %t: !pto.tile_buf<vec, 16x8xf32>, %d: !pto.tile_buf<vec, 16x1xi32, blayout=col_major>) {
+  // expected-error@+1 {{'pto.trowargmax' op expects A2/A3 tmp valid_shape[1] to be at least 16 for src valid_shape[1] = 128, got 8}}
+  pto.trowargmax ins(%s, %t : !pto.tile_buf<vec, 16x128xf32>, !pto.tile_buf<vec, 16x8xf32>) outs(%d : !pto.tile_buf<vec, 16x1xi32, blayout=col_major>)
+  return
+}
+
+// -----
+
+// An allocated tile's layout granule: a none_box tile's row (col-major: its
+// column) spans a multiple of 32 bytes; a boxed tile is whole fractals.
+func.func @f() {
+  // expected-error@+1 {{'pto.alloc_tile' op expects result row-major none_box tile row byte size (cols * sizeof(dtype)) to be 32-byte aligned, but got 28 bytes}}
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x7xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'pto.alloc_tile' op expects result col-major none_box tile column byte size (rows * sizeof(dtype)) to be 32-byte aligned, but got 16 bytes}}
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 8x16xf16, blayout=col_major>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'pto.alloc_tile' op expects result boxed tile rows to be a multiple of innerRows (16), but got 8}}
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 8x8xf32, blayout=col_major, slayout=row_major>
+  return
+}
+
+// -----
+
+func.func @granules() {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x8xf32>
+  %b = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16, blayout=col_major>
+  %c = pto.alloc_tile : !pto.tile_buf<mat, 16x8xf32, blayout=col_major, slayout=row_major>
+  // vec tiles and single rows need no whole fractal of rows.
+  %d = pto.alloc_tile : !pto.tile_buf<vec, 8x8xf32, blayout=col_major, slayout=row_major>
+  %e = pto.alloc_tile : !pto.tile_buf<mat, 1x8xf32, blayout=col_major, slayout=row_major>
+  return
+}
+
+// -----
+
+// PTOAS 0.60 has no s_fractal_size 16.
+// expected-error@+1 {{unsupported s_fractal_size: 16, must be one of {32, 512, 1024}}}
+func.func private @f(!pto.tile_buf<scaling, 1x64xi64, fractal=16>)
+
+// -----
+
+// An A5 vec tile is loaded as ND, DN or NZ.
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%p: !pto.partition_tensor_view<16x32xf16>, %t: !pto.tile_buf<vec, 16x32xf16, slayout=row_major>) {
+    // expected-error@+1 {{'pto.tload' op expects A5 tload vec dst layout to be ND, DN, or NZ}}
+    pto.tload ins(%p : !pto.partition_tensor_view<16x32xf16>) outs(%t : !pto.tile_buf<vec, 16x32xf16, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%p: !pto.partition_tensor_view<16x32xf16>, %t: !pto.tile_buf<vec, 16x32xf16, blayout=col_major, slayout=row_major>) {
+    pto.tload ins(%p : !pto.partition_tensor_view<16x32xf16>) outs(%t : !pto.tile_buf<vec, 16x32xf16, blayout=col_major, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+// A binary tcolsum's tmp holds a whole src row, and half the rows.
+func.func @f(%s: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 1x32xf32>, %d: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error@+1 {{'pto.tcolsum' op expects tmp shape[1] to be at least src valid_shape[1] when isBinary is true; got 32 vs 64}}
+  pto.tcolsum ins(%s, %t {isBinary = true} : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 1x32xf32>) outs(%d : !pto.tile_buf<vec, 1x64xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 7x64xf32>, %d: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error@+1 {{'pto.tcolsum' op expects tmp capacity to be at least 2048 bytes (half the src valid rows, rounded up), but got 1792 bytes}}
+  pto.tcolsum ins(%s, %t {isBinary = true} : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 7x64xf32>) outs(%d : !pto.tile_buf<vec, 1x64xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x64xf32>, %t: !pto.tile_buf<vec, 8x64xf32>, %d: !pto.tile_buf<vec, 1x64xf32>) {
+  pto.tcolsum ins(%s, %t {isBinary = true} : !pto.tile_buf<vec, 16x64xf32>, !pto.tile_buf<vec, 8x64xf32>) outs(%d : !pto.tile_buf<vec, 1x64xf32>)
+  return
+}
+
+// -----
+
+// A2/A3 tsel: a tmp of 4-byte elements, 16 bytes for 16-bit data.
+func.func @f(%m: !pto.tile_buf<vec, 1x32xi8>, %a: !pto.tile_buf<vec, 1x16xf16>, %t: !pto.tile_buf<vec, 1x2xi32>) {
+  // expected-error@+1 {{'pto.tsel' op expects tmp capacity to be at least 16 bytes (the expanded select mask), but got 8 bytes}}
+  pto.tsel ins(%m, %a, %a, %t : !pto.tile_buf<vec, 1x32xi8>, !pto.tile_buf<vec, 1x16xf16>, !pto.tile_buf<vec, 1x16xf16>, !pto.tile_buf<vec, 1x2xi32>) outs(%a : !pto.tile_buf<vec, 1x16xf16>)
+  return
+}
+
+// -----
+
+func.func @f(%m: !pto.tile_buf<vec, 1x32xi8>, %a: !pto.tile_buf<vec, 1x16xf16>, %t: !pto.tile_buf<vec, 1x4xi32>) {
+  pto.tsel ins(%m, %a, %a, %t : !pto.tile_buf<vec, 1x32xi8>, !pto.tile_buf<vec, 1x16xf16>, !pto.tile_buf<vec, 1x16xf16>, !pto.tile_buf<vec, 1x4xi32>) outs(%a : !pto.tile_buf<vec, 1x16xf16>)
+  return
+}
+
+// -----
+
+// A2/A3 tci: 768 bytes of 4-byte scratch for a 32-bit index ramp.
+func.func @f(%s: i32, %t: !pto.tile_buf<vec, 1x128xi32>, %d: !pto.tile_buf<vec, 1x64xi32>) {
+  // expected-error@+1 {{'pto.tci' op expects A2/A3 tmp capacity to be at least 768 bytes for 32-bit dst element type, got 512 bytes}}
+  pto.tci ins(%s, %t : i32, !pto.tile_buf<vec, 1x128xi32>) outs(%d : !pto.tile_buf<vec, 1x64xi32>)
+  return
+}
+
+// -----
+
+func.func @f(%s: i32, %t: !pto.tile_buf<vec, 1x192xi32>, %d: !pto.tile_buf<vec, 1x64xi32>) {
+  pto.tci ins(%s, %t : i32, !pto.tile_buf<vec, 1x192xi32>) outs(%d : !pto.tile_buf<vec, 1x64xi32>)
+  return
+}
+
+// -----
+
+// A2/A3 trems: a tmp row covering a dst row; txors: a row-major tmp.
+func.func @f(%a: !pto.tile_buf<vec, 16x16xf32>, %s: f32, %t: !pto.tile_buf<vec, 1x16xf32, valid=0x16>) {
+  // expected-error@+1 {{'pto.trems' op expects A2/A3 tmp valid_shape[0] to be at least 1, got 0}}
+  pto.trems ins(%a, %s, %t : !pto.tile_buf<vec, 16x16xf32>, f32, !pto.tile_buf<vec, 1x16xf32, valid=0x16>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%a: !pto.tile_buf<vec, 16x16xf32>, %s: f32, %t: !pto.tile_buf<vec, 1x16xf32>) {
+  pto.trems ins(%a, %s, %t : !pto.tile_buf<vec, 16x16xf32>, f32, !pto.tile_buf<vec, 1x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%a: !pto.tile_buf<vec, 16x16xi16>, %s: i16, %t: !pto.tile_buf<vec, 16x16xi16, blayout=col_major>) {
+  // expected-error@+1 {{'pto.txors' op expects tmp to use row-major layout}}
+  pto.txors ins(%a, %s, %t : !pto.tile_buf<vec, 16x16xi16>, i16, !pto.tile_buf<vec, 16x16xi16, blayout=col_major>) outs(%a : !pto.tile_buf<vec, 16x16xi16>)
+  return
+}
+
+// -----
+
+// tmrgsort format2 merges through a tmp as wide as all its sources.
+func.func @f(%a: !pto.tile_buf<vec, 1x64xf32>, %t: !pto.tile_buf<vec, 1x64xf32>, %d: !pto.tile_buf<vec, 1x128xf32>, %ex: vector<4xi16>) {
+  // expected-error@+1 {{'pto.tmrgsort' op format2 expects tmp.cols >= dst.cols (128), got 64}}
+  pto.tmrgsort ins(%a, %a, %t {exhausted = false} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d, %ex : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+  return
+}
+
+// -----
+
+func.func @f(%a: !pto.tile_buf<vec, 1x64xf32>, %t: !pto.tile_buf<vec, 1x128xf32>, %d: !pto.tile_buf<vec, 1x128xf32>, %ex: vector<4xi16>) {
+  pto.tmrgsort ins(%a, %a, %t {exhausted = false} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x128xf32>) outs(%d, %ex : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+  return
+}
