@@ -167,6 +167,13 @@ LogicalResult TPrefetchOp::verify() {
   if (bitWidth(se) != bitWidth(de))
     return emitOpError(
         "expects src and dst element types to have the same element size");
+  if (targetArchOf(*this) != TargetArch::a5 &&
+      ptoasAtLeast(getContext(), 0, 60) &&
+      (isLowPrecisionElement(se) || isLowPrecisionElement(de)))
+    return emitOpError() << "expects A2/A3 tprefetch low-precision element "
+                            "types to be unsupported (got "
+                         << se << " and " << de
+                         << "; A2/A3 moves no fp8/hif8/fp4 data)";
   return success();
 }
 

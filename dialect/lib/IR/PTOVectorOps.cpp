@@ -188,6 +188,22 @@ LogicalResult TCvtOp::verify() {
   auto src = tileView(getSrc().getType()), dst = tileView(getDst().getType());
   if (!src || !src->buf || !dst || !dst->buf)
     return emitOpError("expects src and dst to be !pto.tile_buf");
+  // PTOAS 0.60's low-precision conversions: A5's pto-isa pairs only, none on
+  // A2/A3.
+  if (ptoasAtLeast(getContext(), 0, 60) &&
+      (isLowPrecisionElement(src->elem) || isLowPrecisionElement(dst->elem))) {
+    if (targetArchOf(*this) != TargetArch::a5)
+      return emitOpError() << "expects A2/A3 tcvt low-precision element types "
+                              "to be unsupported (A2/A3 has no "
+                           << src->elem << " -> " << dst->elem
+                           << " conversion; convert on A5)";
+    if (!isA5LowPrecisionCvt(src->elem, dst->elem))
+      return emitOpError()
+             << "expects A5 tcvt low-precision type pairs to match PTO-ISA "
+                "support (f32 -> fp8/hif8, f16 -> hif8, bf16 <-> fp4, "
+                "fp8/hif8 -> f32), got "
+             << src->elem << " -> " << dst->elem;
+  }
   // PTOAS 0.60 plans the scratch tile of a non-saturating narrowing A2/A3
   // conversion (f32 -> i16, f16 -> i16/i8; sat_mode defaults to OFF) but at
   // level3, where PlanMemory is skipped.

@@ -19,7 +19,7 @@ func.func @f(%as: !pto.tile_buf<scaling, 16x1xf8E8M0FNU>, %bs: !pto.tile_buf<sca
   %a = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16, blayout=col_major, slayout=row_major>
   %b = pto.alloc_tile : !pto.tile_buf<right, 32x16xf16, blayout=row_major, slayout=col_major>
   %c = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
-  // expected-error@+1 {{'pto.tmatmul.mx' op expects A5 mx operands to be fp8 and the result f32}}
+  // expected-error@+1 {{'pto.tmatmul.mx' op expects A5 mx lhs/rhs element types to be a supported fp8/fp8 (f8E4M3FN, f8E5M2) or fp4/fp4 pair, got 'f16' and 'f16'}}
   pto.tmatmul.mx ins(%a, %as, %b, %bs : !pto.tile_buf<left, 16x32xf16, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x1xf8E8M0FNU>, !pto.tile_buf<right, 32x16xf16, blayout=row_major, slayout=col_major>, !pto.tile_buf<scaling, 1x16xf8E8M0FNU>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
   return
 }

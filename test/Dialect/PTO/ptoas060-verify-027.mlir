@@ -50,3 +50,19 @@ module attributes {pto.target_arch = "a5"} {
     return
   }
 }
+
+// -----
+
+// tmatmul.mx's scale shapes are 0.60's.
+// CHECK-LABEL: func.func @mx_scales
+!L64 = !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>
+!R64 = !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>
+!SA4 = !pto.tile_buf<scaling, 16x4xf8E8M0FNU, slayout=row_major, fractal=32>
+!SB2 = !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>
+!ACC = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @mx_scales(%a: !L64, %as: !SA4, %b: !R64, %bs: !SB2, %c: !ACC) {
+    pto.tmatmul.mx ins(%a, %as, %b, %bs : !L64, !SA4, !R64, !SB2) outs(%c : !ACC)
+    return
+  }
+}

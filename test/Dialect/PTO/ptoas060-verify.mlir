@@ -332,3 +332,116 @@ func.func @f(%a: !pto.tile_buf<vec, 1x64xf32>, %t: !pto.tile_buf<vec, 1x128xf32>
   pto.tmrgsort ins(%a, %a, %t {exhausted = false} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x128xf32>) outs(%d, %ex : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
   return
 }
+
+// -----
+
+// A5 mx: an E4M3FN/E5M2 (or packed FP4) pair, K a multiple of 64, scales
+// [M, ceil(K/32)] and [ceil(K/32), N].
+!L32 = !pto.tile_buf<left, 16x32xf8E4M3FN, blayout=col_major, slayout=row_major>
+!R32 = !pto.tile_buf<right, 32x16xf8E4M3FN, slayout=col_major>
+!SA1 = !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
+!SB1 = !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>
+!ACC = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !L32, %as: !SA1, %b: !R32, %bs: !SB1, %c: !ACC) {
+    // expected-error@+1 {{'pto.tmatmul.mx' op expects lhs physical K shape to be a positive multiple of 64 on A5, got 32}}
+    pto.tmatmul.mx ins(%a, %as, %b, %bs : !L32, !SA1, !R32, !SB1) outs(%c : !ACC)
+    return
+  }
+}
+
+// -----
+
+!L64 = !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>
+!R64 = !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>
+!SA4 = !pto.tile_buf<scaling, 16x4xf8E8M0FNU, slayout=row_major, fractal=32>
+!SB2 = !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>
+!ACC = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !L64, %as: !SA4, %b: !R64, %bs: !SB2, %c: !ACC) {
+    // expected-error@+1 {{'pto.tmatmul.mx' op expects a_scale shape to be [M, ceil(K/32)] = [16, 2], got [16, 4]}}
+    pto.tmatmul.mx ins(%a, %as, %b, %bs : !L64, !SA4, !R64, !SB2) outs(%c : !ACC)
+    return
+  }
+}
+
+// -----
+
+!L64 = !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>
+!R64 = !pto.tile_buf<right, 64x16xf8E5M2, slayout=col_major>
+!SA2 = !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
+!SB2 = !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>
+!ACC = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !L64, %as: !SA2, %b: !R64, %bs: !SB2, %c: !ACC) {
+    pto.tmatmul.mx ins(%a, %as, %b, %bs : !L64, !SA2, !R64, !SB2) outs(%c : !ACC)
+    return
+  }
+}
+
+// -----
+
+!L64 = !pto.tile_buf<left, 16x64xf8E4M3, blayout=col_major, slayout=row_major>
+!R64 = !pto.tile_buf<right, 64x16xf8E4M3, slayout=col_major>
+!SA2 = !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
+!SB2 = !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>
+!ACC = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !L64, %as: !SA2, %b: !R64, %bs: !SB2, %c: !ACC) {
+    // expected-error@+1 {{'pto.tmatmul.mx' op expects A5 mx lhs/rhs element types to be a supported fp8/fp8 (f8E4M3FN, f8E5M2) or fp4/fp4 pair, got 'f8E4M3' and 'f8E4M3'}}
+    pto.tmatmul.mx ins(%a, %as, %b, %bs : !L64, !SA2, !R64, !SB2) outs(%c : !ACC)
+    return
+  }
+}
+
+// -----
+
+// Low-precision conversions: A5's pto-isa pairs only, none on A2/A3.
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 16x16xf16>, %d: !pto.tile_buf<vec, 16x16xf8E4M3FN>) {
+    // expected-error@+1 {{'pto.tcvt' op expects A5 tcvt low-precision type pairs to match PTO-ISA support (f32 -> fp8/hif8, f16 -> hif8, bf16 <-> fp4, fp8/hif8 -> f32), got 'f16' -> 'f8E4M3FN'}}
+    pto.tcvt ins(%s : !pto.tile_buf<vec, 16x16xf16>) outs(%d : !pto.tile_buf<vec, 16x16xf8E4M3FN>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf8E4M3FN>) {
+    pto.tcvt ins(%s : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf8E4M3FN>)
+    return
+  }
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf8E4M3FN>) {
+  // expected-error@+1 {{'pto.tcvt' op expects A2/A3 tcvt low-precision element types to be unsupported}}
+  pto.tcvt ins(%s : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf8E4M3FN>)
+  return
+}
+
+// -----
+
+func.func @f(%p: !pto.partition_tensor_view<16x16x!pto.hif8>, %d: !pto.tile_buf<vec, 16x32xi8, valid=16x16>) {
+  // expected-error@+1 {{'pto.tprefetch' op expects A2/A3 tprefetch low-precision element types to be unsupported}}
+  pto.tprefetch ins(%p : !pto.partition_tensor_view<16x16x!pto.hif8>) outs(%d : !pto.tile_buf<vec, 16x32xi8, valid=16x16>)
+  return
+}
+
+// -----
+
+// tstore compares element counts where none is empty.
+func.func @f(%t: !pto.tile_buf<vec, 64x64xf32, valid=32x32>, %p: !pto.partition_tensor_view<64x64xf32>) {
+  // expected-error@+1 {{'pto.tstore' op partition element count (4096) must match tile_buf valid element count (1024)}}
+  pto.tstore ins(%t : !pto.tile_buf<vec, 64x64xf32, valid=32x32>) outs(%p : !pto.partition_tensor_view<64x64xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%t: !pto.tile_buf<vec, 64x64xf32, valid=0x32>, %p: !pto.partition_tensor_view<64x64xf32>) {
+  pto.tstore ins(%t : !pto.tile_buf<vec, 64x64xf32, valid=0x32>) outs(%p : !pto.partition_tensor_view<64x64xf32>)
+  return
+}

@@ -8,6 +8,10 @@
 // RUN: ptonz-opt %S/Inputs/level3-invalid.mlir --ptoas-pto-level=level3 --split-input-file --verify-diagnostics
 // RUN: ptonz-opt %S/Inputs/a5.mlir --pto-arch=a5 | ptonz-opt --pto-arch=a5 | FileCheck %S/Inputs/a5.mlir
 // RUN: not ptonz-opt %S/Inputs/a5.mlir 2>&1 | FileCheck %s --check-prefix=A3
+// The flags as ptoas 0.60 spells them too: any case, and a2 for A2/A3.
+// RUN: ptonz-opt %S/Inputs/a5.mlir --pto-arch=A5 | FileCheck %S/Inputs/a5.mlir
+// RUN: not ptonz-opt %S/Inputs/a5.mlir --pto-arch=a2 2>&1 | FileCheck %s --check-prefix=A3
+// RUN: ptonz-opt %S/Inputs/level3.mlir --pto-level=Level3 | FileCheck %S/Inputs/level3.mlir
 
 // LEVEL2: level3.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'pto.alloc_tile' op unexpected 'addr' operand: only supported when --pto-level=level3 (ptoas plans tile addresses itself at levels 1 and 2; drop `addr = ...` or assemble with --pto-level=level3)
 // A3: a5.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'pto.thistogram' op thistogram is only supported on A5 (ptoas --pto-arch=a5)

@@ -22,12 +22,12 @@ func.func @a5_only(%gm: !pto.partition_tensor_view<16x16xf16>, %k: i32, %sc: !pt
   // CHECK: pto.tget_scale_addr ins(%{{.*}} : !pto.tile_buf<left, 16x64xf16, slayout=row_major>) outs(%{{.*}} : !pto.tile_buf<scaling, 16x2xf16>)
   %lt = pto.alloc_tile : !pto.tile_buf<left, 16x64xf16, slayout=row_major>
   pto.tget_scale_addr ins(%lt : !pto.tile_buf<left, 16x64xf16, slayout=row_major>) outs(%sc : !pto.tile_buf<scaling, 16x2xf16>)
-  // CHECK: pto.tgemv.mx ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 1x64xf8E4M3FN, slayout=row_major>, !pto.tile_buf<scaling, 1x64xi8>, !pto.tile_buf<right, 64x32xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 64x32xi8>) outs(%{{.*}} : !pto.tile_buf<acc, 1x32xf32, blayout=col_major, slayout=row_major>)
+  // CHECK: pto.tgemv.mx ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 1x64xf8E4M3FN, slayout=row_major>, !pto.tile_buf<scaling, 1x2xf8E8M0FNU, slayout=row_major, fractal=32>, !pto.tile_buf<right, 64x32xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x32xf8E8M0FNU, slayout=row_major, fractal=32>) outs(%{{.*}} : !pto.tile_buf<acc, 1x32xf32, blayout=col_major, slayout=row_major>)
   %a = pto.alloc_tile : !pto.tile_buf<left, 1x64xf8E4M3FN, slayout=row_major>
-  %as = pto.alloc_tile : !pto.tile_buf<scaling, 1x64xi8>
+  %as = pto.alloc_tile : !pto.tile_buf<scaling, 1x2xf8E8M0FNU, slayout=row_major, fractal=32>
   %b = pto.alloc_tile : !pto.tile_buf<right, 64x32xf8E4M3FN, slayout=col_major>
-  %bs = pto.alloc_tile : !pto.tile_buf<scaling, 64x32xi8>
+  %bs = pto.alloc_tile : !pto.tile_buf<scaling, 2x32xf8E8M0FNU, slayout=row_major, fractal=32>
   %acc = pto.alloc_tile : !pto.tile_buf<acc, 1x32xf32, blayout=col_major, slayout=row_major>
-  pto.tgemv.mx ins(%a, %as, %b, %bs : !pto.tile_buf<left, 1x64xf8E4M3FN, slayout=row_major>, !pto.tile_buf<scaling, 1x64xi8>, !pto.tile_buf<right, 64x32xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 64x32xi8>) outs(%acc : !pto.tile_buf<acc, 1x32xf32, blayout=col_major, slayout=row_major>)
+  pto.tgemv.mx ins(%a, %as, %b, %bs : !pto.tile_buf<left, 1x64xf8E4M3FN, slayout=row_major>, !pto.tile_buf<scaling, 1x2xf8E8M0FNU, slayout=row_major, fractal=32>, !pto.tile_buf<right, 64x32xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x32xf8E8M0FNU, slayout=row_major, fractal=32>) outs(%acc : !pto.tile_buf<acc, 1x32xf32, blayout=col_major, slayout=row_major>)
   return
 }
