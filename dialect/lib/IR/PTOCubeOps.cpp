@@ -384,6 +384,33 @@ LogicalResult TExtractOp::verify() {
                            << (quant ? " with fp/preQuantScalar" : "");
     return success();
   }
+  if (arch == TargetArch::a5 && since060) {
+    // PTOAS 0.60's A5 textract moves 8-bit (fp8, hif8, i8), packed FP4,
+    // f16, bf16 and f32 data, and reads a mat src in a fractal layout.
+    Type e = dst->getElementType();
+    auto f = dyn_cast<FloatType>(e);
+    bool elemOk =
+        isa<HiF8Type, F4E1M2x2Type, F4E2M1x2Type>(e) ||
+        (isa<IntegerType>(e) && e.getIntOrFloatBitWidth() == 8) ||
+        (f && (f.getWidth() == 8 || f.isF16() || f.isBF16() || f.isF32()));
+    if (!elemOk)
+      return emitOpError() << "expects A5 textract element type to be an "
+                              "fp8/f16/bf16/f32 or int8 family type, got "
+                           << e;
+    BLayout bl = src->getBlayout();
+    SLayout sl = src->getSlayout();
+    bool zn = bl == BLayout::row_major && sl == SLayout::col_major;
+    bool nz = bl != BLayout::row_major && sl == SLayout::row_major;
+    if (s == AddressSpace::mat &&
+        !(zn || nz || (d == AddressSpace::left && bl == BLayout::row_major)))
+      return emitOpError()
+             << "expects A5 textract src to use a supported mat "
+                "blayout/slayout combination (blayout=col_major with "
+                "slayout=row_major, or blayout=row_major with "
+                "slayout=col_major; a left dst also takes blayout=row_major), "
+                "got blayout="
+             << stringifyBLayout(bl) << ", slayout=" << stringifySLayout(sl);
+  }
   if (arch == TargetArch::a5 && s == AddressSpace::vec &&
       d == AddressSpace::vec && (!isNDTile(*src) || !isNDTile(*dst)))
     return emitOpError("expects A5 vec->vec textract src/dst to use ND layout "
@@ -610,6 +637,10 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
       return op->emitOpError()
              << "expects lhs to have one valid row for "
              << op->getName().stripDialect() << ", got " << l->valid[0];
+    if (d->buf && isStatic(d->valid[0]) && d->valid[0] != 1)
+      return op->emitOpError()
+             << "expects dst to have one valid row for "
+             << op->getName().stripDialect() << ", got " << d->valid[0];
     if (!compatible(l->valid[1], r->valid[0]) ||
         !compatible(r->valid[1], d->valid[1]))
       return op->emitOpError()

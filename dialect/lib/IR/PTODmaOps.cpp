@@ -207,6 +207,45 @@ static LogicalResult verifyGatherMem(Operation *op, Value mem, Type dataElem) {
 }
 
 /// mgather/mscatter: A5 only, ND vec data and i32 index tiles.
+/// PTOAS 0.60's index tile per coalescing: `elem` (or none) one index per
+/// element (idx valid = data valid); `row` (or none) one per row, the idx a
+/// row-major [R, 0|1] column (`row` also [0|1, R], or a col-major [R, 0|1]).
+static LogicalResult verifyCoalescedIdx(Operation *op, Value data, Value idx,
+                                        StringRef dataName) {
+  auto d = tileView(data.getType()), i = tileView(idx.getType());
+  if (!d || !i || !i->buf || d->valid.size() != 2 || i->valid.size() != 2)
+    return success();
+  auto coalesce = op->getAttrOfType<CoalesceAttr>("coalesce");
+  auto zeroOrOne = [](int64_t v) { return !isStatic(v) || v == 0 || v == 1; };
+  bool rowMajor = i->buf.getBlayout() == BLayout::row_major;
+  int64_t rows = d->valid[0];
+  bool perElem =
+      compatible(i->valid[0], rows) && compatible(i->valid[1], d->valid[1]);
+  bool column = compatible(i->valid[0], rows) && zeroOrOne(i->valid[1]);
+  bool baseRow = rowMajor && column;
+  bool rowVector =
+      rowMajor && zeroOrOne(i->valid[0]) && compatible(i->valid[1], rows);
+  if (!coalesce) {
+    if (baseRow || perElem)
+      return success();
+    return op->emitOpError() << "expects idx valid_shape to be [" << dataName
+                             << ".valid_row, 0|1] or match " << dataName
+                             << " valid_shape when coalesce is omitted";
+  }
+  if (coalesce.getValue() == Coalesce::row) {
+    if (rowVector || (!rowMajor && column))
+      return success();
+    return op->emitOpError()
+           << "expects row-coalesce idx valid_shape to be [0|1, " << dataName
+           << ".valid_row] (row_major) or [" << dataName
+           << ".valid_row, 0|1] (col_major)";
+  }
+  if (perElem)
+    return success();
+  return op->emitOpError() << "expects elem-coalesce idx valid_shape to match "
+                           << dataName << " valid_shape";
+}
+
 static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
                                          Value mem, StringRef dataName) {
   if (onMemrefs(op))
@@ -224,6 +263,9 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
   if (!idxElem.isSignlessInteger(32))
     return op->emitOpError()
            << "expects idx element type to be signless i32, got " << idxElem;
+  if (ptoasAtLeast(op->getContext(), 0, 60) &&
+      failed(verifyCoalescedIdx(op, data, idx, dataName)))
+    return failure();
   return verifyGatherMem(op, mem, elementTypeOf(data.getType()));
 }
 
@@ -287,6 +329,14 @@ LogicalResult MGatherOp::verify() {
 }
 
 LogicalResult MScatterOp::verify() {
+  // PTOAS 0.60 asks how an atomic, bounded or conflicting scatter coalesces.
+  if (ptoasAtLeast(getContext(), 0, 60) && !(*this)->hasAttr("coalesce") &&
+      (getScatterAtomicOp() != ScatterAtomicOp::none ||
+       getScatterOob() != ScatterOOB::undefined ||
+       (*this)->hasAttr("scatterConflict")))
+    return emitOpError("expects coalesce when scatterAtomicOp/scatterOob/"
+                       "scatterConflict is specified (add `coalesce = "
+                       "#pto<coalesce elem>` or `#pto<coalesce row>`)");
   return verifyGatherScatter(*this, getSrc(), getIdx(), getMem(), "src");
 }
 

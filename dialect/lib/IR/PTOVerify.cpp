@@ -185,6 +185,17 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   case G::colReduce:
     return requireDim(firstName, src.valid[1], "dst", dst.valid[1], "cols");
   case G::rowExpand:
+    // PTOAS 0.60 (its issue 708): an empty dst (0x0) is a no-op; otherwise
+    // no extent of src or dst is empty.
+    if (ptoasAtLeast(op->getContext(), 0, 60) &&
+        !(dst.valid[0] == 0 && dst.valid[1] == 0))
+      for (auto [name, t] : {std::pair{firstName, &src}, {"dst", &dst}})
+        for (int i = 0; i < 2; ++i)
+          if (t->valid[i] == 0)
+            return op->emitOpError()
+                   << "expects " << name << " valid_shape[" << i
+                   << "] to be non-zero (only an empty dst, valid 0x0, is a "
+                      "no-op)";
     return requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows");
   case G::rowReduce:
     if (failed(

@@ -445,3 +445,73 @@ func.func @f(%t: !pto.tile_buf<vec, 64x64xf32, valid=0x32>, %p: !pto.partition_t
   pto.tstore ins(%t : !pto.tile_buf<vec, 64x64xf32, valid=0x32>) outs(%p : !pto.partition_tensor_view<64x64xf32>)
   return
 }
+
+// -----
+
+// mgather/mscatter index tiles per coalescing: elem one index per element,
+// row one per row ([0|1, R] row-major).
+func.func @f(%mem: !pto.partition_tensor_view<8x32xf32>, %i: !pto.tile_buf<vec, 8x32xi32>, %d: !pto.tile_buf<vec, 8x32xf32>) {
+  // expected-error@+1 {{'pto.mgather' op expects row-coalesce idx valid_shape to be [0|1, dst.valid_row] (row_major) or [dst.valid_row, 0|1] (col_major)}}
+  pto.mgather ins(%mem, %i : !pto.partition_tensor_view<8x32xf32>, !pto.tile_buf<vec, 8x32xi32>) outs(%d : !pto.tile_buf<vec, 8x32xf32>) {coalesce = #pto<coalesce row>}
+  return
+}
+
+// -----
+
+func.func @f(%mem: !pto.partition_tensor_view<8x32xf32>, %i: !pto.tile_buf<vec, 1x8xi32>, %d: !pto.tile_buf<vec, 8x32xf32>) {
+  pto.mgather ins(%mem, %i : !pto.partition_tensor_view<8x32xf32>, !pto.tile_buf<vec, 1x8xi32>) outs(%d : !pto.tile_buf<vec, 8x32xf32>) {coalesce = #pto<coalesce row>}
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 8x32xf32>, %i: !pto.tile_buf<vec, 8x32xi32>, %mem: !pto.partition_tensor_view<8x32xf32>) {
+  // expected-error@+1 {{'pto.mscatter' op expects coalesce when scatterAtomicOp/scatterOob/scatterConflict is specified}}
+  pto.mscatter ins(%s, %i : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 8x32xi32>) outs(%mem : !pto.partition_tensor_view<8x32xf32>) {scatterOob = #pto<scatter_oob skip>}
+  return
+}
+
+// -----
+
+// Issue 708: an empty dst (0x0) is a no-op; one empty extent is an error.
+func.func @f(%s: !pto.tile_buf<vec, 16x1xf32, blayout=col_major>, %d: !pto.tile_buf<vec, 16x16xf32, valid=16x0>) {
+  // expected-error@+1 {{'pto.trowexpand' op expects dst valid_shape[1] to be non-zero (only an empty dst, valid 0x0, is a no-op)}}
+  pto.trowexpand ins(%s : !pto.tile_buf<vec, 16x1xf32, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x16xf32, valid=16x0>)
+  return
+}
+
+// -----
+
+func.func @f(%s: !pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=0x1>, %d: !pto.tile_buf<vec, 16x16xf32, valid=0x0>) {
+  pto.trowexpand ins(%s : !pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=0x1>) outs(%d : !pto.tile_buf<vec, 16x16xf32, valid=0x0>)
+  return
+}
+
+// -----
+
+func.func @f(%a: !pto.tile_buf<left, 1x32xf16, blayout=col_major, slayout=row_major>, %b: !pto.tile_buf<right, 32x16xf16, slayout=col_major>, %c: !pto.tile_buf<acc, 1x16xf32, blayout=col_major, slayout=row_major, fractal=1024, valid=0x16>) {
+  // expected-error@+1 {{'pto.tgemv' op expects dst to have one valid row for tgemv, got 0}}
+  pto.tgemv ins(%a, %b : !pto.tile_buf<left, 1x32xf16, blayout=col_major, slayout=row_major>, !pto.tile_buf<right, 32x16xf16, slayout=col_major>) outs(%c : !pto.tile_buf<acc, 1x16xf32, blayout=col_major, slayout=row_major, fractal=1024, valid=0x16>)
+  return
+}
+
+// -----
+
+// A5 textract: 1-byte, FP4, f16, bf16 or f32 data; a mat src in NZ or ZN.
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<vec, 16x16xi32>, %d: !pto.tile_buf<vec, 16x16xi32>, %c0: index) {
+    // expected-error@+1 {{'pto.textract' op expects A5 textract element type to be an fp8/f16/bf16/f32 or int8 family type, got 'i32'}}
+    pto.textract ins(%s, %c0, %c0 : !pto.tile_buf<vec, 16x16xi32>, index, index) outs(%d : !pto.tile_buf<vec, 16x16xi32>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<mat, 32x32xf16>, %d: !pto.tile_buf<right, 16x16xf16, slayout=col_major>, %c0: index) {
+    // expected-error@+1 {{'pto.textract' op expects A5 textract src to use a supported mat blayout/slayout combination}}
+    pto.textract ins(%s, %c0, %c0 : !pto.tile_buf<mat, 32x32xf16>, index, index) outs(%d : !pto.tile_buf<right, 16x16xf16, slayout=col_major>)
+    return
+  }
+}
