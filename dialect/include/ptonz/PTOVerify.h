@@ -200,6 +200,16 @@ mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel,
 mlir::LogicalResult verifyPopFrom(mlir::Operation *op, KernelKind kernel,
                                   mlir::Value validRow, mlir::Value validCol,
                                   mlir::Value tile, int64_t split);
+/// A tpush_to_aiv through a pipe whose aic_initialize_pipe has an
+/// acc_push_epilogue (PTOAS 0.60's fixpipe): an acc tile of the element type
+/// the quantization reads, no split, and the quantization parameter set
+/// before it in its block (PTOPipeOps.cpp).
+mlir::LogicalResult verifyFixpipePush(mlir::Operation *op, mlir::Value tile,
+                                      int64_t split);
+/// set_quant_vector's per-channel parameters: a scaling tile of f16, bf16
+/// or f32 (A5) or of packed 64-bit integers (A2/A3).
+mlir::LogicalResult verifyQuantVectorPayload(mlir::Operation *op,
+                                             mlir::Value tile);
 enum class PipeRole { push, pop, free };
 mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role,
                                   mlir::Value tile, mlir::Value pipe,

@@ -537,13 +537,15 @@ static bool isFp8(Type t) {
   return f && f.getWidth() == 8;
 }
 
-/// PTOAS 0.60's A5 mx rules: an E4M3FN/E5M2 pair or a packed FP4 pair; a
-/// physical K (lhs cols, rhs rows) that is a positive multiple of 64; scales
-/// a_scale [M, ceil(K/32)] and b_scale [ceil(K/32), N], in shape and valid
-/// shape (K of the lhs, M of the lhs, N of the rhs).
+/// PTOAS 0.60's A5 mx rules: an E4M3FN/E5M2 pair or a packed FP4 pair; for
+/// tmatmul.mx a physical K (lhs cols, rhs rows) that is a positive multiple
+/// of 64 and scales a_scale [M, ceil(K/32)] and b_scale [ceil(K/32), N] in
+/// shape and valid shape (K of the lhs, M of the lhs, N of the rhs); for
+/// tgemv.mx the same scales counted in the valid K (b_scale's shape as wide
+/// as the rhs tile).
 static LogicalResult verifyMx060(Operation *op, const TileView &l,
                                  const TileView &r, Value lhsScale,
-                                 Value rhsScale) {
+                                 Value rhsScale, bool gemv) {
   auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
   auto fp4 = [](Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); };
   if (!(fp8(l.elem) && fp8(r.elem)) && !(fp4(l.elem) && fp4(r.elem)))
@@ -552,7 +554,7 @@ static LogicalResult verifyMx060(Operation *op, const TileView &l,
               "(f8E4M3FN, f8E5M2) or fp4/fp4 pair, got "
            << l.elem << " and " << r.elem;
   for (auto [k, name] : {std::pair{l.shape[1], "lhs"}, {r.shape[0], "rhs"}})
-    if (isStatic(k) && (k < 1 || k % 64 != 0))
+    if (!gemv && isStatic(k) && (k < 1 || k % 64 != 0))
       return op->emitOpError()
              << "expects " << name
              << " physical K shape to be a positive multiple of 64 on A5, got "
@@ -566,7 +568,7 @@ static LogicalResult verifyMx060(Operation *op, const TileView &l,
       continue;
     for (bool valid : {false, true}) {
       ArrayRef<int64_t> sd = valid ? s->valid : s->shape,
-                        ld = valid ? l.valid : l.shape,
+                        ld = valid || gemv ? l.valid : l.shape,
                         rd = valid ? r.valid : r.shape;
       int64_t rows = left ? ld[0] : ceil32(ld[1]),
               cols = left ? ceil32(ld[1]) : rd[1];
@@ -591,11 +593,20 @@ static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
     return success();
   if (arch == TargetArch::a5 && c.isF32() && a == b && isa<FloatType>(a))
     return success();
+  // PTOAS 0.60's A5 cube also multiplies mixed fp8 (E4M3 by E5M2) and hif8.
+  auto fp8 = [](Type t) {
+    auto f = dyn_cast<FloatType>(t);
+    return f && f.getWidth() == 8 && !isa<Float8E8M0FNUType>(t);
+  };
+  if (arch == TargetArch::a5 && c.isF32() &&
+      ptoasAtLeast(op->getContext(), 0, 60) &&
+      ((fp8(a) && fp8(b)) || (isa<HiF8Type>(a) && a == b)))
+    return success();
   return op->emitOpError()
          << "expects (dst, lhs, rhs) element types to be one of (i32, i8, i8), "
             "(f32, f16, f16), (f32, bf16, bf16), (f32, f32, f32)"
-         << (arch == TargetArch::a5 ? " or an A5 fp8 pair" : "") << ", got ("
-         << c << ", " << a << ", " << b << ")";
+         << (arch == TargetArch::a5 ? " or an A5 fp8 (or hif8) pair" : "")
+         << ", got (" << c << ", " << a << ", " << b << ")";
 }
 
 LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
@@ -657,7 +668,8 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
   if (mx) {
     bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
     if (arch == TargetArch::a5 && since060 &&
-        failed(verifyMx060(op, *l, *r, lhsScale, rhsScale)))
+        failed(verifyMx060(op, *l, *r, lhsScale, rhsScale,
+                           kind == MatmulKind::gemvMx)))
       return failure();
     if (arch == TargetArch::a5 && !since060 &&
         (!isFp8(l->elem) || !isFp8(r->elem) || !d->elem.isF32()))

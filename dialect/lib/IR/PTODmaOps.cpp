@@ -149,6 +149,20 @@ LogicalResult TStoreOp::verify() {
   if (!se.isInteger(32) && !se.isF32())
     return emitOpError() << "expects an acc tstore src of i32 or f32, got "
                          << se;
+  // PTOAS 0.60's A5 fixpipe quantizes an acc tile on store to: i8, f16,
+  // bf16 (from i32 or f32), f32, hif8 or an E4M3 fp8 (from f32).
+  if (getPreQuantScalar() && targetArchOf(*this) == TargetArch::a5 &&
+      ptoasAtLeast(getContext(), 0, 60)) {
+    bool ok =
+        de.isInteger(8) || de.isF16() || de.isBF16() ||
+        (se.isF32() && (de.isF32() || isa<HiF8Type>(de) ||
+                        isa<Float8E4M3Type, Float8E4M3FNType,
+                            Float8E4M3FNUZType, Float8E4M3B11FNUZType>(de)));
+    if (!ok)
+      return emitOpError() << "expects A5 acc preQuantScalar tstore dst type "
+                              "to be i8/ui8/f16/bf16/f32/hif8/f8E4M3, got "
+                           << de << " (from " << se << ")";
+  }
   return success();
 }
 

@@ -709,3 +709,92 @@ LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
     return op->emitOpError("expects the popped tile in the vec or mat buffer");
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Fixpipe pushes (PTOAS 0.60's acc_push_epilogue)
+//===----------------------------------------------------------------------===//
+
+LogicalResult ptonz::pto::verifyFixpipePush(Operation *op, Value tile,
+                                            int64_t split) {
+  if (!ptoasAtLeast(op->getContext(), 0, 60))
+    return success();
+  auto idOf = [](Operation *o) {
+    auto id = o->getAttrOfType<IntegerAttr>("id");
+    return id ? id.getInt() : 0;
+  };
+  int64_t id = idOf(op);
+  AccPushEpilogueAttr epilogue;
+  if (auto fn = op->getParentOfType<FunctionOpInterface>())
+    fn->walk([&](AicInitializePipeOp init) {
+      if (idOf(init) == id)
+        epilogue = dyn_cast_or_null<AccPushEpilogueAttr>(
+            init->getAttr("acc_push_epilogue"));
+    });
+  if (!epilogue)
+    return success(); // a plain pipe
+  auto buf = dyn_cast<TileBufType>(tile.getType());
+  if (!buf || buf.getLoc() != AddressSpace::acc)
+    return op->emitOpError("expects fixpipe TPUSH source tile to use loc=acc "
+                           "(its pipe's init has an acc_push_epilogue)");
+  if (split != 0)
+    return op->emitOpError("expects fixpipe TPUSH to have split = 0");
+  using Q = FixpipeQuant;
+  Q q = epilogue.getQuant();
+  Type e = buf.getElementType();
+  bool fromI32 = q == Q::req8_scalar || q == Q::req8_vec ||
+                 q == Q::deqf16_scalar || q == Q::deqf16_vec ||
+                 q == Q::qs322bf16_pre_scalar || q == Q::qs322bf16_pre_vec;
+  bool ok = q == Q::no_convert ? (e.isF32() || e.isInteger(32))
+            : fromI32          ? e.isInteger(32)
+                               : e.isF32();
+  if (!ok)
+    return op->emitOpError()
+           << "expects fixpipe TPUSH source element type to match "
+              "acc_push_epilogue.quant mode requirements ("
+           << stringifyFixpipeQuant(q) << " reads "
+           << (q == Q::no_convert ? "f32 or i32"
+               : fromI32          ? "i32"
+                                  : "f32")
+           << "), got " << e;
+  bool vector = q == Q::deqf16_vec || q == Q::req8_vec ||
+                q == Q::qf322b8_pre_vec || q == Q::qs322bf16_pre_vec;
+  bool scalar =
+      !vector && q != Q::no_convert && q != Q::f32_f16 && q != Q::f32_bf16;
+  if (!vector && !scalar)
+    return success();
+  for (Operation &before : *op->getBlock()) {
+    if (&before == op)
+      break;
+    if ((scalar && isa<SetQuantScalarOp>(before)) ||
+        (vector && isa<SetQuantVectorOp>(before)))
+      if (idOf(&before) == id)
+        return success();
+  }
+  return op->emitOpError() << "expects a preceding pto."
+                           << (scalar ? "set_quant_scalar" : "set_quant_vector")
+                           << " with id = " << id << " in the same block (the "
+                           << stringifyFixpipeQuant(q)
+                           << " quantization reads its parameter)";
+}
+
+LogicalResult ptonz::pto::verifyQuantVectorPayload(Operation *op, Value tile) {
+  auto buf = dyn_cast<TileBufType>(tile.getType());
+  if (!buf)
+    return op->emitOpError("expects 'scaling_tile' to be a tile type");
+  if (buf.getLoc() != AddressSpace::scaling)
+    return op->emitOpError("expects 'scaling_tile' to use loc=scaling");
+  Type e = buf.getElementType();
+  if (targetArchOf(op) == TargetArch::a5) {
+    if (!(e.isF16() || e.isBF16() || e.isF32()))
+      return op->emitOpError()
+             << "expects 'scaling_tile' element type to be f16, bf16, or f32 "
+                "on A5, got "
+             << e;
+  } else if (!e.isInteger(64)) {
+    return op->emitOpError()
+           << "expects 'scaling_tile' element type to be packed i64/ui64 on "
+              "A3, got "
+           << e;
+  }
+  return success();
+}

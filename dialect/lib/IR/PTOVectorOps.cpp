@@ -653,10 +653,14 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
   SMLoc at = p.getCurrentLocation();
   if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperandList(ins))
     return failure();
-  bool format1 = ins.size() == 2;
-  if (!format1 && (ins.size() < 3 || ins.size() > 5))
+  // PTOAS 0.60 writes a format2 sort whose tmp it plans as `%s0, %s1 no_tmp`.
+  bool noTmp = succeeded(p.parseOptionalKeyword("no_tmp"));
+  bool format1 = ins.size() == 2 && !noTmp;
+  size_t withTmp = ins.size() + (noTmp ? 1 : 0);
+  if (!format1 && (withTmp < 3 || withTmp > 5))
     return p.emitError(
-        at, "tmrgsort expects ins(src, blockLen) or 2 to 4 srcs plus a tmp");
+        at, "tmrgsort expects ins(src, blockLen) or 2 to 4 srcs plus a tmp "
+            "(or `no_tmp`)");
   if (!format1 && succeeded(p.parseOptionalLBrace())) {
     bool value;
     StringRef kw;
@@ -687,12 +691,15 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
                              {insTypes[0], insTypes[1], outsTypes[0]}, at,
                              result.operands);
   }
-  int32_t nSrcs = ins.size() - 1;
-  props.operandSegmentSizes = {nSrcs, 0, 1, 1, 1};
-  if (p.resolveOperands(ArrayRef<Operand>(ins).drop_back(),
-                        ArrayRef<Type>(insTypes).drop_back(), at,
+  int32_t nSrcs = ins.size() - (noTmp ? 0 : 1);
+  props.operandSegmentSizes = {nSrcs, 0, 1, noTmp ? 0 : 1, 1};
+  if (p.resolveOperands(ArrayRef<Operand>(ins).take_front(nSrcs),
+                        ArrayRef<Type>(insTypes).take_front(nSrcs), at,
                         result.operands))
     return failure();
+  if (noTmp)
+    return p.resolveOperands({outs[0], outs[1]}, {outsTypes[0], outsTypes[1]},
+                             at, result.operands);
   return p.resolveOperands({outs[0], ins.back(), outs[1]},
                            {outsTypes[0], insTypes.back(), outsTypes[1]}, at,
                            result.operands);
@@ -704,12 +711,17 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
       << getSrcs().front().getType() << ", " << getBlockLen().getType() << ")";
     printOuts(p, getDsts().front());
   } else {
-    p << " ins(" << getSrcs() << ", " << getTmp()
-      << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : ";
+    p << " ins(" << getSrcs();
+    if (getTmp())
+      p << ", " << getTmp();
+    else
+      p << " no_tmp";
+    p << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : ";
     llvm::interleaveComma(getSrcs().getTypes(), p);
-    p << ", " << getTmp().getType() << ") outs(" << getDsts().front() << ", "
-      << getExcuted() << " : " << getDsts().front().getType() << ", "
-      << getExcuted().getType() << ")";
+    if (getTmp())
+      p << ", " << getTmp().getType();
+    p << ") outs(" << getDsts().front() << ", " << getExcuted() << " : "
+      << getDsts().front().getType() << ", " << getExcuted().getType() << ")";
   }
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {"operandSegmentSizes", "exhausted"});
@@ -718,8 +730,12 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
 LogicalResult TMrgSortOp::verify() {
   bool format1 =
       getSrcs().size() == 1 && getBlockLen() && getDsts().size() == 1;
-  bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 && getTmp() &&
+  // PTOAS 0.60 plans a format2 tmp itself (`no_tmp`).
+  bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 &&
+                 (getTmp() || ptoasAtLeast(getContext(), 0, 60)) &&
                  getDsts().size() == 1 && getExcuted();
+  if (format2 && failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
   if (!format1 && !format2)
     return emitOpError(
         "expects format1 ins(src, blockLen) outs(dst) or format2 ins(2 to 4 "
@@ -729,7 +745,8 @@ LogicalResult TMrgSortOp::verify() {
   if (failed(verifyTileOp(
           *this, r, {{"src", getSrcs().front()}, {"dst", getDsts().front()}})))
     return failure();
-  if (!format2 || onMemrefs(*this) || !ptoasAtLeast(getContext(), 0, 60))
+  if (!format2 || !getTmp() || onMemrefs(*this) ||
+      !ptoasAtLeast(getContext(), 0, 60))
     return success();
   // PTOAS 0.60: format2 merges the sources through tmp: as wide as dst, and as
   // all the sources together.
@@ -801,13 +818,16 @@ LogicalResult TSelOp::verify() {
   Type e = elementTypeOf(getSrc0().getType());
   auto i = dyn_cast<IntegerType>(e);
   bool a5 = targetArchOf(*this) == TargetArch::a5;
-  bool ok = e.isF16() || e.isF32() ||
+  // PTOAS 0.60 also selects bf16.
+  bool bf16 = ptoasAtLeast(getContext(), 0, 60);
+  bool ok = e.isF16() || e.isF32() || (bf16 && e.isBF16()) ||
             (i && (i.getWidth() == 16 || i.getWidth() == 32 ||
                    (a5 && i.getWidth() == 8)));
   if (!ok)
     return emitOpError() << "expects " << archName(targetArchOf(*this))
                          << " tsel src0, src1, and dst element type to be "
-                         << (a5 ? "i8/" : "") << "i16/i32/f16/f32, got " << e;
+                         << (a5 ? "i8/" : "") << "i16/i32/f16/"
+                         << (bf16 ? "bf16/" : "") << "f32, got " << e;
   // PTOAS 0.60's A2/A3 tsel expands the mask into a tmp of 4-byte elements:
   // 16 bytes of it for 16-bit data, 8 for 32-bit.
   if (a5 || !ptoasAtLeast(getContext(), 0, 60))

@@ -198,6 +198,10 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
                       "no-op)";
     return requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows");
   case G::rowReduce:
+    // PTOAS 0.60: a 0x0 dst is a no-op (pypto's dual-AIV replay marker).
+    if (dst.valid[0] == 0 && dst.valid[1] == 0 &&
+        ptoasAtLeast(op->getContext(), 0, 60))
+      return success();
     if (failed(
             requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows")))
       return failure();

@@ -200,3 +200,20 @@ func.func @clause_untyped() -> !pto.tensor_view<16x16xf32> attributes {pto.kerne
   %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
   return %e : !pto.tensor_view<16x16xf32>
 }
+
+// A format2 tmrgsort whose tmp PTOAS 0.60 plans: `no_tmp` after the sources.
+// CHECK-LABEL: func.func @mrgsort_no_tmp
+// CHECK: pto.tmrgsort ins(%{{.*}}, %{{.*}} no_tmp {exhausted = false} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+func.func @mrgsort_no_tmp(%a: !pto.tile_buf<vec, 1x64xf32>, %d: !pto.tile_buf<vec, 1x128xf32>, %ex: vector<4xi16>) {
+  pto.tmrgsort ins(%a, %a no_tmp {exhausted = false} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d, %ex : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+  return
+}
+
+// The fixpipe epilogue of a cube pipe is an attribute of its own, printed as
+// PTOAS 0.60 writes it.
+// CHECK-LABEL: func.func @fixpipe_epilogue
+// CHECK: acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>
+func.func @fixpipe_epilogue(%buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>} (c2v_consumer_buf = %buf : i32)
+  return
+}

@@ -515,3 +515,113 @@ module attributes {pto.target_arch = "a5"} {
     return
   }
 }
+
+// -----
+
+// A5 acc stores quantize (preQuantScalar) to 8/16-bit types, f32, hif8 or E4M3.
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%t: !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, %q: i64, %p: !pto.partition_tensor_view<16x16xf8E5M2>) {
+    // expected-error@+1 {{'pto.tstore' op expects A5 acc preQuantScalar tstore dst type to be i8/ui8/f16/bf16/f32/hif8/f8E4M3, got 'f8E5M2' (from 'f32')}}
+    pto.tstore ins(%t : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, %q : i64) outs(%p : !pto.partition_tensor_view<16x16xf8E5M2>)
+    return
+  }
+}
+
+// -----
+
+// PTOAS 0.60's A2/A3 tsel selects bf16 too.
+func.func @f(%m: !pto.tile_buf<vec, 1x32xi8>, %a: !pto.tile_buf<vec, 1x16xbf16>, %t: !pto.tile_buf<vec, 1x4xi32>) {
+  pto.tsel ins(%m, %a, %a, %t : !pto.tile_buf<vec, 1x32xi8>, !pto.tile_buf<vec, 1x16xbf16>, !pto.tile_buf<vec, 1x16xbf16>, !pto.tile_buf<vec, 1x4xi32>) outs(%a : !pto.tile_buf<vec, 1x16xbf16>)
+  return
+}
+
+// -----
+
+// A fixpipe push (its pipe's init has an acc_push_epilogue): an acc tile of
+// the type the quantization reads, after the quantization parameter.
+!ACCI = !pto.tile_buf<acc, 16x16xi32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%buf: i32, %t: !ACCI) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+    // expected-error@+1 {{'pto.tpush_to_aiv' op expects a preceding pto.set_quant_scalar with id = 0 in the same block}}
+    pto.tpush_to_aiv(%t : !ACCI) {id = 0, split = 0}
+    return
+  }
+}
+
+// -----
+
+!ACCF = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%buf: i32, %t: !ACCF, %s: f32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+    pto.set_quant_scalar(%s : f32) {id = 0}
+    // expected-error@+1 {{'pto.tpush_to_aiv' op expects fixpipe TPUSH source element type to match acc_push_epilogue.quant mode requirements (deqf16_scalar reads i32), got 'f32'}}
+    pto.tpush_to_aiv(%t : !ACCF) {id = 0, split = 0}
+    return
+  }
+}
+
+// -----
+
+!ACCI = !pto.tile_buf<acc, 16x16xi32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%buf: i32, %t: !ACCI, %s: f32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+    pto.set_quant_scalar(%s : f32) {id = 0}
+    pto.tpush_to_aiv(%t : !ACCI) {id = 0, split = 0}
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%v: !pto.tile_buf<scaling, 1x32xi8>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    // expected-error@+1 {{'pto.set_quant_vector' op expects 'scaling_tile' element type to be f16, bf16, or f32 on A5, got 'i8'}}
+    pto.set_quant_vector(%v : !pto.tile_buf<scaling, 1x32xi8>) {id = 1}
+    return
+  }
+}
+
+// -----
+
+// A5 tmatmul of mixed fp8 (E4M3 by E5M2) is PTOAS 0.60's.
+!L8 = !pto.tile_buf<left, 16x32xf8E4M3FN, blayout=col_major, slayout=row_major>
+!R8 = !pto.tile_buf<right, 32x16xf8E5M2, slayout=col_major>
+!ACC = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !L8, %b: !R8, %c: !ACC) {
+    pto.tmatmul ins(%a, %b : !L8, !R8) outs(%c : !ACC)
+    return
+  }
+}
+
+// -----
+
+// tgemv.mx counts its scales in the valid K; b_scale's shape spans the rhs.
+!L = !pto.tile_buf<left, 1x512xf8E4M3FN, blayout=col_major, slayout=row_major, valid=1x128>
+!R = !pto.tile_buf<right, 128x32xf8E5M2, slayout=col_major, valid=128x16>
+!SA = !pto.tile_buf<scaling, 1x4xf8E8M0FNU, slayout=row_major, fractal=32>
+!SB = !pto.tile_buf<scaling, 4x32xf8E8M0FNU, blayout=col_major, slayout=col_major, fractal=32, valid=4x16>
+!SBW = !pto.tile_buf<scaling, 4x16xf8E8M0FNU, blayout=col_major, slayout=col_major, fractal=32>
+!C = !pto.tile_buf<acc, 1x32xf32, blayout=col_major, slayout=row_major, fractal=1024, valid=1x16>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !L, %as: !SA, %b: !R, %bs: !SB, %c: !C) {
+    pto.tgemv.mx ins(%a, %as, %b, %bs : !L, !SA, !R, !SB) outs(%c : !C)
+    return
+  }
+  func.func @g(%a: !L, %as: !SA, %b: !R, %bs: !SBW, %c: !C) {
+    // expected-error@+1 {{'pto.tgemv.mx' op expects b_scale shape to be [ceil(K/32), N] = [4, 32], got [4, 16]}}
+    pto.tgemv.mx ins(%a, %as, %b, %bs : !L, !SA, !R, !SBW) outs(%c : !C)
+    return
+  }
+}
+
+// -----
+
+// A row reduction into an empty (0x0) dst is a no-op.
+func.func @f(%s: !pto.tile_buf<vec, 16x16xf32, valid=0x0>, %d: !pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=0x0>) {
+  pto.trowmax ins(%s : !pto.tile_buf<vec, 16x16xf32, valid=0x0>) outs(%d : !pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=0x0>)
+  return
+}
