@@ -32,6 +32,13 @@ DEFAULT_SAMPLES = 8
 DEFAULT_RESULT_SAMPLES = 2
 
 
+def _ptoas_arch(value: str) -> str:
+    """ptoas --pto-arch as PTOAS 0.60 reads it (tools/ptoas/driver.cpp): any
+    case; a2 and a3 are one target to its verifiers (their "A2/A3" rules)."""
+    arch = value.lower()
+    return "a3" if arch == "a2" else arch
+
+
 def take_pass_flags(argv: List[str], is_pass, own: set) -> Tuple[List[str], List[Tuple[str, str]]]:
     """Split `--<pass>` / `--<pass>=opts` flags (any pass or pipeline of MLIR's
     registry that is not one of ptonz-opt's own flags) out of argv, in
@@ -217,10 +224,13 @@ def _build_parser() -> argparse.ArgumentParser:
         "--pto-arch",
         "--ptoas-arch",
         dest="pto_arch",
+        type=_ptoas_arch,
         choices=ARCHS,
         default=DEFAULT_ARCH,
         help="the --pto-arch PTOAS will run with, which the pto op verifiers check "
-        "(default a3, as ptoas; a module's pto.target_arch attribute overrides it)",
+        "(default a3, as ptoas; a module's pto.target_arch attribute overrides it). "
+        "Spelled as PTOAS 0.60 takes it: any case, and a2, which gets the rules of "
+        "a3 (PTOAS checks A2 and A3 alike)",
     )
     # One flag for one concept: the level the op verifiers check (alloc_tile
     # addr, tassign, reserve_buffer base) is the level pto-verify-ptoas
@@ -230,6 +240,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--pto-level",
         dest="ptoas_pto_level",
         default=None,
+        type=str.lower,  # PTOAS reads the level in any case
         choices=LEVELS,
         help="the --pto-level PTOAS will run at: what the pto op verifiers check "
         "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "

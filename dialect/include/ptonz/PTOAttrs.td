@@ -92,6 +92,32 @@ def PTO_TileBufConfigAttr : AttrDef<PTO_Dialect, "TileBufConfig"> {
   let genVerifyDecl = 1;
 }
 
+// The fixpipe epilogue of a cube pipe (PTOAS 0.60's aic_initialize_pipe
+// `acc_push_epilogue`): `#pto.acc_push_epilogue<layout = nz2nd, quant =
+// deqf16_scalar, relu = no_relu>`, how a pushed acc tile is laid out,
+// quantized and rectified on its way to the vector core.
+def PTO_FixpipeLayout : PTO_I32Enum<"FixpipeLayout", "fixpipe output layout", [
+    I32EnumAttrCase<"nz2nd", 0>, I32EnumAttrCase<"nz2dn", 1>, I32EnumAttrCase<"nz2nz", 2>]>;
+def PTO_FixpipeQuant : PTO_I32Enum<"FixpipeQuant", "fixpipe quantization", [
+    I32EnumAttrCase<"no_convert", 0>, I32EnumAttrCase<"f32_f16", 1>,
+    I32EnumAttrCase<"f32_bf16", 2>, I32EnumAttrCase<"req8_scalar", 3>,
+    I32EnumAttrCase<"req8_vec", 4>, I32EnumAttrCase<"deqf16_scalar", 5>,
+    I32EnumAttrCase<"deqf16_vec", 6>, I32EnumAttrCase<"qf322b8_pre_scalar", 7>,
+    I32EnumAttrCase<"qf322b8_pre_vec", 8>, I32EnumAttrCase<"qf322f16_pre_scalar", 9>,
+    I32EnumAttrCase<"qf322bf16_pre_scalar", 10>, I32EnumAttrCase<"qs322bf16_pre_scalar", 11>,
+    I32EnumAttrCase<"qs322bf16_pre_vec", 12>, I32EnumAttrCase<"qf322hif8_pre_scalar", 13>,
+    I32EnumAttrCase<"qf322fp8_pre_scalar", 14>]>;
+def PTO_FixpipeRelu : PTO_I32Enum<"FixpipeRelu", "fixpipe relu", [
+    I32EnumAttrCase<"no_relu", 0>, I32EnumAttrCase<"normal_relu", 1>]>;
+def PTO_AccPushEpilogueAttr : AttrDef<PTO_Dialect, "AccPushEpilogue"> {
+  let mnemonic = "acc_push_epilogue";
+  let summary = "fixpipe layout, quantization and relu of a cube pipe's pushed acc tiles";
+  let parameters = (ins EnumParameter<PTO_FixpipeLayout>:$layout,
+                        EnumParameter<PTO_FixpipeQuant>:$quant,
+                        EnumParameter<PTO_FixpipeRelu>:$relu);
+  let assemblyFormat = "`<` `layout` `=` $layout `,` `quant` `=` $quant `,` `relu` `=` $relu `>`";
+}
+
 // Pad mode of a tload.
 def PTO_PadMode : PTO_I32Enum<"PadMode", "tload pad mode", [
     I32EnumAttrCase<"PadNull", 0>, I32EnumAttrCase<"PadFirstElem", 1>,

@@ -133,7 +133,8 @@ class PTO_SrcAndOp<string mnemonic, string what, string second,
 // ins(%src[, %tmp] : T[, Ttmp]) outs(%dst : T): a scratch tile that PTOAS
 // 0.60 makes optional (its pto-materialize-implicit-tmp plans one, except on
 // A2/A3 at level3, where PlanMemory is skipped); 0.27 requires it.
-class PTO_SrcOptTmpOp<string mnemonic, string what, string rules>
+class PTO_SrcOptTmpOp<string mnemonic, string what, string rules,
+                      string extraCheck = "::mlir::success()">
     : PTO_TileOp<mnemonic, []> {
   let summary = what;
   let arguments = (ins PTO_Dps:$src, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst);
@@ -146,8 +147,10 @@ class PTO_SrcOptTmpOp<string mnemonic, string what, string rules>
     ::mlir::LogicalResult $cppClass::verify() {
       if (failed(::ptonz::pto::verifyImplicitTmp(getOperation(), getTmp())))
         return ::mlir::failure();
-      return ::ptonz::pto::verifyTileOp(getOperation(), }] # rules # [{,
-                                        {{"src", getSrc()}, {"dst", getDst()}});
+      if (failed(::ptonz::pto::verifyTileOp(getOperation(), }] # rules # [{,
+                                        {{"src", getSrc()}, {"dst", getDst()}})))
+        return ::mlir::failure();
+      return }] # extraCheck # [{;
     }
   }];
 }
@@ -180,7 +183,8 @@ class PTO_TileScalarTileOp<string mnemonic, string what> : PTO_TileOp<mnemonic, 
 }
 
 // ins(%src, %scalar, %tmp : T, S, T) outs(%dst : T)
-class PTO_TileScalarTmpOp<string mnemonic, string what, Type scalar = PTO_Scalar>
+class PTO_TileScalarTmpOp<string mnemonic, string what, Type scalar = PTO_Scalar,
+                          string extraCheck = "::mlir::success()">
     : PTO_TileOp<mnemonic, []> {
   let summary = what;
   // The tmp is optional from PTOAS 0.60 on (it plans one; see verifyImplicitTmp).
@@ -194,8 +198,10 @@ class PTO_TileScalarTmpOp<string mnemonic, string what, Type scalar = PTO_Scalar
     ::mlir::LogicalResult $cppClass::verify() {
       if (::mlir::failed(::ptonz::pto::verifyImplicitTmp(getOperation(), getTmp())))
         return ::mlir::failure();
-      return ::ptonz::pto::verifyTileOp(getOperation(),
-          ::ptonz::pto::TileRules::vecUnary(), {{"src", getSrc()}, {"dst", getDst()}});
+      if (::mlir::failed(::ptonz::pto::verifyTileOp(getOperation(),
+          ::ptonz::pto::TileRules::vecUnary(), {{"src", getSrc()}, {"dst", getDst()}})))
+        return ::mlir::failure();
+      return }] # extraCheck # [{;
     }
   }];
 }

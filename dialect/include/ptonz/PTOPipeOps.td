@@ -85,7 +85,8 @@ def PTO_PipeEntry : AnyTypeOf<[AnyRankedTensor, AnyMemRef, PTO_TensorViewType,
                                PTO_PartitionTensorViewType, PTO_TileBufType],
                               "tile_buf, tensor view, memref or tensor">;
 
-class PTO_PushToOp<string mnemonic, string what, string core> : PTO_Op<mnemonic> {
+class PTO_PushToOp<string mnemonic, string what, string core,
+                   string extraCheck = "::mlir::success()"> : PTO_Op<mnemonic> {
   let summary = what;
   let arguments = (ins PTO_PipeEntry:$tile, OptionalAttr<I32Attr>:$id, I8Attr:$split);
   // `id` (PTOAS 0.60: the pipe's init) is printed only when given.
@@ -95,13 +96,16 @@ class PTO_PushToOp<string mnemonic, string what, string core> : PTO_Op<mnemonic>
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
-      return ::ptonz::pto::verifyFrontendSplit(getOperation(), ::ptonz::pto::KernelKind::}] # core
-      # [{, getSplit());
+      if (::mlir::failed(::ptonz::pto::verifyFrontendSplit(getOperation(),
+              ::ptonz::pto::KernelKind::}] # core # [{, getSplit())))
+        return ::mlir::failure();
+      return }] # extraCheck # [{;
     }
   }];
 }
 def PTO_TPushToAivOp : PTO_PushToOp<"tpush_to_aiv", "push a tile from the cube to the vector core",
-                                    "cube">;
+                                    "cube",
+    "::ptonz::pto::verifyFixpipePush(getOperation(), getTile(), getSplit())">;
 def PTO_TPushToAicOp : PTO_PushToOp<"tpush_to_aic", "push a tile from the vector to the cube core",
                                     "vector">;
 
@@ -167,7 +171,9 @@ def PTO_SetQuantVectorOp : PTO_Op<"set_quant_vector"> {
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
-      return ::ptonz::pto::verifySince(getOperation(), 0, 60);
+      if (::mlir::failed(::ptonz::pto::verifySince(getOperation(), 0, 60)))
+        return ::mlir::failure();
+      return ::ptonz::pto::verifyQuantVectorPayload(getOperation(), getScalingTile());
     }
   }];
 }

@@ -78,8 +78,10 @@ def PTO_TAxpyOp  : PTO_TileScalarOp<"taxpy", "dst += src * scalar", PTO_Scalar,
 def PTO_TAddSCOp : PTO_TileScalarTileOp<"taddsc", "dst = src0 + scalar + src1">;
 def PTO_TSubSCOp : PTO_TileScalarTileOp<"tsubsc", "dst = src0 - scalar + src1">;
 
-def PTO_TRemSOp : PTO_TileScalarTmpOp<"trems", "dst = remainder(src, scalar)">;
-def PTO_TXorSOp : PTO_TileScalarTmpOp<"txors", "dst = src ^ scalar", AnySignlessInteger>;
+def PTO_TRemSOp : PTO_TileScalarTmpOp<"trems", "dst = remainder(src, scalar)", PTO_Scalar,
+    "::ptonz::pto::verifyScalarOpTmp(getOperation(), getTmp(), getDst(), /*wholeDst=*/false)">;
+def PTO_TXorSOp : PTO_TileScalarTmpOp<"txors", "dst = src ^ scalar", AnySignlessInteger,
+    "::ptonz::pto::verifyScalarOpTmp(getOperation(), getTmp(), getDst(), /*wholeDst=*/true)">;
 
 // src and scalar in either order: `ins(%tile, %s : ...)` or `ins(%s, %tile : ...)`.
 def PTO_TDivSOp : PTO_TileOp<"tdivs"> {
@@ -189,9 +191,11 @@ def PTO_TColMinOp  : PTO_UnaryOp<"tcolmin", "dst[0, j] = min over rows", "TileRu
 def PTO_TColProdOp : PTO_UnaryOp<"tcolprod", "dst[0, j] = product over rows",
                                  "TileRules::colReduce()">;
 def PTO_TColArgMaxOp : PTO_SrcOptTmpOp<"tcolargmax", "dst[0, j] = row of the column maximum",
-                                    "TileRules::argReduce()">;
+                                    "TileRules::argReduce()",
+                                    "::ptonz::pto::verifyArgReduce(getOperation(), getSrc(), getTmp(), getDst(), /*col=*/true)">;
 def PTO_TColArgMinOp : PTO_SrcOptTmpOp<"tcolargmin", "dst[0, j] = row of the column minimum",
-                                    "TileRules::argReduce()">;
+                                    "TileRules::argReduce()",
+                                    "::ptonz::pto::verifyArgReduce(getOperation(), getSrc(), getTmp(), getDst(), /*col=*/true)">;
 
 // ins(%src[, %tmp {isBinary = ...}] : T[, Ttmp]) outs(%dst : T)
 def PTO_TColSumOp : PTO_TileOp<"tcolsum"> {
@@ -211,9 +215,11 @@ def PTO_TRowSumOp : PTO_SrcOptTmpOp<"trowsum", "dst[i, 0] = sum over columns",
 def PTO_TRowProdOp : PTO_SrcOptTmpOp<"trowprod", "dst[i, 0] = product over columns",
                                   "TileRules::rowReduce()">;
 def PTO_TRowArgMaxOp : PTO_SrcOptTmpOp<"trowargmax", "dst[i, 0] = column of the row maximum",
-                                    "TileRules::argReduce()">;
+                                    "TileRules::argReduce()",
+                                    "::ptonz::pto::verifyArgReduce(getOperation(), getSrc(), getTmp(), getDst(), /*col=*/false)">;
 def PTO_TRowArgMinOp : PTO_SrcOptTmpOp<"trowargmin", "dst[i, 0] = column of the row minimum",
-                                    "TileRules::argReduce()">;
+                                    "TileRules::argReduce()",
+                                    "::ptonz::pto::verifyArgReduce(getOperation(), getSrc(), getTmp(), getDst(), /*col=*/false)">;
 
 def PTO_TTransOp : PTO_SrcAndOp<"ttrans", "dst = transpose(src)", "tmp", "TileRules::none()">;
 

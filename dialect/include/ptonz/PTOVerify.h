@@ -132,6 +132,29 @@ mlir::LogicalResult verifyImplicitTmp(mlir::Operation *op, mlir::Value tmp);
 /// level3 (no PlanMemory there; its pto-materialize-implicit-tmp errors).
 bool implicitTmpRefused(mlir::Operation *op);
 
+/// tcolargmax/tcolargmin (col) and trowargmax/trowargmin: PTOAS's element
+/// width, valid-region and (0.60, A2/A3) scratch-width rules.
+mlir::LogicalResult verifyArgReduce(mlir::Operation *op, mlir::Value src,
+                                    mlir::Value tmp, mlir::Value dst, bool col);
+
+/// PTOAS 0.60's low-precision element types (isPTOLowPrecisionType): fp8
+/// (any 8-bit float), !pto.hif8, !pto.f8E8M0, !pto.hif8x2, packed FP4 and
+/// !pto.bf16x2. A2/A3 moves and converts none of them.
+bool isLowPrecisionElement(mlir::Type type);
+/// The A5 tcvt pairs among them: f32 -> fp8/hif8, f16 -> hif8, bf16 <-> FP4,
+/// fp8/hif8 -> f32 (isA5LowPrecisionTCvtPair).
+bool isA5LowPrecisionCvt(mlir::Type src, mlir::Type dst);
+
+/// PTOAS's scratch capacity rule: a tmp tile of at least `bytes` bytes
+/// (rows * cols * element size; a dynamic or sub-byte tile is not checked).
+mlir::LogicalResult verifyTmpCapacity(mlir::Operation *op, mlir::Value tmp,
+                                      int64_t bytes, llvm::StringRef why);
+
+/// The given tmp of trems (one dst row: wholeDst false) and txors (the whole
+/// dst, row-major) on A2/A3, PTOAS 0.60's rules.
+mlir::LogicalResult verifyScalarOpTmp(mlir::Operation *op, mlir::Value tmp,
+                                      mlir::Value dst, bool wholeDst);
+
 /// The shared verifier of the ins/outs tile families.
 mlir::LogicalResult verifyTileOp(mlir::Operation *op, const TileRules &rules,
                                  std::initializer_list<NamedValue> operands);
@@ -177,6 +200,16 @@ mlir::LogicalResult verifyFrontendSplit(mlir::Operation *op, KernelKind kernel,
 mlir::LogicalResult verifyPopFrom(mlir::Operation *op, KernelKind kernel,
                                   mlir::Value validRow, mlir::Value validCol,
                                   mlir::Value tile, int64_t split);
+/// A tpush_to_aiv through a pipe whose aic_initialize_pipe has an
+/// acc_push_epilogue (PTOAS 0.60's fixpipe): an acc tile of the element type
+/// the quantization reads, no split, and the quantization parameter set
+/// before it in its block (PTOPipeOps.cpp).
+mlir::LogicalResult verifyFixpipePush(mlir::Operation *op, mlir::Value tile,
+                                      int64_t split);
+/// set_quant_vector's per-channel parameters: a scaling tile of f16, bf16
+/// or f32 (A5) or of packed 64-bit integers (A2/A3).
+mlir::LogicalResult verifyQuantVectorPayload(mlir::Operation *op,
+                                             mlir::Value tile);
 enum class PipeRole { push, pop, free };
 mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role,
                                   mlir::Value tile, mlir::Value pipe,

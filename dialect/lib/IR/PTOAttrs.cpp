@@ -125,7 +125,6 @@ TileBufConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError, BLayout,
 /// attributes of the `pto` dialect and print back as written.
 static bool isPassThroughAttrMnemonic(StringRef m) {
   static constexpr llvm::StringLiteral kMnemonics[] = {"acc_phase",
-                                                       "acc_push_epilogue",
                                                        "acc_store_atomic_op",
                                                        "acc_store_atomic_type",
                                                        "acc_store_mode",

@@ -384,6 +384,33 @@ LogicalResult TExtractOp::verify() {
                            << (quant ? " with fp/preQuantScalar" : "");
     return success();
   }
+  if (arch == TargetArch::a5 && since060) {
+    // PTOAS 0.60's A5 textract moves 8-bit (fp8, hif8, i8), packed FP4,
+    // f16, bf16 and f32 data, and reads a mat src in a fractal layout.
+    Type e = dst->getElementType();
+    auto f = dyn_cast<FloatType>(e);
+    bool elemOk =
+        isa<HiF8Type, F4E1M2x2Type, F4E2M1x2Type>(e) ||
+        (isa<IntegerType>(e) && e.getIntOrFloatBitWidth() == 8) ||
+        (f && (f.getWidth() == 8 || f.isF16() || f.isBF16() || f.isF32()));
+    if (!elemOk)
+      return emitOpError() << "expects A5 textract element type to be an "
+                              "fp8/f16/bf16/f32 or int8 family type, got "
+                           << e;
+    BLayout bl = src->getBlayout();
+    SLayout sl = src->getSlayout();
+    bool zn = bl == BLayout::row_major && sl == SLayout::col_major;
+    bool nz = bl != BLayout::row_major && sl == SLayout::row_major;
+    if (s == AddressSpace::mat &&
+        !(zn || nz || (d == AddressSpace::left && bl == BLayout::row_major)))
+      return emitOpError()
+             << "expects A5 textract src to use a supported mat "
+                "blayout/slayout combination (blayout=col_major with "
+                "slayout=row_major, or blayout=row_major with "
+                "slayout=col_major; a left dst also takes blayout=row_major), "
+                "got blayout="
+             << stringifyBLayout(bl) << ", slayout=" << stringifySLayout(sl);
+  }
   if (arch == TargetArch::a5 && s == AddressSpace::vec &&
       d == AddressSpace::vec && (!isNDTile(*src) || !isNDTile(*dst)))
     return emitOpError("expects A5 vec->vec textract src/dst to use ND layout "
@@ -510,6 +537,53 @@ static bool isFp8(Type t) {
   return f && f.getWidth() == 8;
 }
 
+/// PTOAS 0.60's A5 mx rules: an E4M3FN/E5M2 pair or a packed FP4 pair; for
+/// tmatmul.mx a physical K (lhs cols, rhs rows) that is a positive multiple
+/// of 64 and scales a_scale [M, ceil(K/32)] and b_scale [ceil(K/32), N] in
+/// shape and valid shape (K of the lhs, M of the lhs, N of the rhs); for
+/// tgemv.mx the same scales counted in the valid K (b_scale's shape as wide
+/// as the rhs tile).
+static LogicalResult verifyMx060(Operation *op, const TileView &l,
+                                 const TileView &r, Value lhsScale,
+                                 Value rhsScale, bool gemv) {
+  auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  auto fp4 = [](Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); };
+  if (!(fp8(l.elem) && fp8(r.elem)) && !(fp4(l.elem) && fp4(r.elem)))
+    return op->emitOpError()
+           << "expects A5 mx lhs/rhs element types to be a supported fp8/fp8 "
+              "(f8E4M3FN, f8E5M2) or fp4/fp4 pair, got "
+           << l.elem << " and " << r.elem;
+  for (auto [k, name] : {std::pair{l.shape[1], "lhs"}, {r.shape[0], "rhs"}})
+    if (!gemv && isStatic(k) && (k < 1 || k % 64 != 0))
+      return op->emitOpError()
+             << "expects " << name
+             << " physical K shape to be a positive multiple of 64 on A5, got "
+             << k;
+  auto ceil32 = [](int64_t k) {
+    return isStatic(k) ? (k + 31) / 32 : ShapedType::kDynamic;
+  };
+  for (bool left : {true, false}) {
+    auto s = tileView((left ? lhsScale : rhsScale).getType());
+    if (!s || s->shape.size() != 2 || s->valid.size() != 2)
+      continue;
+    for (bool valid : {false, true}) {
+      ArrayRef<int64_t> sd = valid ? s->valid : s->shape,
+                        ld = valid || gemv ? l.valid : l.shape,
+                        rd = valid ? r.valid : r.shape;
+      int64_t rows = left ? ld[0] : ceil32(ld[1]),
+              cols = left ? ceil32(ld[1]) : rd[1];
+      if (!compatible(sd[0], rows) || !compatible(sd[1], cols))
+        return op->emitOpError()
+               << "expects " << (left ? "a_scale" : "b_scale") << " "
+               << (valid ? "valid_shape" : "shape") << " to be "
+               << (left ? "[M, ceil(K/32)]" : "[ceil(K/32), N]") << " = ["
+               << rows << ", " << cols << "], got [" << sd[0] << ", " << sd[1]
+               << "]";
+    }
+  }
+  return success();
+}
+
 /// (lhs, rhs) -> dst element types the cube unit multiplies.
 static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
                                        Type b, Type c) {
@@ -519,11 +593,20 @@ static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
     return success();
   if (arch == TargetArch::a5 && c.isF32() && a == b && isa<FloatType>(a))
     return success();
+  // PTOAS 0.60's A5 cube also multiplies mixed fp8 (E4M3 by E5M2) and hif8.
+  auto fp8 = [](Type t) {
+    auto f = dyn_cast<FloatType>(t);
+    return f && f.getWidth() == 8 && !isa<Float8E8M0FNUType>(t);
+  };
+  if (arch == TargetArch::a5 && c.isF32() &&
+      ptoasAtLeast(op->getContext(), 0, 60) &&
+      ((fp8(a) && fp8(b)) || (isa<HiF8Type>(a) && a == b)))
+    return success();
   return op->emitOpError()
          << "expects (dst, lhs, rhs) element types to be one of (i32, i8, i8), "
             "(f32, f16, f16), (f32, bf16, bf16), (f32, f32, f32)"
-         << (arch == TargetArch::a5 ? " or an A5 fp8 pair" : "") << ", got ("
-         << c << ", " << a << ", " << b << ")";
+         << (arch == TargetArch::a5 ? " or an A5 fp8 (or hif8) pair" : "")
+         << ", got (" << c << ", " << a << ", " << b << ")";
 }
 
 LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
@@ -565,6 +648,10 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
       return op->emitOpError()
              << "expects lhs to have one valid row for "
              << op->getName().stripDialect() << ", got " << l->valid[0];
+    if (d->buf && isStatic(d->valid[0]) && d->valid[0] != 1)
+      return op->emitOpError()
+             << "expects dst to have one valid row for "
+             << op->getName().stripDialect() << ", got " << d->valid[0];
     if (!compatible(l->valid[1], r->valid[0]) ||
         !compatible(r->valid[1], d->valid[1]))
       return op->emitOpError()
@@ -579,8 +666,16 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
            << d->shape[1] << "]";
   }
   if (mx) {
-    if (arch == TargetArch::a5 &&
+    bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+    if (arch == TargetArch::a5 && since060 &&
+        failed(verifyMx060(op, *l, *r, lhsScale, rhsScale,
+                           kind == MatmulKind::gemvMx)))
+      return failure();
+    if (arch == TargetArch::a5 && !since060 &&
         (!isFp8(l->elem) || !isFp8(r->elem) || !d->elem.isF32()))
+      return op->emitOpError()
+             << "expects A5 mx operands to be fp8 and the result f32";
+    if (arch == TargetArch::a5 && !d->elem.isF32())
       return op->emitOpError()
              << "expects A5 mx operands to be fp8 and the result f32";
     for (auto [scale, name] :

@@ -40,6 +40,20 @@ LogicalResult TLoadOp::verify() {
     return emitOpError()
            << "expects tload dst to use loc=vec or loc=mat, got loc="
            << stringifyAddressSpace(dst.getLoc());
+  // PTOAS 0.60: an A5 vec tile is loaded as ND (row_major, none_box), DN
+  // (col_major, none_box) or NZ (col_major, row_major).
+  if (arch == TargetArch::a5 && dst.getLoc() == AddressSpace::vec &&
+      ptoasAtLeast(getContext(), 0, 60)) {
+    BLayout b = dst.getBlayout();
+    SLayout sl = dst.getSlayout();
+    if (!(sl == SLayout::none_box ||
+          (b == BLayout::col_major && sl == SLayout::row_major)))
+      return emitOpError()
+             << "expects A5 tload vec dst layout to be ND, DN, or NZ (blayout="
+                "row_major or col_major with slayout=none_box, or blayout="
+                "col_major with slayout=row_major), got blayout="
+             << stringifyBLayout(b) << ", slayout=" << stringifySLayout(sl);
+  }
   if (bitWidth(src.getElementType()) != bitWidth(dst.getElementType()))
     return emitOpError() << "expects src and dst element types to have the "
                             "same bitwidth, got "
@@ -116,7 +130,11 @@ LogicalResult TStoreOp::verify() {
       return emitOpError() << "expects dst shape[" << i << "] to be positive";
   auto p = staticCount(dst.getShape());
   auto v = staticCount({src.getValidRow(), src.getValidCol()});
-  if (p && v && *p != *v && !ptoasAtLeast(getContext(), 0, 60) && !getFp())
+  // PTOAS 0.60 compares the counts only where every extent is positive (an
+  // empty valid shape stores nothing).
+  bool empty = (p && *p == 0) || (v && *v == 0);
+  if (p && v && *p != *v && !getFp() &&
+      !(empty && ptoasAtLeast(getContext(), 0, 60)))
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v
                          << ")";
@@ -131,6 +149,20 @@ LogicalResult TStoreOp::verify() {
   if (!se.isInteger(32) && !se.isF32())
     return emitOpError() << "expects an acc tstore src of i32 or f32, got "
                          << se;
+  // PTOAS 0.60's A5 fixpipe quantizes an acc tile on store to: i8, f16,
+  // bf16 (from i32 or f32), f32, hif8 or an E4M3 fp8 (from f32).
+  if (getPreQuantScalar() && targetArchOf(*this) == TargetArch::a5 &&
+      ptoasAtLeast(getContext(), 0, 60)) {
+    bool ok =
+        de.isInteger(8) || de.isF16() || de.isBF16() ||
+        (se.isF32() && (de.isF32() || isa<HiF8Type>(de) ||
+                        isa<Float8E4M3Type, Float8E4M3FNType,
+                            Float8E4M3FNUZType, Float8E4M3B11FNUZType>(de)));
+    if (!ok)
+      return emitOpError() << "expects A5 acc preQuantScalar tstore dst type "
+                              "to be i8/ui8/f16/bf16/f32/hif8/f8E4M3, got "
+                           << de << " (from " << se << ")";
+  }
   return success();
 }
 
@@ -149,6 +181,13 @@ LogicalResult TPrefetchOp::verify() {
   if (bitWidth(se) != bitWidth(de))
     return emitOpError(
         "expects src and dst element types to have the same element size");
+  if (targetArchOf(*this) != TargetArch::a5 &&
+      ptoasAtLeast(getContext(), 0, 60) &&
+      (isLowPrecisionElement(se) || isLowPrecisionElement(de)))
+    return emitOpError() << "expects A2/A3 tprefetch low-precision element "
+                            "types to be unsupported (got "
+                         << se << " and " << de
+                         << "; A2/A3 moves no fp8/hif8/fp4 data)";
   return success();
 }
 
@@ -182,6 +221,45 @@ static LogicalResult verifyGatherMem(Operation *op, Value mem, Type dataElem) {
 }
 
 /// mgather/mscatter: A5 only, ND vec data and i32 index tiles.
+/// PTOAS 0.60's index tile per coalescing: `elem` (or none) one index per
+/// element (idx valid = data valid); `row` (or none) one per row, the idx a
+/// row-major [R, 0|1] column (`row` also [0|1, R], or a col-major [R, 0|1]).
+static LogicalResult verifyCoalescedIdx(Operation *op, Value data, Value idx,
+                                        StringRef dataName) {
+  auto d = tileView(data.getType()), i = tileView(idx.getType());
+  if (!d || !i || !i->buf || d->valid.size() != 2 || i->valid.size() != 2)
+    return success();
+  auto coalesce = op->getAttrOfType<CoalesceAttr>("coalesce");
+  auto zeroOrOne = [](int64_t v) { return !isStatic(v) || v == 0 || v == 1; };
+  bool rowMajor = i->buf.getBlayout() == BLayout::row_major;
+  int64_t rows = d->valid[0];
+  bool perElem =
+      compatible(i->valid[0], rows) && compatible(i->valid[1], d->valid[1]);
+  bool column = compatible(i->valid[0], rows) && zeroOrOne(i->valid[1]);
+  bool baseRow = rowMajor && column;
+  bool rowVector =
+      rowMajor && zeroOrOne(i->valid[0]) && compatible(i->valid[1], rows);
+  if (!coalesce) {
+    if (baseRow || perElem)
+      return success();
+    return op->emitOpError() << "expects idx valid_shape to be [" << dataName
+                             << ".valid_row, 0|1] or match " << dataName
+                             << " valid_shape when coalesce is omitted";
+  }
+  if (coalesce.getValue() == Coalesce::row) {
+    if (rowVector || (!rowMajor && column))
+      return success();
+    return op->emitOpError()
+           << "expects row-coalesce idx valid_shape to be [0|1, " << dataName
+           << ".valid_row] (row_major) or [" << dataName
+           << ".valid_row, 0|1] (col_major)";
+  }
+  if (perElem)
+    return success();
+  return op->emitOpError() << "expects elem-coalesce idx valid_shape to match "
+                           << dataName << " valid_shape";
+}
+
 static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
                                          Value mem, StringRef dataName) {
   if (onMemrefs(op))
@@ -199,6 +277,9 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
   if (!idxElem.isSignlessInteger(32))
     return op->emitOpError()
            << "expects idx element type to be signless i32, got " << idxElem;
+  if (ptoasAtLeast(op->getContext(), 0, 60) &&
+      failed(verifyCoalescedIdx(op, data, idx, dataName)))
+    return failure();
   return verifyGatherMem(op, mem, elementTypeOf(data.getType()));
 }
 
@@ -262,6 +343,14 @@ LogicalResult MGatherOp::verify() {
 }
 
 LogicalResult MScatterOp::verify() {
+  // PTOAS 0.60 asks how an atomic, bounded or conflicting scatter coalesces.
+  if (ptoasAtLeast(getContext(), 0, 60) && !(*this)->hasAttr("coalesce") &&
+      (getScatterAtomicOp() != ScatterAtomicOp::none ||
+       getScatterOob() != ScatterOOB::undefined ||
+       (*this)->hasAttr("scatterConflict")))
+    return emitOpError("expects coalesce when scatterAtomicOp/scatterOob/"
+                       "scatterConflict is specified (add `coalesce = "
+                       "#pto<coalesce elem>` or `#pto<coalesce row>`)");
   return verifyGatherScatter(*this, getSrc(), getIdx(), getMem(), "src");
 }
 

@@ -600,6 +600,32 @@ LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op,
            << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
   if (slotSize <= 0)
     return op->emitOpError("expects 'slot_size' to be greater than 0");
+  // PTOAS 0.60's slot counts: slot_num (default 4 slots per direction when
+  // both directions share the pipe, else 8) and the A2/A3 local_slot_num, at
+  // most slot_num of them in the consumer's local buffer.
+  int64_t slotNum = dirMask == 3 ? 4 : 8;
+  if (auto n = op->getAttrOfType<IntegerAttr>("slot_num")) {
+    slotNum = n.getInt();
+    if (slotNum <= 0)
+      return op->emitOpError()
+             << "expects 'slot_num' to be greater than 0, got " << slotNum;
+  }
+  if (auto local = op->getAttrOfType<IntegerAttr>("local_slot_num")) {
+    if (targetArchOf(op) == TargetArch::a5)
+      return op->emitOpError(
+          "'local_slot_num' is only supported for a2/a3 frontend pipe "
+          "lowering (A5 pipes have no local slot count; drop it)");
+    if (local.getInt() <= 0)
+      return op->emitOpError()
+             << "expects 'local_slot_num' to be greater than 0, got "
+             << local.getInt();
+    if (local.getInt() > slotNum)
+      return op->emitOpError()
+             << "expects 'local_slot_num' to be less than or equal to "
+                "slot_num ("
+             << slotNum << ") for dir_mask = " << int(dirMask) << ", got "
+             << local.getInt();
+  }
   // Operands 0..3: gm_slot_buffer, gm_slot_tensor, c2v, v2c (each optional).
   auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
   auto has = [&](int i) { return !segments || segments[i] != 0; };
@@ -681,5 +707,94 @@ LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
   if (role == PipeRole::pop && space != AddressSpace::vec &&
       space != AddressSpace::mat)
     return op->emitOpError("expects the popped tile in the vec or mat buffer");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Fixpipe pushes (PTOAS 0.60's acc_push_epilogue)
+//===----------------------------------------------------------------------===//
+
+LogicalResult ptonz::pto::verifyFixpipePush(Operation *op, Value tile,
+                                            int64_t split) {
+  if (!ptoasAtLeast(op->getContext(), 0, 60))
+    return success();
+  auto idOf = [](Operation *o) {
+    auto id = o->getAttrOfType<IntegerAttr>("id");
+    return id ? id.getInt() : 0;
+  };
+  int64_t id = idOf(op);
+  AccPushEpilogueAttr epilogue;
+  if (auto fn = op->getParentOfType<FunctionOpInterface>())
+    fn->walk([&](AicInitializePipeOp init) {
+      if (idOf(init) == id)
+        epilogue = dyn_cast_or_null<AccPushEpilogueAttr>(
+            init->getAttr("acc_push_epilogue"));
+    });
+  if (!epilogue)
+    return success(); // a plain pipe
+  auto buf = dyn_cast<TileBufType>(tile.getType());
+  if (!buf || buf.getLoc() != AddressSpace::acc)
+    return op->emitOpError("expects fixpipe TPUSH source tile to use loc=acc "
+                           "(its pipe's init has an acc_push_epilogue)");
+  if (split != 0)
+    return op->emitOpError("expects fixpipe TPUSH to have split = 0");
+  using Q = FixpipeQuant;
+  Q q = epilogue.getQuant();
+  Type e = buf.getElementType();
+  bool fromI32 = q == Q::req8_scalar || q == Q::req8_vec ||
+                 q == Q::deqf16_scalar || q == Q::deqf16_vec ||
+                 q == Q::qs322bf16_pre_scalar || q == Q::qs322bf16_pre_vec;
+  bool ok = q == Q::no_convert ? (e.isF32() || e.isInteger(32))
+            : fromI32          ? e.isInteger(32)
+                               : e.isF32();
+  if (!ok)
+    return op->emitOpError()
+           << "expects fixpipe TPUSH source element type to match "
+              "acc_push_epilogue.quant mode requirements ("
+           << stringifyFixpipeQuant(q) << " reads "
+           << (q == Q::no_convert ? "f32 or i32"
+               : fromI32          ? "i32"
+                                  : "f32")
+           << "), got " << e;
+  bool vector = q == Q::deqf16_vec || q == Q::req8_vec ||
+                q == Q::qf322b8_pre_vec || q == Q::qs322bf16_pre_vec;
+  bool scalar =
+      !vector && q != Q::no_convert && q != Q::f32_f16 && q != Q::f32_bf16;
+  if (!vector && !scalar)
+    return success();
+  for (Operation &before : *op->getBlock()) {
+    if (&before == op)
+      break;
+    if ((scalar && isa<SetQuantScalarOp>(before)) ||
+        (vector && isa<SetQuantVectorOp>(before)))
+      if (idOf(&before) == id)
+        return success();
+  }
+  return op->emitOpError() << "expects a preceding pto."
+                           << (scalar ? "set_quant_scalar" : "set_quant_vector")
+                           << " with id = " << id << " in the same block (the "
+                           << stringifyFixpipeQuant(q)
+                           << " quantization reads its parameter)";
+}
+
+LogicalResult ptonz::pto::verifyQuantVectorPayload(Operation *op, Value tile) {
+  auto buf = dyn_cast<TileBufType>(tile.getType());
+  if (!buf)
+    return op->emitOpError("expects 'scaling_tile' to be a tile type");
+  if (buf.getLoc() != AddressSpace::scaling)
+    return op->emitOpError("expects 'scaling_tile' to use loc=scaling");
+  Type e = buf.getElementType();
+  if (targetArchOf(op) == TargetArch::a5) {
+    if (!(e.isF16() || e.isBF16() || e.isF32()))
+      return op->emitOpError()
+             << "expects 'scaling_tile' element type to be f16, bf16, or f32 "
+                "on A5, got "
+             << e;
+  } else if (!e.isInteger(64)) {
+    return op->emitOpError()
+           << "expects 'scaling_tile' element type to be packed i64/ui64 on "
+              "A3, got "
+           << e;
+  }
   return success();
 }

@@ -462,9 +462,13 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (validCol != ShapedType::kDynamic && (validCol < 0 || validCol > cols))
     return emitError() << "tile_buf valid_col (" << validCol
                        << ") exceeds col (" << cols << ")";
-  if (fractal != 16 && fractal != 32 && fractal != 512 && fractal != 1024)
+  // PTOAS 0.60 dropped s_fractal_size 16 (0.27's scaling tiles use it).
+  bool fractal16 = !ptoasAtLeast(elem.getContext(), 0, 60);
+  if (fractal != 32 && fractal != 512 && fractal != 1024 &&
+      !(fractal16 && fractal == 16))
     return emitError() << "unsupported s_fractal_size: " << fractal
-                       << ", must be one of {16, 32, 512, 1024}";
+                       << ", must be one of {" << (fractal16 ? "16, " : "")
+                       << "32, 512, 1024}";
   if (pad < 0 || pad > 3)
     return emitError() << "unknown pad: " << pad
                        << " (0=null, 1=zero, 2=max, 3=min)";

@@ -123,8 +123,27 @@ LogicalResult TColSumOp::verify() {
     if (failed(verifyImplicitTmp(*this, getTmp())))
       return failure();
   }
-  return verifyTileOp(*this, TileRules::colReduce(),
-                      {{"src", getSrc()}, {"dst", getDst()}});
+  if (failed(verifyTileOp(*this, TileRules::colReduce(),
+                          {{"src", getSrc()}, {"dst", getDst()}})))
+    return failure();
+  // PTOAS 0.60: a binary sum's tmp rows hold a whole src row, and the tmp
+  // holds the first pairwise level (half the rows).
+  auto src = tileView(getSrc().getType());
+  auto tmp = getTmp() ? tileView(getTmp().getType()) : std::nullopt;
+  if (!getIsBinary() || !src || !tmp || src->valid.size() != 2 ||
+      tmp->shape.size() != 2 || !ptoasAtLeast(getContext(), 0, 60))
+    return success();
+  if (isStatic(src->valid[1]) && isStatic(tmp->shape[1]) &&
+      tmp->shape[1] < src->valid[1])
+    return emitOpError() << "expects tmp shape[1] to be at least src "
+                            "valid_shape[1] when isBinary is true; got "
+                         << tmp->shape[1] << " vs " << src->valid[1];
+  if (!isStatic(src->valid[0]) || !isStatic(src->valid[1]))
+    return success();
+  return verifyTmpCapacity(*this, getTmp(),
+                           (src->valid[0] + 1) / 2 * src->valid[1] *
+                               (elementBits(src->elem) / 8),
+                           "half the src valid rows, rounded up");
 }
 
 //===----------------------------------------------------------------------===//
@@ -169,6 +188,22 @@ LogicalResult TCvtOp::verify() {
   auto src = tileView(getSrc().getType()), dst = tileView(getDst().getType());
   if (!src || !src->buf || !dst || !dst->buf)
     return emitOpError("expects src and dst to be !pto.tile_buf");
+  // PTOAS 0.60's low-precision conversions: A5's pto-isa pairs only, none on
+  // A2/A3.
+  if (ptoasAtLeast(getContext(), 0, 60) &&
+      (isLowPrecisionElement(src->elem) || isLowPrecisionElement(dst->elem))) {
+    if (targetArchOf(*this) != TargetArch::a5)
+      return emitOpError() << "expects A2/A3 tcvt low-precision element types "
+                              "to be unsupported (A2/A3 has no "
+                           << src->elem << " -> " << dst->elem
+                           << " conversion; convert on A5)";
+    if (!isA5LowPrecisionCvt(src->elem, dst->elem))
+      return emitOpError()
+             << "expects A5 tcvt low-precision type pairs to match PTO-ISA "
+                "support (f32 -> fp8/hif8, f16 -> hif8, bf16 <-> fp4, "
+                "fp8/hif8 -> f32), got "
+             << src->elem << " -> " << dst->elem;
+  }
   // PTOAS 0.60 plans the scratch tile of a non-saturating narrowing A2/A3
   // conversion (f32 -> i16, f16 -> i16/i8; sat_mode defaults to OFF) but at
   // level3, where PlanMemory is skipped.
@@ -411,6 +446,69 @@ static LogicalResult verifyMaskAxis(Operation *op, MaskPattern pattern,
   return success();
 }
 
+/// tgather's index form, as PTOAS checks it: src and dst share a gatherable
+/// element type, i32 indices (A5 also i16), dst and indices valid as wide as
+/// their tiles; on A2/A3 (and before PTOAS 0.60 on A5) a tmp of the indices'
+/// type and valid shape.
+static LogicalResult verifyGatherIndexForm(TGatherOp op) {
+  bool a5 = targetArchOf(op) == TargetArch::a5;
+  Value tmp = op.getTmp();
+  if (!tmp && (!a5 || !ptoasAtLeast(op.getContext(), 0, 60)))
+    return op.emitOpError("index-form tgather expects both indices and tmp (a "
+                          "scratch tile of the indices' type and valid shape; "
+                          "only A5 with PTOAS >= 0.60 plans without it)");
+  auto src = tileView(op.getSrc().getType()),
+       dst = tileView(op.getDst().getType()),
+       idx = tileView(op.getIndices().getType());
+  if (!src || !dst || !idx)
+    return success(); // verifyTileOp named the operand that is no tile
+  if (src->elem != dst->elem)
+    return op.emitOpError()
+           << "expects src and dst to have the same element type, got "
+           << src->elem << " and " << dst->elem;
+  Type e = src->elem;
+  unsigned bits = elementBits(e);
+  bool ok = e.isF16() || e.isF32() ||
+            (isa<IntegerType>(e) &&
+             (bits == 16 || bits == 32 || (a5 && bits == 8))) ||
+            (a5 && isa<FloatType>(e) && bits == 8);
+  if (!ok)
+    return op.emitOpError()
+           << "expects " << (a5 ? "A5 " : "")
+           << "gather src/dst element type to be "
+           << (a5 ? "i8/i16/i32/f16/f32" : "i16/i32/f16/f32") << ", got " << e;
+  auto ie = dyn_cast<IntegerType>(idx->elem);
+  if (!ie || !(ie.getWidth() == 32 || (a5 && ie.getWidth() == 16)))
+    return op.emitOpError() << "expects indices element type to be i32"
+                            << (a5 ? " or i16" : "") << ", got " << idx->elem;
+  auto wholeRows = [&](const TileView &t, StringRef name) -> LogicalResult {
+    if (t.valid.size() == 2 && t.shape.size() == 2 && isStatic(t.valid[1]) &&
+        isStatic(t.shape[1]) && t.valid[1] != t.shape[1])
+      return op.emitOpError()
+             << "expects " << name << " valid_shape[1] to equal " << name
+             << " cols (" << t.shape[1] << "), got " << t.valid[1];
+    return success();
+  };
+  if (failed(wholeRows(*dst, "dst")) || failed(wholeRows(*idx, "indices")))
+    return failure();
+  if (a5 || !tmp)
+    return success();
+  auto t = tileView(tmp.getType());
+  if (!t)
+    return success();
+  if (t->elem != idx->elem)
+    return op.emitOpError()
+           << "expects tmp and indices to have the same element type, got "
+           << t->elem << " and " << idx->elem;
+  for (size_t i = 0; i < t->valid.size() && i < idx->valid.size(); ++i)
+    if (!compatible(t->valid[i], idx->valid[i]))
+      return op.emitOpError()
+             << "expects indices and tmp to have the same valid_shape, got "
+             << "valid_shape[" << i << "] " << idx->valid[i] << " and "
+             << t->valid[i];
+  return success();
+}
+
 LogicalResult TGatherOp::verify() {
   if (onMemrefs(*this))
     return success();
@@ -441,6 +539,8 @@ LogicalResult TGatherOp::verify() {
                               "dst")))
       return failure();
   }
+  if (getIndices())
+    return verifyGatherIndexForm(*this);
   if (!compare)
     return success();
   if (!getCdst() || !getKValue() || !getTmp())
@@ -553,10 +653,14 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
   SMLoc at = p.getCurrentLocation();
   if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperandList(ins))
     return failure();
-  bool format1 = ins.size() == 2;
-  if (!format1 && (ins.size() < 3 || ins.size() > 5))
+  // PTOAS 0.60 writes a format2 sort whose tmp it plans as `%s0, %s1 no_tmp`.
+  bool noTmp = succeeded(p.parseOptionalKeyword("no_tmp"));
+  bool format1 = ins.size() == 2 && !noTmp;
+  size_t withTmp = ins.size() + (noTmp ? 1 : 0);
+  if (!format1 && (withTmp < 3 || withTmp > 5))
     return p.emitError(
-        at, "tmrgsort expects ins(src, blockLen) or 2 to 4 srcs plus a tmp");
+        at, "tmrgsort expects ins(src, blockLen) or 2 to 4 srcs plus a tmp "
+            "(or `no_tmp`)");
   if (!format1 && succeeded(p.parseOptionalLBrace())) {
     bool value;
     StringRef kw;
@@ -587,12 +691,15 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
                              {insTypes[0], insTypes[1], outsTypes[0]}, at,
                              result.operands);
   }
-  int32_t nSrcs = ins.size() - 1;
-  props.operandSegmentSizes = {nSrcs, 0, 1, 1, 1};
-  if (p.resolveOperands(ArrayRef<Operand>(ins).drop_back(),
-                        ArrayRef<Type>(insTypes).drop_back(), at,
+  int32_t nSrcs = ins.size() - (noTmp ? 0 : 1);
+  props.operandSegmentSizes = {nSrcs, 0, 1, noTmp ? 0 : 1, 1};
+  if (p.resolveOperands(ArrayRef<Operand>(ins).take_front(nSrcs),
+                        ArrayRef<Type>(insTypes).take_front(nSrcs), at,
                         result.operands))
     return failure();
+  if (noTmp)
+    return p.resolveOperands({outs[0], outs[1]}, {outsTypes[0], outsTypes[1]},
+                             at, result.operands);
   return p.resolveOperands({outs[0], ins.back(), outs[1]},
                            {outsTypes[0], insTypes.back(), outsTypes[1]}, at,
                            result.operands);
@@ -604,12 +711,17 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
       << getSrcs().front().getType() << ", " << getBlockLen().getType() << ")";
     printOuts(p, getDsts().front());
   } else {
-    p << " ins(" << getSrcs() << ", " << getTmp()
-      << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : ";
+    p << " ins(" << getSrcs();
+    if (getTmp())
+      p << ", " << getTmp();
+    else
+      p << " no_tmp";
+    p << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : ";
     llvm::interleaveComma(getSrcs().getTypes(), p);
-    p << ", " << getTmp().getType() << ") outs(" << getDsts().front() << ", "
-      << getExcuted() << " : " << getDsts().front().getType() << ", "
-      << getExcuted().getType() << ")";
+    if (getTmp())
+      p << ", " << getTmp().getType();
+    p << ") outs(" << getDsts().front() << ", " << getExcuted() << " : "
+      << getDsts().front().getType() << ", " << getExcuted().getType() << ")";
   }
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {"operandSegmentSizes", "exhausted"});
@@ -618,16 +730,44 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
 LogicalResult TMrgSortOp::verify() {
   bool format1 =
       getSrcs().size() == 1 && getBlockLen() && getDsts().size() == 1;
-  bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 && getTmp() &&
+  // PTOAS 0.60 plans a format2 tmp itself (`no_tmp`).
+  bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 &&
+                 (getTmp() || ptoasAtLeast(getContext(), 0, 60)) &&
                  getDsts().size() == 1 && getExcuted();
+  if (format2 && failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
   if (!format1 && !format2)
     return emitOpError(
         "expects format1 ins(src, blockLen) outs(dst) or format2 ins(2 to 4 "
         "srcs, tmp) outs(dst, executed)");
   TileRules r;
   r.vec = r.sameElem = true;
-  return verifyTileOp(*this, r,
-                      {{"src", getSrcs().front()}, {"dst", getDsts().front()}});
+  if (failed(verifyTileOp(
+          *this, r, {{"src", getSrcs().front()}, {"dst", getDsts().front()}})))
+    return failure();
+  if (!format2 || !getTmp() || onMemrefs(*this) ||
+      !ptoasAtLeast(getContext(), 0, 60))
+    return success();
+  // PTOAS 0.60: format2 merges the sources through tmp: as wide as dst, and as
+  // all the sources together.
+  auto tmp = tileView(getTmp().getType()),
+       dst = tileView(getDsts().front().getType());
+  if (!tmp || !dst || tmp->shape.size() != 2 || dst->shape.size() != 2)
+    return success();
+  if (tmp->shape[1] < dst->shape[1])
+    return emitOpError() << "format2 expects tmp.cols >= dst.cols ("
+                         << dst->shape[1] << "), got " << tmp->shape[1];
+  int64_t sum = 0;
+  for (Value v : getSrcs()) {
+    auto src = tileView(v.getType());
+    if (!src || src->shape.size() != 2 || !isStatic(src->shape[1]))
+      return success();
+    sum += src->shape[1];
+  }
+  if (tmp->shape[1] < sum)
+    return emitOpError() << "format2 expects tmp.cols >= sum(src.cols) = "
+                         << sum << ", got " << tmp->shape[1];
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -678,14 +818,29 @@ LogicalResult TSelOp::verify() {
   Type e = elementTypeOf(getSrc0().getType());
   auto i = dyn_cast<IntegerType>(e);
   bool a5 = targetArchOf(*this) == TargetArch::a5;
-  bool ok = e.isF16() || e.isF32() ||
+  // PTOAS 0.60 also selects bf16.
+  bool bf16 = ptoasAtLeast(getContext(), 0, 60);
+  bool ok = e.isF16() || e.isF32() || (bf16 && e.isBF16()) ||
             (i && (i.getWidth() == 16 || i.getWidth() == 32 ||
                    (a5 && i.getWidth() == 8)));
   if (!ok)
     return emitOpError() << "expects " << archName(targetArchOf(*this))
                          << " tsel src0, src1, and dst element type to be "
-                         << (a5 ? "i8/" : "") << "i16/i32/f16/f32, got " << e;
-  return success();
+                         << (a5 ? "i8/" : "") << "i16/i32/f16/"
+                         << (bf16 ? "bf16/" : "") << "f32, got " << e;
+  // PTOAS 0.60's A2/A3 tsel expands the mask into a tmp of 4-byte elements:
+  // 16 bytes of it for 16-bit data, 8 for 32-bit.
+  if (a5 || !ptoasAtLeast(getContext(), 0, 60))
+    return success();
+  auto tmp = tileView(getTmp().getType());
+  if (!tmp)
+    return success();
+  if (elementBits(tmp->elem) != 32)
+    return emitOpError() << "expects A2/A3 tsel tmp element type to be 4 "
+                            "bytes wide, got "
+                         << tmp->elem;
+  return verifyTmpCapacity(*this, getTmp(), elementBits(e) == 16 ? 16 : 8,
+                           "the expanded select mask");
 }
 
 LogicalResult TCmpSOp::verify() {
@@ -882,6 +1037,29 @@ LogicalResult THistogramOp::verify() {
   if (targetArchOf(*this) != TargetArch::a5)
     return emitOpError(
         "thistogram is only supported on A5 (ptoas --pto-arch=a5)");
+  // PTOAS 0.60 selects the histogram byte with `byte` (0..3, default 1);
+  // 0.27's `isMSB` is byte 1 (true) or 0 (false).
+  if (ptoasAtLeast(getContext(), 0, 60)) {
+    auto byteAttr = (*this)->getAttrOfType<IntegerAttr>("byte");
+    int64_t byte = byteAttr ? byteAttr.getInt() : 1;
+    if (BoolAttr isMSB = getIsMSBAttr()) {
+      int64_t legacy = isMSB.getValue() ? 1 : 0;
+      if (byteAttr && byte != legacy)
+        return emitOpError() << "does not allow conflicting 'byte' (" << byte
+                             << ") and legacy 'isMSB' (" << isMSB.getValue()
+                             << ") attributes; write only `byte`";
+      byte = legacy;
+    }
+    if (byte < 0 || byte > 3)
+      return emitOpError() << "expects byte to be in range [0, 3], got "
+                           << byte;
+    auto src = tileView(getSrc().getType());
+    if (src && src->elem.isInteger(16) && byte > 1)
+      return emitOpError() << "expects byte to be 0 or 1 when src element "
+                              "type is ui16 (a 16-bit value has two bytes), "
+                              "got "
+                           << byte;
+  }
   TileRules r;
   r.vec = true;
   return verifyTileOp(
@@ -946,6 +1124,29 @@ LogicalResult TCIOp::verify() {
     return emitOpError("requires explicit tmp when --pto-level=level3 on A2/A3 "
                        "(PTOAS 0.60 skips "
                        "PlanMemory there and plans no implicit tmp)");
+  // Its A2/A3 scratch: a row-major none_box vec tile of 4-byte elements
+  // holding the index ramp, 768 bytes for 32-bit dst, 1792 for 16-bit.
+  if (!getTmp() || targetArchOf(*this) == TargetArch::a5)
+    return success();
+  auto tmp = tileView(getTmp().getType());
+  if (!tmp || !tmp->buf)
+    return emitOpError("expects tmp to be a !pto.tile_buf");
+  TileBufType t = tmp->buf;
+  if (t.getLoc() != AddressSpace::vec)
+    return emitOpError("expects tmp to be in vec address space");
+  if (!(t.getElementType().isF32() || t.getElementType().isInteger(32)))
+    return emitOpError() << "expects A2/A3 tmp element type to be a 4-byte "
+                            "type (f32 or i32), got "
+                         << t.getElementType();
+  if (t.getBlayout() != BLayout::row_major ||
+      t.getSlayout() != SLayout::none_box || t.getFractal() != 512)
+    return emitOpError("expects tmp to be row_major, none_box, fractal 512");
+  int64_t need = e.getWidth() == 32 ? 768 : 1792;
+  if (t.getRows() * t.getCols() * 4 < need)
+    return emitOpError() << "expects A2/A3 tmp capacity to be at least " << need
+                         << " bytes for " << e.getWidth()
+                         << "-bit dst element type, got "
+                         << t.getRows() * t.getCols() * 4 << " bytes";
   return success();
 }
 
@@ -998,4 +1199,95 @@ LogicalResult TPackOp::verify() {
   TileRules r;
   r.vec = r.rowMajor = r.sameValid = true;
   return verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}});
+}
+
+//===----------------------------------------------------------------------===//
+// tcolargmax / tcolargmin / trowargmax / trowargmin
+//===----------------------------------------------------------------------===//
+
+LogicalResult ptonz::pto::verifyArgReduce(Operation *op, Value src, Value tmp,
+                                          Value dst, bool col) {
+  if (onMemrefs(op))
+    return success();
+  auto s = tileView(src.getType()), d = tileView(dst.getType());
+  if (!s || !d || s->valid.size() != 2 || d->valid.size() != 2)
+    return success();
+  unsigned bits = elementBits(s->elem);
+  if (!isa<IntegerType, FloatType>(s->elem) ||
+      !(bits == 8 || bits == 16 || bits == 32))
+    return op->emitOpError() << "expects src element type to be 1, 2, or 4 "
+                                "bytes wide, got "
+                             << s->elem;
+  if (col && isStatic(d->valid[0]) && d->valid[0] != 1)
+    return op->emitOpError()
+           << "expects dst valid_shape[0] to be 1 (one index per column), got "
+           << d->valid[0];
+  for (int i = 0; i < 2; ++i)
+    if (s->valid[i] == 0)
+      return op->emitOpError()
+             << "expects src valid_shape[" << i
+             << "] to be non-zero (an arg reduction of no elements has no "
+                "index to write)";
+  // PTOAS 0.60's A2/A3 scratch: per 256-byte repeat of a src row, a value
+  // and an index block (counted in 32-byte blocks of the element type).
+  if (!tmp || targetArchOf(op) != TargetArch::a3 ||
+      !ptoasAtLeast(op->getContext(), 0, 60))
+    return success();
+  auto t = tileView(tmp.getType());
+  if (!t || t->valid.size() != 2 || !isStatic(s->valid[1]))
+    return success();
+  int64_t repeat = 2048 / bits, block = 256 / bits;
+  if (!col && s->valid[1] <= repeat)
+    return success(); // the small-column path has a layout of its own
+  if (col && isStatic(t->valid[0]) && t->valid[0] < 1)
+    return op->emitOpError()
+           << "expects A2/A3 tmp valid_shape[0] to be at least 1, got "
+           << t->valid[0];
+  int64_t repeats = (s->valid[1] + repeat - 1) / repeat;
+  int64_t minCols =
+      ((repeats * 2 + block - 1) / block + (repeats + block - 1) / block) *
+      block;
+  if (isStatic(t->valid[1]) && t->valid[1] < minCols)
+    return op->emitOpError()
+           << "expects A2/A3 tmp valid_shape[1] to be at least " << minCols
+           << " for src valid_shape[1] = " << s->valid[1] << ", got "
+           << t->valid[1];
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// trems / txors: the scratch tile PTOAS 0.60's A2/A3 lowering uses
+//===----------------------------------------------------------------------===//
+
+LogicalResult ptonz::pto::verifyScalarOpTmp(Operation *op, Value tmp, Value dst,
+                                            bool wholeDst) {
+  if (!tmp || onMemrefs(op) || targetArchOf(op) != TargetArch::a3 ||
+      !ptoasAtLeast(op->getContext(), 0, 60))
+    return success();
+  auto t = tileView(tmp.getType()), d = tileView(dst.getType());
+  if (!t || !d || t->valid.size() != 2 || d->valid.size() != 2 ||
+      d->shape.size() != 2)
+    return success();
+  if (t->elem != d->elem)
+    return op->emitOpError()
+           << "expects tmp to have the same element type as src and dst, got "
+           << t->elem << " and " << d->elem;
+  int64_t bytes = elementBits(d->elem) / 8;
+  if (wholeDst) {
+    if (t->buf && t->buf.getBlayout() != BLayout::row_major)
+      return op->emitOpError("expects tmp to use row-major layout "
+                             "(blayout=row_major)");
+    return verifyTmpCapacity(op, tmp, d->shape[0] * d->shape[1] * bytes,
+                             "the whole dst tile");
+  }
+  if (isStatic(t->valid[0]) && t->valid[0] < 1)
+    return op->emitOpError()
+           << "expects A2/A3 tmp valid_shape[0] to be at least 1, got "
+           << t->valid[0];
+  if (isStatic(t->valid[1]) && isStatic(d->valid[1]) &&
+      t->valid[1] < d->valid[1])
+    return op->emitOpError()
+           << "expects A2/A3 tmp valid columns to cover dst valid columns ("
+           << d->valid[1] << "), got " << t->valid[1];
+  return verifyTmpCapacity(op, tmp, d->shape[1] * bytes, "one dst row");
 }

@@ -185,8 +185,23 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   case G::colReduce:
     return requireDim(firstName, src.valid[1], "dst", dst.valid[1], "cols");
   case G::rowExpand:
+    // PTOAS 0.60 (its issue 708): an empty dst (0x0) is a no-op; otherwise
+    // no extent of src or dst is empty.
+    if (ptoasAtLeast(op->getContext(), 0, 60) &&
+        !(dst.valid[0] == 0 && dst.valid[1] == 0))
+      for (auto [name, t] : {std::pair{firstName, &src}, {"dst", &dst}})
+        for (int i = 0; i < 2; ++i)
+          if (t->valid[i] == 0)
+            return op->emitOpError()
+                   << "expects " << name << " valid_shape[" << i
+                   << "] to be non-zero (only an empty dst, valid 0x0, is a "
+                      "no-op)";
     return requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows");
   case G::rowReduce:
+    // PTOAS 0.60: a 0x0 dst is a no-op (pypto's dual-AIV replay marker).
+    if (dst.valid[0] == 0 && dst.valid[1] == 0 &&
+        ptoasAtLeast(op->getContext(), 0, 60))
+      return success();
     if (failed(
             requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows")))
       return failure();
@@ -216,4 +231,44 @@ FailureOr<TileBufType> ptonz::pto::tileBuf(Operation *op, Value v,
     return t;
   return op->emitOpError() << "expects " << name
                            << " to be a !pto.tile_buf, got " << v.getType();
+}
+
+LogicalResult ptonz::pto::verifyTmpCapacity(Operation *op, Value tmp,
+                                            int64_t bytes, StringRef why) {
+  auto t = tileView(tmp.getType());
+  unsigned elemBits = t ? elementBits(t->elem) : 0;
+  if (!t || elemBits < 8 || t->shape.size() != 2 || !isStatic(t->shape[0]) ||
+      !isStatic(t->shape[1]))
+    return success();
+  int64_t have = t->shape[0] * t->shape[1] * (elemBits / 8);
+  if (have < bytes)
+    return op->emitOpError()
+           << "expects tmp capacity to be at least " << bytes << " bytes ("
+           << why << "), but got " << have << " bytes";
+  return success();
+}
+
+bool ptonz::pto::isLowPrecisionElement(Type type) {
+  if (auto f = dyn_cast<FloatType>(type))
+    return f.getWidth() == 8;
+  return isa<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type,
+             BF16x2Type>(type);
+}
+
+bool ptonz::pto::isA5LowPrecisionCvt(Type src, Type dst) {
+  auto fp8 = [](Type t) {
+    auto f = dyn_cast<FloatType>(t);
+    return f && f.getWidth() == 8 && !isa<Float8E8M0FNUType>(t);
+  };
+  auto hif8 = [](Type t) { return isa<HiF8Type>(t); };
+  auto fp4 = [](Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); };
+  if (src.isF32())
+    return fp8(dst) || hif8(dst);
+  if (src.isF16())
+    return hif8(dst);
+  if (src.isBF16())
+    return fp4(dst);
+  if (fp4(src))
+    return dst.isBF16();
+  return (fp8(src) || hif8(src)) && dst.isF32();
 }

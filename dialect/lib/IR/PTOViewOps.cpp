@@ -283,6 +283,83 @@ LogicalResult PartitionViewOp::verify() {
 
 LogicalResult GetValidShapeOp::verify() { return verifySince(*this, 0, 60); }
 
+/// A constant tile address: non-negative and aligned as its memory needs
+/// (512 bytes in left/right/acc, 32 elsewhere).
+static LogicalResult verifyLocalAddress(Operation *op, Value addr,
+                                        AddressSpace loc) {
+  auto c = constantOf(addr);
+  if (!c)
+    return success();
+  int64_t align = (loc == AddressSpace::left || loc == AddressSpace::right ||
+                   loc == AddressSpace::acc)
+                      ? 512
+                      : 32;
+  if (*c < 0)
+    return op->emitOpError() << "addr must be non-negative, got " << *c;
+  if (*c % align != 0)
+    return op->emitOpError()
+           << "addr must be aligned to " << align
+           << " bytes for local tile memory space, got " << *c;
+  return success();
+}
+
+/// PTOAS 0.60's layout granule of an allocated tile: a none_box tile's
+/// contiguous dimension (cols if row-major, rows if col-major) spans a
+/// multiple of 32 bytes (16 for packed FP4); a boxed tile is a whole number
+/// of fractals (innerRows x innerCols, from s_fractal_size and the element
+/// size), rows exempt in vec, for fractal 32 and for a single row.
+static LogicalResult verifyTileLayoutGranule(Operation *op, TileBufType t) {
+  unsigned bits = elementBits(t.getElementType());
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return success(); // no PTOAS element type (pto-verify-ptoas says so)
+  unsigned bytes = bits / 8;
+  int64_t rows = t.getRows(), cols = t.getCols();
+  if (t.getSlayout() == SLayout::none_box) {
+    bool rowMajor = t.getBlayout() == BLayout::row_major;
+    int64_t align =
+        isa<F4E1M2x2Type, F4E2M1x2Type>(t.getElementType()) ? 16 : 32;
+    int64_t span = (rowMajor ? cols : rows) * bytes;
+    if (span % align != 0)
+      return op->emitOpError()
+             << "expects result " << (rowMajor ? "row-major" : "col-major")
+             << " none_box tile "
+             << (rowMajor ? "row byte size (cols * sizeof(dtype))"
+                          : "column byte size (rows * sizeof(dtype))")
+             << " to be " << align << "-byte aligned, but got " << span
+             << " bytes (pad the tile's " << (rowMajor ? "cols" : "rows")
+             << " and keep the data's extent in its valid shape)";
+    return success();
+  }
+  int64_t innerRows = 0, innerCols = 0;
+  if (t.getFractal() == 1024) {
+    innerRows = innerCols = 16;
+  } else if (t.getFractal() == 32) {
+    innerRows = 16;
+    innerCols = 2;
+  } else if (t.getFractal() == 512 && 32 % bytes == 0) {
+    bool rowBox = t.getSlayout() == SLayout::row_major;
+    innerRows = rowBox ? 16 : 32 / bytes;
+    innerCols = rowBox ? 32 / bytes : 16;
+  }
+  if (innerRows == 0)
+    return op->emitOpError()
+           << "expects result to use a supported boxed tile layout (s_fractal"
+              "_size 1024, 32, or 512 with a 1-, 2- or 4-byte element), got "
+              "s_fractal_size "
+           << t.getFractal() << " with " << t.getElementType();
+  bool rowsExempt =
+      t.getLoc() == AddressSpace::vec || t.getFractal() == 32 || rows == 1;
+  if (!rowsExempt && rows % innerRows != 0)
+    return op->emitOpError()
+           << "expects result boxed tile rows to be a multiple of innerRows ("
+           << innerRows << "), but got " << rows;
+  if (cols % innerCols != 0)
+    return op->emitOpError()
+           << "expects result boxed tile cols to be a multiple of innerCols ("
+           << innerCols << "), but got " << cols;
+  return success();
+}
+
 LogicalResult AllocTileOp::verify() {
   TileBufType t = getResult().getType();
   auto check = [&](Value operand, int64_t dim,
@@ -300,6 +377,9 @@ LogicalResult AllocTileOp::verify() {
   if (failed(check(getValidRow(), t.getValidRow(), "valid_row")) ||
       failed(check(getValidCol(), t.getValidCol(), "valid_col")))
     return failure();
+  if (ptoasAtLeast(getContext(), 0, 60) &&
+      failed(verifyTileLayoutGranule(*this, t)))
+    return failure();
   // ptoas places tiles itself (PlanMemory) below level3 and takes fixed
   // addresses only at level3, where it needs one on every tile.
   bool level3 = buildLevelOf(getContext()) == BuildLevel::level3;
@@ -310,19 +390,8 @@ LogicalResult AllocTileOp::verify() {
                 "--pto-level=level3 "
                 "(ptoas plans tile addresses itself at levels 1 and 2; drop "
                 "`addr = ...` or assemble with --pto-level=level3)";
-    if (auto c = constantOf(addr)) {
-      int64_t align =
-          (t.getLoc() == AddressSpace::left ||
-           t.getLoc() == AddressSpace::right || t.getLoc() == AddressSpace::acc)
-              ? 512
-              : 32;
-      if (*c < 0)
-        return emitOpError() << "addr must be non-negative, got " << *c;
-      if (*c % align != 0)
-        return emitOpError()
-               << "addr must be aligned to " << align
-               << " bytes for local tile memory space, got " << *c;
-    }
+    if (failed(verifyLocalAddress(*this, addr, t.getLoc())))
+      return failure();
   } else if (level3) {
     return emitOpError()
            << "requires 'addr' operand when --pto-level=level3 (level3 does no "
@@ -338,6 +407,10 @@ LogicalResult TAssignOp::verify() {
     return emitOpError(
         "pto.tassign is only supported when --pto-level=level3 (tiles get "
         "fixed addresses only there)");
+  // PTOAS 0.60 checks a constant tassign address as alloc_tile's.
+  auto tile = dyn_cast<TileBufType>(getTile().getType());
+  if (tile && ptoasAtLeast(getContext(), 0, 60))
+    return verifyLocalAddress(*this, getAddr(), tile.getLoc());
   return success();
 }
 

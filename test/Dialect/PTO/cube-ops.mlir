@@ -10,8 +10,8 @@
 !C1 = !pto.tile_buf<acc, 1x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
 !LX = !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>
 !RX = !pto.tile_buf<right, 64x16xf8E4M3FN, blayout=row_major, slayout=col_major>
-!SA = !pto.tile_buf<scaling, 16x2xf8E8M0FNU>
-!SB = !pto.tile_buf<scaling, 2x16xf8E8M0FNU>
+!SA = !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
+!SB = !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>
 !F = !pto.tile_buf<scaling, 1x16xui64>
 
 // CHECK-LABEL: func.func @matmul_family
@@ -28,11 +28,11 @@
 // CHECK: pto.tgemv.bias ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 1x32xf16, blayout=col_major, slayout=row_major>, !pto.tile_buf<right, 32x16xf16, slayout=col_major>, !pto.tile_buf<bias, 1x16xf32>) outs(%{{.*}} : !pto.tile_buf<acc, 1x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
 // CHECK: pto.alloc_tile : !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>
 // CHECK: pto.alloc_tile : !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>
-// CHECK: pto.alloc_tile : !pto.tile_buf<scaling, 16x2xf8E8M0FNU>
-// CHECK: pto.alloc_tile : !pto.tile_buf<scaling, 2x16xf8E8M0FNU>
-// CHECK: pto.tmatmul.mx ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x2xf8E8M0FNU>, !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x16xf8E8M0FNU>) outs(%{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
-// CHECK: pto.tmatmul.mx.acc ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x2xf8E8M0FNU>, !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x16xf8E8M0FNU>) outs(%{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
-// CHECK: pto.tmatmul.mx.bias ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x2xf8E8M0FNU>, !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x16xf8E8M0FNU>, !pto.tile_buf<bias, 1x16xf32>) outs(%{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+// CHECK: pto.alloc_tile : !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>
+// CHECK: pto.alloc_tile : !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>
+// CHECK: pto.tmatmul.mx ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>, !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>) outs(%{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+// CHECK: pto.tmatmul.mx.acc ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>, !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>) outs(%{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
+// CHECK: pto.tmatmul.mx.bias ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<left, 16x64xf8E4M3FN, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x2xf8E8M0FNU, slayout=row_major, fractal=32>, !pto.tile_buf<right, 64x16xf8E4M3FN, slayout=col_major>, !pto.tile_buf<scaling, 2x16xf8E8M0FNU, slayout=row_major, fractal=32>, !pto.tile_buf<bias, 1x16xf32>) outs(%{{.*}} : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
 func.func @matmul_family(%b: !B) {
   %l = pto.alloc_tile : !L
   %r = pto.alloc_tile : !R

@@ -3,11 +3,9 @@
 // RUN: ptonz-opt %s --pto-arch=a5 --split-input-file --verify-diagnostics
 
 module attributes {pto.target_arch = "a3"} {
-  func.func @f() {
+  func.func @f(%as: !pto.tile_buf<scaling, 1x1xf8E8M0FNU>, %bs: !pto.tile_buf<scaling, 1x16xf8E8M0FNU>) {
     %a = pto.alloc_tile : !pto.tile_buf<left, 1x32xf8E4M3FN, blayout=col_major, slayout=row_major>
     %b = pto.alloc_tile : !pto.tile_buf<right, 32x16xf8E4M3FN, blayout=row_major, slayout=col_major>
-    %as = pto.alloc_tile : !pto.tile_buf<scaling, 1x1xf8E8M0FNU>
-    %bs = pto.alloc_tile : !pto.tile_buf<scaling, 1x16xf8E8M0FNU>
     %c = pto.alloc_tile : !pto.tile_buf<acc, 1x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
     // expected-error@+1 {{'pto.tgemv.mx' op tgemv.mx is only supported on A5 targets (ptoas --pto-arch=a5 or pto.target_arch = "a5")}}
     pto.tgemv.mx ins(%a, %as, %b, %bs : !pto.tile_buf<left, 1x32xf8E4M3FN, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 1x1xf8E8M0FNU>, !pto.tile_buf<right, 32x16xf8E4M3FN, blayout=row_major, slayout=col_major>, !pto.tile_buf<scaling, 1x16xf8E8M0FNU>) outs(%c : !pto.tile_buf<acc, 1x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
@@ -17,21 +15,18 @@ module attributes {pto.target_arch = "a3"} {
 
 // -----
 
-func.func @f() {
+func.func @f(%as: !pto.tile_buf<scaling, 16x1xf8E8M0FNU>, %bs: !pto.tile_buf<scaling, 1x16xf8E8M0FNU>) {
   %a = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16, blayout=col_major, slayout=row_major>
   %b = pto.alloc_tile : !pto.tile_buf<right, 32x16xf16, blayout=row_major, slayout=col_major>
-  %as = pto.alloc_tile : !pto.tile_buf<scaling, 16x1xf8E8M0FNU>
-  %bs = pto.alloc_tile : !pto.tile_buf<scaling, 1x16xf8E8M0FNU>
   %c = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
-  // expected-error@+1 {{'pto.tmatmul.mx' op expects A5 mx operands to be fp8 and the result f32}}
+  // expected-error@+1 {{'pto.tmatmul.mx' op expects A5 mx lhs/rhs element types to be a supported fp8/fp8 (f8E4M3FN, f8E5M2) or fp4/fp4 pair, got 'f16' and 'f16'}}
   pto.tmatmul.mx ins(%a, %as, %b, %bs : !pto.tile_buf<left, 16x32xf16, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x1xf8E8M0FNU>, !pto.tile_buf<right, 32x16xf16, blayout=row_major, slayout=col_major>, !pto.tile_buf<scaling, 1x16xf8E8M0FNU>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
   return
 }
 
 // -----
 
-func.func @f() {
-  %a = pto.alloc_tile : !pto.tile_buf<left, 4x32xf16, blayout=col_major, slayout=row_major>
+func.func @f(%a: !pto.tile_buf<left, 4x32xf16, blayout=col_major, slayout=row_major>) {
   %b = pto.alloc_tile : !pto.tile_buf<right, 32x16xf16, blayout=row_major, slayout=col_major>
   %c = pto.alloc_tile : !pto.tile_buf<acc, 1x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
   // expected-error@+1 {{'pto.tgemv' op expects lhs to have one valid row for tgemv, got 4}}
@@ -178,9 +173,7 @@ func.func @f() {
 // -----
 
 module attributes {pto.target_arch = "a3"} {
-  func.func @f() {
-    %d = pto.alloc_tile : !pto.tile_buf<scaling, 16x2xf8E8M0FNU>
-    %s = pto.alloc_tile : !pto.tile_buf<mat, 16x2xf8E8M0FNU>
+  func.func @f(%d: !pto.tile_buf<scaling, 16x2xf8E8M0FNU>, %s: !pto.tile_buf<mat, 16x2xf8E8M0FNU>) {
     // expected-error@+1 {{'pto.tget_scale_addr' op tget_scale_addr is only supported on A5 (ptoas --pto-arch=a5)}}
     pto.tget_scale_addr ins(%s : !pto.tile_buf<mat, 16x2xf8E8M0FNU>) outs(%d : !pto.tile_buf<scaling, 16x2xf8E8M0FNU>)
     return

@@ -89,9 +89,8 @@ func.func @f() {
 
 // -----
 
-func.func @f() {
+func.func @f(%d: !pto.tile_buf<vec, 8x1xf32>) {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
-  %d = pto.alloc_tile : !pto.tile_buf<vec, 8x1xf32>
   // expected-error@+1 {{'pto.trowsum' op expects src and dst to have the same valid rows, got 16 and 8}}
   pto.trowsum ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 8x1xf32>)
   return
@@ -139,10 +138,9 @@ func.func @f() {
 
 // -----
 
-func.func @f() {
+func.func @f(%q: !pto.tile_buf<vec, 16x16xui8>) {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %fp = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
-  %q = pto.alloc_tile : !pto.tile_buf<vec, 16x16xui8>
   // expected-error@+1 {{'pto.tquant' op INT8_ASYM quantization requires an offset operand (the zero-point tile): ins(%src, %fp, %offset : ...)}}
   pto.tquant ins(%a, %fp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%q : !pto.tile_buf<vec, 16x16xui8>) {quant_type = #pto<quant_type INT8_ASYM>}
   return
@@ -169,9 +167,8 @@ func.func @f(%k: i32) {
 
 // -----
 
-func.func @f() {
-  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8>
-  // expected-error@+1 {{'pto.tsel' op expects A2/A3 tsel src0, src1, and dst element type to be i16/i32/f16/f32, got 'i8'}}
+func.func @f(%a: !pto.tile_buf<vec, 16x16xi8>) {
+  // expected-error@+1 {{'pto.tsel' op expects A2/A3 tsel src0, src1, and dst element type to be i16/i32/f16/bf16/f32, got 'i8'}}
   pto.tsel ins(%a, %a, %a, %a : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>) outs(%a : !pto.tile_buf<vec, 16x16xi8>)
   return
 }

@@ -79,12 +79,12 @@ func.func private @f(!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=-
 
 // -----
 
-// expected-error@+1 {{unsupported s_fractal_size: 64, must be one of {16, 32, 512, 1024}}}
+// expected-error@+1 {{unsupported s_fractal_size: 64, must be one of {32, 512, 1024}}}
 func.func private @f(!pto.tile_buf<mat, 16x16xf16, fractal=64>)
 
 // -----
 
-// expected-error@+1 {{unsupported s_fractal_size: 256, must be one of {16, 32, 512, 1024}}}
+// expected-error@+1 {{unsupported s_fractal_size: 256, must be one of {32, 512, 1024}}}
 func.func private @f(!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=256, pad=0>)
 
 // -----

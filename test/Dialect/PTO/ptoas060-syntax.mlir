@@ -97,16 +97,18 @@ func.func @vector_registers(%acc: !pto.vreg<64xf32>, %dst: !pto.ptr<f32, ub>) {
 
 // aic/aiv_initialize_pipe in PTOAS 0.60's syntax: `id` and the other new
 // clauses in any order, each operand optional; printed in 0.60's order.
-// Two pipes of one function differ by `id`.
+// Two pipes of one function differ by `id`. (local_slot_num is A2/A3's.)
 // CHECK-LABEL: func.func @pipe_ids
 // CHECK: pto.aic_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024, local_slot_num = 1, nosplit = false} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, c2v_consumer_buf = %{{.*}} : i32)
 // CHECK: pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, v2c_consumer_buf = %{{.*}} : i32)
+module attributes {pto.target_arch = "a3"} {
 func.func @pipe_ids(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
   pto.aic_initialize_pipe {nosplit = false, slot_size = 1024, id = 10, dir_mask = 1, local_slot_num = 1}
     (c2v_consumer_buf = %buf : i32, gm_slot_buffer = %gm : !pto.ptr<f32>)
   pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512}
     (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %buf : i32)
   return
+}
 }
 
 // set_flag / wait_flag take PTOAS 0.60's string spelling too, and print the
@@ -197,4 +199,21 @@ func.func @quant_state(%s: f32, %v: !pto.tile_buf<scaling, 1x32xf16>) attributes
 func.func @clause_untyped() -> !pto.tensor_view<16x16xf32> attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
   %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
   return %e : !pto.tensor_view<16x16xf32>
+}
+
+// A format2 tmrgsort whose tmp PTOAS 0.60 plans: `no_tmp` after the sources.
+// CHECK-LABEL: func.func @mrgsort_no_tmp
+// CHECK: pto.tmrgsort ins(%{{.*}}, %{{.*}} no_tmp {exhausted = false} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+func.func @mrgsort_no_tmp(%a: !pto.tile_buf<vec, 1x64xf32>, %d: !pto.tile_buf<vec, 1x128xf32>, %ex: vector<4xi16>) {
+  pto.tmrgsort ins(%a, %a no_tmp {exhausted = false} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>) outs(%d, %ex : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+  return
+}
+
+// The fixpipe epilogue of a cube pipe is an attribute of its own, printed as
+// PTOAS 0.60 writes it.
+// CHECK-LABEL: func.func @fixpipe_epilogue
+// CHECK: acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>
+func.func @fixpipe_epilogue(%buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>} (c2v_consumer_buf = %buf : i32)
+  return
 }

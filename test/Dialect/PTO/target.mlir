@@ -8,6 +8,10 @@
 // RUN: ptonz-opt %S/Inputs/level3-invalid.mlir --ptoas-pto-level=level3 --split-input-file --verify-diagnostics
 // RUN: ptonz-opt %S/Inputs/a5.mlir --pto-arch=a5 | ptonz-opt --pto-arch=a5 | FileCheck %S/Inputs/a5.mlir
 // RUN: not ptonz-opt %S/Inputs/a5.mlir 2>&1 | FileCheck %s --check-prefix=A3
+// The flags as ptoas 0.60 spells them too: any case, and a2 for A2/A3.
+// RUN: ptonz-opt %S/Inputs/a5.mlir --pto-arch=A5 | FileCheck %S/Inputs/a5.mlir
+// RUN: not ptonz-opt %S/Inputs/a5.mlir --pto-arch=a2 2>&1 | FileCheck %s --check-prefix=A3
+// RUN: ptonz-opt %S/Inputs/level3.mlir --pto-level=Level3 | FileCheck %S/Inputs/level3.mlir
 
 // LEVEL2: level3.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'pto.alloc_tile' op unexpected 'addr' operand: only supported when --pto-level=level3 (ptoas plans tile addresses itself at levels 1 and 2; drop `addr = ...` or assemble with --pto-level=level3)
 // A3: a5.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'pto.thistogram' op thistogram is only supported on A5 (ptoas --pto-arch=a5)
@@ -41,11 +45,10 @@ func.func @f() {
 
 // The module's target_arch wins over the flag.
 module attributes {pto.target_arch = "a5"} {
-  func.func @f() {
+  func.func @f(%i: !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) {
     %s = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi16>
-    %i = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8, blayout=col_major>
     %d = pto.alloc_tile : !pto.tile_buf<vec, 16x256xi32>
-    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 16x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
     return
   }
 }
@@ -53,12 +56,11 @@ module attributes {pto.target_arch = "a5"} {
 // -----
 
 module attributes {pto.target_arch = "a2a3"} {
-  func.func @f() {
+  func.func @f(%i: !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) {
     %s = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi16>
-    %i = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8, blayout=col_major>
     %d = pto.alloc_tile : !pto.tile_buf<vec, 16x256xi32>
     // expected-error@+1 {{'pto.thistogram' op thistogram is only supported on A5}}
-    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 16x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
+    pto.thistogram ins(%s, %i : !pto.tile_buf<vec, 16x16xi16>, !pto.tile_buf<vec, 32x16xi8, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 16x256xi32>)
     return
   }
 }

@@ -44,7 +44,7 @@ func.func private @partition_views(!pto.partition_tensor_view<1x16x16x16x32xi8>,
 // CHECK-SAME: !pto.tile_buf<vec, 16x16xf16, valid=?x?>,
 // CHECK-SAME: !pto.tile_buf<vec, 16x16xf16, valid=8x?, pad=1>,
 // CHECK-SAME: !pto.tile_buf<bias, 1x256xf32, fractal=32, pad=3, compact=2>,
-// CHECK-SAME: !pto.tile_buf<scaling, 1x64xi64, fractal=16>)
+// CHECK-SAME: !pto.tile_buf<scaling, 1x64xi64, fractal=32>)
 func.func private @tile_buf_legacy(
     !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>,
     !pto.tile_buf<loc=left, dtype=i8, rows=64, cols=512, v_row=64, v_col=512, blayout=row_major, slayout=row_major, fractal=512, pad=0>,
@@ -54,7 +54,7 @@ func.func private @tile_buf_legacy(
     !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=?, v_col=-1, blayout=row_major, slayout=none_box, fractal=512, pad=0>,
     !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=8, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=1>,
     !pto.tile_buf<loc=bias, dtype=f32, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayout=none_box, fractal=32, pad=3, compact=2>,
-    !pto.tile_buf<loc=scaling, dtype=i64, rows=1, cols=64, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=16, pad=0>)
+    !pto.tile_buf<loc=scaling, dtype=i64, rows=1, cols=64, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=32, pad=0>)
 
 // The compact form: defaults given explicitly are dropped when printed.
 // CHECK-LABEL: func.func private @tile_buf_compact

@@ -3,25 +3,22 @@
 // RUN: ptonz-opt %s --mlir-print-op-generic | ptonz-opt | FileCheck %s
 
 // CHECK-LABEL: func.func @vector_ops
-func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
+func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>, %m: !pto.tile_buf<vec, 16x16xi8>, %i8b: !pto.tile_buf<vec, 16x16xi8>, %u8: !pto.tile_buf<vec, 16x16xui8>, %c0t: !pto.tile_buf<vec, 16x1xf32>) {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %b = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %d = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %e = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %wt = pto.alloc_tile : !pto.tile_buf<vec, 16x64xf32>
   %fp = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
   %h = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
   %i = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
   %i2 = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
   %i3 = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
   %i4 = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
-  %m = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8>
-  %i8b = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8>
-  %u8 = pto.alloc_tile : !pto.tile_buf<vec, 16x16xui8>
   %r = pto.alloc_tile : !pto.tile_buf<vec, 1x16xf32>
   %ri = pto.alloc_tile : !pto.tile_buf<vec, 1x16xi32>
   %c = pto.alloc_tile : !pto.tile_buf<vec, 16x1xf32, blayout=col_major>
-  %c0t = pto.alloc_tile : !pto.tile_buf<vec, 16x1xf32>
   %ci = pto.alloc_tile : !pto.tile_buf<vec, 16x1xi32, blayout=col_major>
   // CHECK: pto.tabs ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tabs ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
@@ -227,10 +224,8 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.tfillpad_expand ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tfillpad_inplace ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tfillpad_inplace ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
-  // CHECK: pto.tgather ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
-  pto.tgather ins(%a, %i : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
-  // CHECK: pto.tgather ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
-  pto.tgather ins(%a, %i, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
+  // CHECK: pto.tgather ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
+  pto.tgather ins(%a, %i, %i2 : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tgather ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, f32, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) {cmpMode = #pto<cmp gt>, offset = 7 : i32}
   pto.tgather ins(%a, %s, %t : !pto.tile_buf<vec, 16x16xf32>, f32, !pto.tile_buf<vec, 16x16xf32>) outs(%d, %i : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) {cmpMode = #pto<cmp gt>, offset = 7 : i32}
   // CHECK: pto.tgather ins(%{{.*}}, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<vec, 16x16xf32>, "row") outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
@@ -241,10 +236,10 @@ func.func @vector_ops(%s: f32, %k: i32, %n: index, %ex: vector<4xi16>) {
   pto.tscatter ins(%a, %i : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tmrgsort ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, i32) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tmrgsort ins(%a, %k : !pto.tile_buf<vec, 16x16xf32>, i32) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
-  // CHECK: pto.tmrgsort ins(%{{.*}}, %{{.*}}, %{{.*}} {exhausted = false} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
-  pto.tmrgsort ins(%a, %b, %t {exhausted = false} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d, %ex : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
-  // CHECK: pto.tmrgsort ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {exhausted = true} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
-  pto.tmrgsort ins(%a, %b, %d, %e, %t {exhausted = true} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d, %ex : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
+  // CHECK: pto.tmrgsort ins(%{{.*}}, %{{.*}}, %{{.*}} {exhausted = false} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
+  pto.tmrgsort ins(%a, %b, %wt {exhausted = false} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d, %ex : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
+  // CHECK: pto.tmrgsort ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {exhausted = true} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
+  pto.tmrgsort ins(%a, %b, %d, %e, %wt {exhausted = true} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x64xf32>) outs(%d, %ex : !pto.tile_buf<vec, 16x16xf32>, vector<4xi16>)
   // CHECK: pto.tsort32 ins(%{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)
   pto.tsort32 ins(%a, %i : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
   // CHECK: pto.tsort32 ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xf32>) outs(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>)

@@ -42,3 +42,21 @@ func.func @f() {
   %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf16>
   return
 }
+
+// -----
+
+// PTOAS 0.60 checks a constant tassign address as alloc_tile's.
+func.func @f(%t: !pto.tile_buf<vec, 16x16xf16>) {
+  %a = arith.constant 48 : i64
+  // expected-error@+1 {{'pto.tassign' op addr must be aligned to 32 bytes for local tile memory space, got 48}}
+  %r = pto.tassign %t, %a : !pto.tile_buf<vec, 16x16xf16> -> !pto.tile_buf<vec, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pto.tile_buf<vec, 16x16xf16>) {
+  %a = arith.constant 64 : i64
+  %r = pto.tassign %t, %a : !pto.tile_buf<vec, 16x16xf16> -> !pto.tile_buf<vec, 16x16xf16>
+  return
+}
