@@ -105,19 +105,21 @@ CASES = [
         ],
     ),
     # pypto quantises (pl.quant_mx) and returns the [16, 2] scale; ptonz has no
-    # quant_mx and no tensor results, so the scale tile is loaded from raw
-    # bytes and stored into the MX_A output: the store is blocked to offsets
+    # quant_mx and no tensor results, so the scale tile is loaded from an MX_A
+    # input (a vec tile of 2-byte rows is no tile PTOAS 0.60 allocates) and
+    # stored into the MX_A output: the store is blocked to offsets
     # [0, 0, 0, 0, 0] of the [1, 1, 1, 16, 2] destination.
     Case(
         "test_tensor_quant_mx_scale_return_materializes_a_blocked_store",
         k(
-            f"%src: !pl.tensor<16x2x{E8}>, %out: {mx('16x2', 'mx_a_zz')}",
-            load("%src", f"!pl.tensor<16x2x{E8}>", "%c0, %c0", "16, 2", "16x2", mem="vec")
-            + f"\n  pl.tile.store %t, %out, offsets = [%c0, %c0] : !pl.tile<16x2x{E8}, vec>, "
+            f"%src: {mx('16x2', 'mx_a_zz')}, %out: {mx('16x2', 'mx_a_zz')}",
+            load("%src", mx("16x2", "mx_a_zz"), "%c0, %c0", "16, 2", "16x2")
+            + f"\n  pl.tile.store %t, %out, offsets = [%c0, %c0] : !pl.tile<16x2x{E8}, mat>, "
             f"{mx('16x2', 'mx_a_zz')}",
         ),
         True,
-        [("mx_a_zz", [1, 1, 1, 16, 2], [32, 32, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 1, 1, 16, 2])])],
+        [("mx_a_zz", [1, 1, 1, 16, 2], [32, 32, 32, 2, 1], [([0, 0, 0, 0, 0], [1, 1, 1, 16, 2])])]
+        * 2,
         ["pto.tstore"],
     ),
     # pypto checks that tensor.quant_mx results reach tensor.matmul_mx as four

@@ -341,7 +341,8 @@ CASES = [
             load("%w", "!pl.tensor<200x512xi8, nz>", "%c0, %c0", "200, 512", "200x512xi8"),
         ),
         False,
-        ["are not a multiple of 16"],
+        # the tile PTOAS 0.60 would allocate is refused first (its layout granule)
+        ["boxed tile rows to be a multiple of innerRows (16), but got 200"],
     ),
     Case(
         "test_rejects_unaligned_cols",
@@ -350,7 +351,7 @@ CASES = [
             load("%w", "!pl.tensor<256x400xi8, nz>", "%c0, %c0", "256, 400", "256x400xi8"),
         ),
         False,
-        ["not a multiple of c0 = 32"],
+        ["boxed tile cols to be a multiple of innerCols (32), but got 400"],
     ),
     Case(
         "test_rejects_unaligned_slice_offset",
@@ -505,7 +506,8 @@ CASES = [
         ["dynamic valid_shape[-2] to be a provable multiple of 16"],
     ),
     # A literal translation: k0 steps 16, and the 16-column window is no
-    # whole C0 line either; ptonz names the window first.
+    # whole C0 line either; the 16-column tile is refused first (PTOAS 0.60's
+    # alloc_tile granule).
     Case(
         "test_rejects_a_loop_variable_whose_step_breaks_alignment",
         k(
@@ -515,7 +517,7 @@ CASES = [
             + "\n  }",
         ),
         False,
-        ["does not cover whole fractals (rows must be a multiple of 16, columns of c0 = 32)"],
+        ["boxed tile cols to be a multiple of innerCols (32), but got 16"],
     ),
     # -- other rejections -----------------------------------------------------
     Case(

@@ -139,8 +139,8 @@ func.func @f(%p: !pto.ptr<i32>) {
   scf.for %i = %c0 to %c2 step %c1 {
     %r0 = arith.muli %i, %c4 : index
     %pv = pto.partition_view %v, offsets = [%r0, %c16], sizes = [%c4, %c32] : !pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<4x32xi32>
-    %t = pto.alloc_tile : !pto.tile_buf<mat, 4x32xi32, blayout=col_major, slayout=row_major>
-    pto.tload ins(%pv : !pto.partition_tensor_view<4x32xi32>) outs(%t : !pto.tile_buf<mat, 4x32xi32, blayout=col_major, slayout=row_major>)
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 4x32xi32>
+    pto.tload ins(%pv : !pto.partition_tensor_view<4x32xi32>) outs(%t : !pto.tile_buf<vec, 4x32xi32>)
   }
   return
 }
