@@ -61,6 +61,9 @@ unsigned elementBits(mlir::Type type);
 /// An A5 microscaling scale element (E8M0, one byte): PTOAS's `!pto.f8E8M0`,
 /// or MLIR's builtin f8E8M0FNU, which ptonz accepts for it on input.
 bool isMXScaleElement(mlir::Type type);
+/// A type of PTOAS 0.60 that ptonz passes through verbatim (an opaque `pto`
+/// type) whose mnemonic is `mnemonic` (`multi_tile_buf`, `vreg`, ...).
+bool isPassThroughType(mlir::Type type, llvm::StringRef mnemonic);
 /// Registers the ops (generated, sharded: PTOOps.<n>.cpp).
 void registerPTODialectOperations(PTODialect *dialect);
 } // namespace ptonz::pto

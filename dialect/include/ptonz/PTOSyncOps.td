@@ -64,16 +64,27 @@ def PTO_BarrierOp : PTO_Op<"barrier"> {
   let assemblyFormat = "$pipe attr-dict";
 }
 
-// Buffer-id tokens (A5): `[op_type, buf_id]`.
+// Buffer-id tokens (A5): `[op_type, buf_id]`; PTOAS 0.60 also takes a
+// mode in the brackets and a pipe by name, `"PIPE_V", buf_id, mode` (the
+// form it prints a pipe in). Parsed and printed by parseBufToken /
+// printBufToken (PTOSyncOps.cpp).
+def PTO_BufOpTypeAttr : AnyAttrOf<[PTO_PipeEventTypeAttr, PTO_SyncOpTypeAttr, PTO_PipeAttr]>;
 class PTO_BufOp<string mnemonic, string what> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins PTO_PipeEventTypeLikeAttr:$op_type, I32Attr:$buf_id,
+  let arguments = (ins PTO_BufOpTypeAttr:$op_type, I32Attr:$buf_id,
                        DefaultValuedAttr<I32Attr, "0">:$mode);
-  let assemblyFormat = "`[` $op_type `,` $buf_id `]` attr-dict";
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDefinition = [{
+    ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &p, ::mlir::OperationState &state) {
+      return ::ptonz::pto::parseBufToken(p, state);
+    }
+    void $cppClass::print(::mlir::OpAsmPrinter &p) {
+      ::ptonz::pto::printBufToken(p, getOperation(), getOpTypeAttr(), getBufId(), getMode());
+    }
     ::mlir::LogicalResult $cppClass::verify() {
-      return ::ptonz::pto::verifyBufToken(getOperation(), getBufId(), getMode());
+      return ::ptonz::pto::verifyBufToken(getOperation(), getOpTypeAttr(), getBufId(),
+                                          getMode());
     }
   }];
 }
@@ -143,6 +154,20 @@ class PTO_SectionOp<string mnemonic, string core>
 }
 def PTO_SectionCubeOp : PTO_SectionOp<"section.cube", "cube">;
 def PTO_SectionVectorOp : PTO_SectionOp<"section.vector", "vector">;
+
+// `pto.simt_launch @f<<<%x, %y, %z>>>(%args) : (T...) -> ()` (PTOAS 0.60,
+// its VPTO sugar): call the SIMT entry @f (a function marked pto.simt_entry)
+// with the VF launch dimensions x, y, z.
+def PTO_SimtLaunchOp : PTO_Op<"simt_launch"> {
+  let summary = "launch a SIMT entry with VF launch dimensions (PTOAS >= 0.60)";
+  let arguments = (ins FlatSymbolRefAttr:$callee, I32:$dimX, I32:$dimY, I32:$dimZ,
+                       Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $callee `<` `<` `<` $dimX `,` $dimY `,` $dimZ `>` `>` `>`
+    `` `(` $args `)` attr-dict `:` functional-type($args, results)
+  }];
+  let hasVerifier = 1;
+}
 
 // Launch queries: bounded by the launch (LaunchQuery.td); `lowest` is the
 // value in a launch of one block (0: an index, 1: a count).

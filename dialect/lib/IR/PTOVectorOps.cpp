@@ -553,10 +553,13 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
   SMLoc at = p.getCurrentLocation();
   if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperandList(ins))
     return failure();
-  bool format1 = ins.size() == 2;
-  if (!format1 && (ins.size() < 3 || ins.size() > 5))
-    return p.emitError(
-        at, "tmrgsort expects ins(src, blockLen) or 2 to 4 srcs plus a tmp");
+  // PTOAS 0.60: `no_tmp` after the srcs leaves the tmp to PTOAS.
+  bool noTmp = succeeded(p.parseOptionalKeyword("no_tmp"));
+  bool format1 = ins.size() == 2 && !noTmp;
+  if (!format1 && (noTmp ? ins.size() < 2 || ins.size() > 4
+                         : ins.size() < 3 || ins.size() > 5))
+    return p.emitError(at, "tmrgsort expects ins(src, blockLen) or 2 to 4 "
+                           "srcs plus a tmp (or `no_tmp`)");
   if (!format1 && succeeded(p.parseOptionalLBrace())) {
     bool value;
     StringRef kw;
@@ -587,15 +590,16 @@ ParseResult TMrgSortOp::parse(OpAsmParser &p, OperationState &result) {
                              {insTypes[0], insTypes[1], outsTypes[0]}, at,
                              result.operands);
   }
-  int32_t nSrcs = ins.size() - 1;
-  props.operandSegmentSizes = {nSrcs, 0, 1, 1, 1};
-  if (p.resolveOperands(ArrayRef<Operand>(ins).drop_back(),
-                        ArrayRef<Type>(insTypes).drop_back(), at,
-                        result.operands))
+  int32_t nSrcs = ins.size() - (noTmp ? 0 : 1);
+  props.operandSegmentSizes = {nSrcs, 0, 1, noTmp ? 0 : 1, 1};
+  if (p.resolveOperands(ArrayRef<Operand>(ins).take_front(nSrcs),
+                        ArrayRef<Type>(insTypes).take_front(nSrcs), at,
+                        result.operands) ||
+      p.resolveOperand(outs[0], outsTypes[0], result.operands))
     return failure();
-  return p.resolveOperands({outs[0], ins.back(), outs[1]},
-                           {outsTypes[0], insTypes.back(), outsTypes[1]}, at,
-                           result.operands);
+  if (!noTmp && p.resolveOperand(ins.back(), insTypes.back(), result.operands))
+    return failure();
+  return p.resolveOperand(outs[1], outsTypes[1], result.operands);
 }
 
 void TMrgSortOp::print(OpAsmPrinter &p) {
@@ -604,12 +608,17 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
       << getSrcs().front().getType() << ", " << getBlockLen().getType() << ")";
     printOuts(p, getDsts().front());
   } else {
-    p << " ins(" << getSrcs() << ", " << getTmp()
-      << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : ";
+    p << " ins(" << getSrcs();
+    if (getTmp())
+      p << ", " << getTmp();
+    else
+      p << " no_tmp";
+    p << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : ";
     llvm::interleaveComma(getSrcs().getTypes(), p);
-    p << ", " << getTmp().getType() << ") outs(" << getDsts().front() << ", "
-      << getExcuted() << " : " << getDsts().front().getType() << ", "
-      << getExcuted().getType() << ")";
+    if (getTmp())
+      p << ", " << getTmp().getType();
+    p << ") outs(" << getDsts().front() << ", " << getExcuted() << " : "
+      << getDsts().front().getType() << ", " << getExcuted().getType() << ")";
   }
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {"operandSegmentSizes", "exhausted"});
@@ -618,12 +627,14 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
 LogicalResult TMrgSortOp::verify() {
   bool format1 =
       getSrcs().size() == 1 && getBlockLen() && getDsts().size() == 1;
-  bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 && getTmp() &&
+  bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 &&
                  getDsts().size() == 1 && getExcuted();
   if (!format1 && !format2)
     return emitOpError(
         "expects format1 ins(src, blockLen) outs(dst) or format2 ins(2 to 4 "
         "srcs, tmp) outs(dst, executed)");
+  if (format2 && failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
   TileRules r;
   r.vec = r.sameElem = true;
   return verifyTileOp(*this, r,
@@ -675,17 +686,67 @@ LogicalResult TSelOp::verify() {
     return failure();
   if (onMemrefs(*this))
     return success();
+  if (failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
   Type e = elementTypeOf(getSrc0().getType());
   auto i = dyn_cast<IntegerType>(e);
   bool a5 = targetArchOf(*this) == TargetArch::a5;
-  bool ok = e.isF16() || e.isF32() ||
+  // PTOAS 0.60 selects bf16 too, on every arch.
+  bool bf16 = ptoasAtLeast(getContext(), 0, 60);
+  bool ok = e.isF16() || e.isF32() || (bf16 && e.isBF16()) ||
             (i && (i.getWidth() == 16 || i.getWidth() == 32 ||
                    (a5 && i.getWidth() == 8)));
   if (!ok)
     return emitOpError() << "expects " << archName(targetArchOf(*this))
                          << " tsel src0, src1, and dst element type to be "
-                         << (a5 ? "i8/" : "") << "i16/i32/f16/f32, got " << e;
+                         << (a5 ? "i8/" : "") << "i16/i32/f16/"
+                         << (bf16 ? "bf16/" : "") << "f32, got " << e;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tsels: ins(%mask, %src[, %tmp], %scalar : ...) outs(%dst : T); the tmp is
+// optional from PTOAS 0.60 on (three ins: no tmp).
+//===----------------------------------------------------------------------===//
+
+ParseResult TSelSOp::parse(OpAsmParser &p, OperationState &result) {
+  SmallVector<Operand, 4> ins;
+  SmallVector<Type, 4> types;
+  Operand dst;
+  Type dstType;
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperandList(ins) ||
+      p.parseColonTypeList(types) || p.parseRParen() ||
+      p.parseKeyword("outs") || p.parseLParen() || p.parseOperand(dst) ||
+      p.parseColonType(dstType) || p.parseRParen() ||
+      p.parseOptionalAttrDict(result.attributes))
+    return failure();
+  if ((ins.size() != 3 && ins.size() != 4) || types.size() != ins.size())
+    return p.emitError(at, "tsels expects ins(mask, src[, tmp], scalar) with "
+                           "one type per operand");
+  return failure(p.resolveOperands(ins, types, at, result.operands) ||
+                 p.resolveOperand(dst, dstType, result.operands));
+}
+
+void TSelSOp::print(OpAsmPrinter &p) {
+  SmallVector<Value, 4> ins{getMask(), getSrc()};
+  if (getTmp())
+    ins.push_back(getTmp());
+  ins.push_back(getScalar());
+  p << " ins(";
+  p.printOperands(ins);
+  p << " : ";
+  llvm::interleaveComma(ValueRange(ins).getTypes(), p);
+  p << ")";
+  printOuts(p, getDst());
+  p.printOptionalAttrDict((*this)->getAttrs());
+}
+
+LogicalResult TSelSOp::verify() {
+  if (failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
+  return verifyTileOp(*this, TileRules::vecUnary(),
+                      {{"src", getSrc()}, {"dst", getDst()}});
 }
 
 LogicalResult TCmpSOp::verify() {

@@ -23,7 +23,7 @@ func.func @f() {
   %as = pto.alloc_tile : !pto.tile_buf<scaling, 16x1xf8E8M0FNU>
   %bs = pto.alloc_tile : !pto.tile_buf<scaling, 1x16xf8E8M0FNU>
   %c = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
-  // expected-error@+1 {{'pto.tmatmul.mx' op expects A5 mx operands to be fp8 and the result f32}}
+  // expected-error@+1 {{'pto.tmatmul.mx' op expects A5 mx operands to be an fp8/fp8 or fp4/fp4 pair and the result f32}}
   pto.tmatmul.mx ins(%a, %as, %b, %bs : !pto.tile_buf<left, 16x32xf16, blayout=col_major, slayout=row_major>, !pto.tile_buf<scaling, 16x1xf8E8M0FNU>, !pto.tile_buf<right, 32x16xf16, blayout=row_major, slayout=col_major>, !pto.tile_buf<scaling, 1x16xf8E8M0FNU>) outs(%c : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)
   return
 }

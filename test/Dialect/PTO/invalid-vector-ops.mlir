@@ -171,7 +171,7 @@ func.func @f(%k: i32) {
 
 func.func @f() {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi8>
-  // expected-error@+1 {{'pto.tsel' op expects A2/A3 tsel src0, src1, and dst element type to be i16/i32/f16/f32, got 'i8'}}
+  // expected-error@+1 {{'pto.tsel' op expects A2/A3 tsel src0, src1, and dst element type to be i16/i32/f16/bf16/f32, got 'i8'}}
   pto.tsel ins(%a, %a, %a, %a : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xi8>) outs(%a : !pto.tile_buf<vec, 16x16xi8>)
   return
 }
