@@ -236,6 +236,14 @@ LogicalResult ptonz::pto::verifyBufToken(Operation *op, Attribute opType,
   return success();
 }
 
+LogicalResult ptonz::pto::verifyOutsideVecScope(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (p->getName().getStringRef() == "pto.vecscope")
+      return op->emitOpError("must be outside 'pto.vecscope'; synchronization "
+                             "operations delimit vector scopes");
+  return success();
+}
+
 LogicalResult SimtLaunchOp::verify() {
   if (failed(verifySince(*this, 0, 60)))
     return failure();

@@ -79,3 +79,13 @@ func.func @f(%gm: !pto.tensor_view<16x16xf32>) attributes {pto.kernel_kind = #pt
   %p = pto.initialize_l2g2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 8, flag_base = 0}(%gm : !pto.tensor_view<16x16xf32>) -> !pto.pipe
   return
 }
+
+// -----
+
+func.func @f() {
+  pto.vecscope {
+    // expected-error@+1 {{'pto.set_flag' op must be outside 'pto.vecscope'; synchronization operations delimit vector scopes}}
+    pto.set_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
+  }
+  return
+}
