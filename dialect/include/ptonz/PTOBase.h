@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 
 #include <limits>
@@ -61,8 +62,27 @@ unsigned elementBits(mlir::Type type);
 /// An A5 microscaling scale element (E8M0, one byte): PTOAS's `!pto.f8E8M0`,
 /// or MLIR's builtin f8E8M0FNU, which ptonz accepts for it on input.
 bool isMXScaleElement(mlir::Type type);
+/// A type of PTOAS 0.60 that ptonz passes through verbatim (an opaque `pto`
+/// type) whose mnemonic is `mnemonic` (`multi_tile_buf`, `vreg`, ...).
+bool isPassThroughType(mlir::Type type, llvm::StringRef mnemonic);
+/// PTOAS 0.60's VecScopeOp rule: a synchronization op inside a
+/// `pto.vecscope` (an op ptonz passes through) is an error at the op.
+mlir::LogicalResult verifyOutsideVecScope(mlir::Operation *op);
 /// Registers the ops (generated, sharded: PTOOps.<n>.cpp).
 void registerPTODialectOperations(PTODialect *dialect);
 } // namespace ptonz::pto
+
+namespace ptonz::OpTrait {
+/// A synchronization op, which delimits PTOAS 0.60's vector scopes and so
+/// must stay outside `pto.vecscope` (PTOSyncOps.td).
+template <typename ConcreteType>
+class OutsideVecScope
+    : public mlir::OpTrait::TraitBase<ConcreteType, OutsideVecScope> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return ::ptonz::pto::verifyOutsideVecScope(op);
+  }
+};
+} // namespace ptonz::OpTrait
 
 #endif // PTONZ_PTO_BASE_H

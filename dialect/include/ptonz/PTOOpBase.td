@@ -221,7 +221,8 @@ class PTO_BinaryOptTmpOp<string mnemonic, string what> : PTO_TileOp<mnemonic, []
 
 // ins(%src0, %src1[, %tmp] : T0, T1[, Ttmp]) outs(%dst : T): row-wise
 // broadcast ops whose pto-isa call has an optional scratch tile.
-class PTO_RowExpandBinaryOp<string mnemonic, string what>
+class PTO_RowExpandBinaryOp<string mnemonic, string what,
+                            string rules = "TileRules::rowExpandBinary()">
     : PTO_TileOp<mnemonic, []> {
   let summary = what;
   let arguments = (ins PTO_Dps:$src0, PTO_Dps:$src1, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst);
@@ -230,7 +231,7 @@ class PTO_RowExpandBinaryOp<string mnemonic, string what>
     (`,` qualified(type($tmp))^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
   let hasVerifier = 1;
-  let extraClassDefinition = PTO_TileVerifier<"TileRules::rowExpandBinary()",
+  let extraClassDefinition = PTO_TileVerifier<rules,
       [{{{"src0", getSrc0()}, {"src1", getSrc1()}, {"dst", getDst()}}}]>.verifierBody;
 }
 

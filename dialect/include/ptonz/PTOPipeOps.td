@@ -106,24 +106,51 @@ class PTO_PushToOp<string mnemonic, string what, string core,
 def PTO_TPushToAivOp : PTO_PushToOp<"tpush_to_aiv", "push a tile from the cube to the vector core",
                                     "cube",
     "::ptonz::pto::verifyFixpipePush(getOperation(), getTile(), getSplit())">;
-def PTO_TPushToAicOp : PTO_PushToOp<"tpush_to_aic", "push a tile from the vector to the cube core",
-                                    "vector">;
-
-class PTO_PopFromOp<string mnemonic, string what, string core>
-    : PTO_Op<mnemonic, [AttrSizedOperandSegments]> {
-  let summary = what;
-  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col,
+// The vector side names its sub-block (PTOAS 0.60's `aiv_subblockid(%i)`,
+// an i64 such as pto.get_subblock_idx's) when the tile is split.
+def PTO_TPushToAicOp : PTO_Op<"tpush_to_aic"> {
+  let summary = "push a tile from the vector to the cube core";
+  let arguments = (ins PTO_PipeEntry:$tile, Optional<I64>:$aiv_subblockid,
                        OptionalAttr<I32Attr>:$id, I8Attr:$split);
-  let results = (outs PTO_PipeEntry:$tile);
   let assemblyFormat = [{
-    (`(` $valid_row^ `,` $valid_col `)`)? custom<SplitClause>($id, $split) attr-dict `->`
-    qualified(type($tile))
+    `(` $tile `:` qualified(type($tile)) `)` custom<SplitClause>($id, $split)
+    (`aiv_subblockid` `(` $aiv_subblockid^ `)`)? attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
-      return ::ptonz::pto::verifyPopFrom(getOperation(), ::ptonz::pto::KernelKind::}] # core # [{,
-                                         getValidRow(), getValidCol(), getTile(), getSplit());
+      if (::mlir::failed(::ptonz::pto::verifyFrontendSplit(
+              getOperation(), ::ptonz::pto::KernelKind::vector, getSplit())))
+        return ::mlir::failure();
+      return ::ptonz::pto::verifyAivSubblockId(getOperation(), getAivSubblockid(), getSplit(),
+                                               getTile().getType());
+    }
+  }];
+}
+
+// `aiv_subblockid(%i)` (PTOAS 0.60) only where the vector core pops.
+class PTO_PopFromOp<string mnemonic, string what, string core>
+    : PTO_Op<mnemonic, [AttrSizedOperandSegments]> {
+  let summary = what;
+  let arguments = (ins Optional<Index>:$valid_row, Optional<Index>:$valid_col,
+                       Optional<I64>:$aiv_subblockid, OptionalAttr<I32Attr>:$id, I8Attr:$split);
+  let results = (outs PTO_PipeEntry:$tile);
+  let assemblyFormat = [{
+    (`(` $valid_row^ `,` $valid_col `)`)? custom<SplitClause>($id, $split)
+    (`aiv_subblockid` `(` $aiv_subblockid^ `)`)? attr-dict `->` qualified(type($tile))
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::mlir::failed(::ptonz::pto::verifyPopFrom(getOperation(),
+              ::ptonz::pto::KernelKind::}] # core # [{, getValidRow(), getValidCol(), getTile(),
+              getSplit())))
+        return ::mlir::failure();
+      if (getAivSubblockid() && ::ptonz::pto::KernelKind::}] # core # [{ !=
+                                    ::ptonz::pto::KernelKind::vector)
+        return emitOpError("takes 'aiv_subblockid' only on the vector side (tpop_from_aic)");
+      return ::ptonz::pto::verifyAivSubblockId(getOperation(), getAivSubblockid(), getSplit(),
+                                               getTile().getType());
     }
   }];
 }
@@ -182,20 +209,24 @@ def PTO_SetQuantVectorOp : PTO_Op<"set_quant_vector"> {
 // Pipe handles
 //===----------------------------------------------------------------------===//
 
-def PTO_InitializeL2G2LPipeOp : PTO_Op<"initialize_l2g2l_pipe"> {
+// The pipe-handle inits: `{dir_mask = D, slot_size = S, slot_num = N
+// [, local_slot_num = L][, flag_base = F][, nosplit = B]} (%a : T, ...)
+// attr-dict -> !pto.pipe` (parsePipeHandleInit / printPipeHandleInit,
+// PTOPipeOps.cpp). PTOAS's format reads each optional clause only after the
+// one before it (`, flag_base` without local_slot_num is read as
+// `, local_slot_num`), so ptonz prints the clauses up to the first absent one
+// in the braces and the rest in the attribute dictionary, which both
+// releases read.
+// PTOAS 0.60 makes local_addr optional (a pipe whose slots stay in GM, no
+// local consumer buffer) and takes any positive slot_num (0.27: 4 or 8).
+def PTO_InitializeL2G2LPipeOp : PTO_Op<"initialize_l2g2l_pipe", [AttrSizedOperandSegments]> {
   let summary = "a local -> GM -> local pipe handle";
   let arguments = (ins I8Attr:$dir_mask, I32Attr:$slot_size, I32Attr:$slot_num,
                        OptionalAttr<I32Attr>:$local_slot_num, OptionalAttr<I32Attr>:$flag_base,
-                       OptionalAttr<BoolAttr>:$nosplit, AnyType:$gm_addr, AnyType:$local_addr,
-                       Optional<AnyType>:$peer_local_addr);
+                       OptionalAttr<BoolAttr>:$nosplit, AnyType:$gm_addr,
+                       Optional<AnyType>:$local_addr, Optional<AnyType>:$peer_local_addr);
   let results = (outs PTO_PipeType:$pipe);
-  let assemblyFormat = [{
-    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size `,` `slot_num` `=` $slot_num
-    (`,` `local_slot_num` `=` $local_slot_num^)? (`,` `flag_base` `=` $flag_base^)?
-    (`,` `nosplit` `=` $nosplit^)? `}`
-    `(` $gm_addr `:` type($gm_addr) `,` $local_addr `:` type($local_addr)
-    (`,` $peer_local_addr^ `:` type($peer_local_addr))? `)` attr-dict `->` qualified(type($pipe))
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -205,46 +236,39 @@ def PTO_InitializeL2LPipeOp : PTO_Op<"initialize_l2l_pipe"> {
                        OptionalAttr<I32Attr>:$flag_base, OptionalAttr<BoolAttr>:$nosplit,
                        AnyType:$local_addr, Optional<AnyType>:$peer_local_addr);
   let results = (outs PTO_PipeType:$pipe);
-  let assemblyFormat = [{
-    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size `,` `slot_num` `=` $slot_num
-    (`,` `flag_base` `=` $flag_base^)? (`,` `nosplit` `=` $nosplit^)? `}`
-    `(` $local_addr `:` type($local_addr) (`,` $peer_local_addr^ `:` type($peer_local_addr))? `)`
-    attr-dict `->` qualified(type($pipe))
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
 class PTO_PipeTileOp<string mnemonic, string what, string role> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins PTO_Dps:$tile, PTO_PipeType:$pipe_handle, I8Attr:$split);
+  let arguments = (ins PTO_PipeEntry:$tile, PTO_PipeType:$pipe_handle,
+                       Optional<I64>:$aiv_subblockid, I8Attr:$split);
   let assemblyFormat = [{
     `(` $tile `,` $pipe_handle `:` qualified(type($tile)) `,` qualified(type($pipe_handle)) `)`
-    `{` `split` `=` $split `}` attr-dict
+    `{` `split` `=` $split `}` (`aiv_subblockid` `(` $aiv_subblockid^ `)`)? attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
-      return ::ptonz::pto::verifyPipeUse(getOperation(), ::ptonz::pto::PipeRole::}] # role # [{,
-                                         getTile(), getPipeHandle(), getSplit());
+      if (::mlir::failed(::ptonz::pto::verifyPipeUse(getOperation(),
+              ::ptonz::pto::PipeRole::}] # role # [{, getTile(), getPipeHandle(), getSplit())))
+        return ::mlir::failure();
+      return ::ptonz::pto::verifyAivSubblockId(getOperation(), getAivSubblockid(), getSplit(),
+                                               getTile().getType());
     }
   }];
 }
 def PTO_TPushOp : PTO_PipeTileOp<"tpush", "push a tile into a pipe", "push">;
 def PTO_TPopOp : PTO_PipeTileOp<"tpop", "bind a declared tile to the next slot of a pipe", "pop">;
 
+// `(%entry, %pipe : T, !pto.pipe)`: PTOAS 0.60 names the popped entry it
+// frees (optional); 0.27 takes `(%pipe : !pto.pipe)` only.
 def PTO_TFreeOp : PTO_Op<"tfree"> {
   let summary = "release the current consumer slot of a pipe";
-  let arguments = (ins PTO_PipeType:$pipe_handle, I8Attr:$split);
-  let assemblyFormat = [{
-    `(` $pipe_handle `:` qualified(type($pipe_handle)) `)` `{` `split` `=` $split `}` attr-dict
-  }];
+  let arguments = (ins Optional<PTO_PipeEntry>:$entry, PTO_PipeType:$pipe_handle, I8Attr:$split);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::verify() {
-      return ::ptonz::pto::verifyPipeUse(getOperation(), ::ptonz::pto::PipeRole::free, nullptr,
-                                         getPipeHandle(), getSplit());
-    }
-  }];
 }
 
 #endif // PTONZ_PTO_PIPE_OPS

@@ -128,29 +128,27 @@ def PTO_TCmpSOp : PTO_TileOp<"tcmps"> {
   let hasVerifier = 1;
 }
 
+// The tmp of tsel / tsels is optional from PTOAS 0.60 on (verifyImplicitTmp).
 def PTO_TSelOp : PTO_TileOp<"tsel"> {
   let summary = "per-element select of src0/src1 by a mask tile";
-  let arguments = (ins PTO_Dps:$mask, PTO_Dps:$src0, PTO_Dps:$src1, PTO_Dps:$tmp, PTO_Dps:$dst);
+  let arguments = (ins PTO_Dps:$mask, PTO_Dps:$src0, PTO_Dps:$src1, Optional<PTO_Dps>:$tmp,
+                       PTO_Dps:$dst);
   let assemblyFormat = [{
-    `ins` `(` $mask `,` $src0 `,` $src1 `,` $tmp `:` qualified(type($mask)) `,`
-    qualified(type($src0)) `,` qualified(type($src1)) `,` qualified(type($tmp)) `)`
+    `ins` `(` $mask `,` $src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($mask)) `,`
+    qualified(type($src0)) `,` qualified(type($src1)) (`,` qualified(type($tmp))^)? `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
   let hasVerifier = 1;
 }
 
+// ins(%mask, %src[, %tmp], %scalar : ...): a custom parser tells the tmp
+// from the scalar by the operand count.
 def PTO_TSelSOp : PTO_TileOp<"tsels"> {
   let summary = "select one of two sources by a scalar mode";
-  let arguments = (ins PTO_Dps:$mask, PTO_Dps:$src, PTO_Dps:$tmp, PTO_Scalar:$scalar,
+  let arguments = (ins PTO_Dps:$mask, PTO_Dps:$src, Optional<PTO_Dps>:$tmp, PTO_Scalar:$scalar,
                        PTO_Dps:$dst);
-  let assemblyFormat = [{
-    `ins` `(` $mask `,` $src `,` $tmp `,` $scalar `:` qualified(type($mask)) `,`
-    qualified(type($src)) `,` qualified(type($tmp)) `,` type($scalar) `)`
-    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let extraClassDefinition = PTO_TileVerifier<"TileRules::vecUnary()",
-      [{{{"src", getSrc()}, {"dst", getDst()}}}]>.verifierBody;
 }
 
 //===----------------------------------------------------------------------===//
@@ -181,10 +179,13 @@ def PTO_TRowExpandAddOp : PTO_RowExpandBinaryOp<"trowexpandadd", "dst = src0 + s
 def PTO_TRowExpandSubOp : PTO_RowExpandBinaryOp<"trowexpandsub", "dst = src0 - src1[i, 0] per row">;
 def PTO_TRowExpandMulOp : PTO_RowExpandBinaryOp<"trowexpandmul", "dst = src0 * src1[i, 0] per row">;
 def PTO_TRowExpandDivOp : PTO_RowExpandBinaryOp<"trowexpanddiv", "dst = src0 / src1[i, 0] per row">;
-def PTO_TRowExpandMaxOp : PTO_RowExpandBinaryOp<"trowexpandmax", "dst = max(src0, src1[i, 0])">;
-def PTO_TRowExpandMinOp : PTO_RowExpandBinaryOp<"trowexpandmin", "dst = min(src0, src1[i, 0])">;
+def PTO_TRowExpandMaxOp : PTO_RowExpandBinaryOp<"trowexpandmax", "dst = max(src0, src1[i, 0])",
+                                                "TileRules::rowExpandReduceLike()">;
+def PTO_TRowExpandMinOp : PTO_RowExpandBinaryOp<"trowexpandmin", "dst = min(src0, src1[i, 0])",
+                                                "TileRules::rowExpandReduceLike()">;
 def PTO_TRowExpandExpdifOp : PTO_RowExpandBinaryOp<"trowexpandexpdif",
-                                                   "dst = exp(src0 - src1[i, 0])">;
+                                                   "dst = exp(src0 - src1[i, 0])",
+                                                   "TileRules::rowExpandReduceLike()">;
 
 def PTO_TColMaxOp  : PTO_UnaryOp<"tcolmax", "dst[0, j] = max over rows", "TileRules::colReduce()">;
 def PTO_TColMinOp  : PTO_UnaryOp<"tcolmin", "dst[0, j] = min over rows", "TileRules::colReduce()">;
@@ -221,7 +222,7 @@ def PTO_TRowArgMinOp : PTO_SrcOptTmpOp<"trowargmin", "dst[i, 0] = column of the 
                                     "TileRules::argReduce()",
                                     "::ptonz::pto::verifyArgReduce(getOperation(), getSrc(), getTmp(), getDst(), /*col=*/false)">;
 
-def PTO_TTransOp : PTO_SrcAndOp<"ttrans", "dst = transpose(src)", "tmp", "TileRules::none()">;
+def PTO_TTransOp : PTO_SrcOptTmpOp<"ttrans", "dst = transpose(src)", "TileRules::none()">;
 
 //===----------------------------------------------------------------------===//
 // Conversion and quantization

@@ -52,6 +52,10 @@ struct TileRules {
   /// Element types agree only between the inputs (the result has another,
   /// e.g. an index).
   bool sameElemInputsOnly = false;
+  /// PTOAS >= 0.60: a 0x0 dst valid region is a no-op marker, accepted
+  /// before the geometry checks (row/column reductions, trowexpand and the
+  /// reduce-like trowexpandmax/min/expdif).
+  bool emptyDstNoOp = false;
 
   static TileRules none() {
     TileRules r;
@@ -86,7 +90,11 @@ struct TileRules {
     return r;
   }
   static TileRules colExpand() { return withGeometry(Geometry::colExpand); }
-  static TileRules rowExpand() { return withGeometry(Geometry::rowExpand); }
+  static TileRules rowExpand() {
+    TileRules r = withGeometry(Geometry::rowExpand);
+    r.emptyDstNoOp = true;
+    return r;
+  }
   /// src1 is a row vector; pto-isa reads every operand row-major.
   static TileRules colExpandBinary() {
     TileRules r = withGeometry(Geometry::colExpandBinary);
@@ -100,11 +108,22 @@ struct TileRules {
     r.rowMajorExempt = 0b011;
     return r;
   }
-  static TileRules colReduce() { return withGeometry(Geometry::colReduce); }
+  /// trowexpandmax / min / expdif: as rowExpandBinary, with the 0x0 marker.
+  static TileRules rowExpandReduceLike() {
+    TileRules r = rowExpandBinary();
+    r.emptyDstNoOp = true;
+    return r;
+  }
+  static TileRules colReduce() {
+    TileRules r = withGeometry(Geometry::colReduce);
+    r.emptyDstNoOp = true;
+    return r;
+  }
   /// dst is a column vector: ND (row_major) or DN (col_major).
   static TileRules rowReduce() {
     TileRules r = withGeometry(Geometry::rowReduce);
     r.rowMajorExempt = 0b10; // (src, dst)
+    r.emptyDstNoOp = true;
     return r;
   }
   /// argmax/argmin: the result is an index tile.
@@ -169,8 +188,13 @@ mlir::LogicalResult verifyMatmul(mlir::Operation *op, MatmulKind kind,
 
 mlir::LogicalResult verifyAsyncCopy(mlir::Operation *op, mlir::Value dst,
                                     mlir::Value src);
-mlir::LogicalResult verifyBufToken(mlir::Operation *op, int32_t bufId,
-                                   int32_t mode);
+/// get_buf / rls_buf: `[op_type, buf_id(, mode)]` or `"PIPE", buf_id(, mode)`.
+mlir::LogicalResult verifyBufToken(mlir::Operation *op, mlir::Attribute opType,
+                                   int32_t bufId, int32_t mode);
+mlir::ParseResult parseBufToken(mlir::OpAsmParser &p,
+                                mlir::OperationState &state);
+void printBufToken(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                   mlir::Attribute opType, int32_t bufId, int32_t mode);
 mlir::LogicalResult verifyFrontendPipeInit(mlir::Operation *op,
                                            KernelKind kernel, int8_t dirMask,
                                            int32_t slotSize);
@@ -214,6 +238,11 @@ enum class PipeRole { push, pop, free };
 mlir::LogicalResult verifyPipeUse(mlir::Operation *op, PipeRole role,
                                   mlir::Value tile, mlir::Value pipe,
                                   int64_t split);
+/// PTOAS 0.60's `aiv_subblockid(%i)` of a pipe op (absent: success): a
+/// split tile, a vec tile entry, and a target of 0.60 or later.
+mlir::LogicalResult verifyAivSubblockId(mlir::Operation *op,
+                                        mlir::Value subblockId, int64_t split,
+                                        mlir::Type entry);
 
 //===--- queries ----------------------------------------------------------===//
 

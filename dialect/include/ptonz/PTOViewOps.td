@@ -133,6 +133,25 @@ def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+// PTOAS 0.60's N-slot multi-buffer tile (`!pto.multi_tile_buf<...>`, a
+// type ptonz passes through verbatim; its pto.multi_tile_get passes through
+// too). `addr` is the base of the N slots, at --pto-level=level3 only, as
+// alloc_tile's.
+def PTO_MultiTileBufType : Type<
+    CPred<"::ptonz::pto::isPassThroughType($_self, \"multi_tile_buf\")">,
+    "!pto.multi_tile_buf">;
+def PTO_AllocMultiTileOp : PTO_Op<"alloc_multi_tile", [AttrSizedOperandSegments]> {
+  let summary = "allocate an N-slot multi-buffer tile (PTOAS >= 0.60)";
+  let arguments = (ins Optional<I64>:$addr, Optional<Index>:$valid_row,
+                       Optional<Index>:$valid_col);
+  let results = (outs PTO_MultiTileBufType:$result);
+  let assemblyFormat = [{
+    (`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)? (`valid_col` `=` $valid_col^)?
+    attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def PTO_DeclareTileOp : PTO_Op<"declare_tile", [Pure]> {
   let summary = "declare a tile whose address is bound later (tassign, tpop)";
   let results = (outs PTO_Dps:$tile);

@@ -584,6 +584,12 @@ static LogicalResult verifyMx060(Operation *op, const TileView &l,
   return success();
 }
 
+/// PTOAS 0.60's fp8 matmul inputs: the E4M3 and E5M2 families, in any pair.
+static bool isFp8E4M3OrE5M2(Type t) {
+  return isa<Float8E4M3Type, Float8E4M3FNType, Float8E4M3FNUZType,
+             Float8E4M3B11FNUZType, Float8E5M2Type, Float8E5M2FNUZType>(t);
+}
+
 /// (lhs, rhs) -> dst element types the cube unit multiplies.
 static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
                                        Type b, Type c) {
@@ -591,21 +597,22 @@ static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
     return success();
   if (c.isF32() && a == b && (a.isF16() || a.isBF16() || a.isF32()))
     return success();
-  if (arch == TargetArch::a5 && c.isF32() && a == b && isa<FloatType>(a))
-    return success();
-  // PTOAS 0.60's A5 cube also multiplies mixed fp8 (E4M3 by E5M2) and hif8.
-  auto fp8 = [](Type t) {
-    auto f = dyn_cast<FloatType>(t);
-    return f && f.getWidth() == 8 && !isa<Float8E8M0FNUType>(t);
-  };
-  if (arch == TargetArch::a5 && c.isF32() &&
-      ptoasAtLeast(op->getContext(), 0, 60) &&
-      ((fp8(a) && fp8(b)) || (isa<HiF8Type>(a) && a == b)))
-    return success();
+  bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+  if (arch == TargetArch::a5 && c.isF32()) {
+    // PTOAS 0.27: one A5 float type on both sides; 0.60: any E4M3/E5M2 pair
+    // (mixed too) or hif8 x hif8.
+    if (!since060 && a == b && isa<FloatType>(a))
+      return success();
+    if (since060 && ((isFp8E4M3OrE5M2(a) && isFp8E4M3OrE5M2(b)) ||
+                     (isa<HiF8Type>(a) && a == b)))
+      return success();
+  }
   return op->emitOpError()
          << "expects (dst, lhs, rhs) element types to be one of (i32, i8, i8), "
             "(f32, f16, f16), (f32, bf16, bf16), (f32, f32, f32)"
-         << (arch == TargetArch::a5 ? " or an A5 fp8 (or hif8) pair" : "")
+         << (arch != TargetArch::a5 ? ""
+             : since060             ? ", (f32, fp8, fp8) or (f32, hif8, hif8)"
+                                    : " or an A5 fp8 pair")
          << ", got (" << c << ", " << a << ", " << b << ")";
 }
 
@@ -656,14 +663,25 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
         !compatible(r->valid[1], d->valid[1]))
       return op->emitOpError()
              << "expects valid shapes lhs[1,K], rhs[K,N] and dst[1,N]";
-  } else if (l->shape[1] != r->shape[0] || l->shape[0] != d->shape[0] ||
-             r->shape[1] != d->shape[1]) {
-    return op->emitOpError()
-           << "expects static matmul tile shapes lhs[M,K], rhs[K,N], and "
-              "dst[M,N], got lhs["
-           << l->shape[0] << "," << l->shape[1] << "], rhs[" << r->shape[0]
-           << "," << r->shape[1] << "], dst[" << d->shape[0] << ","
-           << d->shape[1] << "]";
+  } else {
+    // PTOAS 0.60 matches M, K, N on each tile's logical shape: its valid
+    // dims where static (a tile valid in part of its columns, a subview),
+    // else its shape; 0.27 on the shapes.
+    bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+    auto dims = [&](const TileView &t) {
+      SmallVector<int64_t, 2> s(t.shape.begin(), t.shape.end());
+      for (size_t i = 0; since060 && i < s.size() && i < t.valid.size(); ++i)
+        if (isStatic(t.valid[i]))
+          s[i] = t.valid[i];
+      return s;
+    };
+    auto ls = dims(*l), rs = dims(*r), ds = dims(*d);
+    if (ls[1] != rs[0] || ls[0] != ds[0] || rs[1] != ds[1])
+      return op->emitOpError()
+             << "expects static matmul tile shapes lhs[M,K], rhs[K,N], and "
+             << "dst[M,N]" << (since060 ? " (valid dims where static)" : "")
+             << ", got lhs[" << ls[0] << "," << ls[1] << "], rhs[" << rs[0]
+             << "," << rs[1] << "], dst[" << ds[0] << "," << ds[1] << "]";
   }
   if (mx) {
     bool since060 = ptoasAtLeast(op->getContext(), 0, 60);

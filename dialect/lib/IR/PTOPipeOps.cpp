@@ -6,6 +6,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <set>
 
@@ -369,9 +370,15 @@ static LogicalResult verifyPipeShape(Operation *op, int8_t dirMask,
            << "expects 'dir_mask' to be 1, 2, or 3, got " << int(dirMask);
   if (slotSize <= 0)
     return op->emitOpError("expects 'slot_size' to be greater than 0");
-  if (slotNum != 4 && slotNum != 8)
+  // PTOAS 0.60 takes any positive slot count; 0.27 four or eight.
+  if (ptoasAtLeast(op->getContext(), 0, 60)) {
+    if (slotNum <= 0)
+      return op->emitOpError()
+             << "expects 'slot_num' to be greater than 0, got " << slotNum;
+  } else if (slotNum != 4 && slotNum != 8) {
     return op->emitOpError()
            << "expects 'slot_num' to be 4 or 8, got " << slotNum;
+  }
   if (flagBase && flagBase.getInt() < 0)
     return op->emitOpError(
         "expects 'flag_base' to be non-negative when present");
@@ -383,7 +390,134 @@ static LogicalResult verifyPipeShape(Operation *op, int8_t dirMask,
   return success();
 }
 
+/// The braces and operands of initialize_l2g2l_pipe / initialize_l2l_pipe:
+/// `clauses` are the optional clauses in PTOAS's order; `operands` the
+/// operand names, the first required. Sets the attributes by name.
+static ParseResult parsePipeHandleInit(OpAsmParser &p, OperationState &state,
+                                       ArrayRef<StringRef> clauses,
+                                       bool attrSizedOperands) {
+  Builder &b = p.getBuilder();
+  auto parseClause = [&](StringRef name, Type type) -> ParseResult {
+    Attribute value;
+    if (p.parseKeyword(name) || p.parseEqual() || p.parseAttribute(value, type))
+      return failure();
+    state.addAttribute(name, value);
+    return success();
+  };
+  if (p.parseLBrace() || parseClause("dir_mask", b.getI8Type()) ||
+      p.parseComma() || parseClause("slot_size", b.getI32Type()) ||
+      p.parseComma() || parseClause("slot_num", b.getI32Type()))
+    return failure();
+  // The optional clauses in order, as PTOAS's format reads them: the k-th
+  // `,` starts the k-th clause (none can be skipped inside the braces).
+  for (size_t next = 0; succeeded(p.parseOptionalComma()); ++next) {
+    SMLoc at = p.getCurrentLocation();
+    StringRef name;
+    if (next >= clauses.size() || p.parseOptionalKeyword(&name) ||
+        name != clauses[next])
+      return p.emitError(at)
+             << "expected "
+             << (next < clauses.size() ? "'" + clauses[next].str() + "'"
+                                       : std::string("'}'"))
+             << " (PTOAS reads the optional clauses "
+             << llvm::join(clauses, ", ")
+             << " in this order; give one after a skipped clause in the "
+                "attribute dictionary after the operands, `) {name = v : "
+                "i32} ->`)";
+    Attribute value;
+    if (p.parseEqual() ||
+        p.parseAttribute(value, name == "nosplit" ? Type() : b.getI32Type()))
+      return failure();
+    state.addAttribute(name, value);
+  }
+  SmallVector<OpAsmParser::UnresolvedOperand, 3> operands;
+  SmallVector<Type, 3> types;
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseRBrace() || p.parseLParen())
+    return failure();
+  do {
+    operands.emplace_back();
+    types.emplace_back();
+    if (p.parseOperand(operands.back()) || p.parseColonType(types.back()))
+      return failure();
+  } while (succeeded(p.parseOptionalComma()));
+  Type pipe;
+  if (p.parseRParen() || p.parseOptionalAttrDict(state.attributes) ||
+      p.parseArrow() || p.parseType(pipe) ||
+      p.resolveOperands(operands, types, at, state.operands))
+    return failure();
+  size_t maxOperands = attrSizedOperands ? 3 : 2;
+  if (operands.size() > maxOperands)
+    return p.emitError(at) << "expected at most " << maxOperands << " operands";
+  if (attrSizedOperands) {
+    int32_t n = operands.size();
+    state.addAttribute("operandSegmentSizes",
+                       b.getDenseI32ArrayAttr({1, n > 1, n > 2}));
+  }
+  state.addTypes(pipe);
+  return success();
+}
+
+static void printPipeHandleInit(OpAsmPrinter &p, Operation *op,
+                                ArrayRef<StringRef> clauses) {
+  auto integer = [&](StringRef name) {
+    return op->getAttrOfType<IntegerAttr>(name).getInt();
+  };
+  // As the declarative format printed it: `{` right after the name.
+  p << "{dir_mask = " << integer("dir_mask")
+    << ", slot_size = " << integer("slot_size")
+    << ", slot_num = " << integer("slot_num");
+  SmallVector<StringRef, 6> elided{"dir_mask", "slot_size", "slot_num",
+                                   "operandSegmentSizes"};
+  for (StringRef name : clauses) {
+    Attribute value = op->getAttr(name);
+    if (!value)
+      break;
+    p << ", " << name << " = ";
+    if (auto i = dyn_cast<IntegerAttr>(value); i && !i.getType().isInteger(1))
+      p << i.getInt();
+    else
+      p.printAttribute(value);
+    elided.push_back(name);
+  }
+  p << "} (";
+  llvm::interleaveComma(op->getOperands(), p,
+                        [&](Value v) { p << v << " : " << v.getType(); });
+  p << ')';
+  p.printOptionalAttrDict(op->getAttrs(), elided);
+  p << " -> " << op->getResult(0).getType();
+}
+
+ParseResult InitializeL2G2LPipeOp::parse(OpAsmParser &p,
+                                         OperationState &state) {
+  return parsePipeHandleInit(p, state,
+                             {"local_slot_num", "flag_base", "nosplit"},
+                             /*attrSizedOperands=*/true);
+}
+void InitializeL2G2LPipeOp::print(OpAsmPrinter &p) {
+  printPipeHandleInit(p, *this, {"local_slot_num", "flag_base", "nosplit"});
+}
+ParseResult InitializeL2LPipeOp::parse(OpAsmParser &p, OperationState &state) {
+  return parsePipeHandleInit(p, state, {"flag_base", "nosplit"},
+                             /*attrSizedOperands=*/false);
+}
+void InitializeL2LPipeOp::print(OpAsmPrinter &p) {
+  printPipeHandleInit(p, *this, {"flag_base", "nosplit"});
+}
+
 LogicalResult InitializeL2G2LPipeOp::verify() {
+  // PTOAS 0.60: without a local_addr the slots stay in GM (no local
+  // consumer buffer, so no local_slot_num and no peer).
+  if (!getLocalAddr()) {
+    if (!ptoasAtLeast(getContext(), 0, 60))
+      return emitOpError("expects a local_addr operand (PTOAS < 0.60 has no "
+                         "GM-only l2g2l pipe)");
+    if (getPeerLocalAddr())
+      return emitOpError("'peer_local_addr' requires 'local_addr'");
+    if (getLocalSlotNumAttr())
+      return emitOpError(
+          "'local_slot_num' is only allowed when 'local_addr' is present");
+  }
   if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(),
                              getFlagBaseAttr(), bool(getPeerLocalAddr()))))
     return failure();
@@ -683,6 +817,70 @@ LogicalResult ptonz::pto::verifyPopFrom(Operation *op, KernelKind kernel,
   return success();
 }
 
+LogicalResult ptonz::pto::verifyAivSubblockId(Operation *op, Value subblockId,
+                                              int64_t split, Type entry) {
+  if (!subblockId)
+    return success();
+  if (!ptoasAtLeast(op->getContext(), 0, 60))
+    return op->emitOpError("takes 'aiv_subblockid' from PTOAS 0.60 on");
+  if (split == 0)
+    return op->emitOpError(
+        "expects 'aiv_subblockid' only when 'split' is 1, 2, 3, or 4");
+  if (isa<TensorViewType>(entry))
+    return op->emitOpError(
+        "does not support 'aiv_subblockid' for !pto.tensor_view pipe entries");
+  auto view = tileView(entry);
+  if (!view || view->space != AddressSpace::vec)
+    return op->emitOpError(
+        "expects 'aiv_subblockid' only on AIV-side vector tile pipe entries");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tfree: `(%pipe : !pto.pipe) {split = N}` or, PTOAS 0.60,
+// `(%entry, %pipe : T, !pto.pipe) {split = N}`
+//===----------------------------------------------------------------------===//
+
+ParseResult TFreeOp::parse(OpAsmParser &p, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> values;
+  SmallVector<Type, 2> types;
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseLParen() || p.parseOperandList(values) ||
+      p.parseColonTypeList(types) || p.parseRParen())
+    return failure();
+  if (values.empty() || values.size() > 2 || types.size() != values.size())
+    return p.emitError(at, "tfree expects (%pipe : !pto.pipe) or (%entry, "
+                           "%pipe : T, !pto.pipe)");
+  IntegerAttr id, split;
+  if (parseSplitClause(p, id, split))
+    return failure();
+  if (id)
+    return p.emitError(at, "tfree takes no 'id'");
+  result.getOrAddProperties<Properties>().split = split;
+  return failure(p.parseOptionalAttrDict(result.attributes) ||
+                 p.resolveOperands(values, types, at, result.operands));
+}
+
+void TFreeOp::print(OpAsmPrinter &p) {
+  p << '(';
+  if (getEntry())
+    p << getEntry() << ", ";
+  p << getPipeHandle() << " : ";
+  if (getEntry())
+    p << getEntry().getType() << ", ";
+  p << getPipeHandle().getType() << ") ";
+  printSplitClause(p, *this, {}, getSplitAttr());
+  p.printOptionalAttrDict((*this)->getAttrs(), {"split"});
+}
+
+LogicalResult TFreeOp::verify() {
+  if (getEntry() && !ptoasAtLeast(getContext(), 0, 60))
+    return emitOpError("takes the freed entry from PTOAS 0.60 on (write "
+                       "`(%pipe : !pto.pipe)`)");
+  return verifyPipeUse(*this, PipeRole::free, getEntry(), getPipeHandle(),
+                       getSplit());
+}
+
 LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
                                         Value tile, Value pipe, int64_t split) {
   bool inSection = op->getParentOfType<SectionCubeOp>() ||
@@ -699,6 +897,13 @@ LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
     return failure();
   if (!tile)
     return success();
+  // PTOAS 0.60 pipes GM slots as tensor views (an l2g2l pipe over a
+  // tensor_view gm_addr).
+  if (isa<TensorViewType, PartitionTensorViewType>(tile.getType())) {
+    if (!ptoasAtLeast(op->getContext(), 0, 60))
+      return op->emitOpError("takes a tensor view entry from PTOAS 0.60 on");
+    return success();
+  }
   auto view = tileView(tile.getType());
   std::optional<AddressSpace> space = view ? view->space : std::nullopt;
   if (role == PipeRole::push && space != AddressSpace::acc &&

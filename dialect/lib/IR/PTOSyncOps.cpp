@@ -167,14 +167,113 @@ LogicalResult SetFFTsOp::verify() {
 // Buffer tokens (get_buf / rls_buf)
 //===----------------------------------------------------------------------===//
 
-LogicalResult ptonz::pto::verifyBufToken(Operation *op, int32_t bufId,
-                                         int32_t mode) {
+ParseResult ptonz::pto::parseBufToken(OpAsmParser &p, OperationState &state) {
+  Builder &b = p.getBuilder();
+  SMLoc at = p.getCurrentLocation();
+  Attribute opType;
+  int32_t bufId, mode = 0;
+  std::string token;
+  bool bracket = false;
+  if (succeeded(p.parseOptionalString(&token))) {
+    // PTOAS 0.60: a pipe by name, else an op class by name.
+    if (auto pipe = symbolizePipe(token))
+      opType = PipeAttr::get(p.getContext(), *pipe);
+    else if (auto cls = symbolizeSyncOpType(token))
+      opType = PipeEventTypeAttr::get(p.getContext(), *cls);
+    else
+      return p.emitError(at)
+             << "invalid get_buf/rls_buf token: \"" << token << "\"";
+  } else {
+    if (p.parseLSquare() || p.parseAttribute(opType))
+      return failure();
+    bracket = true;
+  }
+  if (p.parseComma() || p.parseInteger(bufId))
+    return failure();
+  if (succeeded(p.parseOptionalComma()) && p.parseInteger(mode))
+    return failure();
+  if ((bracket && p.parseRSquare()) ||
+      p.parseOptionalAttrDict(state.attributes))
+    return failure();
+  state.addAttribute("op_type", opType);
+  state.addAttribute("buf_id", b.getI32IntegerAttr(bufId));
+  if (!state.attributes.get("mode"))
+    state.addAttribute("mode", b.getI32IntegerAttr(mode));
+  return success();
+}
+
+void ptonz::pto::printBufToken(OpAsmPrinter &p, Operation *op, Attribute opType,
+                               int32_t bufId, int32_t mode) {
+  // A pipe prints by name with its mode, as PTOAS 0.60 prints it; an op
+  // class in brackets, its mode (when not 0) in the attribute dictionary,
+  // which every release parses.
+  SmallVector<StringRef, 3> elided{"op_type", "buf_id"};
+  if (auto pipe = dyn_cast<PipeAttr>(opType)) {
+    p << " \"" << stringifyPipe(pipe.getValue()) << "\", " << bufId << ", "
+      << mode;
+    elided.push_back("mode");
+  } else {
+    p << '[';
+    p.printAttribute(opType);
+    p << ", " << bufId << ']';
+    if (mode == 0)
+      elided.push_back("mode");
+  }
+  p.printOptionalAttrDict(op->getAttrs(), elided);
+}
+
+LogicalResult ptonz::pto::verifyBufToken(Operation *op, Attribute opType,
+                                         int32_t bufId, int32_t mode) {
+  if (isa<PipeAttr>(opType) && !ptoasAtLeast(op->getContext(), 0, 60))
+    return op->emitOpError("takes a pipe (\"PIPE_V\", ...) from PTOAS 0.60 "
+                           "on; name an op class (#pto.pipe_event_type<...>)");
   if (bufId < 0 || bufId > 31)
     return op->emitOpError()
            << "expects 'buf_id' in range [0, 31], got " << bufId;
   if (mode < 0)
     return op->emitOpError()
            << "expects 'mode' to be non-negative, got " << mode;
+  return success();
+}
+
+LogicalResult ptonz::pto::verifyOutsideVecScope(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (p->getName().getStringRef() == "pto.vecscope")
+      return op->emitOpError("must be outside 'pto.vecscope'; synchronization "
+                             "operations delimit vector scopes");
+  return success();
+}
+
+LogicalResult SimtLaunchOp::verify() {
+  if (failed(verifySince(*this, 0, 60)))
+    return failure();
+  // PTOAS 0.60's rules (VPTO.cpp): launched from outside a SIMT entry, of a
+  // func marked pto.simt_entry, with no results and the args it takes.
+  constexpr llvm::StringLiteral kSimtEntry = "pto.simt_entry";
+  auto parent = (*this)->getParentOfType<FunctionOpInterface>();
+  if (parent && parent->hasAttr(kSimtEntry))
+    return emitOpError() << "must not appear inside a function marked with '"
+                         << kSimtEntry
+                         << "'; launch the SIMT entry from an outer non-simt "
+                            "function";
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      SymbolTable::lookupNearestSymbolFrom(*this, getCalleeAttr()));
+  if (!callee)
+    return emitOpError() << "'" << getCallee()
+                         << "' does not reference a valid function";
+  if (!callee->hasAttr(kSimtEntry))
+    return emitOpError() << "callee '" << getCallee()
+                         << "' must be marked with '" << kSimtEntry << "'";
+  if (!callee.getResultTypes().empty())
+    return emitOpError("requires a callee with no results");
+  if (callee.getArgumentTypes().size() != getArgs().size())
+    return emitOpError("incorrect number of operands for callee");
+  for (auto [i, expected, arg] :
+       llvm::enumerate(callee.getArgumentTypes(), getArgs().getTypes()))
+    if (expected != arg)
+      return emitOpError() << "operand type mismatch: expected operand type "
+                           << expected << ", but provided " << arg
+                           << " for operand number " << i;
   return success();
 }
 

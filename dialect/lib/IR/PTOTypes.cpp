@@ -99,6 +99,15 @@ static bool isPassThroughTypeMnemonic(StringRef m) {
   return llvm::is_contained(kMnemonics, m);
 }
 
+bool ptonz::pto::isPassThroughType(Type type, StringRef mnemonic) {
+  auto opaque = dyn_cast<OpaqueType>(type);
+  if (!opaque ||
+      opaque.getDialectNamespace() != PTODialect::getDialectNamespace())
+    return false;
+  StringRef data = opaque.getTypeData();
+  return data.consume_front(mnemonic) && (data.empty() || data.front() == '<');
+}
+
 Type PTODialect::parseType(DialectAsmParser &p) const {
   SMLoc at = p.getCurrentLocation();
   StringRef spec = p.getFullSymbolSpec();

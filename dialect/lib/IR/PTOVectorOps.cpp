@@ -815,6 +815,8 @@ LogicalResult TSelOp::verify() {
     return failure();
   if (onMemrefs(*this))
     return success();
+  if (failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
   Type e = elementTypeOf(getSrc0().getType());
   auto i = dyn_cast<IntegerType>(e);
   bool a5 = targetArchOf(*this) == TargetArch::a5;
@@ -832,6 +834,8 @@ LogicalResult TSelOp::verify() {
   // 16 bytes of it for 16-bit data, 8 for 32-bit.
   if (a5 || !ptoasAtLeast(getContext(), 0, 60))
     return success();
+  if (!getTmp())  // PTOAS 0.60 plans it
+    return success();
   auto tmp = tileView(getTmp().getType());
   if (!tmp)
     return success();
@@ -841,6 +845,51 @@ LogicalResult TSelOp::verify() {
                          << tmp->elem;
   return verifyTmpCapacity(*this, getTmp(), elementBits(e) == 16 ? 16 : 8,
                            "the expanded select mask");
+}
+
+//===----------------------------------------------------------------------===//
+// tsels: ins(%mask, %src[, %tmp], %scalar : ...) outs(%dst : T); the tmp is
+// optional from PTOAS 0.60 on (three ins: no tmp).
+//===----------------------------------------------------------------------===//
+
+ParseResult TSelSOp::parse(OpAsmParser &p, OperationState &result) {
+  SmallVector<Operand, 4> ins;
+  SmallVector<Type, 4> types;
+  Operand dst;
+  Type dstType;
+  SMLoc at = p.getCurrentLocation();
+  if (p.parseKeyword("ins") || p.parseLParen() || p.parseOperandList(ins) ||
+      p.parseColonTypeList(types) || p.parseRParen() ||
+      p.parseKeyword("outs") || p.parseLParen() || p.parseOperand(dst) ||
+      p.parseColonType(dstType) || p.parseRParen() ||
+      p.parseOptionalAttrDict(result.attributes))
+    return failure();
+  if ((ins.size() != 3 && ins.size() != 4) || types.size() != ins.size())
+    return p.emitError(at, "tsels expects ins(mask, src[, tmp], scalar) with "
+                           "one type per operand");
+  return failure(p.resolveOperands(ins, types, at, result.operands) ||
+                 p.resolveOperand(dst, dstType, result.operands));
+}
+
+void TSelSOp::print(OpAsmPrinter &p) {
+  SmallVector<Value, 4> ins{getMask(), getSrc()};
+  if (getTmp())
+    ins.push_back(getTmp());
+  ins.push_back(getScalar());
+  p << " ins(";
+  p.printOperands(ins);
+  p << " : ";
+  llvm::interleaveComma(ValueRange(ins).getTypes(), p);
+  p << ")";
+  printOuts(p, getDst());
+  p.printOptionalAttrDict((*this)->getAttrs());
+}
+
+LogicalResult TSelSOp::verify() {
+  if (failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
+  return verifyTileOp(*this, TileRules::vecUnary(),
+                      {{"src", getSrc()}, {"dst", getDst()}});
 }
 
 LogicalResult TCmpSOp::verify() {

@@ -170,6 +170,12 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
     return success();
   const TileView &dst = tiles.back().second;
   const TileView &src = first;
+  // PTOAS 0.60: a dst valid region of 0x0 (pypto's no-op replay marker on
+  // an idle AIV lane) writes nothing; the ops marked emptyDstNoOp accept it
+  // whatever the sources say. One empty dim is not the marker.
+  if (rules.emptyDstNoOp && dst.valid.size() == 2 && dst.valid[0] == 0 &&
+      dst.valid[1] == 0 && ptoasAtLeast(op->getContext(), 0, 60))
+    return success();
   auto requireDim = [&](StringRef a, int64_t av, StringRef b, int64_t bv,
                         StringRef dim) -> LogicalResult {
     if (compatible(av, bv))

@@ -400,6 +400,24 @@ LogicalResult AllocTileOp::verify() {
   return success();
 }
 
+LogicalResult AllocMultiTileOp::verify() {
+  if (failed(verifySince(*this, 0, 60)))
+    return failure();
+  // As alloc_tile's `addr`: the slots' base at level3, where PTOAS plans
+  // no memory, and nowhere else (PTOAS 0.60's driver).
+  bool level3 = buildLevelOf(getContext()) == BuildLevel::level3;
+  if (getAddr() && !level3)
+    return emitOpError("unexpected 'addr' operand on pto.alloc_multi_tile: "
+                       "only supported when --pto-level=level3 (ptoas plans "
+                       "the slots itself at levels 1 and 2)");
+  if (!getAddr() && level3)
+    return emitOpError("pto.alloc_multi_tile requires a base 'addr' operand "
+                       "when --pto-level=level3");
+  if (auto c = getAddr() ? constantOf(getAddr()) : std::nullopt; c && *c < 0)
+    return emitOpError() << "addr must be non-negative, got " << *c;
+  return success();
+}
+
 LogicalResult TAssignOp::verify() {
   if (getTile().getType() != getResult().getType())
     return emitOpError("result type must match tile operand type");

@@ -27,3 +27,12 @@ func.func @f(%pv: !pto.partition_tensor_view<16x8xf16>) {
   pto.tstore ins(%t : !pto.tile_buf<vec, 16x16xf16>) outs(%pv : !pto.partition_tensor_view<16x8xf16>)
   return
 }
+
+// -----
+
+// PTOAS 0.27 pipes take four or eight slots (0.60: any positive count).
+func.func @f(%addr: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error@+1 {{'pto.initialize_l2l_pipe' op expects 'slot_num' to be 4 or 8, got 6}}
+  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 6, flag_base = 0} (%addr : i32) -> !pto.pipe
+  return
+}

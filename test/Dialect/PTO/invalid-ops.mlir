@@ -351,7 +351,7 @@ func.func @f() {
   %l = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16>
   %r = pto.alloc_tile : !pto.tile_buf<right, 16x64xf16>
   %d = pto.alloc_tile : !pto.tile_buf<acc, 16x64xf32>
-  // expected-error@+1 {{'pto.tmatmul' op expects static matmul tile shapes lhs[M,K], rhs[K,N], and dst[M,N], got lhs[16,32], rhs[16,64], dst[16,64]}}
+  // expected-error@+1 {{'pto.tmatmul' op expects static matmul tile shapes lhs[M,K], rhs[K,N], and dst[M,N] (valid dims where static), got lhs[16,32], rhs[16,64], dst[16,64]}}
   pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 16x32xf16>, !pto.tile_buf<right, 16x64xf16>) outs(%d : !pto.tile_buf<acc, 16x64xf32>)
   return
 }
@@ -418,7 +418,7 @@ func.func @f() {
   %l = pto.alloc_tile : !pto.tile_buf<left, 16x32xf16>
   %r = pto.alloc_tile : !pto.tile_buf<right, 64x64xf16>
   %d = pto.alloc_tile : !pto.tile_buf<acc, 16x64xf32>
-  // expected-error@+1 {{'pto.tmatmul.acc' op expects static matmul tile shapes lhs[M,K], rhs[K,N], and dst[M,N], got lhs[16,32], rhs[64,64], dst[16,64]}}
+  // expected-error@+1 {{'pto.tmatmul.acc' op expects static matmul tile shapes lhs[M,K], rhs[K,N], and dst[M,N] (valid dims where static), got lhs[16,32], rhs[64,64], dst[16,64]}}
   pto.tmatmul.acc ins(%d, %l, %r : !pto.tile_buf<acc, 16x64xf32>, !pto.tile_buf<left, 16x32xf16>, !pto.tile_buf<right, 64x64xf16>) outs(%d : !pto.tile_buf<acc, 16x64xf32>)
   return
 }

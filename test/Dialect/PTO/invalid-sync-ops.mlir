@@ -57,8 +57,8 @@ func.func @f(%r: index) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} 
 // -----
 
 func.func @f(%addr: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
-  // expected-error@+1 {{'pto.initialize_l2l_pipe' op expects 'slot_num' to be 4 or 8, got 6}}
-  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 6, flag_base = 0} (%addr : i32) -> !pto.pipe
+  // expected-error@+1 {{'pto.initialize_l2l_pipe' op expects 'slot_num' to be greater than 0, got 0}}
+  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 0, flag_base = 0} (%addr : i32) -> !pto.pipe
   return
 }
 

@@ -32,6 +32,16 @@ func.func @scalar_types(%h: !pto.ptr<!pto.hif8, gm>, %v: !pto.tensor_view<64x64x
   return
 }
 
+// The one-byte ones are memref elements too (0.60's MemRefElementTypeInterface
+// on hif8, f8E8M0 and the FP4 pairs), as its VPTO cube tests write them.
+// CHECK-LABEL: func.func @memref_elements
+// CHECK-SAME: memref<?x!pto.f4E2M1x2, #pto.address_space<mat>>, %{{.*}}: memref<?x!pto.hif8, #pto.address_space<left>>, %{{.*}}: memref<4x!pto.f4E1M2x2>, %{{.*}}: memref<8x!pto.f8E8M0>
+func.func @memref_elements(%a: memref<?x!pto.f4E2M1x2, #pto.address_space<mat>>,
+                           %b: memref<?x!pto.hif8, #pto.address_space<left>>,
+                           %c: memref<4x!pto.f4E1M2x2>, %d: memref<8x!pto.f8E8M0>) {
+  return
+}
+
 // Unknown ops in their own syntax: indices in brackets are `index`, the
 // `:` list types the other operands, `->` the results (or, without `->`,
 // the types left over), a `( : )` group types its own operands.
