@@ -386,6 +386,22 @@ struct ViewUse {
   std::optional<std::vector<PartitionUser>> users;
 };
 
+/// A view with what its kind depends on (views_by_function): its
+/// ViewInfo, the layout of its attribute and of its type (None where
+/// absent), and with `uses`, view_uses(view).
+struct ViewRecord {
+  nb::object view;
+  ViewInfo info;
+  std::optional<std::string> attrLayout, typeLayout;
+  std::optional<std::vector<ViewUse>> uses;
+};
+
+/// A function and its views (views_by_function).
+struct FunctionViews {
+  nb::object func;
+  std::vector<ViewRecord> views;
+};
+
 /// A pto.partition_view's constant operands (partition_constants).
 struct PartitionConstants {
   nb::object partition;
@@ -407,6 +423,14 @@ struct PLTensorArg {
   std::vector<int64_t> shape;
   std::string layout;
   nb::object elementType;
+};
+
+/// A function with something for convert-pl-to-pto (pl_functions).
+struct PLFunction {
+  nb::object func;
+  std::vector<PLTensorArg> tensorArgs;
+  std::vector<MlirOperation> ops;
+  bool hasTileArgs;
 };
 
 /// A dynamic valid extent of a pto.alloc_tile (dynamic_valid_tiles).
@@ -431,6 +455,90 @@ struct PLLoadInfo {
   std::string tensorLayout, tileMemory;
   bool tensorIsArgument;
 };
+
+/// view_uses: everything pto-block-nz-views validates about how a view is
+/// read: its users, and for each pto.partition_view user its offsets
+/// (constant int, else the value), constant sizes and users (with the
+/// destination tile of each pto.tload).
+std::vector<ViewUse> viewUses(mlir::Operation *view) {
+  std::vector<ViewUse> out;
+  for (mlir::Operation *user : view->getResult(0).getUsers()) {
+    auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
+    if (!pv) {
+      out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
+                     std::nullopt, std::nullopt, std::nullopt});
+      continue;
+    }
+    std::vector<nb::object> offsets;
+    for (mlir::Value o : pv.getOffsets()) {
+      if (auto c = constantOf(o))
+        offsets.push_back(nb::int_(*c));
+      else
+        offsets.push_back(nb::cast(wrap(o)));
+    }
+    std::vector<PartitionUser> users;
+    for (mlir::Operation *u : pv.getResult().getUsers()) {
+      std::optional<TileInfo> tile;
+      if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
+        tile = tileInfo(load.getDst());
+      users.push_back(
+          {nb::cast(wrap(u)), u->getName().getStringRef().str(), tile});
+    }
+    out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
+                   std::move(offsets), constantsOf(pv.getSizes()),
+                   std::move(users)});
+  }
+  return out;
+}
+
+/// 'nd' | 'dn' | 'nz' | ... of a layout attribute, None if there is none.
+std::optional<std::string> layoutName(mlir::Attribute a) {
+  if (!a)
+    return std::nullopt;
+  return str(ptonzLayoutAttrGetValue(wrap(a)));
+}
+
+/// The !pl.tensor arguments of a function definition (pl_tensor_args).
+std::vector<PLTensorArg> plTensorArgs(mlir::Operation *f) {
+  std::vector<PLTensorArg> out;
+  if (f->getNumRegions() != 1 || f->getRegion(0).empty())
+    return out;
+  for (mlir::BlockArgument arg : f->getRegion(0).front().getArguments()) {
+    MlirType t = wrap(arg.getType());
+    if (!ptonzTypeIsAPLTensor(t))
+      continue;
+    std::vector<int64_t> shape;
+    for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
+      shape.push_back(ptonzShapedGetDim(t, i));
+    out.push_back({(int64_t)arg.getArgNumber(),
+                   nb::cast(wrap(mlir::Value(arg))), shape,
+                   str(ptonzPLTensorTypeGetLayout(t)),
+                   nb::cast(ptonzShapedGetElementType(t))});
+  }
+  return out;
+}
+
+bool hasPLTileArgs(mlir::Operation *f) {
+  if (f->getNumRegions() != 1 || f->getRegion(0).empty())
+    return false;
+  return llvm::any_of(
+      f->getRegion(0).front().getArgumentTypes(),
+      [](mlir::Type t) { return llvm::isa<ptonz::pl::TileType>(t); });
+}
+
+/// The func.func ops under `root` (itself if it is one), not looking inside
+/// functions (as `functions`).
+llvm::SmallVector<mlir::Operation *> functionsOf(mlir::Operation *root) {
+  mlir::OperationName func("func.func", root->getContext());
+  llvm::SmallVector<mlir::Operation *> out;
+  root->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    if (op->getName() != func)
+      return mlir::WalkResult::advance();
+    out.push_back(op);
+    return mlir::WalkResult::skip();
+  });
+  return out;
+}
 
 /// The record classes of the queries.
 void populateRecords(nb::module_ &m) {
@@ -478,6 +586,20 @@ void populateRecords(nb::module_ &m) {
       .field("sizes", &ViewUse::sizes)
       .field("users", &ViewUse::users)
       .done();
+  Record<ViewRecord>(m, "ViewRecord",
+                     "A pto.make_tensor_view, its ViewInfo, the layouts of its "
+                     "attribute and of its type (None where absent), and its "
+                     "view_uses when asked for (else None).")
+      .field("view", &ViewRecord::view)
+      .field("info", &ViewRecord::info)
+      .field("attr_layout", &ViewRecord::attrLayout)
+      .field("type_layout", &ViewRecord::typeLayout)
+      .field("uses", &ViewRecord::uses)
+      .done();
+  Record<FunctionViews>(m, "FunctionViews", "A func.func and its ViewRecords.")
+      .field("func", &FunctionViews::func)
+      .field("views", &FunctionViews::views)
+      .done();
   Record<PartitionConstants>(
       m, "PartitionConstants",
       "A pto.partition_view's offset and size constants.")
@@ -501,6 +623,15 @@ void populateRecords(nb::module_ &m) {
       .field("shape", &PLTensorArg::shape)
       .field("layout", &PLTensorArg::layout)
       .field("element_type", &PLTensorArg::elementType)
+      .done();
+  Record<PLFunction>(m, "PLFunction",
+                     "A function with !pl.tensor or !pl.tile arguments or pl "
+                     "ops.")
+      .field("func", &PLFunction::func)
+      .field("tensor_args", &PLFunction::tensorArgs, "pl_tensor_args(func)")
+      .field("ops", &PLFunction::ops, "its ops of the names asked for")
+      .field("has_tile_args", &PLFunction::hasTileArgs,
+             "has_pl_tile_args(func)")
       .done();
   Record<ValidDim>(m, "ValidDim",
                    "A dynamic valid extent: axis (0 rows, 1 columns), its "
@@ -839,36 +970,7 @@ static void populateViewQueries(nb::module_ &m) {
         // in one call: its users, and for each pto.partition_view user its
         // offsets (constant int, else the value), constant sizes and users
         // (with the destination tile of each pto.tload).
-        std::vector<ViewUse> out;
-        for (mlir::Operation *user : unwrap(view)->getResult(0).getUsers()) {
-          auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
-          if (!pv) {
-            out.push_back({nb::cast(wrap(user)),
-                           user->getName().getStringRef().str(), std::nullopt,
-                           std::nullopt, std::nullopt});
-            continue;
-          }
-          std::vector<nb::object> offsets;
-          for (mlir::Value o : pv.getOffsets()) {
-            if (auto c = constantOf(o))
-              offsets.push_back(nb::int_(*c));
-            else
-              offsets.push_back(nb::cast(wrap(o)));
-          }
-          std::vector<PartitionUser> users;
-          for (mlir::Operation *u : pv.getResult().getUsers()) {
-            std::optional<TileInfo> tile;
-            if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
-              tile = tileInfo(load.getDst());
-            users.push_back(
-                {nb::cast(wrap(u)), u->getName().getStringRef().str(), tile});
-          }
-          out.push_back({nb::cast(wrap(user)),
-                         user->getName().getStringRef().str(),
-                         std::move(offsets), constantsOf(pv.getSizes()),
-                         std::move(users)});
-        }
-        return out;
+        return viewUses(unwrap(view));
       },
       nb::arg("view"),
       "[ViewUse(user, name, offsets, sizes, users)] of a "
@@ -941,6 +1043,74 @@ static void populateValueQueries(nb::module_ &m) {
       "op's operands and None.");
 
   m.def(
+      "views_by_function",
+      [](MlirOperation root, std::optional<std::vector<std::string>> layouts,
+         bool uses) {
+        // tensor_views(root, layouts) with what view_kinds.kind_of reads
+        // and, with `uses`, view_uses, grouped by function: a pass over the
+        // views of a module makes no call per function or view. One walk, in
+        // tensor_views' order; consecutive views of one function form a
+        // group (func None: views outside any function).
+        std::vector<FunctionViews> out;
+        mlir::OperationName funcName("func.func", unwrap(root)->getContext());
+        mlir::Operation *current = nullptr;
+        unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp op) {
+          if (layouts && !llvm::is_contained(*layouts, layoutOf(op)))
+            return;
+          mlir::Operation *f = op->getParentOp();
+          while (f && f->getName() != funcName)
+            f = f->getParentOp();
+          if (out.empty() || f != current) {
+            out.push_back({f ? nb::cast(wrap(f)) : nb::none(), {}});
+            current = f;
+          }
+          std::optional<std::vector<ViewUse>> u;
+          if (uses)
+            u = viewUses(op.getOperation());
+          out.back().views.push_back(
+              {nb::cast(wrap(op.getOperation())), viewInfo(op),
+               layoutName(op.getLayoutAttr()),
+               layoutName(unwrap(
+                   ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
+               std::move(u)});
+        });
+        return out;
+      },
+      nb::arg("root"), nb::arg("layouts").none() = nb::none(),
+      nb::arg("uses") = false,
+      "tensor_views(root, layouts) grouped by function: [FunctionViews(func, "
+      "views=[ViewRecord(view, info, attr_layout, type_layout, uses)])], the "
+      "views in post-order, each group the consecutive views of one func.func "
+      "(None: of no function); `uses`: each view's view_uses (else None).");
+
+  m.def(
+      "ops_with_view_values",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        // The ops named `names` that take or give a view (usually none: the
+        // layout propagation of pto-verify-ptoas has nothing to do then).
+        mlir::MLIRContext *ctx = unwrap(root)->getContext();
+        llvm::SmallVector<mlir::OperationName> wanted;
+        for (const auto &n : names)
+          wanted.push_back(mlir::OperationName(n, ctx));
+        auto isView = [](mlir::Type t) {
+          return llvm::isa<ptonz::pto::TensorViewType,
+                           ptonz::pto::PartitionTensorViewType>(t);
+        };
+        std::vector<MlirOperation> out;
+        unwrap(root)->walk([&](mlir::Operation *op) {
+          if (llvm::is_contained(wanted, op->getName()) &&
+              (llvm::any_of(op->getOperandTypes(), isView) ||
+               llvm::any_of(op->getResultTypes(), isView)))
+            out.push_back(wrap(op));
+        });
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"),
+      "The ops under `root` (post-order) named in `names` that have an "
+      "operand or result of a !pto.tensor_view or !pto.partition_tensor_view "
+      "type.");
+
+  m.def(
       "value_owner",
       [](MlirValue value) -> std::optional<MlirOperation> {
         mlir::Value v = unwrap(value);
@@ -979,25 +1149,7 @@ static void populateValueQueries(nb::module_ &m) {
 static void populatePLQueries(nb::module_ &m) {
   m.def(
       "pl_tensor_args",
-      [](MlirOperation func) {
-        std::vector<PLTensorArg> out;
-        mlir::Operation *f = unwrap(func);
-        if (f->getNumRegions() != 1 || f->getRegion(0).empty())
-          return out;
-        for (mlir::BlockArgument arg : f->getRegion(0).front().getArguments()) {
-          MlirType t = wrap(arg.getType());
-          if (!ptonzTypeIsAPLTensor(t))
-            continue;
-          std::vector<int64_t> shape;
-          for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
-            shape.push_back(ptonzShapedGetDim(t, i));
-          out.push_back({(int64_t)arg.getArgNumber(),
-                         nb::cast(wrap(mlir::Value(arg))), shape,
-                         str(ptonzPLTensorTypeGetLayout(t)),
-                         nb::cast(ptonzShapedGetElementType(t))});
-        }
-        return out;
-      },
+      [](MlirOperation func) { return plTensorArgs(unwrap(func)); },
       nb::arg("func"),
       "PLTensorArg(index, argument, shape, layout, element_type) of each "
       "!pl.tensor argument of a "
@@ -1005,14 +1157,7 @@ static void populatePLQueries(nb::module_ &m) {
 
   m.def(
       "has_pl_tile_args",
-      [](MlirOperation func) {
-        mlir::Operation *f = unwrap(func);
-        if (f->getNumRegions() != 1 || f->getRegion(0).empty())
-          return false;
-        return llvm::any_of(
-            f->getRegion(0).front().getArgumentTypes(),
-            [](mlir::Type t) { return llvm::isa<ptonz::pl::TileType>(t); });
-      },
+      [](MlirOperation func) { return hasPLTileArgs(unwrap(func)); },
       nb::arg("func"),
       "Whether a function definition has a !pl.tile entry-block argument.");
 
@@ -1071,6 +1216,36 @@ static void populateTileQueries(nb::module_ &m) {
       "columns)]) of every "
       "pto.alloc_tile under `root` with a dynamic valid_row or valid_col "
       "operand.");
+
+  m.def(
+      "pl_functions",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        // pl_tensor_args, collect_ops(func, names) and has_pl_tile_args of
+        // every function in one call, listing only those with one of them.
+        mlir::MLIRContext *ctx = unwrap(root)->getContext();
+        llvm::SmallVector<mlir::OperationName> wanted;
+        for (const auto &n : names)
+          wanted.push_back(mlir::OperationName(n, ctx));
+        std::vector<PLFunction> out;
+        for (mlir::Operation *f : functionsOf(unwrap(root))) {
+          std::vector<MlirOperation> ops;
+          f->walk([&](mlir::Operation *op) {
+            if (llvm::is_contained(wanted, op->getName()))
+              ops.push_back(wrap(op));
+          });
+          auto args = plTensorArgs(f);
+          bool tiles = hasPLTileArgs(f);
+          if (args.empty() && ops.empty() && !tiles)
+            continue;
+          out.push_back(
+              {nb::cast(wrap(f)), std::move(args), std::move(ops), tiles});
+        }
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"),
+      "[PLFunction(func, tensor_args=pl_tensor_args(func), ops=collect_ops("
+      "func, names), has_tile_args=has_pl_tile_args(func))] of the functions "
+      "under `root` (as `functions`) that have any of the three.");
 
   m.def(
       "element_types_outside",

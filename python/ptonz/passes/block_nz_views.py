@@ -45,9 +45,9 @@ from .. import _ptonz
 from .._ptonz import DYNAMIC
 from ..analyses.bounds import check_dim, explained, is_min_of_rest, verdict_name
 from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
-from ..analyses.ir_queries import dims_of, functions
+from ..analyses.ir_queries import dims_of
 from ..analyses.provable import Prover, provable_forms_text
-from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of, legacy_message
+from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of_record, legacy_message
 from ._util import (
     PlannedPatterns,
     constant_pool,
@@ -117,8 +117,8 @@ class _Validator:
                 "pto-materialize-strides fills its strides)",
             )
 
-    def view(self, op: ir.Operation, info) -> None:
-        """`info`: the view's `_ptonz.view_info`."""
+    def view(self, op: ir.Operation, info, uses) -> None:
+        """`info`: the view's `_ptonz.view_info`; `uses`: its `_ptonz.view_uses`."""
         _layout, bits, type_shape, _shape, strides = info
         rank = len(type_shape)
         if rank < 2:
@@ -194,7 +194,7 @@ class _Validator:
                 op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank :]), True
             )
         )
-        for user, name, offsets, sizes, users in _ptonz.view_uses(op):
+        for user, name, offsets, sizes, users in uses:
             if name != "pto.partition_view":
                 self.reject(
                     user,
@@ -598,19 +598,21 @@ def _loc_of(value) -> ir.Location:
 
 
 def plan_function(
-    func, prover: Prover, remarks: bool = False, allow_large_gm_gap: bool = False
+    views, prover: Prover, remarks: bool = False, allow_large_gm_gap: bool = False
 ) -> Tuple[bool, Dict[ir.Operation, tuple]]:
-    """Validate every logical NZ view of `func`. Returns (ok, the plan: each
-    NZ view mapped to its new operands and those of its partitions)."""
+    """Validate every logical NZ view of a function (`views`: its NZ views'
+    `_ptonz.ViewRecord`s, with their uses). Returns (ok, the plan: each NZ
+    view mapped to its new operands and those of its partitions)."""
     v = _Validator(prover, remarks, allow_large_gm_gap)
-    for op, info in _ptonz.tensor_views(func.operation, ["nz"]):
-        kind = kind_of(op, marked=False)
+    for rec in views:
+        op, info = rec.view, rec.info
+        kind = kind_of_record(rec, marked=False)
         if kind == LEGACY:
             v.reject(op, legacy_message(op))
         elif kind == PHYSICAL:
             v.physical(op, info)
         else:
-            v.view(op, info)
+            v.view(op, info, rec.uses)
     return v.ok, v.plan
 
 
@@ -669,16 +671,18 @@ class BlockNzViews(ModulePass):
         # demand-driven and memoised by value, and a function is planned before
         # it is rewritten, so only values that were never erased are asked for.
         prover = Prover(module, FunctionRanges(module))
-        for func in functions(module):
-            if BLOCKED_MARK in func.operation.attributes:
+        # The NZ views of every function, with their uses, in one C++ call.
+        for fv in _ptonz.views_by_function(module, ["nz"], True):
+            func = fv.func
+            if func is None or BLOCKED_MARK in func.attributes:
                 continue
             func_ok, plan = plan_function(
-                func, prover, self.opts["remarks"], self.opts["allow-large-gm-gap"]
+                fv.views, prover, self.opts["remarks"], self.opts["allow-large-gm-gap"]
             )
             ok &= func_ok
             if not func_ok or not plan:
                 continue
             with constant_pool(func):
                 patterns.apply(plan)
-            func.operation.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
+            func.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
         return ok

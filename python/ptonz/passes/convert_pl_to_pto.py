@@ -75,7 +75,7 @@ from ..analyses.cube_geometry import (
     tile_bytes,
 )
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import bit_width, functions, ops_named
+from ..analyses.ir_queries import bit_width, ops_named
 from ..diagnostics import format_location
 from ..analyses.ptoas_facts import element_type_problem
 from ..analyses.view_kinds import BLOCKED_LAYOUTS
@@ -969,12 +969,10 @@ class ConvertPLToPTO(ModulePass):
         fn = _Function()
         frozen = None
         needs, has_calls = offset_arguments(module)
-        for func in functions(module):
-            tensor_args = _ptonz.pl_tensor_args(func.operation)
-            pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
-            if not tensor_args and not pl_ops and not _ptonz.has_pl_tile_args(func):
-                continue
-            func = func.opview
+        # The functions with pl arguments or ops, with both, in one C++ call.
+        for pf in _ptonz.pl_functions(module, list(PL_OPS)):
+            tensor_args, pl_ops = pf.tensor_args, pf.ops
+            func = pf.func.opview
             v = _Validator(func)
             v.check(func, tensor_args, pl_ops)
             ok &= v.ok

@@ -22,10 +22,10 @@ from mlir import ir
 from ptonz_geometry import default_strides, int64_stride_message, stride_order, stride_past_int64
 
 from .. import _ptonz
-from ..analyses.ir_queries import constant_int, functions
+from ..analyses.ir_queries import constant_int
 from ._util import constant_pool, derived_name, error, index_constant, named
 from .base import ModulePass, register
-from ..analyses.view_kinds import BLOCKED, MX_LAYOUTS, kind_of, marks_of
+from ..analyses.view_kinds import BLOCKED, BLOCKED_LAYOUTS, MX_LAYOUTS, kind_of_record, marks_of
 
 PASS = "pto-materialize-strides"
 
@@ -88,16 +88,25 @@ class MaterializeStrides(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        for func in functions(module):
-            marked = marks_of(func)
+        # The views of every function in one C++ call (with what kind_of reads).
+        for fv in _ptonz.views_by_function(module):
+            func = fv.func
+            if func is None:  # a view outside any function: not a kernel's
+                continue
+            marked = None
             plan: List[tuple] = []
-            for op, (layout, _bits, type_shape, consts, strides) in _ptonz.tensor_views(func):
+            for rec in fv.views:
+                op = rec.view
+                layout, _bits, type_shape, consts, strides = rec.info
                 # Before the "strides already given" skip: an NZ view is
                 # addressable only in the rank-5 form, physical (explicit strides:
                 # PTOAS's meaning, checked by pto-verify-ptoas) or blocked
                 # (analyses.view_kinds); a logical one is a pass-order error.
+                if layout in BLOCKED_LAYOUTS and not strides and marked is None:
+                    marked = marks_of(func)
                 if layout == "nz" and (
-                    len(type_shape) != 5 or (not strides and kind_of(op, marked) != BLOCKED)
+                    len(type_shape) != 5
+                    or (not strides and kind_of_record(rec, marked) != BLOCKED)
                 ):
                     error(
                         op.location,
@@ -108,7 +117,8 @@ class MaterializeStrides(ModulePass):
                     ok = False
                     continue
                 if layout in MX_LAYOUTS and (
-                    len(type_shape) != 5 or (not strides and kind_of(op, marked) != BLOCKED)
+                    len(type_shape) != 5
+                    or (not strides and kind_of_record(rec, marked) != BLOCKED)
                 ):
                     error(
                         op.location,
