@@ -261,6 +261,87 @@ createPartition(mlir::OpBuilder &b, mlir::Location loc, mlir::Value source,
       offsets, sizeOperands(sizes, pool));
 }
 
+/// pto.partition_view + pto.alloc_tile + pto.tload before a pl.tile.load
+/// (lower_tile_load); returns the tile, which replaces the load's result.
+mlir::Value lowerTileLoad(ptonz::pl::TileLoadOp op, mlir::Value view,
+                          mlir::Type tileType, IndexConstants &pool) {
+  mlir::OpBuilder b(op);
+  // The partition is the tile's valid part (PTOAS: partition element
+  // count
+  // == tile valid element count): valid_shape replaces the trailing
+  // sizes.
+  llvm::SmallVector<int64_t> typeSizes(op.getSizes());
+  llvm::SmallVector<mlir::Value> sizeValues = sizeOperands(op.getSizes(), pool);
+  auto validShape = op.getValidShape();
+  for (size_t i = 0; i < validShape.size(); ++i) {
+    size_t d = typeSizes.size() - validShape.size() + i;
+    mlir::Value v = validShape[i];
+    auto c = ptonz::constantOf(v);
+    typeSizes[d] = c ? *c : mlir::ShapedType::kDynamic;
+    sizeValues[d] = c ? pool.get(*c) : v;
+  }
+  // The tile replaces the load's result and takes its name; the
+  // partition is named after the view (`%x_pview` of `%x_view`).
+  mlir::Location loc = op.getLoc();
+  auto pv = ptonz::pto::PartitionViewOp::create(
+      b, ptonz::named(loc, partitionName(view)),
+      partitionType(typeSizes, elementType(view.getType())), view,
+      op.getOffsets(), sizeValues);
+  // A dynamic valid dim of the tile type takes its value from valid_shape
+  // (a rank-1 tile is one row: its valid_shape is the valid column
+  // count).
+  mlir::Value validRow, validCol;
+  auto valid = op.getValidShape();
+  if (!valid.empty()) {
+    MlirType tt = wrap(tileType);
+    if (ptonzTileBufTypeGetValidRow(tt) == mlir::ShapedType::kDynamic)
+      validRow = valid.size() == 2 ? valid[0] : mlir::Value();
+    if (ptonzTileBufTypeGetValidCol(tt) == mlir::ShapedType::kDynamic)
+      validCol = valid.back();
+  }
+  auto buf = ptonz::pto::AllocTileOp::create(
+      b, ptonz::named(loc, ptonz::nameOf(op.getResult())), tileType, nullptr,
+      validRow, validCol);
+  ptonz::pto::TLoadOp::create(b, ptonz::unnamed(loc), pv.getResult(),
+                              buf.getResult());
+  return buf.getResult();
+}
+
+/// pto.partition_view of `view` at a pl.tile.store's offsets, sized as its
+/// (already lowered) tile, and pto.tstore of the tile into it; erases the
+/// store.
+void lowerTileStore(ptonz::pl::TileStoreOp op, mlir::Value view,
+                    IndexConstants &pool) {
+  mlir::OpBuilder b(op);
+  auto tile = llvm::cast<ptonz::pto::TileBufType>(op.getTile().getType());
+  int64_t rank =
+      llvm::cast<ptonz::pto::TensorViewType>(view.getType()).getShape().size();
+  llvm::SmallVector<int64_t> sizes(rank - 2, 1);
+  sizes.push_back(tile.getRows());
+  sizes.push_back(tile.getCols());
+  mlir::Location loc = op.getLoc();
+  auto pv = createPartition(b, ptonz::named(loc, partitionName(view)), view,
+                            op.getOffsets(), sizes, pool);
+  ptonz::pto::TStoreOp::create(b, ptonz::unnamed(loc), op.getTile(),
+                               pv.getResult());
+  op.erase();
+}
+
+/// pl.get_block_idx / get_block_num -> the i64 pto query (`%x_i64`) and its
+/// arith.index_cast to index (`%x`), which replaces the result.
+template <typename Query> void lowerBlockQuery(mlir::Operation *op) {
+  mlir::OpBuilder b(op);
+  std::string name = ptonz::nameOf(op->getResult(0));
+  mlir::Location loc = op->getLoc();
+  auto q =
+      Query::create(b, ptonz::named(loc, name.empty() ? "" : name + "_i64"),
+                    mlir::TypeRange{b.getI64Type()}, mlir::ValueRange{});
+  auto cast = mlir::arith::IndexCastOp::create(b, ptonz::named(loc, name),
+                                               b.getIndexType(), q.getResult());
+  op->getResult(0).replaceAllUsesWith(cast.getResult());
+  op->erase();
+}
+
 } // namespace
 
 /// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
@@ -762,53 +843,51 @@ static void populateOpBuilders(nb::module_ &m) {
       "lower_tile_load",
       [](MlirOperation load, MlirValue view, MlirType tileType,
          IndexConstants &pool) {
-        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
-        mlir::OpBuilder b(op);
-        // The partition is the tile's valid part (PTOAS: partition element
-        // count
-        // == tile valid element count): valid_shape replaces the trailing
-        // sizes.
-        llvm::SmallVector<int64_t> typeSizes(op.getSizes());
-        llvm::SmallVector<mlir::Value> sizeValues =
-            sizeOperands(op.getSizes(), pool);
-        auto validShape = op.getValidShape();
-        for (size_t i = 0; i < validShape.size(); ++i) {
-          size_t d = typeSizes.size() - validShape.size() + i;
-          mlir::Value v = validShape[i];
-          auto c = constantOf(v);
-          typeSizes[d] = c ? *c : mlir::ShapedType::kDynamic;
-          sizeValues[d] = c ? pool.get(*c) : v;
-        }
-        // The tile replaces the load's result and takes its name; the
-        // partition is named after the view (`%x_pview` of `%x_view`).
-        mlir::Location loc = op.getLoc();
-        auto pv = ptonz::pto::PartitionViewOp::create(
-            b, ptonz::named(loc, partitionName(unwrap(view))),
-            partitionType(typeSizes, elementType(unwrap(view).getType())),
-            unwrap(view), op.getOffsets(), sizeValues);
-        // A dynamic valid dim of the tile type takes its value from valid_shape
-        // (a rank-1 tile is one row: its valid_shape is the valid column
-        // count).
-        mlir::Value validRow, validCol;
-        auto valid = op.getValidShape();
-        if (!valid.empty()) {
-          MlirType tt = tileType;
-          if (ptonzTileBufTypeGetValidRow(tt) == mlir::ShapedType::kDynamic)
-            validRow = valid.size() == 2 ? valid[0] : mlir::Value();
-          if (ptonzTileBufTypeGetValidCol(tt) == mlir::ShapedType::kDynamic)
-            validCol = valid.back();
-        }
-        auto buf = ptonz::pto::AllocTileOp::create(
-            b, ptonz::named(loc, ptonz::nameOf(op.getResult())),
-            unwrap(tileType), nullptr, validRow, validCol);
-        ptonz::pto::TLoadOp::create(b, ptonz::unnamed(loc), pv.getResult(),
-                                    buf.getResult());
-        return wrap(buf.getResult());
+        return wrap(
+            lowerTileLoad(llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load)),
+                          unwrap(view), unwrap(tileType), pool));
       },
       nb::arg("load"), nb::arg("view"), nb::arg("tile_type"), nb::arg("pool"),
       "Before a pl.tile.load: pto.partition_view of `view` at its offsets and "
       "sizes, "
       "pto.alloc_tile of `tile_type`, pto.tload; returns the tile.");
+
+  m.def(
+      "lower_pl_ops",
+      [](nb::handle items, IndexConstants &pool) {
+        // convert-pl-to-pto's rewrite of a function's loads, stores and block
+        // queries, in order, in one call: (pl.tile.load, view, tile type)
+        // as lower_tile_load (the tile replaces the load), (pl.tile.store,
+        // view) as build_partition_view + build_tile_store of its tile (the
+        // store's tile is lowered already), (pl.get_block_idx | num,)
+        // -> pto.get_block_idx | num (i64, `%x_i64`) + arith.index_cast
+        // (`%x`). Each pl op is erased.
+        for (nb::handle item : items) {
+          auto t = nb::cast<nb::tuple>(item);
+          mlir::Operation *op = unwrap(nb::cast<MlirOperation>(t[0]));
+          if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
+            mlir::Value tile =
+                lowerTileLoad(load, unwrap(nb::cast<MlirValue>(t[1])),
+                              unwrap(nb::cast<MlirType>(t[2])), pool);
+            op->getResult(0).replaceAllUsesWith(tile);
+            op->erase();
+          } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
+            lowerTileStore(store, unwrap(nb::cast<MlirValue>(t[1])), pool);
+          } else if (llvm::isa<ptonz::pl::GetBlockIdxOp>(op)) {
+            lowerBlockQuery<ptonz::pto::GetBlockIdxOp>(op);
+          } else if (llvm::isa<ptonz::pl::GetBlockNumOp>(op)) {
+            lowerBlockQuery<ptonz::pto::GetBlockNumOp>(op);
+          } else {
+            throw nb::value_error(("lower_pl_ops: cannot lower " +
+                                   op->getName().getStringRef().str())
+                                      .c_str());
+          }
+        }
+      },
+      nb::arg("items"), nb::arg("pool"),
+      "Lower pl ops in order, in one call: (pl.tile.load, view, tile type) "
+      "as lower_tile_load, (pl.tile.store, view), (pl.get_block_idx,) and "
+      "(pl.get_block_num,); each pl op is replaced and erased.");
 
   m.def(
       "build_partition_view",
@@ -964,6 +1043,74 @@ static void populateViewQueries(nb::module_ &m) {
       "whose layout ('' if none) is in `layouts` (None: all).");
 
   m.def(
+      "views_by_function",
+      [](MlirOperation root, std::optional<std::vector<std::string>> layouts,
+         bool uses) {
+        // tensor_views(root, layouts) with what view_kinds.kind_of reads
+        // and, with `uses`, view_uses, grouped by function: a pass over the
+        // views of a module makes no call per function or view. One walk, in
+        // tensor_views' order; consecutive views of one function form a
+        // group (func None: views outside any function).
+        std::vector<FunctionViews> out;
+        mlir::OperationName funcName("func.func", unwrap(root)->getContext());
+        mlir::Operation *current = nullptr;
+        unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp op) {
+          if (layouts && !llvm::is_contained(*layouts, layoutOf(op)))
+            return;
+          mlir::Operation *f = op->getParentOp();
+          while (f && f->getName() != funcName)
+            f = f->getParentOp();
+          if (out.empty() || f != current) {
+            out.push_back({f ? nb::cast(wrap(f)) : nb::none(), {}});
+            current = f;
+          }
+          std::optional<std::vector<ViewUse>> u;
+          if (uses)
+            u = viewUses(op.getOperation());
+          out.back().views.push_back(
+              {nb::cast(wrap(op.getOperation())), viewInfo(op),
+               layoutName(op.getLayoutAttr()),
+               layoutName(unwrap(
+                   ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
+               std::move(u)});
+        });
+        return out;
+      },
+      nb::arg("root"), nb::arg("layouts").none() = nb::none(),
+      nb::arg("uses") = false,
+      "tensor_views(root, layouts) grouped by function: [FunctionViews(func, "
+      "views=[ViewRecord(view, info, attr_layout, type_layout, uses)])], the "
+      "views in post-order, each group the consecutive views of one func.func "
+      "(None: of no function); `uses`: each view's view_uses (else None).");
+
+  m.def(
+      "ops_with_view_values",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        // The ops named `names` that take or give a view (usually none: the
+        // layout propagation of pto-verify-ptoas has nothing to do then).
+        mlir::MLIRContext *ctx = unwrap(root)->getContext();
+        llvm::SmallVector<mlir::OperationName> wanted;
+        for (const auto &n : names)
+          wanted.push_back(mlir::OperationName(n, ctx));
+        auto isView = [](mlir::Type t) {
+          return llvm::isa<ptonz::pto::TensorViewType,
+                           ptonz::pto::PartitionTensorViewType>(t);
+        };
+        std::vector<MlirOperation> out;
+        unwrap(root)->walk([&](mlir::Operation *op) {
+          if (llvm::is_contained(wanted, op->getName()) &&
+              (llvm::any_of(op->getOperandTypes(), isView) ||
+               llvm::any_of(op->getResultTypes(), isView)))
+            out.push_back(wrap(op));
+        });
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"),
+      "The ops under `root` (post-order) named in `names` that have an "
+      "operand or result of a !pto.tensor_view or !pto.partition_tensor_view "
+      "type.");
+
+  m.def(
       "view_uses",
       [](MlirOperation view) {
         // Everything pto-block-nz-views validates about how a view is read,
@@ -1043,74 +1190,6 @@ static void populateValueQueries(nb::module_ &m) {
       "op's operands and None.");
 
   m.def(
-      "views_by_function",
-      [](MlirOperation root, std::optional<std::vector<std::string>> layouts,
-         bool uses) {
-        // tensor_views(root, layouts) with what view_kinds.kind_of reads
-        // and, with `uses`, view_uses, grouped by function: a pass over the
-        // views of a module makes no call per function or view. One walk, in
-        // tensor_views' order; consecutive views of one function form a
-        // group (func None: views outside any function).
-        std::vector<FunctionViews> out;
-        mlir::OperationName funcName("func.func", unwrap(root)->getContext());
-        mlir::Operation *current = nullptr;
-        unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp op) {
-          if (layouts && !llvm::is_contained(*layouts, layoutOf(op)))
-            return;
-          mlir::Operation *f = op->getParentOp();
-          while (f && f->getName() != funcName)
-            f = f->getParentOp();
-          if (out.empty() || f != current) {
-            out.push_back({f ? nb::cast(wrap(f)) : nb::none(), {}});
-            current = f;
-          }
-          std::optional<std::vector<ViewUse>> u;
-          if (uses)
-            u = viewUses(op.getOperation());
-          out.back().views.push_back(
-              {nb::cast(wrap(op.getOperation())), viewInfo(op),
-               layoutName(op.getLayoutAttr()),
-               layoutName(unwrap(
-                   ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
-               std::move(u)});
-        });
-        return out;
-      },
-      nb::arg("root"), nb::arg("layouts").none() = nb::none(),
-      nb::arg("uses") = false,
-      "tensor_views(root, layouts) grouped by function: [FunctionViews(func, "
-      "views=[ViewRecord(view, info, attr_layout, type_layout, uses)])], the "
-      "views in post-order, each group the consecutive views of one func.func "
-      "(None: of no function); `uses`: each view's view_uses (else None).");
-
-  m.def(
-      "ops_with_view_values",
-      [](MlirOperation root, const std::vector<std::string> &names) {
-        // The ops named `names` that take or give a view (usually none: the
-        // layout propagation of pto-verify-ptoas has nothing to do then).
-        mlir::MLIRContext *ctx = unwrap(root)->getContext();
-        llvm::SmallVector<mlir::OperationName> wanted;
-        for (const auto &n : names)
-          wanted.push_back(mlir::OperationName(n, ctx));
-        auto isView = [](mlir::Type t) {
-          return llvm::isa<ptonz::pto::TensorViewType,
-                           ptonz::pto::PartitionTensorViewType>(t);
-        };
-        std::vector<MlirOperation> out;
-        unwrap(root)->walk([&](mlir::Operation *op) {
-          if (llvm::is_contained(wanted, op->getName()) &&
-              (llvm::any_of(op->getOperandTypes(), isView) ||
-               llvm::any_of(op->getResultTypes(), isView)))
-            out.push_back(wrap(op));
-        });
-        return out;
-      },
-      nb::arg("root"), nb::arg("names"),
-      "The ops under `root` (post-order) named in `names` that have an "
-      "operand or result of a !pto.tensor_view or !pto.partition_tensor_view "
-      "type.");
-
-  m.def(
       "value_owner",
       [](MlirValue value) -> std::optional<MlirOperation> {
         mlir::Value v = unwrap(value);
@@ -1160,6 +1239,36 @@ static void populatePLQueries(nb::module_ &m) {
       [](MlirOperation func) { return hasPLTileArgs(unwrap(func)); },
       nb::arg("func"),
       "Whether a function definition has a !pl.tile entry-block argument.");
+
+  m.def(
+      "pl_functions",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        // pl_tensor_args, collect_ops(func, names) and has_pl_tile_args of
+        // every function in one call, listing only those with one of them.
+        mlir::MLIRContext *ctx = unwrap(root)->getContext();
+        llvm::SmallVector<mlir::OperationName> wanted;
+        for (const auto &n : names)
+          wanted.push_back(mlir::OperationName(n, ctx));
+        std::vector<PLFunction> out;
+        for (mlir::Operation *f : functionsOf(unwrap(root))) {
+          std::vector<MlirOperation> ops;
+          f->walk([&](mlir::Operation *op) {
+            if (llvm::is_contained(wanted, op->getName()))
+              ops.push_back(wrap(op));
+          });
+          auto args = plTensorArgs(f);
+          bool tiles = hasPLTileArgs(f);
+          if (args.empty() && ops.empty() && !tiles)
+            continue;
+          out.push_back(
+              {nb::cast(wrap(f)), std::move(args), std::move(ops), tiles});
+        }
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"),
+      "[PLFunction(func, tensor_args=pl_tensor_args(func), ops=collect_ops("
+      "func, names), has_tile_args=has_pl_tile_args(func))] of the functions "
+      "under `root` (as `functions`) that have any of the three.");
 
   m.def(
       "pl_load_info",
@@ -1216,36 +1325,6 @@ static void populateTileQueries(nb::module_ &m) {
       "columns)]) of every "
       "pto.alloc_tile under `root` with a dynamic valid_row or valid_col "
       "operand.");
-
-  m.def(
-      "pl_functions",
-      [](MlirOperation root, const std::vector<std::string> &names) {
-        // pl_tensor_args, collect_ops(func, names) and has_pl_tile_args of
-        // every function in one call, listing only those with one of them.
-        mlir::MLIRContext *ctx = unwrap(root)->getContext();
-        llvm::SmallVector<mlir::OperationName> wanted;
-        for (const auto &n : names)
-          wanted.push_back(mlir::OperationName(n, ctx));
-        std::vector<PLFunction> out;
-        for (mlir::Operation *f : functionsOf(unwrap(root))) {
-          std::vector<MlirOperation> ops;
-          f->walk([&](mlir::Operation *op) {
-            if (llvm::is_contained(wanted, op->getName()))
-              ops.push_back(wrap(op));
-          });
-          auto args = plTensorArgs(f);
-          bool tiles = hasPLTileArgs(f);
-          if (args.empty() && ops.empty() && !tiles)
-            continue;
-          out.push_back(
-              {nb::cast(wrap(f)), std::move(args), std::move(ops), tiles});
-        }
-        return out;
-      },
-      nb::arg("root"), nb::arg("names"),
-      "[PLFunction(func, tensor_args=pl_tensor_args(func), ops=collect_ops("
-      "func, names), has_tile_args=has_pl_tile_args(func))] of the functions "
-      "under `root` (as `functions`) that have any of the three.");
 
   m.def(
       "element_types_outside",
