@@ -40,6 +40,7 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
 
+#include <memory>
 #include <unordered_map>
 
 #include <nanobind/stl/optional.h>
@@ -621,6 +622,163 @@ llvm::SmallVector<mlir::Operation *> functionsOf(mlir::Operation *root) {
   return out;
 }
 
+/// What one walk collects for a query (scan runs several in one walk; the
+/// single-query functions run one): visit(op) for each op in post-order,
+/// then result().
+class Collector {
+public:
+  virtual ~Collector() = default;
+  virtual void visit(mlir::Operation *op) = 0;
+  virtual nb::object result() = 0;
+};
+
+llvm::SmallVector<mlir::OperationName>
+operationNames(mlir::MLIRContext *ctx, const std::vector<std::string> &names) {
+  llvm::SmallVector<mlir::OperationName> out;
+  for (const auto &n : names)
+    out.push_back(mlir::OperationName(n, ctx));
+  return out;
+}
+
+/// views_by_function.
+class ViewsCollector : public Collector {
+public:
+  ViewsCollector(mlir::MLIRContext *ctx,
+                 std::optional<std::vector<std::string>> layouts, bool uses)
+      : funcName("func.func", ctx), layouts(std::move(layouts)), uses(uses) {}
+  void visit(mlir::Operation *o) override {
+    auto op = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(o);
+    if (!op || (layouts && !llvm::is_contained(*layouts, layoutOf(op))))
+      return;
+    mlir::Operation *f = op->getParentOp();
+    while (f && f->getName() != funcName)
+      f = f->getParentOp();
+    if (out.empty() || f != current) {
+      out.push_back({f ? nb::cast(wrap(f)) : nb::none(), {}});
+      current = f;
+    }
+    std::optional<std::vector<ViewUse>> u;
+    if (uses)
+      u = viewUses(op.getOperation());
+    out.back().views.push_back({nb::cast(wrap(op.getOperation())), viewInfo(op),
+                                layoutName(op.getLayoutAttr()),
+                                layoutName(unwrap(ptonzViewTypeGetLayout(
+                                    wrap(op.getResult().getType())))),
+                                std::move(u)});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  mlir::OperationName funcName;
+  std::optional<std::vector<std::string>> layouts;
+  bool uses;
+  mlir::Operation *current = nullptr;
+  std::vector<FunctionViews> out;
+};
+
+/// collect_ops (with `attribute`: only the ops that carry it).
+class OpsCollector : public Collector {
+public:
+  OpsCollector(mlir::MLIRContext *ctx, const std::vector<std::string> &names,
+               std::optional<std::string> attribute)
+      : wanted(operationNames(ctx, names)),
+        attr(attribute ? mlir::StringAttr::get(ctx, *attribute)
+                       : mlir::StringAttr()) {}
+  void visit(mlir::Operation *op) override {
+    if (llvm::is_contained(wanted, op->getName()) &&
+        (!attr || op->hasAttr(attr)))
+      out.push_back(wrap(op));
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  llvm::SmallVector<mlir::OperationName> wanted;
+  mlir::StringAttr attr;
+  std::vector<MlirOperation> out;
+};
+
+/// ops_with_view_values.
+class ViewValueOpsCollector : public Collector {
+public:
+  ViewValueOpsCollector(mlir::MLIRContext *ctx,
+                        const std::vector<std::string> &names)
+      : wanted(operationNames(ctx, names)) {}
+  void visit(mlir::Operation *op) override {
+    auto isView = [](mlir::Type t) {
+      return llvm::isa<ptonz::pto::TensorViewType,
+                       ptonz::pto::PartitionTensorViewType>(t);
+    };
+    if (llvm::is_contained(wanted, op->getName()) &&
+        (llvm::any_of(op->getOperandTypes(), isView) ||
+         llvm::any_of(op->getResultTypes(), isView)))
+      out.push_back(wrap(op));
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  llvm::SmallVector<mlir::OperationName> wanted;
+  std::vector<MlirOperation> out;
+};
+
+/// element_types_outside: one print per type.
+class ElementTypesCollector : public Collector {
+public:
+  ElementTypesCollector(mlir::MLIRContext *ctx,
+                        const std::vector<std::string> &names,
+                        std::vector<std::string> allowed)
+      : wanted(operationNames(ctx, names)), allowed(std::move(allowed)) {}
+  void visit(mlir::Operation *op) override {
+    if (op->getNumResults() != 1 || !llvm::is_contained(wanted, op->getName()))
+      return;
+    mlir::Type elem = ptonz::pto::elementTypeOf(op->getResult(0).getType());
+    if (!elem)
+      return;
+    auto it = ok.find(elem);
+    if (it == ok.end()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      elem.print(os);
+      it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str())).first;
+    }
+    if (!it->second)
+      out.push_back({nb::cast(wrap(op)), nb::cast(wrap(elem))});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  llvm::SmallVector<mlir::OperationName> wanted;
+  std::vector<std::string> allowed;
+  llvm::DenseMap<mlir::Type, bool> ok;
+  std::vector<ElementTypeUse> out;
+};
+
+/// dynamic_valid_tiles.
+class ValidTilesCollector : public Collector {
+public:
+  void visit(mlir::Operation *o) override {
+    auto op = llvm::dyn_cast<ptonz::pto::AllocTileOp>(o);
+    if (!op || (!op.getValidRow() && !op.getValidCol()))
+      return;
+    auto t = llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
+    std::vector<ValidDim> dims;
+    if (mlir::Value v = op.getValidRow())
+      dims.push_back({0, nb::cast(wrap(v)), t.getRows()});
+    if (mlir::Value v = op.getValidCol())
+      dims.push_back({1, nb::cast(wrap(v)), t.getCols()});
+    out.push_back({nb::cast(wrap(op.getOperation())), std::move(dims)});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  std::vector<ValidTile> out;
+};
+
+/// Run `collector` over `root` (post-order) and return its result.
+nb::object collect(MlirOperation root, Collector &&collector) {
+  unwrap(root)->walk([&](mlir::Operation *op) { collector.visit(op); });
+  return collector.result();
+}
+
 /// The record classes of the queries.
 void populateRecords(nb::module_ &m) {
   using ptonz::Record;
@@ -1051,30 +1209,8 @@ static void populateViewQueries(nb::module_ &m) {
         // views of a module makes no call per function or view. One walk, in
         // tensor_views' order; consecutive views of one function form a
         // group (func None: views outside any function).
-        std::vector<FunctionViews> out;
-        mlir::OperationName funcName("func.func", unwrap(root)->getContext());
-        mlir::Operation *current = nullptr;
-        unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp op) {
-          if (layouts && !llvm::is_contained(*layouts, layoutOf(op)))
-            return;
-          mlir::Operation *f = op->getParentOp();
-          while (f && f->getName() != funcName)
-            f = f->getParentOp();
-          if (out.empty() || f != current) {
-            out.push_back({f ? nb::cast(wrap(f)) : nb::none(), {}});
-            current = f;
-          }
-          std::optional<std::vector<ViewUse>> u;
-          if (uses)
-            u = viewUses(op.getOperation());
-          out.back().views.push_back(
-              {nb::cast(wrap(op.getOperation())), viewInfo(op),
-               layoutName(op.getLayoutAttr()),
-               layoutName(unwrap(
-                   ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
-               std::move(u)});
-        });
-        return out;
+        return collect(root, ViewsCollector(unwrap(root)->getContext(),
+                                            std::move(layouts), uses));
       },
       nb::arg("root"), nb::arg("layouts").none() = nb::none(),
       nb::arg("uses") = false,
@@ -1088,27 +1224,67 @@ static void populateViewQueries(nb::module_ &m) {
       [](MlirOperation root, const std::vector<std::string> &names) {
         // The ops named `names` that take or give a view (usually none: the
         // layout propagation of pto-verify-ptoas has nothing to do then).
-        mlir::MLIRContext *ctx = unwrap(root)->getContext();
-        llvm::SmallVector<mlir::OperationName> wanted;
-        for (const auto &n : names)
-          wanted.push_back(mlir::OperationName(n, ctx));
-        auto isView = [](mlir::Type t) {
-          return llvm::isa<ptonz::pto::TensorViewType,
-                           ptonz::pto::PartitionTensorViewType>(t);
-        };
-        std::vector<MlirOperation> out;
-        unwrap(root)->walk([&](mlir::Operation *op) {
-          if (llvm::is_contained(wanted, op->getName()) &&
-              (llvm::any_of(op->getOperandTypes(), isView) ||
-               llvm::any_of(op->getResultTypes(), isView)))
-            out.push_back(wrap(op));
-        });
-        return out;
+        return collect(
+            root, ViewValueOpsCollector(unwrap(root)->getContext(), names));
       },
       nb::arg("root"), nb::arg("names"),
       "The ops under `root` (post-order) named in `names` that have an "
       "operand or result of a !pto.tensor_view or !pto.partition_tensor_view "
       "type.");
+
+  m.def(
+      "scan",
+      [](MlirOperation root, nb::handle queries) {
+        // Several of the module queries in one walk (each a module walk of
+        // 15-50 ms at 100k ops): a pass asks for everything it reads of the
+        // module at once.
+        mlir::MLIRContext *ctx = unwrap(root)->getContext();
+        std::vector<std::unique_ptr<Collector>> collectors;
+        for (nb::handle q : queries) {
+          auto t = nb::cast<nb::tuple>(q);
+          std::string kind = nb::cast<std::string>(t[0]);
+          auto names = [&](size_t i) {
+            return nb::cast<std::vector<std::string>>(t[i]);
+          };
+          if (kind == "views")
+            collectors.push_back(std::make_unique<ViewsCollector>(
+                ctx,
+                t[1].is_none()
+                    ? std::nullopt
+                    : std::optional<std::vector<std::string>>(names(1)),
+                nb::cast<bool>(t[2])));
+          else if (kind == "ops")
+            collectors.push_back(std::make_unique<OpsCollector>(
+                ctx, names(1),
+                t.size() > 2 && !t[2].is_none()
+                    ? std::optional<std::string>(nb::cast<std::string>(t[2]))
+                    : std::nullopt));
+          else if (kind == "ops_with_view_values")
+            collectors.push_back(
+                std::make_unique<ViewValueOpsCollector>(ctx, names(1)));
+          else if (kind == "element_types_outside")
+            collectors.push_back(std::make_unique<ElementTypesCollector>(
+                ctx, names(1), names(2)));
+          else if (kind == "dynamic_valid_tiles")
+            collectors.push_back(std::make_unique<ValidTilesCollector>());
+          else
+            throw nb::value_error(("scan: unknown query " + kind).c_str());
+        }
+        unwrap(root)->walk([&](mlir::Operation *op) {
+          for (auto &c : collectors)
+            c->visit(op);
+        });
+        nb::list out;
+        for (auto &c : collectors)
+          out.append(c->result());
+        return out;
+      },
+      nb::arg("root"), nb::arg("queries"),
+      "The answers of several queries over `root` from one walk, in order: "
+      "each query a tuple ('views', layouts, uses) (views_by_function), "
+      "('ops', names[, attribute]) (collect_ops), ('ops_with_view_values', "
+      "names), ('element_types_outside', names, allowed) or "
+      "('dynamic_valid_tiles',).");
 
   m.def(
       "view_uses",
@@ -1304,20 +1480,7 @@ static void populateTileQueries(nb::module_ &m) {
       [](MlirOperation root) {
         // (alloc_tile, [(0 row | 1 column, valid value, tile extent)]) of the
         // pto.alloc_tile ops with a valid_row / valid_col operand (few).
-        std::vector<ValidTile> out;
-        unwrap(root)->walk([&](ptonz::pto::AllocTileOp op) {
-          if (!op.getValidRow() && !op.getValidCol())
-            return;
-          auto t =
-              llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
-          std::vector<ValidDim> dims;
-          if (mlir::Value v = op.getValidRow())
-            dims.push_back({0, nb::cast(wrap(v)), t.getRows()});
-          if (mlir::Value v = op.getValidCol())
-            dims.push_back({1, nb::cast(wrap(v)), t.getCols()});
-          out.push_back({nb::cast(wrap(op.getOperation())), std::move(dims)});
-        });
-        return out;
+        return collect(root, ValidTilesCollector());
       },
       nb::arg("root"),
       "ValidTile(op, dims=[ValidDim(axis: 0 rows | 1 columns, value, extent: "
@@ -1332,30 +1495,8 @@ static void populateTileQueries(nb::module_ &m) {
          const std::vector<std::string> &allowed) {
         // (op, element type) of the ops named `names` whose result's element
         // type does not print as one of `allowed`; one print per type.
-        std::vector<ElementTypeUse> out;
-        llvm::DenseMap<mlir::Type, bool> ok;
-        unwrap(root)->walk([&](mlir::Operation *op) {
-          llvm::StringRef name = op->getName().getStringRef();
-          if (op->getNumResults() != 1 ||
-              llvm::none_of(names,
-                            [&](const std::string &n) { return name == n; }))
-            return;
-          mlir::Type elem =
-              ptonz::pto::elementTypeOf(op->getResult(0).getType());
-          if (!elem)
-            return;
-          auto it = ok.find(elem);
-          if (it == ok.end()) {
-            std::string text;
-            llvm::raw_string_ostream os(text);
-            elem.print(os);
-            it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str()))
-                     .first;
-          }
-          if (!it->second)
-            out.push_back({nb::cast(wrap(op)), nb::cast(wrap(elem))});
-        });
-        return out;
+        return collect(root, ElementTypesCollector(unwrap(root)->getContext(),
+                                                   names, allowed));
       },
       nb::arg("root"), nb::arg("names"), nb::arg("allowed"),
       "ElementTypeUse(op, element_type) of each op under `root` named in "

@@ -141,9 +141,9 @@ class _Validator:
                 "and C % c0 == 0 must be proven statically; give the last two "
                 "shape operands as arith.constant values (or annotate it nd)",
             )
-        elem = op.results[0].type.element_type
-        problem = nz_plane_problem(R, C, c0, str(elem))
-        if problem is not None:
+        problem = nz_plane_problem(R, C, c0, "")
+        if problem is not None:  # the element type only says why (reading it costs)
+            problem = nz_plane_problem(R, C, c0, str(op.results[0].type.element_type))
             axis, why = problem
             if axis == "rows":
                 return self.reject(

@@ -96,8 +96,10 @@ class MaterializeStrides(ModulePass):
             marked = None
             plan: List[tuple] = []
             for rec in fv.views:
-                op = rec.view
-                layout, _bits, type_shape, consts, strides = rec.info
+                op, info = rec.view, rec.info
+                # (each field read converts a list: read what is needed, once)
+                layout, strides = info.layout, info.strides
+                type_shape = info.type_shape if layout in BLOCKED_LAYOUTS else ()
                 # Before the "strides already given" skip: an NZ view is
                 # addressable only in the rank-5 form, physical (explicit strides:
                 # PTOAS's meaning, checked by pto-verify-ptoas) or blocked
@@ -129,7 +131,10 @@ class MaterializeStrides(ModulePass):
                     )
                     ok = False
                     continue
-                if strides or not consts:
+                if strides:
+                    continue
+                consts = info.shape
+                if not consts:
                     continue
                 big = _stride_past_int64(layout, tuple(consts))
                 if big is not None:

@@ -122,15 +122,29 @@ class VerifyPTOAS(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
         rules_061 = layout_rules_061(self.version)
-        # Every view of the module, with its function's blocked-view marks
-        # (what kind_of reads), from one C++ walk; each check below takes the
-        # layouts it is about, in the module's order.
+        # What the checks read of the module, from one C++ walk: every view
+        # with its function's blocked-view marks (what kind_of reads; each
+        # check below takes the layouts it is about, in the module's order),
+        # the partitions with a layout attribute, the merge ops that carry a
+        # view (_LayoutSolver) and the views and tiles whose element type
+        # PTOAS has no C++ name for (_nz_view, _element_types).
+        fvs, self.layout_partitions, self.view_merges, self.outside = _ptonz.scan(
+            module,
+            [
+                ("views", None, False),
+                ("ops", ["pto.partition_view"], "layout"),
+                ("ops_with_view_values", _LayoutSolver.MERGES),
+                (
+                    "element_types_outside",
+                    ["pto.make_tensor_view", "pto.alloc_tile"],
+                    sorted(ELEMENT_TYPES),
+                ),
+            ],
+        )
         views = [
-            (rec, marks)
-            for fv in _ptonz.views_by_function(module)
-            for marks in (marks_of(fv.func),)
-            for rec in fv.views
+            (rec, marks) for fv in fvs for marks in (marks_of(fv.func),) for rec in fv.views
         ]
+        self.outside_views = {op: elem for op, elem in self.outside}
         # Views without a layout: PTOAS describes them as ND under
         # --disable-infer-layout, and infers them otherwise (0.27's NZ test
         # one axis off pto-isa's, 0.61's canonical rule).
@@ -252,8 +266,8 @@ class VerifyPTOAS(ModulePass):
             return self._fail(op, f"NZ view of element type {elem}, which {why}")
         if why is not None:
             return self._fail(op, f"NZ view of {bits}-bit elements: {why} (and no NZ descriptor)")
-        elem = op.results[0].type.element_type
-        if element_type_problem(str(elem)) is not None:  # i128, i256, ...
+        elem = self.outside_views.get(op)
+        if elem is not None and element_type_problem(str(elem)) is not None:  # i128, ...
             return self._element_type(op, "GM view", elem)
         shape = dims_of(info)
         if len(st) != 5:
@@ -413,7 +427,7 @@ class VerifyPTOAS(ModulePass):
         its source view's resolved layout (InferPTOLayout: "partition
         layout=nd does not match source layout=nz"); a layout in the partition
         TYPE is the op verifier's."""
-        for part in _ptonz.collect_ops(module, ["pto.partition_view"], "layout"):
+        for part in self.layout_partitions:  # run's scan
             mine = _ptonz.layout_value(part.attributes["layout"])
             view = part.operands[0].owner
             if isinstance(view, ir.Block) or view.name != "pto.make_tensor_view":
@@ -497,9 +511,7 @@ class VerifyPTOAS(ModulePass):
         """Every GM view and tile must have elements PTOAS has a C++ type for
         (analyses/ptoas_facts.py): any other fails its type conversion or is
         silently written as int32_t / float."""
-        for op, elem in _ptonz.element_types_outside(
-            module, ["pto.make_tensor_view", "pto.alloc_tile"], sorted(ELEMENT_TYPES)
-        ):
+        for op, elem in self.outside:  # run's element_types_outside
             if op.name == "pto.make_tensor_view":
                 if layout_of(op) != "nz":  # NZ views: _nz_view, with the NZ reasons first
                     self._element_type(op, "GM view", elem)
@@ -693,7 +705,7 @@ class _LayoutSolver:
         # Without a view reaching a merge point or a function boundary there
         # is nothing to propagate (a partition's type layout is its op
         # verifier's): the common case costs one C++ walk.
-        if not _ptonz.ops_with_view_values(self.module, self.MERGES):
+        if not self.v.view_merges:  # VerifyPTOAS.run's scan
             return
         for op in _ptonz.collect_ops(self.module, ["pto.make_tensor_view"]):
             layout = self._view_layout(op)
