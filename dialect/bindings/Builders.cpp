@@ -640,6 +640,17 @@ operationNames(mlir::MLIRContext *ctx, const std::vector<std::string> &names) {
   return out;
 }
 
+/// The outermost func.func around `op` (as `functions` lists them: a
+/// function nested in another belongs to it), else null.
+mlir::Operation *outermostFunction(mlir::Operation *op,
+                                   mlir::OperationName funcName) {
+  mlir::Operation *found = nullptr;
+  for (mlir::Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (p->getName() == funcName)
+      found = p;
+  return found;
+}
+
 /// views_by_function.
 class ViewsCollector : public Collector {
 public:
@@ -650,9 +661,7 @@ public:
     auto op = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(o);
     if (!op || (layouts && !llvm::is_contained(*layouts, layoutOf(op))))
       return;
-    mlir::Operation *f = op->getParentOp();
-    while (f && f->getName() != funcName)
-      f = f->getParentOp();
+    mlir::Operation *f = outermostFunction(op, funcName);
     if (out.empty() || f != current) {
       out.push_back({f ? nb::cast(wrap(f)) : nb::none(), {}});
       current = f;
@@ -771,6 +780,43 @@ public:
 
 private:
   std::vector<ValidTile> out;
+};
+
+/// pl_functions: a function's matching ops are collected as the walk meets
+/// them (post-order: before the function itself), and the function is
+/// listed when the walk reaches it.
+class PLFunctionsCollector : public Collector {
+public:
+  PLFunctionsCollector(mlir::MLIRContext *ctx,
+                       const std::vector<std::string> &names)
+      : funcName("func.func", ctx), wanted(operationNames(ctx, names)) {}
+  void visit(mlir::Operation *op) override {
+    if (llvm::is_contained(wanted, op->getName())) {
+      if (mlir::Operation *f = outermostFunction(op, funcName))
+        pending[f].push_back(wrap(op));
+      return;
+    }
+    if (op->getName() != funcName || outermostFunction(op, funcName))
+      return; // not a function as `functions` lists them
+    std::vector<MlirOperation> ops;
+    auto it = pending.find(op);
+    if (it != pending.end()) {
+      ops = std::move(it->second);
+      pending.erase(it);
+    }
+    auto args = plTensorArgs(op);
+    bool tiles = hasPLTileArgs(op);
+    if (args.empty() && ops.empty() && !tiles)
+      return;
+    out.push_back({nb::cast(wrap(op)), std::move(args), std::move(ops), tiles});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  mlir::OperationName funcName;
+  llvm::SmallVector<mlir::OperationName> wanted;
+  llvm::DenseMap<mlir::Operation *, std::vector<MlirOperation>> pending;
+  std::vector<PLFunction> out;
 };
 
 /// Run `collector` over `root` (post-order) and return its result.
@@ -1267,6 +1313,9 @@ static void populateViewQueries(nb::module_ &m) {
                 ctx, names(1), names(2)));
           else if (kind == "dynamic_valid_tiles")
             collectors.push_back(std::make_unique<ValidTilesCollector>());
+          else if (kind == "pl_functions")
+            collectors.push_back(
+                std::make_unique<PLFunctionsCollector>(ctx, names(1)));
           else
             throw nb::value_error(("scan: unknown query " + kind).c_str());
         }
@@ -1283,8 +1332,8 @@ static void populateViewQueries(nb::module_ &m) {
       "The answers of several queries over `root` from one walk, in order: "
       "each query a tuple ('views', layouts, uses) (views_by_function), "
       "('ops', names[, attribute]) (collect_ops), ('ops_with_view_values', "
-      "names), ('element_types_outside', names, allowed) or "
-      "('dynamic_valid_tiles',).");
+      "names), ('element_types_outside', names, allowed), "
+      "('dynamic_valid_tiles',) or ('pl_functions', names).");
 
   m.def(
       "view_uses",
@@ -1421,30 +1470,37 @@ static void populatePLQueries(nb::module_ &m) {
       [](MlirOperation root, const std::vector<std::string> &names) {
         // pl_tensor_args, collect_ops(func, names) and has_pl_tile_args of
         // every function in one call, listing only those with one of them.
-        mlir::MLIRContext *ctx = unwrap(root)->getContext();
-        llvm::SmallVector<mlir::OperationName> wanted;
-        for (const auto &n : names)
-          wanted.push_back(mlir::OperationName(n, ctx));
-        std::vector<PLFunction> out;
-        for (mlir::Operation *f : functionsOf(unwrap(root))) {
-          std::vector<MlirOperation> ops;
-          f->walk([&](mlir::Operation *op) {
-            if (llvm::is_contained(wanted, op->getName()))
-              ops.push_back(wrap(op));
-          });
-          auto args = plTensorArgs(f);
-          bool tiles = hasPLTileArgs(f);
-          if (args.empty() && ops.empty() && !tiles)
-            continue;
-          out.push_back(
-              {nb::cast(wrap(f)), std::move(args), std::move(ops), tiles});
-        }
-        return out;
+        return collect(root,
+                       PLFunctionsCollector(unwrap(root)->getContext(), names));
       },
       nb::arg("root"), nb::arg("names"),
       "[PLFunction(func, tensor_args=pl_tensor_args(func), ops=collect_ops("
       "func, names), has_tile_args=has_pl_tile_args(func))] of the functions "
       "under `root` (as `functions`) that have any of the three.");
+
+  m.def(
+      "functions_with_pointer_argument",
+      [](MlirOperation root, MlirType element) {
+        // Whether E8M0 bytes reach GM (pto-block-mx-scale-views): reading
+        // the argument types from Python loads the op classes to downcast
+        // them and costs ~40 us per function.
+        mlir::Type elem = unwrap(element);
+        std::vector<MlirOperation> out;
+        for (mlir::Operation *f : functionsOf(unwrap(root))) {
+          auto attr = f->getAttrOfType<mlir::TypeAttr>("function_type");
+          auto type = attr ? llvm::dyn_cast<mlir::FunctionType>(attr.getValue())
+                           : mlir::FunctionType();
+          if (type && llvm::any_of(type.getInputs(), [&](mlir::Type t) {
+                return ptonzTypeIsAPtr(wrap(t)) &&
+                       unwrap(ptonzPtrTypeGetElementType(wrap(t))) == elem;
+              }))
+            out.push_back(wrap(f));
+        }
+        return out;
+      },
+      nb::arg("root"), nb::arg("element_type"),
+      "The functions under `root` (as `functions`) with an argument of type "
+      "!pto.ptr<element_type> (in their function_type).");
 
   m.def(
       "pl_load_info",

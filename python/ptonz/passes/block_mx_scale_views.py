@@ -63,22 +63,11 @@ def _is_e8m0(t: ir.Type) -> bool:
 def _scale_pointers(module: ir.Operation) -> bool:
     """Whether a function of `module` takes a `!pto.ptr<f8E8M0FNU>` (the way
     E8M0 bytes reach GM), so that the module needs PTOAS's spelling."""
-    # Kernels share a few signatures: each function type is looked at once
-    # (unwrapping one costs ~40 us, 60 ms for the 1,347 kernels of the cube
-    # benchmark, which have none).
-    seen = set()
-    for func in functions(module):
-        attr = func.attributes["function_type"]
-        if attr in seen:
-            continue
-        seen.add(attr)
-        for t in ir.FunctionType(ir.TypeAttr(attr).value).inputs:
-            if (
-                _ptonz.PtrType.isinstance(t)
-                and str(_ptonz.PtrType(t).element_type) == MX_SCALE_BUILTIN
-            ):
-                return True
-    return False
+    return bool(
+        _ptonz.functions_with_pointer_argument(
+            module, ir.Type.parse(MX_SCALE_BUILTIN, module.context)
+        )
+    )
 
 
 def respell_scales(module: ir.Operation) -> None:

@@ -849,12 +849,13 @@ def _lower_call(call, at, needs, pool) -> None:
     call.erase()
 
 
-def offset_arguments(module) -> Tuple[set, bool]:
+def offset_arguments(func_calls) -> Tuple[set, bool]:
     """The (function name, tensor argument) pairs whose callers may pass a
     tensor at an offset (an NZ slice, or such an argument passed on), and
-    whether any func.call passes a pl tensor."""
+    whether any func.call passes a pl tensor. `func_calls`: the module's
+    func.call ops."""
     calls = []
-    for call in _ptonz.collect_ops(module, ["func.call"]):  # one C++ walk; usually none
+    for call in func_calls:  # usually none
         if any(PLTensorType.isinstance(x.type) for x in call.operands):
             caller = call.parent
             while caller.name != "func.func":
@@ -969,9 +970,13 @@ class ConvertPLToPTO(ModulePass):
         fn = _Function()
         lower = None
         facts: Dict = {}  # the validators' (see _Validator.facts)
-        needs, has_calls = offset_arguments(module)
-        # The functions with pl arguments or ops, with both, in one C++ call.
-        for pf in _ptonz.pl_functions(module, list(PL_OPS)):
+        # The functions with pl arguments or ops (with both) and the calls,
+        # from one C++ walk.
+        pl_functions, func_calls = _ptonz.scan(
+            module, [("pl_functions", list(PL_OPS)), ("ops", ["func.call"])]
+        )
+        needs, has_calls = offset_arguments(func_calls)
+        for pf in pl_functions:
             tensor_args, pl_ops = pf.tensor_args, pf.ops
             func = pf.func.opview
             v = _Validator(func, facts)
