@@ -453,7 +453,7 @@ struct TensorView {
 /// A user of a partition (view_uses): the op, its name, and the destination
 /// tile of a pto.tload.
 struct PartitionUser {
-  nb::object op;
+  MlirOperation op; // made a Python object when read (most never are)
   std::string name;
   std::optional<TileInfo> tile;
 };
@@ -472,7 +472,7 @@ struct ViewUse {
 /// ViewInfo, the layout of its attribute and of its type (None where
 /// absent), and with `uses`, view_uses(view).
 struct ViewRecord {
-  nb::object view;
+  MlirOperation view; // made a Python object when read (most never are)
   ViewInfo info;
   std::optional<std::string> attrLayout, typeLayout;
   std::optional<std::vector<ViewUse>> uses;
@@ -563,8 +563,7 @@ std::vector<ViewUse> viewUses(mlir::Operation *view) {
       std::optional<TileInfo> tile;
       if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
         tile = tileInfo(load.getDst());
-      users.push_back(
-          {nb::cast(wrap(u)), u->getName().getStringRef().str(), tile});
+      users.push_back({wrap(u), u->getName().getStringRef().str(), tile});
     }
     out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
                    std::move(offsets), constantsOf(pv.getSizes()),
@@ -669,11 +668,11 @@ public:
     std::optional<std::vector<ViewUse>> u;
     if (uses)
       u = viewUses(op.getOperation());
-    out.back().views.push_back({nb::cast(wrap(op.getOperation())), viewInfo(op),
-                                layoutName(op.getLayoutAttr()),
-                                layoutName(unwrap(ptonzViewTypeGetLayout(
-                                    wrap(op.getResult().getType())))),
-                                std::move(u)});
+    out.back().views.push_back(
+        {wrap(op.getOperation()), viewInfo(op), layoutName(op.getLayoutAttr()),
+         layoutName(
+             unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
+         std::move(u)});
   }
   nb::object result() override { return nb::cast(std::move(out)); }
 

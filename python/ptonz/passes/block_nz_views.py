@@ -276,17 +276,18 @@ class _Validator:
             if not self.ragged_rows(op, rows_value):
                 return
             valid = rows_value
-        for user, name, tile in users:
+        for u in users:  # (u.op is made a Python object only when read)
+            name, tile = u.name, u.tile
             if name != "pto.tload":
                 self.reject(
-                    user,
+                    u.op,
                     f"a partition of an NZ view may only feed pto.tload, but it "
                     f"is used by '{name}' (NZ is read-only here): only tload knows "
                     "the blocked layout; tload the partition into a mat tile and "
                     "use the tile",
                     [(op.location, "NZ partition defined here")],
                 )
-            elif not self.tload(user, tile, valid, Ct):
+            elif not self.tload(u, tile, valid, Ct):
                 return
         row_bound = valid if isinstance(valid, int) else None
         dims = [
@@ -525,8 +526,9 @@ class _Validator:
             self.reject,
         )
 
-    def tload(self, op: ir.Operation, tile, valid, Ct: int) -> bool:
-        """`tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
+    def tload(self, user, tile, valid, Ct: int) -> bool:
+        """`user`: the pto.tload (a `_ptonz.PartitionUser`: its `op` is read
+        only to reject it); `tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
         slayout, fractal), from `_ptonz.view_uses`; `valid`: the partition's row count
         (an int, or the value of a ragged tail's). Whether it is accepted."""
         loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
@@ -537,7 +539,7 @@ class _Validator:
             and fractal == FRACTAL_BYTES
         ):
             self.reject(
-                op,
+                user.op,
                 "an NZ->NZ load needs its destination in a mat tile with "
                 "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
                 f"tile byte order), got loc={loc}, blayout={blayout}, "
@@ -546,7 +548,7 @@ class _Validator:
             return False
         if valid_col != cols:
             self.reject(
-                op,
+                user.op,
                 "an NZ load into a tile with partial column validity is not "
                 "supported: NZ loads move whole C0 column blocks of every row "
                 "fractal; narrow the rows only (valid columns = tile columns)",
@@ -556,16 +558,16 @@ class _Validator:
             if (valid_row, cols) != (valid, Ct) or valid > rows:
                 shown = "?" if valid_row == DYNAMIC else valid_row
                 self.reject(
-                    op,
+                    user.op,
                     f"the destination tile is {rows}x{cols} with {shown} valid "
                     f"rows but the NZ partition is {valid}x{Ct}; the partition must be "
                     "the tile's valid part",
                 )
                 return False
             return True
-        if valid_row != DYNAMIC or _dynamic_valid_row(op) != valid or Ct != cols:
+        if valid_row != DYNAMIC or _dynamic_valid_row(user.op) != valid or Ct != cols:
             self.reject(
-                op,
+                user.op,
                 "an NZ partition with a dynamic row count must load into a tile "
                 f"of {Ct} columns whose dynamic valid row count (pto.alloc_tile "
                 "valid_row) is the same value",
@@ -574,7 +576,7 @@ class _Validator:
         r = self.prover.ranges.of(valid)
         if r is None or r.smax > rows:
             self.reject(
-                op,
+                user.op,
                 f"cannot prove that the dynamic valid row count (in {r}) fits the "
                 f"{rows}-row destination tile",
             )

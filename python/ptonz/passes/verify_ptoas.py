@@ -149,18 +149,18 @@ class VerifyPTOAS(ModulePass):
         # --disable-infer-layout, and infers them otherwise (0.27's NZ test
         # one axis off pto-isa's, 0.61's canonical rule).
         for rec, marks in views:
-            op, info = rec.view, rec.info
+            info = rec.info
             layout = info.layout
             if layout == "nz":
-                self._nz_view(op, info, kind_of_record(rec, marks))
+                self._nz_view(rec.view, info, kind_of_record(rec, marks))
             elif layout:
-                continue
+                continue  # (rec.view is made a Python object only when read)
             elif not self.infer_layout:
-                self._unannotated_view(op, info)
+                self._unannotated_view(rec.view, info)
             elif rules_061:
-                self._inferred_061(op, info)
+                self._inferred_061(rec.view, info)
             else:
-                self._inferred_027(op, info)
+                self._inferred_027(rec.view, info)
         for rec, marks in views:
             if rec.info.layout in MX_LAYOUTS:
                 self._mx_view(rec.view, rec.info, kind_of_record(rec, marks))
@@ -348,7 +348,8 @@ class VerifyPTOAS(ModulePass):
         for _user, uname, _offsets, _sizes, users in _ptonz.view_uses(op):
             if uname != "pto.partition_view":
                 continue
-            for _u, name, tile in users:
+            for u in users:
+                name, tile = u.name, u.tile
                 if name != "pto.tload" or tile is None:
                     continue
                 loc, rows, _cols, _vr, _vc, blayout, slayout = tile[:7]
