@@ -137,17 +137,20 @@ class _Validator:
         self.slices: Dict[ir.Operation, object] = {}
         self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
         self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their layout
+        self.valid_shapes: Dict[ir.Operation, list] = {}  # loads -> pl_load_valid_shape
         self.checked_calls = set()
 
     def reject(self, op, msg: str, notes=()) -> None:
         error(op.location, f"{PASS}: {msg}", notes)
         self.ok = False
 
-    def check(self, func, tensor_args, pl_ops) -> None:
-        """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops."""
-        for index, arg, shape, layout, _elem in tensor_args:
-            self.argument(func, index, arg, shape, layout)
-        for index, arg in _tile_arguments(func):
+    def check(self, func, tensor_args, pl_ops, has_tile_args: bool = True) -> None:
+        """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops;
+        `has_tile_args`: `_ptonz.has_pl_tile_args(func)` (reading each
+        argument's type from Python costs ~5 us)."""
+        for index, arg, shape, layout, elem in tensor_args:
+            self.argument(func, index, arg, shape, layout, elem)
+        for index, arg in _tile_arguments(func) if has_tile_args else ():
             self.tile_argument(func, index, arg)
         for op in pl_ops:
             if op.name in TENSOR_OPS:
@@ -161,7 +164,8 @@ class _Validator:
             ] + self.carried(func):
                 self.tile_uses(tile)
 
-    def argument(self, func, index: int, arg: ir.Value, shape, layout: str) -> None:
+    def argument(self, func, index: int, arg: ir.Value, shape, layout: str, elem) -> None:
+        """`elem`: the tensor's element type."""
         if any(d == DYNAMIC for d in shape):
             return self.reject(
                 func,
@@ -182,13 +186,12 @@ class _Validator:
                 f"argument #{index} ({arg.type}): "
                 + int64_stride_message(*big, view="its view", spans="the tensor"),
             )
-        if not _has_uses(arg):  # else its loads and stores say it
-            problem = element_type_problem(str(PLTensorType(arg.type).element_type))
-            if problem is not None:
-                return self.reject(
-                    func,
-                    f"argument #{index} ({arg.type}): {problem}; use one of those element types",
-                )
+        problem = self.element_problem(elem)
+        if problem is not None and not _has_uses(arg):  # else its loads and stores say it
+            return self.reject(
+                func,
+                f"argument #{index} ({arg.type}): {problem}; use one of those element types",
+            )
         self.tensor_users(arg)
 
     def tile_argument(self, func, index: int, arg: ir.Value) -> None:
@@ -272,11 +275,8 @@ class _Validator:
                 )
             if self.flat_nz and op.operands[0] in self.flat_nz:
                 self.whole_read(op)
-            empty = [
-                (i, v)
-                for i, v in enumerate(_ptonz.pl_load_valid_shape(op))
-                if v is not None and v <= 0
-            ]
+            valid = self.valid_shapes[op] = _ptonz.pl_load_valid_shape(op)
+            empty = [(i, v) for i, v in enumerate(valid) if v is not None and v <= 0]
             if empty:
                 i, v = empty[0]
                 return self.reject(
@@ -368,12 +368,18 @@ class _Validator:
                 "pl.tile.load / pl.tile.store offsets instead",
             )
 
-    def element_type(self, op, elem: ir.Type, what: str) -> bool:
-        """Whether PTOAS has a C++ type for the elements a load or store moves
-        (else rejected at `op`)."""
+    def element_problem(self, elem: ir.Type):
+        """element_type_problem of `elem` (once per pass run and type: it
+        prints the type)."""
         problem = self.facts.get(("element", elem), False)
         if problem is False:
             problem = self.facts[("element", elem)] = element_type_problem(str(elem))
+        return problem
+
+    def element_type(self, op, elem: ir.Type, what: str) -> bool:
+        """Whether PTOAS has a C++ type for the elements a load or store moves
+        (else rejected at `op`)."""
+        problem = self.element_problem(elem)
         if problem is not None:
             self.reject(
                 op,
@@ -909,6 +915,7 @@ class _Function:
         self.views: Dict[ir.Value, ir.Value] = {}
         self.pool = None
         self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their tensor's layout
+        self.valid_shapes: Dict[ir.Operation, list] = {}  # the validator's
 
 
 def _lowering(fn: _Function):
@@ -926,7 +933,7 @@ def _lowering(fn: _Function):
             name = op.name
             if name == "pl.tile.load":
                 tile_t = op.results[0].type
-                valid = _ptonz.pl_load_valid_shape(op)
+                valid = fn.valid_shapes[op]  # read by the validator
                 key = (tile_t, tuple(valid), fn.mx_loads.get(op, "") if fn.mx_loads else "")
                 buf_t = tile_bufs.get(key)
                 if buf_t is None:
@@ -980,7 +987,7 @@ class ConvertPLToPTO(ModulePass):
             tensor_args, pl_ops = pf.tensor_args, pf.ops
             func = pf.func.opview
             v = _Validator(func, facts)
-            v.check(func, tensor_args, pl_ops)
+            v.check(func, tensor_args, pl_ops, pf.has_tile_args)
             ok &= v.ok
             if not v.ok:
                 continue
@@ -1000,7 +1007,7 @@ class ConvertPLToPTO(ModulePass):
                     if op.name not in TILE_OPS
                     and (op.name != "pl.tile.store" or _is_loaded_store(op))
                 ]
-            fn.mx_loads = v.mx_loads
+            fn.mx_loads, fn.valid_shapes = v.mx_loads, v.valid_shapes
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
                 lower(rest)
