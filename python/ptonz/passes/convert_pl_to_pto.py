@@ -124,7 +124,7 @@ REGION_OPS = (
 
 
 class _Validator:
-    def __init__(self, func, facts: Optional[Dict] = None):
+    def __init__(self, func, facts=None):
         self.ok = True
         # What a pass run knows of each type it has seen (kernels repeat a
         # few tile and element types): a tile type's (element type, dims,
@@ -174,12 +174,12 @@ class _Validator:
                 "constants; give the tensor a static shape",
             )
         # NZ and MX views get their strides when they are blocked (checked there).
-        big = None
+        big: Optional[Tuple[int, int]] = None
         if layout not in BLOCKED_LAYOUTS:
             key = ("strides", tuple(shape), layout)
-            big = self.facts.get(key, False)
-            if big is False:
-                big = self.facts[key] = stride_past_int64(list(shape), layout)
+            if key not in self.facts:
+                self.facts[key] = stride_past_int64(list(shape), layout)
+            big = self.facts[key]
         if big is not None:
             return self.reject(
                 func,

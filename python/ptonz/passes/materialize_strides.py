@@ -93,7 +93,7 @@ class MaterializeStrides(ModulePass):
             func = fv.func
             if func is None:  # a view outside any function: not a kernel's
                 continue
-            marked = None
+            marked = marks_of(func)
             plan: List[tuple] = []
             for rec in fv.views:
                 op, info = rec.view, rec.info
@@ -104,11 +104,8 @@ class MaterializeStrides(ModulePass):
                 # addressable only in the rank-5 form, physical (explicit strides:
                 # PTOAS's meaning, checked by pto-verify-ptoas) or blocked
                 # (analyses.view_kinds); a logical one is a pass-order error.
-                if layout in BLOCKED_LAYOUTS and not strides and marked is None:
-                    marked = marks_of(func)
                 if layout == "nz" and (
-                    len(type_shape) != 5
-                    or (not strides and kind_of_record(rec, marked) != BLOCKED)
+                    len(type_shape) != 5 or (not strides and kind_of_record(rec, marked) != BLOCKED)
                 ):
                     error(
                         op.location,
@@ -119,8 +116,7 @@ class MaterializeStrides(ModulePass):
                     ok = False
                     continue
                 if layout in MX_LAYOUTS and (
-                    len(type_shape) != 5
-                    or (not strides and kind_of_record(rec, marked) != BLOCKED)
+                    len(type_shape) != 5 or (not strides and kind_of_record(rec, marked) != BLOCKED)
                 ):
                     error(
                         op.location,

@@ -141,9 +141,7 @@ class VerifyPTOAS(ModulePass):
                 ),
             ],
         )
-        views = [
-            (rec, marks) for fv in fvs for marks in (marks_of(fv.func),) for rec in fv.views
-        ]
+        views = [(rec, marks) for fv in fvs for marks in (marks_of(fv.func),) for rec in fv.views]
         self.outside_views = {op: elem for op, elem in self.outside}
         # Views without a layout: PTOAS describes them as ND under
         # --disable-infer-layout, and infers them otherwise (0.27's NZ test
