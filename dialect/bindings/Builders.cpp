@@ -7,14 +7,17 @@
 // an op through the generated Python op classes (~20 us) or reading a view
 // attribute by attribute cost more than the C++ parse + print of that op.
 // These helpers give the passes one call per question (view_info, view_uses,
-// value_source, ...), one call per op they emit (lower_tile_load, ...) or
-// update in place (set_blocked_view, set_views_strides), the
-// function's index constants (IndexConstants) and a pattern driver over the
-// ops a pass validated (apply_patterns_to). Queries answer with records
-// (Records.h: named fields, e.g. ViewInfo.layout), not positional tuples.
-// What to match, reject and rewrite is decided by the passes (and by the C++
-// analyses they call: IntRanges, Alignment); apart from the pool's unused
-// constants, erasing and replacing ops stays with the patterns' rewriter.
+// value_source, ...) or per module (views_by_function, pl_functions, and
+// scan, which answers several of the module queries from one walk: each a
+// Collector), one call per op they emit (lower_tile_load, ...) or per
+// function's worth of them (lower_pl_ops), updates in place
+// (set_blocked_view, set_views_strides), the function's index constants
+// (IndexConstants) and a pattern driver over the ops a pass validated
+// (apply_patterns_to). Queries answer with records (Records.h: named fields,
+// e.g. ViewInfo.layout), not positional tuples. What to match, reject and
+// rewrite is decided by the passes (and by the C++ analyses they call:
+// IntRanges, Alignment); the C++ side erases only the pool's unused constants
+// and the pl ops lower_pl_ops replaces.
 // populateBuilders adds one group per concern: the constant pool, op
 // builders, in-place updates, the pattern driver, view / value / pl / tile
 // queries, SSA names.
