@@ -7,14 +7,17 @@
 // an op through the generated Python op classes (~20 us) or reading a view
 // attribute by attribute cost more than the C++ parse + print of that op.
 // These helpers give the passes one call per question (view_info, view_uses,
-// value_source, ...), one call per op they emit (lower_tile_load, ...) or
-// update in place (set_blocked_view, set_views_strides), the
-// function's index constants (IndexConstants) and a pattern driver over the
-// ops a pass validated (apply_patterns_to). Queries answer with records
-// (Records.h: named fields, e.g. ViewInfo.layout), not positional tuples.
-// What to match, reject and rewrite is decided by the passes (and by the C++
-// analyses they call: IntRanges, Alignment); apart from the pool's unused
-// constants, erasing and replacing ops stays with the patterns' rewriter.
+// value_source, ...) or per module (views_by_function, pl_functions, and
+// scan, which answers several of the module queries from one walk: each a
+// Collector), one call per op they emit (lower_tile_load, ...) or per
+// function's worth of them (lower_pl_ops), updates in place
+// (set_blocked_view, set_views_strides), the function's index constants
+// (IndexConstants) and a pattern driver over the ops a pass validated
+// (apply_patterns_to). Queries answer with records (Records.h: named fields,
+// e.g. ViewInfo.layout), not positional tuples. What to match, reject and
+// rewrite is decided by the passes (and by the C++ analyses they call:
+// IntRanges, Alignment); the C++ side erases only the pool's unused constants
+// and the pl ops lower_pl_ops replaces.
 // populateBuilders adds one group per concern: the constant pool, op
 // builders, in-place updates, the pattern driver, view / value / pl / tile
 // queries, SSA names.
@@ -40,6 +43,7 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
 
+#include <memory>
 #include <unordered_map>
 
 #include <nanobind/stl/optional.h>
@@ -261,6 +265,87 @@ createPartition(mlir::OpBuilder &b, mlir::Location loc, mlir::Value source,
       offsets, sizeOperands(sizes, pool));
 }
 
+/// pto.partition_view + pto.alloc_tile + pto.tload before a pl.tile.load
+/// (lower_tile_load); returns the tile, which replaces the load's result.
+mlir::Value lowerTileLoad(ptonz::pl::TileLoadOp op, mlir::Value view,
+                          mlir::Type tileType, IndexConstants &pool) {
+  mlir::OpBuilder b(op);
+  // The partition is the tile's valid part (PTOAS: partition element
+  // count
+  // == tile valid element count): valid_shape replaces the trailing
+  // sizes.
+  llvm::SmallVector<int64_t> typeSizes(op.getSizes());
+  llvm::SmallVector<mlir::Value> sizeValues = sizeOperands(op.getSizes(), pool);
+  auto validShape = op.getValidShape();
+  for (size_t i = 0; i < validShape.size(); ++i) {
+    size_t d = typeSizes.size() - validShape.size() + i;
+    mlir::Value v = validShape[i];
+    auto c = ptonz::constantOf(v);
+    typeSizes[d] = c ? *c : mlir::ShapedType::kDynamic;
+    sizeValues[d] = c ? pool.get(*c) : v;
+  }
+  // The tile replaces the load's result and takes its name; the
+  // partition is named after the view (`%x_pview` of `%x_view`).
+  mlir::Location loc = op.getLoc();
+  auto pv = ptonz::pto::PartitionViewOp::create(
+      b, ptonz::named(loc, partitionName(view)),
+      partitionType(typeSizes, elementType(view.getType())), view,
+      op.getOffsets(), sizeValues);
+  // A dynamic valid dim of the tile type takes its value from valid_shape
+  // (a rank-1 tile is one row: its valid_shape is the valid column
+  // count).
+  mlir::Value validRow, validCol;
+  auto valid = op.getValidShape();
+  if (!valid.empty()) {
+    MlirType tt = wrap(tileType);
+    if (ptonzTileBufTypeGetValidRow(tt) == mlir::ShapedType::kDynamic)
+      validRow = valid.size() == 2 ? valid[0] : mlir::Value();
+    if (ptonzTileBufTypeGetValidCol(tt) == mlir::ShapedType::kDynamic)
+      validCol = valid.back();
+  }
+  auto buf = ptonz::pto::AllocTileOp::create(
+      b, ptonz::named(loc, ptonz::nameOf(op.getResult())), tileType, nullptr,
+      validRow, validCol);
+  ptonz::pto::TLoadOp::create(b, ptonz::unnamed(loc), pv.getResult(),
+                              buf.getResult());
+  return buf.getResult();
+}
+
+/// pto.partition_view of `view` at a pl.tile.store's offsets, sized as its
+/// (already lowered) tile, and pto.tstore of the tile into it; erases the
+/// store.
+void lowerTileStore(ptonz::pl::TileStoreOp op, mlir::Value view,
+                    IndexConstants &pool) {
+  mlir::OpBuilder b(op);
+  auto tile = llvm::cast<ptonz::pto::TileBufType>(op.getTile().getType());
+  int64_t rank =
+      llvm::cast<ptonz::pto::TensorViewType>(view.getType()).getShape().size();
+  llvm::SmallVector<int64_t> sizes(rank - 2, 1);
+  sizes.push_back(tile.getRows());
+  sizes.push_back(tile.getCols());
+  mlir::Location loc = op.getLoc();
+  auto pv = createPartition(b, ptonz::named(loc, partitionName(view)), view,
+                            op.getOffsets(), sizes, pool);
+  ptonz::pto::TStoreOp::create(b, ptonz::unnamed(loc), op.getTile(),
+                               pv.getResult());
+  op.erase();
+}
+
+/// pl.get_block_idx / get_block_num -> the i64 pto query (`%x_i64`) and its
+/// arith.index_cast to index (`%x`), which replaces the result.
+template <typename Query> void lowerBlockQuery(mlir::Operation *op) {
+  mlir::OpBuilder b(op);
+  std::string name = ptonz::nameOf(op->getResult(0));
+  mlir::Location loc = op->getLoc();
+  auto q =
+      Query::create(b, ptonz::named(loc, name.empty() ? "" : name + "_i64"),
+                    mlir::TypeRange{b.getI64Type()}, mlir::ValueRange{});
+  auto cast = mlir::arith::IndexCastOp::create(b, ptonz::named(loc, name),
+                                               b.getIndexType(), q.getResult());
+  op->getResult(0).replaceAllUsesWith(cast.getResult());
+  op->erase();
+}
+
 } // namespace
 
 /// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
@@ -371,7 +456,7 @@ struct TensorView {
 /// A user of a partition (view_uses): the op, its name, and the destination
 /// tile of a pto.tload.
 struct PartitionUser {
-  nb::object op;
+  MlirOperation op; // made a Python object when read (most never are)
   std::string name;
   std::optional<TileInfo> tile;
 };
@@ -384,6 +469,22 @@ struct ViewUse {
   std::optional<std::vector<nb::object>> offsets;
   std::optional<std::vector<std::optional<int64_t>>> sizes;
   std::optional<std::vector<PartitionUser>> users;
+};
+
+/// A view with what its kind depends on (views_by_function): its
+/// ViewInfo, the layout of its attribute and of its type (None where
+/// absent), and with `uses`, view_uses(view).
+struct ViewRecord {
+  MlirOperation view; // made a Python object when read (most never are)
+  ViewInfo info;
+  std::optional<std::string> attrLayout, typeLayout;
+  std::optional<std::vector<ViewUse>> uses;
+};
+
+/// A function and its views (views_by_function).
+struct FunctionViews {
+  nb::object func;
+  std::vector<ViewRecord> views;
 };
 
 /// A pto.partition_view's constant operands (partition_constants).
@@ -409,6 +510,14 @@ struct PLTensorArg {
   nb::object elementType;
 };
 
+/// A function with something for convert-pl-to-pto (pl_functions).
+struct PLFunction {
+  nb::object func;
+  std::vector<PLTensorArg> tensorArgs;
+  std::vector<MlirOperation> ops;
+  bool hasTileArgs;
+};
+
 /// A dynamic valid extent of a pto.alloc_tile (dynamic_valid_tiles).
 struct ValidDim {
   int axis; // 0 rows, 1 columns
@@ -431,6 +540,292 @@ struct PLLoadInfo {
   std::string tensorLayout, tileMemory;
   bool tensorIsArgument;
 };
+
+/// view_uses: everything pto-block-nz-views validates about how a view is
+/// read: its users, and for each pto.partition_view user its offsets
+/// (constant int, else the value), constant sizes and users (with the
+/// destination tile of each pto.tload).
+std::vector<ViewUse> viewUses(mlir::Operation *view) {
+  std::vector<ViewUse> out;
+  for (mlir::Operation *user : view->getResult(0).getUsers()) {
+    auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
+    if (!pv) {
+      out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
+                     std::nullopt, std::nullopt, std::nullopt});
+      continue;
+    }
+    std::vector<nb::object> offsets;
+    for (mlir::Value o : pv.getOffsets()) {
+      if (auto c = constantOf(o))
+        offsets.push_back(nb::int_(*c));
+      else
+        offsets.push_back(nb::cast(wrap(o)));
+    }
+    std::vector<PartitionUser> users;
+    for (mlir::Operation *u : pv.getResult().getUsers()) {
+      std::optional<TileInfo> tile;
+      if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
+        tile = tileInfo(load.getDst());
+      users.push_back({wrap(u), u->getName().getStringRef().str(), tile});
+    }
+    out.push_back({nb::cast(wrap(user)), user->getName().getStringRef().str(),
+                   std::move(offsets), constantsOf(pv.getSizes()),
+                   std::move(users)});
+  }
+  return out;
+}
+
+/// 'nd' | 'dn' | 'nz' | ... of a layout attribute, None if there is none.
+std::optional<std::string> layoutName(mlir::Attribute a) {
+  if (!a)
+    return std::nullopt;
+  return str(ptonzLayoutAttrGetValue(wrap(a)));
+}
+
+/// The !pl.tensor arguments of a function definition (pl_tensor_args).
+std::vector<PLTensorArg> plTensorArgs(mlir::Operation *f) {
+  std::vector<PLTensorArg> out;
+  if (f->getNumRegions() != 1 || f->getRegion(0).empty())
+    return out;
+  for (mlir::BlockArgument arg : f->getRegion(0).front().getArguments()) {
+    MlirType t = wrap(arg.getType());
+    if (!ptonzTypeIsAPLTensor(t))
+      continue;
+    std::vector<int64_t> shape;
+    for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
+      shape.push_back(ptonzShapedGetDim(t, i));
+    out.push_back({(int64_t)arg.getArgNumber(),
+                   nb::cast(wrap(mlir::Value(arg))), shape,
+                   str(ptonzPLTensorTypeGetLayout(t)),
+                   nb::cast(ptonzShapedGetElementType(t))});
+  }
+  return out;
+}
+
+bool hasPLTileArgs(mlir::Operation *f) {
+  if (f->getNumRegions() != 1 || f->getRegion(0).empty())
+    return false;
+  return llvm::any_of(
+      f->getRegion(0).front().getArgumentTypes(),
+      [](mlir::Type t) { return llvm::isa<ptonz::pl::TileType>(t); });
+}
+
+/// The func.func ops under `root` (itself if it is one), not looking inside
+/// functions (as `functions`).
+llvm::SmallVector<mlir::Operation *> functionsOf(mlir::Operation *root) {
+  mlir::OperationName func("func.func", root->getContext());
+  llvm::SmallVector<mlir::Operation *> out;
+  root->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    if (op->getName() != func)
+      return mlir::WalkResult::advance();
+    out.push_back(op);
+    return mlir::WalkResult::skip();
+  });
+  return out;
+}
+
+/// What one walk collects for a query (scan runs several in one walk; the
+/// single-query functions run one): visit(op) for each op in post-order,
+/// then result().
+class Collector {
+public:
+  virtual ~Collector() = default;
+  virtual void visit(mlir::Operation *op) = 0;
+  virtual nb::object result() = 0;
+};
+
+llvm::SmallVector<mlir::OperationName>
+operationNames(mlir::MLIRContext *ctx, const std::vector<std::string> &names) {
+  llvm::SmallVector<mlir::OperationName> out;
+  for (const auto &n : names)
+    out.push_back(mlir::OperationName(n, ctx));
+  return out;
+}
+
+/// The outermost func.func around `op` (as `functions` lists them: a
+/// function nested in another belongs to it), else null.
+mlir::Operation *outermostFunction(mlir::Operation *op,
+                                   mlir::OperationName funcName) {
+  mlir::Operation *found = nullptr;
+  for (mlir::Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (p->getName() == funcName)
+      found = p;
+  return found;
+}
+
+/// views_by_function.
+class ViewsCollector : public Collector {
+public:
+  ViewsCollector(mlir::MLIRContext *ctx,
+                 std::optional<std::vector<std::string>> layouts, bool uses)
+      : funcName("func.func", ctx), layouts(std::move(layouts)), uses(uses) {}
+  void visit(mlir::Operation *o) override {
+    auto op = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(o);
+    if (!op || (layouts && !llvm::is_contained(*layouts, layoutOf(op))))
+      return;
+    mlir::Operation *f = outermostFunction(op, funcName);
+    if (out.empty() || f != current) {
+      out.push_back({f ? nb::cast(wrap(f)) : nb::none(), {}});
+      current = f;
+    }
+    std::optional<std::vector<ViewUse>> u;
+    if (uses)
+      u = viewUses(op.getOperation());
+    out.back().views.push_back(
+        {wrap(op.getOperation()), viewInfo(op), layoutName(op.getLayoutAttr()),
+         layoutName(
+             unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
+         std::move(u)});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  mlir::OperationName funcName;
+  std::optional<std::vector<std::string>> layouts;
+  bool uses;
+  mlir::Operation *current = nullptr;
+  std::vector<FunctionViews> out;
+};
+
+/// collect_ops (with `attribute`: only the ops that carry it).
+class OpsCollector : public Collector {
+public:
+  OpsCollector(mlir::MLIRContext *ctx, const std::vector<std::string> &names,
+               std::optional<std::string> attribute)
+      : wanted(operationNames(ctx, names)),
+        attr(attribute ? mlir::StringAttr::get(ctx, *attribute)
+                       : mlir::StringAttr()) {}
+  void visit(mlir::Operation *op) override {
+    if (llvm::is_contained(wanted, op->getName()) &&
+        (!attr || op->hasAttr(attr)))
+      out.push_back(wrap(op));
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  llvm::SmallVector<mlir::OperationName> wanted;
+  mlir::StringAttr attr;
+  std::vector<MlirOperation> out;
+};
+
+/// ops_with_view_values.
+class ViewValueOpsCollector : public Collector {
+public:
+  ViewValueOpsCollector(mlir::MLIRContext *ctx,
+                        const std::vector<std::string> &names)
+      : wanted(operationNames(ctx, names)) {}
+  void visit(mlir::Operation *op) override {
+    auto isView = [](mlir::Type t) {
+      return llvm::isa<ptonz::pto::TensorViewType,
+                       ptonz::pto::PartitionTensorViewType>(t);
+    };
+    if (llvm::is_contained(wanted, op->getName()) &&
+        (llvm::any_of(op->getOperandTypes(), isView) ||
+         llvm::any_of(op->getResultTypes(), isView)))
+      out.push_back(wrap(op));
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  llvm::SmallVector<mlir::OperationName> wanted;
+  std::vector<MlirOperation> out;
+};
+
+/// element_types_outside: one print per type.
+class ElementTypesCollector : public Collector {
+public:
+  ElementTypesCollector(mlir::MLIRContext *ctx,
+                        const std::vector<std::string> &names,
+                        std::vector<std::string> allowed)
+      : wanted(operationNames(ctx, names)), allowed(std::move(allowed)) {}
+  void visit(mlir::Operation *op) override {
+    if (op->getNumResults() != 1 || !llvm::is_contained(wanted, op->getName()))
+      return;
+    mlir::Type elem = ptonz::pto::elementTypeOf(op->getResult(0).getType());
+    if (!elem)
+      return;
+    auto it = ok.find(elem);
+    if (it == ok.end()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      elem.print(os);
+      it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str())).first;
+    }
+    if (!it->second)
+      out.push_back({nb::cast(wrap(op)), nb::cast(wrap(elem))});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  llvm::SmallVector<mlir::OperationName> wanted;
+  std::vector<std::string> allowed;
+  llvm::DenseMap<mlir::Type, bool> ok;
+  std::vector<ElementTypeUse> out;
+};
+
+/// dynamic_valid_tiles.
+class ValidTilesCollector : public Collector {
+public:
+  void visit(mlir::Operation *o) override {
+    auto op = llvm::dyn_cast<ptonz::pto::AllocTileOp>(o);
+    if (!op || (!op.getValidRow() && !op.getValidCol()))
+      return;
+    auto t = llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
+    std::vector<ValidDim> dims;
+    if (mlir::Value v = op.getValidRow())
+      dims.push_back({0, nb::cast(wrap(v)), t.getRows()});
+    if (mlir::Value v = op.getValidCol())
+      dims.push_back({1, nb::cast(wrap(v)), t.getCols()});
+    out.push_back({nb::cast(wrap(op.getOperation())), std::move(dims)});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  std::vector<ValidTile> out;
+};
+
+/// pl_functions: a function's matching ops are collected as the walk meets
+/// them (post-order: before the function itself), and the function is
+/// listed when the walk reaches it.
+class PLFunctionsCollector : public Collector {
+public:
+  PLFunctionsCollector(mlir::MLIRContext *ctx,
+                       const std::vector<std::string> &names)
+      : funcName("func.func", ctx), wanted(operationNames(ctx, names)) {}
+  void visit(mlir::Operation *op) override {
+    if (llvm::is_contained(wanted, op->getName())) {
+      if (mlir::Operation *f = outermostFunction(op, funcName))
+        pending[f].push_back(wrap(op));
+      return;
+    }
+    if (op->getName() != funcName || outermostFunction(op, funcName))
+      return; // not a function as `functions` lists them
+    std::vector<MlirOperation> ops;
+    auto it = pending.find(op);
+    if (it != pending.end()) {
+      ops = std::move(it->second);
+      pending.erase(it);
+    }
+    auto args = plTensorArgs(op);
+    bool tiles = hasPLTileArgs(op);
+    if (args.empty() && ops.empty() && !tiles)
+      return;
+    out.push_back({nb::cast(wrap(op)), std::move(args), std::move(ops), tiles});
+  }
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+private:
+  mlir::OperationName funcName;
+  llvm::SmallVector<mlir::OperationName> wanted;
+  llvm::DenseMap<mlir::Operation *, std::vector<MlirOperation>> pending;
+  std::vector<PLFunction> out;
+};
+
+/// Run `collector` over `root` (post-order) and return its result.
+nb::object collect(MlirOperation root, Collector &&collector) {
+  unwrap(root)->walk([&](mlir::Operation *op) { collector.visit(op); });
+  return collector.result();
+}
 
 /// The record classes of the queries.
 void populateRecords(nb::module_ &m) {
@@ -478,6 +873,20 @@ void populateRecords(nb::module_ &m) {
       .field("sizes", &ViewUse::sizes)
       .field("users", &ViewUse::users)
       .done();
+  Record<ViewRecord>(m, "ViewRecord",
+                     "A pto.make_tensor_view, its ViewInfo, the layouts of its "
+                     "attribute and of its type (None where absent), and its "
+                     "view_uses when asked for (else None).")
+      .field("view", &ViewRecord::view)
+      .field("info", &ViewRecord::info)
+      .field("attr_layout", &ViewRecord::attrLayout)
+      .field("type_layout", &ViewRecord::typeLayout)
+      .field("uses", &ViewRecord::uses)
+      .done();
+  Record<FunctionViews>(m, "FunctionViews", "A func.func and its ViewRecords.")
+      .field("func", &FunctionViews::func)
+      .field("views", &FunctionViews::views)
+      .done();
   Record<PartitionConstants>(
       m, "PartitionConstants",
       "A pto.partition_view's offset and size constants.")
@@ -501,6 +910,15 @@ void populateRecords(nb::module_ &m) {
       .field("shape", &PLTensorArg::shape)
       .field("layout", &PLTensorArg::layout)
       .field("element_type", &PLTensorArg::elementType)
+      .done();
+  Record<PLFunction>(m, "PLFunction",
+                     "A function with !pl.tensor or !pl.tile arguments or pl "
+                     "ops.")
+      .field("func", &PLFunction::func)
+      .field("tensor_args", &PLFunction::tensorArgs, "pl_tensor_args(func)")
+      .field("ops", &PLFunction::ops, "its ops of the names asked for")
+      .field("has_tile_args", &PLFunction::hasTileArgs,
+             "has_pl_tile_args(func)")
       .done();
   Record<ValidDim>(m, "ValidDim",
                    "A dynamic valid extent: axis (0 rows, 1 columns), its "
@@ -631,53 +1049,51 @@ static void populateOpBuilders(nb::module_ &m) {
       "lower_tile_load",
       [](MlirOperation load, MlirValue view, MlirType tileType,
          IndexConstants &pool) {
-        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
-        mlir::OpBuilder b(op);
-        // The partition is the tile's valid part (PTOAS: partition element
-        // count
-        // == tile valid element count): valid_shape replaces the trailing
-        // sizes.
-        llvm::SmallVector<int64_t> typeSizes(op.getSizes());
-        llvm::SmallVector<mlir::Value> sizeValues =
-            sizeOperands(op.getSizes(), pool);
-        auto validShape = op.getValidShape();
-        for (size_t i = 0; i < validShape.size(); ++i) {
-          size_t d = typeSizes.size() - validShape.size() + i;
-          mlir::Value v = validShape[i];
-          auto c = constantOf(v);
-          typeSizes[d] = c ? *c : mlir::ShapedType::kDynamic;
-          sizeValues[d] = c ? pool.get(*c) : v;
-        }
-        // The tile replaces the load's result and takes its name; the
-        // partition is named after the view (`%x_pview` of `%x_view`).
-        mlir::Location loc = op.getLoc();
-        auto pv = ptonz::pto::PartitionViewOp::create(
-            b, ptonz::named(loc, partitionName(unwrap(view))),
-            partitionType(typeSizes, elementType(unwrap(view).getType())),
-            unwrap(view), op.getOffsets(), sizeValues);
-        // A dynamic valid dim of the tile type takes its value from valid_shape
-        // (a rank-1 tile is one row: its valid_shape is the valid column
-        // count).
-        mlir::Value validRow, validCol;
-        auto valid = op.getValidShape();
-        if (!valid.empty()) {
-          MlirType tt = tileType;
-          if (ptonzTileBufTypeGetValidRow(tt) == mlir::ShapedType::kDynamic)
-            validRow = valid.size() == 2 ? valid[0] : mlir::Value();
-          if (ptonzTileBufTypeGetValidCol(tt) == mlir::ShapedType::kDynamic)
-            validCol = valid.back();
-        }
-        auto buf = ptonz::pto::AllocTileOp::create(
-            b, ptonz::named(loc, ptonz::nameOf(op.getResult())),
-            unwrap(tileType), nullptr, validRow, validCol);
-        ptonz::pto::TLoadOp::create(b, ptonz::unnamed(loc), pv.getResult(),
-                                    buf.getResult());
-        return wrap(buf.getResult());
+        return wrap(
+            lowerTileLoad(llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load)),
+                          unwrap(view), unwrap(tileType), pool));
       },
       nb::arg("load"), nb::arg("view"), nb::arg("tile_type"), nb::arg("pool"),
       "Before a pl.tile.load: pto.partition_view of `view` at its offsets and "
       "sizes, "
       "pto.alloc_tile of `tile_type`, pto.tload; returns the tile.");
+
+  m.def(
+      "lower_pl_ops",
+      [](nb::handle items, IndexConstants &pool) {
+        // convert-pl-to-pto's rewrite of a function's loads, stores and block
+        // queries, in order, in one call: (pl.tile.load, view, tile type)
+        // as lower_tile_load (the tile replaces the load), (pl.tile.store,
+        // view) as build_partition_view + build_tile_store of its tile (the
+        // store's tile is lowered already), (pl.get_block_idx | num,)
+        // -> pto.get_block_idx | num (i64, `%x_i64`) + arith.index_cast
+        // (`%x`). Each pl op is erased.
+        for (nb::handle item : items) {
+          auto t = nb::cast<nb::tuple>(item);
+          mlir::Operation *op = unwrap(nb::cast<MlirOperation>(t[0]));
+          if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
+            mlir::Value tile =
+                lowerTileLoad(load, unwrap(nb::cast<MlirValue>(t[1])),
+                              unwrap(nb::cast<MlirType>(t[2])), pool);
+            op->getResult(0).replaceAllUsesWith(tile);
+            op->erase();
+          } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
+            lowerTileStore(store, unwrap(nb::cast<MlirValue>(t[1])), pool);
+          } else if (llvm::isa<ptonz::pl::GetBlockIdxOp>(op)) {
+            lowerBlockQuery<ptonz::pto::GetBlockIdxOp>(op);
+          } else if (llvm::isa<ptonz::pl::GetBlockNumOp>(op)) {
+            lowerBlockQuery<ptonz::pto::GetBlockNumOp>(op);
+          } else {
+            throw nb::value_error(("lower_pl_ops: cannot lower " +
+                                   op->getName().getStringRef().str())
+                                      .c_str());
+          }
+        }
+      },
+      nb::arg("items"), nb::arg("pool"),
+      "Lower pl ops in order, in one call: (pl.tile.load, view, tile type) "
+      "as lower_tile_load, (pl.tile.store, view), (pl.get_block_idx,) and "
+      "(pl.get_block_num,); each pl op is replaced and erased.");
 
   m.def(
       "build_partition_view",
@@ -833,42 +1249,102 @@ static void populateViewQueries(nb::module_ &m) {
       "whose layout ('' if none) is in `layouts` (None: all).");
 
   m.def(
+      "views_by_function",
+      [](MlirOperation root, std::optional<std::vector<std::string>> layouts,
+         bool uses) {
+        // tensor_views(root, layouts) with what view_kinds.kind_of reads
+        // and, with `uses`, view_uses, grouped by function: a pass over the
+        // views of a module makes no call per function or view. One walk, in
+        // tensor_views' order; consecutive views of one function form a
+        // group (func None: views outside any function).
+        return collect(root, ViewsCollector(unwrap(root)->getContext(),
+                                            std::move(layouts), uses));
+      },
+      nb::arg("root"), nb::arg("layouts").none() = nb::none(),
+      nb::arg("uses") = false,
+      "tensor_views(root, layouts) grouped by function: [FunctionViews(func, "
+      "views=[ViewRecord(view, info, attr_layout, type_layout, uses)])], the "
+      "views in post-order, each group the consecutive views of one func.func "
+      "(None: of no function); `uses`: each view's view_uses (else None).");
+
+  m.def(
+      "ops_with_view_values",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        // The ops named `names` that take or give a view (usually none: the
+        // layout propagation of pto-verify-ptoas has nothing to do then).
+        return collect(
+            root, ViewValueOpsCollector(unwrap(root)->getContext(), names));
+      },
+      nb::arg("root"), nb::arg("names"),
+      "The ops under `root` (post-order) named in `names` that have an "
+      "operand or result of a !pto.tensor_view or !pto.partition_tensor_view "
+      "type.");
+
+  m.def(
+      "scan",
+      [](MlirOperation root, nb::handle queries) {
+        // Several of the module queries in one walk (each a module walk of
+        // 15-50 ms at 100k ops): a pass asks for everything it reads of the
+        // module at once.
+        mlir::MLIRContext *ctx = unwrap(root)->getContext();
+        std::vector<std::unique_ptr<Collector>> collectors;
+        for (nb::handle q : queries) {
+          auto t = nb::cast<nb::tuple>(q);
+          std::string kind = nb::cast<std::string>(t[0]);
+          auto names = [&](size_t i) {
+            return nb::cast<std::vector<std::string>>(t[i]);
+          };
+          if (kind == "views")
+            collectors.push_back(std::make_unique<ViewsCollector>(
+                ctx,
+                t[1].is_none()
+                    ? std::nullopt
+                    : std::optional<std::vector<std::string>>(names(1)),
+                nb::cast<bool>(t[2])));
+          else if (kind == "ops")
+            collectors.push_back(std::make_unique<OpsCollector>(
+                ctx, names(1),
+                t.size() > 2 && !t[2].is_none()
+                    ? std::optional<std::string>(nb::cast<std::string>(t[2]))
+                    : std::nullopt));
+          else if (kind == "ops_with_view_values")
+            collectors.push_back(
+                std::make_unique<ViewValueOpsCollector>(ctx, names(1)));
+          else if (kind == "element_types_outside")
+            collectors.push_back(std::make_unique<ElementTypesCollector>(
+                ctx, names(1), names(2)));
+          else if (kind == "dynamic_valid_tiles")
+            collectors.push_back(std::make_unique<ValidTilesCollector>());
+          else if (kind == "pl_functions")
+            collectors.push_back(
+                std::make_unique<PLFunctionsCollector>(ctx, names(1)));
+          else
+            throw nb::value_error(("scan: unknown query " + kind).c_str());
+        }
+        unwrap(root)->walk([&](mlir::Operation *op) {
+          for (auto &c : collectors)
+            c->visit(op);
+        });
+        nb::list out;
+        for (auto &c : collectors)
+          out.append(c->result());
+        return out;
+      },
+      nb::arg("root"), nb::arg("queries"),
+      "The answers of several queries over `root` from one walk, in order: "
+      "each query a tuple ('views', layouts, uses) (views_by_function), "
+      "('ops', names[, attribute]) (collect_ops), ('ops_with_view_values', "
+      "names), ('element_types_outside', names, allowed), "
+      "('dynamic_valid_tiles',) or ('pl_functions', names).");
+
+  m.def(
       "view_uses",
       [](MlirOperation view) {
         // Everything pto-block-nz-views validates about how a view is read,
         // in one call: its users, and for each pto.partition_view user its
         // offsets (constant int, else the value), constant sizes and users
         // (with the destination tile of each pto.tload).
-        std::vector<ViewUse> out;
-        for (mlir::Operation *user : unwrap(view)->getResult(0).getUsers()) {
-          auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
-          if (!pv) {
-            out.push_back({nb::cast(wrap(user)),
-                           user->getName().getStringRef().str(), std::nullopt,
-                           std::nullopt, std::nullopt});
-            continue;
-          }
-          std::vector<nb::object> offsets;
-          for (mlir::Value o : pv.getOffsets()) {
-            if (auto c = constantOf(o))
-              offsets.push_back(nb::int_(*c));
-            else
-              offsets.push_back(nb::cast(wrap(o)));
-          }
-          std::vector<PartitionUser> users;
-          for (mlir::Operation *u : pv.getResult().getUsers()) {
-            std::optional<TileInfo> tile;
-            if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(u))
-              tile = tileInfo(load.getDst());
-            users.push_back(
-                {nb::cast(wrap(u)), u->getName().getStringRef().str(), tile});
-          }
-          out.push_back({nb::cast(wrap(user)),
-                         user->getName().getStringRef().str(),
-                         std::move(offsets), constantsOf(pv.getSizes()),
-                         std::move(users)});
-        }
-        return out;
+        return viewUses(unwrap(view));
       },
       nb::arg("view"),
       "[ViewUse(user, name, offsets, sizes, users)] of a "
@@ -979,25 +1455,7 @@ static void populateValueQueries(nb::module_ &m) {
 static void populatePLQueries(nb::module_ &m) {
   m.def(
       "pl_tensor_args",
-      [](MlirOperation func) {
-        std::vector<PLTensorArg> out;
-        mlir::Operation *f = unwrap(func);
-        if (f->getNumRegions() != 1 || f->getRegion(0).empty())
-          return out;
-        for (mlir::BlockArgument arg : f->getRegion(0).front().getArguments()) {
-          MlirType t = wrap(arg.getType());
-          if (!ptonzTypeIsAPLTensor(t))
-            continue;
-          std::vector<int64_t> shape;
-          for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
-            shape.push_back(ptonzShapedGetDim(t, i));
-          out.push_back({(int64_t)arg.getArgNumber(),
-                         nb::cast(wrap(mlir::Value(arg))), shape,
-                         str(ptonzPLTensorTypeGetLayout(t)),
-                         nb::cast(ptonzShapedGetElementType(t))});
-        }
-        return out;
-      },
+      [](MlirOperation func) { return plTensorArgs(unwrap(func)); },
       nb::arg("func"),
       "PLTensorArg(index, argument, shape, layout, element_type) of each "
       "!pl.tensor argument of a "
@@ -1005,16 +1463,46 @@ static void populatePLQueries(nb::module_ &m) {
 
   m.def(
       "has_pl_tile_args",
-      [](MlirOperation func) {
-        mlir::Operation *f = unwrap(func);
-        if (f->getNumRegions() != 1 || f->getRegion(0).empty())
-          return false;
-        return llvm::any_of(
-            f->getRegion(0).front().getArgumentTypes(),
-            [](mlir::Type t) { return llvm::isa<ptonz::pl::TileType>(t); });
-      },
+      [](MlirOperation func) { return hasPLTileArgs(unwrap(func)); },
       nb::arg("func"),
       "Whether a function definition has a !pl.tile entry-block argument.");
+
+  m.def(
+      "pl_functions",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        // pl_tensor_args, collect_ops(func, names) and has_pl_tile_args of
+        // every function in one call, listing only those with one of them.
+        return collect(root,
+                       PLFunctionsCollector(unwrap(root)->getContext(), names));
+      },
+      nb::arg("root"), nb::arg("names"),
+      "[PLFunction(func, tensor_args=pl_tensor_args(func), ops=collect_ops("
+      "func, names), has_tile_args=has_pl_tile_args(func))] of the functions "
+      "under `root` (as `functions`) that have any of the three.");
+
+  m.def(
+      "functions_with_pointer_argument",
+      [](MlirOperation root, MlirType element) {
+        // Whether E8M0 bytes reach GM (pto-block-mx-scale-views): reading
+        // the argument types from Python loads the op classes to downcast
+        // them and costs ~40 us per function.
+        mlir::Type elem = unwrap(element);
+        std::vector<MlirOperation> out;
+        for (mlir::Operation *f : functionsOf(unwrap(root))) {
+          auto attr = f->getAttrOfType<mlir::TypeAttr>("function_type");
+          auto type = attr ? llvm::dyn_cast<mlir::FunctionType>(attr.getValue())
+                           : mlir::FunctionType();
+          if (type && llvm::any_of(type.getInputs(), [&](mlir::Type t) {
+                return ptonzTypeIsAPtr(wrap(t)) &&
+                       unwrap(ptonzPtrTypeGetElementType(wrap(t))) == elem;
+              }))
+            out.push_back(wrap(f));
+        }
+        return out;
+      },
+      nb::arg("root"), nb::arg("element_type"),
+      "The functions under `root` (as `functions`) with an argument of type "
+      "!pto.ptr<element_type> (in their function_type).");
 
   m.def(
       "pl_load_info",
@@ -1050,20 +1538,7 @@ static void populateTileQueries(nb::module_ &m) {
       [](MlirOperation root) {
         // (alloc_tile, [(0 row | 1 column, valid value, tile extent)]) of the
         // pto.alloc_tile ops with a valid_row / valid_col operand (few).
-        std::vector<ValidTile> out;
-        unwrap(root)->walk([&](ptonz::pto::AllocTileOp op) {
-          if (!op.getValidRow() && !op.getValidCol())
-            return;
-          auto t =
-              llvm::cast<ptonz::pto::TileBufType>(op.getResult().getType());
-          std::vector<ValidDim> dims;
-          if (mlir::Value v = op.getValidRow())
-            dims.push_back({0, nb::cast(wrap(v)), t.getRows()});
-          if (mlir::Value v = op.getValidCol())
-            dims.push_back({1, nb::cast(wrap(v)), t.getCols()});
-          out.push_back({nb::cast(wrap(op.getOperation())), std::move(dims)});
-        });
-        return out;
+        return collect(root, ValidTilesCollector());
       },
       nb::arg("root"),
       "ValidTile(op, dims=[ValidDim(axis: 0 rows | 1 columns, value, extent: "
@@ -1078,30 +1553,8 @@ static void populateTileQueries(nb::module_ &m) {
          const std::vector<std::string> &allowed) {
         // (op, element type) of the ops named `names` whose result's element
         // type does not print as one of `allowed`; one print per type.
-        std::vector<ElementTypeUse> out;
-        llvm::DenseMap<mlir::Type, bool> ok;
-        unwrap(root)->walk([&](mlir::Operation *op) {
-          llvm::StringRef name = op->getName().getStringRef();
-          if (op->getNumResults() != 1 ||
-              llvm::none_of(names,
-                            [&](const std::string &n) { return name == n; }))
-            return;
-          mlir::Type elem =
-              ptonz::pto::elementTypeOf(op->getResult(0).getType());
-          if (!elem)
-            return;
-          auto it = ok.find(elem);
-          if (it == ok.end()) {
-            std::string text;
-            llvm::raw_string_ostream os(text);
-            elem.print(os);
-            it = ok.try_emplace(elem, llvm::is_contained(allowed, os.str()))
-                     .first;
-          }
-          if (!it->second)
-            out.push_back({nb::cast(wrap(op)), nb::cast(wrap(elem))});
-        });
-        return out;
+        return collect(root, ElementTypesCollector(unwrap(root)->getContext(),
+                                                   names, allowed));
       },
       nb::arg("root"), nb::arg("names"), nb::arg("allowed"),
       "ElementTypeUse(op, element_type) of each op under `root` named in "

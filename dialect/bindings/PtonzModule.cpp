@@ -242,23 +242,29 @@ NB_MODULE(_ptonz, m) {
 
   m.def(
       "collect_ops",
-      [](MlirOperation root, const std::vector<std::string> &names) {
+      [](MlirOperation root, const std::vector<std::string> &names,
+         std::optional<std::string> attribute) {
         // Compare interned OperationNames, not strings: hashing every op's
         // name made this walk the passes' most frequent cost.
         mlir::MLIRContext *ctx = unwrap(root)->getContext();
         llvm::SmallVector<mlir::OperationName> wanted;
         for (const auto &n : names)
           wanted.push_back(mlir::OperationName(n, ctx));
+        mlir::StringAttr attr = attribute
+                                    ? mlir::StringAttr::get(ctx, *attribute)
+                                    : mlir::StringAttr();
         std::vector<MlirOperation> out;
         unwrap(root)->walk([&](mlir::Operation *op) {
-          if (llvm::is_contained(wanted, op->getName()))
+          if (llvm::is_contained(wanted, op->getName()) &&
+              (!attr || op->hasAttr(attr)))
             out.push_back(wrap(op));
         });
         return out;
       },
       nb::arg("root"), nb::arg("names"),
-      "All operations under `root` (pre-order... post-order walk) named in "
-      "`names`.");
+      nb::arg("attribute").none() = nb::none(),
+      "All operations under `root` (post-order walk) named in `names` (with "
+      "`attribute`: only those that carry that attribute).");
 
   m.def(
       "functions",

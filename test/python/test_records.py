@@ -78,3 +78,33 @@ def test_range_and_proof_records(prog):
     d = native.decide_bounds(use.offsets[0], 16, 64)
     assert (d.verdict, d.reason) == (_ptonz.UNDECIDED, "undecided")
     assert _ptonz.IntRanges.constant_bounds(-1, 16, 64).reason == "negative_constant"
+
+
+def test_views_by_function_and_scan_answer_as_the_single_queries(prog):
+    """views_by_function is tensor_views grouped by function (with what
+    kind_of reads), and one scan answers as each query alone."""
+    (fv,) = _ptonz.views_by_function(prog, None, True)
+    assert fv.func == prog
+    (rec,) = fv.views
+    (tv,) = _ptonz.tensor_views(prog)
+    assert (rec.view, rec.info) == (tv.view, tv.info)
+    assert (rec.attr_layout, rec.type_layout) == (None, None)
+    assert rec.uses == _ptonz.view_uses(tv.view)
+    assert _ptonz.views_by_function(prog, ["nz"]) == []
+    views, loads, tiles, outside = _ptonz.scan(
+        prog,
+        [
+            ("views", None, False),
+            ("ops", ["pto.tload"]),
+            ("dynamic_valid_tiles",),
+            ("element_types_outside", ["pto.alloc_tile"], ["i8"]),
+        ],
+    )
+    assert [r.view for g in views for r in g.views] == [tv.view]
+    assert loads == _ptonz.collect_ops(prog, ["pto.tload"])
+    assert tiles == _ptonz.dynamic_valid_tiles(prog) == []
+    assert outside == _ptonz.element_types_outside(prog, ["pto.alloc_tile"], ["i8"])
+    assert [str(u.element_type) for u in outside] == ["f16"]
+    assert _ptonz.collect_ops(prog, ["pto.partition_view"], "layout") == []
+    with pytest.raises(ValueError, match="unknown query"):
+        _ptonz.scan(prog, [("nothing",)])

@@ -119,6 +119,16 @@ def kind_of(view: Any, marked: Union[None, bool, FrozenSet[str]] = None) -> str:
     return classify(attr, typed, has_strides, marked)
 
 
+def kind_of_record(record: Any, marked: Union[bool, FrozenSet[str]]) -> str:
+    """kind_of of the view of a `_ptonz.ViewRecord` (`_ptonz.views_by_function`:
+    the layouts of its attribute and type, and its strides, read in the same
+    C++ call), without a binding call per view. `marked`: as kind_of's."""
+    attr, typed = record.attr_layout, record.type_layout
+    if not isinstance(marked, bool):
+        marked = MARKS.get(attr or typed or "nz", BLOCKED_MARK) in marked
+    return classify(attr, typed, bool(record.info.strides), marked)
+
+
 def is_logical(view: Any, marked: Optional[bool] = None) -> bool:
     """Whether a view is a logical (not yet blocked) NZ view."""
     return kind_of(view, marked) == LOGICAL

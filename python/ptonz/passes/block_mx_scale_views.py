@@ -63,15 +63,11 @@ def _is_e8m0(t: ir.Type) -> bool:
 def _scale_pointers(module: ir.Operation) -> bool:
     """Whether a function of `module` takes a `!pto.ptr<f8E8M0FNU>` (the way
     E8M0 bytes reach GM), so that the module needs PTOAS's spelling."""
-    for func in functions(module):
-        ftype = ir.FunctionType(ir.TypeAttr(func.operation.attributes["function_type"]).value)
-        for t in ftype.inputs:
-            if (
-                _ptonz.PtrType.isinstance(t)
-                and str(_ptonz.PtrType(t).element_type) == MX_SCALE_BUILTIN
-            ):
-                return True
-    return False
+    return bool(
+        _ptonz.functions_with_pointer_argument(
+            module, ir.Type.parse(MX_SCALE_BUILTIN, module.context)
+        )
+    )
 
 
 def respell_scales(module: ir.Operation) -> None:

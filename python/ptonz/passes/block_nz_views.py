@@ -45,9 +45,9 @@ from .. import _ptonz
 from .._ptonz import DYNAMIC
 from ..analyses.bounds import check_dim, explained, is_min_of_rest, verdict_name
 from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
-from ..analyses.ir_queries import dims_of, functions
+from ..analyses.ir_queries import dims_of
 from ..analyses.provable import Prover, provable_forms_text
-from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of, legacy_message
+from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of_record, legacy_message
 from ._util import (
     PlannedPatterns,
     constant_pool,
@@ -117,8 +117,8 @@ class _Validator:
                 "pto-materialize-strides fills its strides)",
             )
 
-    def view(self, op: ir.Operation, info) -> None:
-        """`info`: the view's `_ptonz.view_info`."""
+    def view(self, op: ir.Operation, info, uses) -> None:
+        """`info`: the view's `_ptonz.view_info`; `uses`: its `_ptonz.view_uses`."""
         _layout, bits, type_shape, _shape, strides = info
         rank = len(type_shape)
         if rank < 2:
@@ -141,9 +141,9 @@ class _Validator:
                 "and C % c0 == 0 must be proven statically; give the last two "
                 "shape operands as arith.constant values (or annotate it nd)",
             )
-        elem = op.results[0].type.element_type
-        problem = nz_plane_problem(R, C, c0, str(elem))
-        if problem is not None:
+        problem = nz_plane_problem(R, C, c0, "")
+        if problem is not None:  # the element type only says why (reading it costs)
+            problem = nz_plane_problem(R, C, c0, str(op.results[0].type.element_type))
             axis, why = problem
             if axis == "rows":
                 return self.reject(
@@ -194,7 +194,7 @@ class _Validator:
                 op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank :]), True
             )
         )
-        for user, name, offsets, sizes, users in _ptonz.view_uses(op):
+        for user, name, offsets, sizes, users in uses:
             if name != "pto.partition_view":
                 self.reject(
                     user,
@@ -276,17 +276,18 @@ class _Validator:
             if not self.ragged_rows(op, rows_value):
                 return
             valid = rows_value
-        for user, name, tile in users:
+        for u in users:  # (u.op is made a Python object only when read)
+            name, tile = u.name, u.tile
             if name != "pto.tload":
                 self.reject(
-                    user,
+                    u.op,
                     f"a partition of an NZ view may only feed pto.tload, but it "
                     f"is used by '{name}' (NZ is read-only here): only tload knows "
                     "the blocked layout; tload the partition into a mat tile and "
                     "use the tile",
                     [(op.location, "NZ partition defined here")],
                 )
-            elif not self.tload(user, tile, valid, Ct):
+            elif not self.tload(u, tile, valid, Ct):
                 return
         row_bound = valid if isinstance(valid, int) else None
         dims = [
@@ -525,8 +526,9 @@ class _Validator:
             self.reject,
         )
 
-    def tload(self, op: ir.Operation, tile, valid, Ct: int) -> bool:
-        """`tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
+    def tload(self, user, tile, valid, Ct: int) -> bool:
+        """`user`: the pto.tload (a `_ptonz.PartitionUser`: its `op` is read
+        only to reject it); `tile`: its destination tile (loc, rows, cols, valid_row, valid_col, blayout,
         slayout, fractal), from `_ptonz.view_uses`; `valid`: the partition's row count
         (an int, or the value of a ragged tail's). Whether it is accepted."""
         loc, rows, cols, valid_row, valid_col, blayout, slayout, fractal = tile
@@ -537,7 +539,7 @@ class _Validator:
             and fractal == FRACTAL_BYTES
         ):
             self.reject(
-                op,
+                user.op,
                 "an NZ->NZ load needs its destination in a mat tile with "
                 "blayout=col_major, slayout=row_major, fractal=512 (the NZ "
                 f"tile byte order), got loc={loc}, blayout={blayout}, "
@@ -546,7 +548,7 @@ class _Validator:
             return False
         if valid_col != cols:
             self.reject(
-                op,
+                user.op,
                 "an NZ load into a tile with partial column validity is not "
                 "supported: NZ loads move whole C0 column blocks of every row "
                 "fractal; narrow the rows only (valid columns = tile columns)",
@@ -556,16 +558,16 @@ class _Validator:
             if (valid_row, cols) != (valid, Ct) or valid > rows:
                 shown = "?" if valid_row == DYNAMIC else valid_row
                 self.reject(
-                    op,
+                    user.op,
                     f"the destination tile is {rows}x{cols} with {shown} valid "
                     f"rows but the NZ partition is {valid}x{Ct}; the partition must be "
                     "the tile's valid part",
                 )
                 return False
             return True
-        if valid_row != DYNAMIC or _dynamic_valid_row(op) != valid or Ct != cols:
+        if valid_row != DYNAMIC or _dynamic_valid_row(user.op) != valid or Ct != cols:
             self.reject(
-                op,
+                user.op,
                 "an NZ partition with a dynamic row count must load into a tile "
                 f"of {Ct} columns whose dynamic valid row count (pto.alloc_tile "
                 "valid_row) is the same value",
@@ -574,7 +576,7 @@ class _Validator:
         r = self.prover.ranges.of(valid)
         if r is None or r.smax > rows:
             self.reject(
-                op,
+                user.op,
                 f"cannot prove that the dynamic valid row count (in {r}) fits the "
                 f"{rows}-row destination tile",
             )
@@ -598,19 +600,21 @@ def _loc_of(value) -> ir.Location:
 
 
 def plan_function(
-    func, prover: Prover, remarks: bool = False, allow_large_gm_gap: bool = False
+    views, prover: Prover, remarks: bool = False, allow_large_gm_gap: bool = False
 ) -> Tuple[bool, Dict[ir.Operation, tuple]]:
-    """Validate every logical NZ view of `func`. Returns (ok, the plan: each
-    NZ view mapped to its new operands and those of its partitions)."""
+    """Validate every logical NZ view of a function (`views`: its NZ views'
+    `_ptonz.ViewRecord`s, with their uses). Returns (ok, the plan: each NZ
+    view mapped to its new operands and those of its partitions)."""
     v = _Validator(prover, remarks, allow_large_gm_gap)
-    for op, info in _ptonz.tensor_views(func.operation, ["nz"]):
-        kind = kind_of(op, marked=False)
+    for rec in views:
+        op, info = rec.view, rec.info
+        kind = kind_of_record(rec, marked=False)
         if kind == LEGACY:
             v.reject(op, legacy_message(op))
         elif kind == PHYSICAL:
             v.physical(op, info)
         else:
-            v.view(op, info)
+            v.view(op, info, rec.uses)
     return v.ok, v.plan
 
 
@@ -669,16 +673,18 @@ class BlockNzViews(ModulePass):
         # demand-driven and memoised by value, and a function is planned before
         # it is rewritten, so only values that were never erased are asked for.
         prover = Prover(module, FunctionRanges(module))
-        for func in functions(module):
-            if BLOCKED_MARK in func.operation.attributes:
+        # The NZ views of every function, with their uses, in one C++ call.
+        for fv in _ptonz.views_by_function(module, ["nz"], True):
+            func = fv.func
+            if func is None or BLOCKED_MARK in func.attributes:
                 continue
             func_ok, plan = plan_function(
-                func, prover, self.opts["remarks"], self.opts["allow-large-gm-gap"]
+                fv.views, prover, self.opts["remarks"], self.opts["allow-large-gm-gap"]
             )
             ok &= func_ok
             if not func_ok or not plan:
                 continue
             with constant_pool(func):
                 patterns.apply(plan)
-            func.operation.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
+            func.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
         return ok

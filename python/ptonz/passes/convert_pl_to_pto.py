@@ -37,7 +37,6 @@ import functools
 from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
-from mlir.rewrite import RewritePatternSet
 from ptonz_geometry import (
     INDEX32_MAX,
     MX_LAYOUTS,
@@ -56,13 +55,9 @@ from .._ptonz import (
     PLTensorType,
     PLTileType,
     PtrType,
-    TensorViewType,
     TileBufType,
     build_make_tensor_view,
-    build_partition_view,
-    build_tile_store,
     layout_attr,
-    lower_tile_load,
 )
 from ..analyses.cube_geometry import (
     ACCUMULATOR,
@@ -75,7 +70,7 @@ from ..analyses.cube_geometry import (
     tile_bytes,
 )
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import bit_width, functions, ops_named
+from ..analyses.ir_queries import bit_width, ops_named
 from ..diagnostics import format_location
 from ..analyses.ptoas_facts import element_type_problem
 from ..analyses.view_kinds import BLOCKED_LAYOUTS
@@ -129,25 +124,33 @@ REGION_OPS = (
 
 
 class _Validator:
-    def __init__(self, func):
+    def __init__(self, func, facts=None):
         self.ok = True
+        # What a pass run knows of each type it has seen (kernels repeat a
+        # few tile and element types): a tile type's (element type, dims,
+        # bytes), an element type's element_type_problem, and the int64
+        # stride check of a (shape, layout).
+        self.facts: Dict = {} if facts is None else facts
         self.func = func
         self.ranges = None
         # pl.tensor.view of NZ -> its element offset: ("fold", [(offset, elements), ..]) or int
         self.slices: Dict[ir.Operation, object] = {}
         self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
         self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their layout
+        self.valid_shapes: Dict[ir.Operation, list] = {}  # loads -> pl_load_valid_shape
         self.checked_calls = set()
 
     def reject(self, op, msg: str, notes=()) -> None:
         error(op.location, f"{PASS}: {msg}", notes)
         self.ok = False
 
-    def check(self, func, tensor_args, pl_ops) -> None:
-        """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops."""
-        for index, arg, shape, layout, _elem in tensor_args:
-            self.argument(func, index, arg, shape, layout)
-        for index, arg in _tile_arguments(func):
+    def check(self, func, tensor_args, pl_ops, has_tile_args: bool = True) -> None:
+        """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops;
+        `has_tile_args`: `_ptonz.has_pl_tile_args(func)` (reading each
+        argument's type from Python costs ~5 us)."""
+        for index, arg, shape, layout, elem in tensor_args:
+            self.argument(func, index, arg, shape, layout, elem)
+        for index, arg in _tile_arguments(func) if has_tile_args else ():
             self.tile_argument(func, index, arg)
         for op in pl_ops:
             if op.name in TENSOR_OPS:
@@ -161,7 +164,8 @@ class _Validator:
             ] + self.carried(func):
                 self.tile_uses(tile)
 
-    def argument(self, func, index: int, arg: ir.Value, shape, layout: str) -> None:
+    def argument(self, func, index: int, arg: ir.Value, shape, layout: str, elem) -> None:
+        """`elem`: the tensor's element type."""
         if any(d == DYNAMIC for d in shape):
             return self.reject(
                 func,
@@ -170,20 +174,24 @@ class _Validator:
                 "constants; give the tensor a static shape",
             )
         # NZ and MX views get their strides when they are blocked (checked there).
-        big = None if layout in BLOCKED_LAYOUTS else stride_past_int64(list(shape), layout)
+        big: Optional[Tuple[int, int]] = None
+        if layout not in BLOCKED_LAYOUTS:
+            key = ("strides", tuple(shape), layout)
+            if key not in self.facts:
+                self.facts[key] = stride_past_int64(list(shape), layout)
+            big = self.facts[key]
         if big is not None:
             return self.reject(
                 func,
                 f"argument #{index} ({arg.type}): "
                 + int64_stride_message(*big, view="its view", spans="the tensor"),
             )
-        if not _has_uses(arg):  # else its loads and stores say it
-            problem = element_type_problem(str(PLTensorType(arg.type).element_type))
-            if problem is not None:
-                return self.reject(
-                    func,
-                    f"argument #{index} ({arg.type}): {problem}; use one of those element types",
-                )
+        problem = self.element_problem(elem)
+        if problem is not None and not _has_uses(arg):  # else its loads and stores say it
+            return self.reject(
+                func,
+                f"argument #{index} ({arg.type}): {problem}; use one of those element types",
+            )
         self.tensor_users(arg)
 
     def tile_argument(self, func, index: int, arg: ir.Value) -> None:
@@ -267,11 +275,8 @@ class _Validator:
                 )
             if self.flat_nz and op.operands[0] in self.flat_nz:
                 self.whole_read(op)
-            empty = [
-                (i, v)
-                for i, v in enumerate(_ptonz.pl_load_valid_shape(op))
-                if v is not None and v <= 0
-            ]
+            valid = self.valid_shapes[op] = _ptonz.pl_load_valid_shape(op)
+            empty = [(i, v) for i, v in enumerate(valid) if v is not None and v <= 0]
             if empty:
                 i, v = empty[0]
                 return self.reject(
@@ -286,16 +291,24 @@ class _Validator:
             # most kernels have many loads; tile_uses says why otherwise).
             if _ptonz.foreign_users(op.results[0], ["pl.tile.store"] + list(TILE_OPS)):
                 self.tile_uses(op.results[0])
-            tile = PLTileType(op.results[0].type)
-            if not self.element_type(op, tile.element_type, "load"):
+            tile_t = op.results[0].type
+            tile = self.facts.get(tile_t)
+            if tile is None:
+                t = PLTileType(tile_t)
+                dims = list(t.shape)
+                rows, cols = ([1] + dims)[-2:]
+                tile = self.facts[tile_t] = (
+                    t.element_type,
+                    dims,
+                    tile_bytes(rows, cols, bit_width(t.element_type)),
+                )
+            elem, dims, size = tile
+            if not self.element_type(op, elem, "load"):
                 return
-            dims = list(tile.shape)
-            rows, cols = ([1] + dims)[-2:]
-            size = tile_bytes(rows, cols, bit_width(tile.element_type))
             if memory in CAPACITY and size > CAPACITY[memory]:
                 return self.reject(
                     op,
-                    f"the {'x'.join(map(str, dims))}x{tile.element_type} tile needs {size} "
+                    f"the {'x'.join(map(str, dims))}x{elem} tile needs {size} "
                     f"bytes, more than the {CAPACITY[memory]} bytes of {memory} "
                     f"({HARDWARE_NAME[memory]}) on A2/A3; load a smaller tile",
                 )
@@ -355,10 +368,18 @@ class _Validator:
                 "pl.tile.load / pl.tile.store offsets instead",
             )
 
+    def element_problem(self, elem: ir.Type):
+        """element_type_problem of `elem` (once per pass run and type: it
+        prints the type)."""
+        problem = self.facts.get(("element", elem), False)
+        if problem is False:
+            problem = self.facts[("element", elem)] = element_type_problem(str(elem))
+        return problem
+
     def element_type(self, op, elem: ir.Type, what: str) -> bool:
         """Whether PTOAS has a C++ type for the elements a load or store moves
         (else rejected at `op`)."""
-        problem = element_type_problem(str(elem))
+        problem = self.element_problem(elem)
         if problem is not None:
             self.reject(
                 op,
@@ -700,8 +721,13 @@ def _make_views(
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
+    ptrs = v.facts  # element type -> !pto.ptr<T>, made once per pass run
     _ptonz.set_argument_types(
-        func.operation, [(index, PtrType.get(elem)) for index, _a, _s, _l, elem in tensor_args]
+        func.operation,
+        [
+            (index, ptrs.get(("ptr", elem)) or ptrs.setdefault(("ptr", elem), PtrType.get(elem)))
+            for index, _a, _s, _l, elem in tensor_args
+        ],
     )
     offset_args = {}
     if needs:
@@ -829,12 +855,13 @@ def _lower_call(call, at, needs, pool) -> None:
     call.erase()
 
 
-def offset_arguments(module) -> Tuple[set, bool]:
+def offset_arguments(func_calls) -> Tuple[set, bool]:
     """The (function name, tensor argument) pairs whose callers may pass a
     tensor at an offset (an NZ slice, or such an argument passed on), and
-    whether any func.call passes a pl tensor."""
+    whether any func.call passes a pl tensor. `func_calls`: the module's
+    func.call ops."""
     calls = []
-    for call in _ptonz.collect_ops(module, ["func.call"]):  # one C++ walk; usually none
+    for call in func_calls:  # usually none
         if any(PLTensorType.isinstance(x.type) for x in call.operands):
             caller = call.parent
             while caller.name != "func.func":
@@ -888,56 +915,37 @@ class _Function:
         self.views: Dict[ir.Value, ir.Value] = {}
         self.pool = None
         self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their tensor's layout
+        self.valid_shapes: Dict[ir.Operation, list] = {}  # the validator's
 
 
-def _patterns(fn: _Function):
-    # The generated classes of all 186 pto ops take ~30 ms to import: only
-    # modules with pl ops to lower pay for them.
-    from mlir.dialects import arith
+def _lowering(fn: _Function):
+    """The rewrite of a function's loads, stores and block queries (`ops`, in
+    order): what each becomes is decided here (the tile type of a load, the
+    view of a load's or store's tensor), and `_ptonz.lower_pl_ops` builds it
+    in one C++ call per function (the ops, their names and replacements:
+    see there)."""
+    tile_bufs: Dict[tuple, ir.Type] = {}
+    queries = ("pl.get_block_idx", "pl.get_block_num")
 
-    from ..dialects import pto
+    def lower(ops) -> None:
+        items: list = []
+        for op in ops:
+            name = op.name
+            if name == "pl.tile.load":
+                tile_t = op.results[0].type
+                valid = fn.valid_shapes[op]  # read by the validator
+                key = (tile_t, tuple(valid), fn.mx_loads.get(op, "") if fn.mx_loads else "")
+                buf_t = tile_bufs.get(key)
+                if buf_t is None:
+                    buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid, key[2])
+                items.append((op, fn.views[op.operands[0]], buf_t))
+            elif name == "pl.tile.store":  # its tile is lowered before it
+                items.append((op, fn.views[op.operands[1]]))
+            elif name in queries:
+                items.append((op,))
+        _ptonz.lower_pl_ops(items, fn.pool)
 
-    tile_bufs: Dict[ir.Type, ir.Type] = {}
-
-    def tile_load(op, rewriter):
-        tile_t = op.result.type
-        valid = _ptonz.pl_load_valid_shape(op.operation)
-        tensor = op.operation.operands[0]  # (not the segmented accessor: ~10 us)
-        key = (tile_t, tuple(valid), fn.mx_loads.get(op.operation, "") if fn.mx_loads else "")
-        buf_t = tile_bufs.get(key)
-        if buf_t is None:
-            buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid, key[2])
-        buf = lower_tile_load(op.operation, fn.views[tensor], buf_t, fn.pool)
-        rewriter.replace_op(op, [buf])
-
-    def tile_store(op, rewriter):
-        tile_t = TileBufType(op.tile.type)  # its pl.tile.load was lowered before it
-        view = fn.views[op.tensor]
-        rank = TensorViewType(view.type).rank
-        sizes = [1] * (rank - 2) + [tile_t.rows, tile_t.cols]
-        pv = build_partition_view(op.operation, view, list(op.offsets), sizes, fn.pool)
-        build_tile_store(op.operation, op.tile, pv.results[0])
-        rewriter.erase_op(op.operation)
-
-    def block_query(pto_op):
-        def rewrite(op, rewriter):
-            # `%bid` -> `%bid_i64` (the pto query) and `%bid` (its index cast).
-            name = name_of(op.results[0])
-            with ir.InsertionPoint(op):
-                q = pto_op(
-                    ir.IntegerType.get_signless(64), loc=named(op.location, name and name + "_i64")
-                ).result
-                cast = arith.IndexCastOp(ir.IndexType.get(), q, loc=named(op.location, name)).result
-            rewriter.replace_op(op, [cast])
-
-        return rewrite
-
-    patterns = RewritePatternSet()
-    patterns.add("pl.tile.load", tile_load)
-    patterns.add("pl.tile.store", tile_store)
-    patterns.add("pl.get_block_idx", block_query(pto.GetBlockIdxOp))
-    patterns.add("pl.get_block_num", block_query(pto.GetBlockNumOp))
-    return patterns.freeze()
+    return lower
 
 
 def _tile_ops_in_order(func) -> List[ir.Operation]:
@@ -967,20 +975,23 @@ class ConvertPLToPTO(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         ok = True
         fn = _Function()
-        frozen = None
-        needs, has_calls = offset_arguments(module)
-        for func in functions(module):
-            tensor_args = _ptonz.pl_tensor_args(func.operation)
-            pl_ops = _ptonz.collect_ops(func.operation, list(PL_OPS))
-            if not tensor_args and not pl_ops and not _ptonz.has_pl_tile_args(func):
-                continue
-            func = func.opview
-            v = _Validator(func)
-            v.check(func, tensor_args, pl_ops)
+        lower = None
+        facts: Dict = {}  # the validators' (see _Validator.facts)
+        # The functions with pl arguments or ops (with both) and the calls,
+        # from one C++ walk.
+        pl_functions, func_calls = _ptonz.scan(
+            module, [("pl_functions", list(PL_OPS)), ("ops", ["func.call"])]
+        )
+        needs, has_calls = offset_arguments(func_calls)
+        for pf in pl_functions:
+            tensor_args, pl_ops = pf.tensor_args, pf.ops
+            func = pf.func.opview
+            v = _Validator(func, facts)
+            v.check(func, tensor_args, pl_ops, pf.has_tile_args)
             ok &= v.ok
             if not v.ok:
                 continue
-            frozen = frozen or _patterns(fn)
+            lower = lower or _lowering(fn)
             has_tiles = any(op.name in TILE_OPS for op in pl_ops)
             only_cube = has_tiles and not any(
                 op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec" for op in pl_ops
@@ -988,18 +999,18 @@ class ConvertPLToPTO(ModulePass):
             makers = [op for op in pl_ops if op.name in TENSOR_MAKERS]
             rest = [op for op in pl_ops if op.name not in TENSOR_MAKERS]
             if has_tiles:
-                # Loads (and the stores of loaded tiles) first: a pattern each;
-                # then the cube lowering, in program order.
+                # Loads (and the stores of loaded tiles) first; then the cube
+                # lowering, in program order.
                 rest = [
                     op
                     for op in rest
                     if op.name not in TILE_OPS
                     and (op.name != "pl.tile.store" or _is_loaded_store(op))
                 ]
-            fn.mx_loads = v.mx_loads
+            fn.mx_loads, fn.valid_shapes = v.mx_loads, v.valid_shapes
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
-                _ptonz.apply_patterns_to(rest, frozen)
+                lower(rest)
                 if has_tiles:
                     cube = CubeLowering(func, fn.views, fn.pool)
                     cube.run(_tile_ops_in_order(func))

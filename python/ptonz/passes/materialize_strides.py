@@ -22,10 +22,10 @@ from mlir import ir
 from ptonz_geometry import default_strides, int64_stride_message, stride_order, stride_past_int64
 
 from .. import _ptonz
-from ..analyses.ir_queries import constant_int, functions
+from ..analyses.ir_queries import constant_int
 from ._util import constant_pool, derived_name, error, index_constant, named
 from .base import ModulePass, register
-from ..analyses.view_kinds import BLOCKED, MX_LAYOUTS, kind_of, marks_of
+from ..analyses.view_kinds import BLOCKED, BLOCKED_LAYOUTS, MX_LAYOUTS, kind_of_record, marks_of
 
 PASS = "pto-materialize-strides"
 
@@ -88,16 +88,24 @@ class MaterializeStrides(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         ok = True
-        for func in functions(module):
+        # The views of every function in one C++ call (with what kind_of reads).
+        for fv in _ptonz.views_by_function(module):
+            func = fv.func
+            if func is None:  # a view outside any function: not a kernel's
+                continue
             marked = marks_of(func)
             plan: List[tuple] = []
-            for op, (layout, _bits, type_shape, consts, strides) in _ptonz.tensor_views(func):
+            for rec in fv.views:
+                op, info = rec.view, rec.info
+                # (each field read converts a list: read what is needed, once)
+                layout, strides = info.layout, info.strides
+                type_shape = info.type_shape if layout in BLOCKED_LAYOUTS else ()
                 # Before the "strides already given" skip: an NZ view is
                 # addressable only in the rank-5 form, physical (explicit strides:
                 # PTOAS's meaning, checked by pto-verify-ptoas) or blocked
                 # (analyses.view_kinds); a logical one is a pass-order error.
                 if layout == "nz" and (
-                    len(type_shape) != 5 or (not strides and kind_of(op, marked) != BLOCKED)
+                    len(type_shape) != 5 or (not strides and kind_of_record(rec, marked) != BLOCKED)
                 ):
                     error(
                         op.location,
@@ -108,7 +116,7 @@ class MaterializeStrides(ModulePass):
                     ok = False
                     continue
                 if layout in MX_LAYOUTS and (
-                    len(type_shape) != 5 or (not strides and kind_of(op, marked) != BLOCKED)
+                    len(type_shape) != 5 or (not strides and kind_of_record(rec, marked) != BLOCKED)
                 ):
                     error(
                         op.location,
@@ -119,7 +127,10 @@ class MaterializeStrides(ModulePass):
                     )
                     ok = False
                     continue
-                if strides or not consts:
+                if strides:
+                    continue
+                consts = info.shape
+                if not consts:
                     continue
                 big = _stride_past_int64(layout, tuple(consts))
                 if big is not None:

@@ -92,8 +92,9 @@ from ..analyses.view_kinds import (
     LOGICAL,
     MX_BLOCKED_MARK,
     MX_LAYOUTS,
-    kind_of,
+    kind_of_record,
     legacy_message,
+    marks_of,
 )
 from ._util import error
 from .base import ModulePass, register
@@ -121,23 +122,51 @@ class VerifyPTOAS(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
         rules_061 = layout_rules_061(self.version)
+        # What the checks read of the module, from one C++ walk: every view
+        # with its function's blocked-view marks (what kind_of reads; each
+        # check below takes the layouts it is about, in the module's order),
+        # the partitions with a layout attribute, the merge ops that carry a
+        # view (_LayoutSolver) and the views and tiles whose element type
+        # PTOAS has no C++ name for (_nz_view, _element_types).
+        fvs, self.layout_partitions, self.view_merges, self.outside = _ptonz.scan(
+            module,
+            [
+                ("views", None, False),
+                ("ops", ["pto.partition_view"], "layout"),
+                ("ops_with_view_values", _LayoutSolver.MERGES),
+                (
+                    "element_types_outside",
+                    ["pto.make_tensor_view", "pto.alloc_tile"],
+                    sorted(ELEMENT_TYPES),
+                ),
+            ],
+        )
+        views = [(rec, marks) for fv in fvs for marks in (marks_of(fv.func),) for rec in fv.views]
+        self.outside_views = {op: elem for op, elem in self.outside}
         # Views without a layout: PTOAS describes them as ND under
         # --disable-infer-layout, and infers them otherwise (0.27's NZ test
         # one axis off pto-isa's, 0.61's canonical rule).
-        for op, info in _ptonz.tensor_views(module, ["nz", ""]):
-            if info[0] == "nz":
-                self._nz_view(op, info)
+        for rec, marks in views:
+            info = rec.info
+            layout = info.layout
+            if layout == "nz":
+                self._nz_view(rec.view, info, kind_of_record(rec, marks))
+            elif layout:
+                continue  # (rec.view is made a Python object only when read)
             elif not self.infer_layout:
-                self._unannotated_view(op, info)
+                self._unannotated_view(rec.view, info)
             elif rules_061:
-                self._inferred_061(op, info)
+                self._inferred_061(rec.view, info)
             else:
-                self._inferred_027(op, info)
-        for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS)):
-            self._mx_view(op, info)
+                self._inferred_027(rec.view, info)
+        for rec, marks in views:
+            if rec.info.layout in MX_LAYOUTS:
+                self._mx_view(rec.view, rec.info, kind_of_record(rec, marks))
         if not rules_061 and self.infer_layout and mx_layouts_known(self.version):
-            for op, info in _ptonz.tensor_views(module, list(MX_LAYOUTS) + ["nd", "dn", ""]):
-                self._mx_inferred_060(op, info)
+            inferred = list(MX_LAYOUTS) + ["nd", "dn", ""]
+            for rec, _marks in views:
+                if rec.info.layout in inferred:
+                    self._mx_inferred_060(rec.view, rec.info)
         if rules_061:
             self._partition_layouts(module)
             if self.infer_layout and self.ok:
@@ -148,18 +177,27 @@ class VerifyPTOAS(ModulePass):
             self._global_tensor_types(module)
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
             self._clamped_gm_offsets(module)
-        self._int64_spans(module)
+        self._int64_spans(views)
         if self.ok:
             self._blocked_bounds(module)
         return self.ok
 
-    def _int64_spans(self, module) -> None:
+    def _int64_spans(self, views) -> None:
         """A view whose last element lies past int64 elements from its base
-        cannot be addressed by PTOAS's C++ (GM offsets are int64)."""
-        layouts = ["nd", "dn", "nz", ""] + list(MX_LAYOUTS)
-        for op, info in _ptonz.tensor_views(module, layouts):
-            span = span_past_int64(info.shape, info.strides)
+        cannot be addressed by PTOAS's C++ (GM offsets are int64). `views`:
+        run's (ViewRecord, marks)."""
+        layouts = frozenset(["nd", "dn", "nz", ""]) | MX_LAYOUTS
+        spans: dict = {}  # kernels repeat a few shapes: each is summed once
+        for rec, _marks in views:
+            info = rec.info
+            if info.layout not in layouts:
+                continue
+            key = (tuple(info.shape), tuple(info.strides))
+            span = spans.get(key, False)
+            if span is False:
+                span = spans[key] = span_past_int64(*key)
             if span is not None:
+                op = rec.view
                 self._fail(
                     op,
                     f"the view's last element is {span} elements past its base (the sum of "
@@ -184,9 +222,9 @@ class VerifyPTOAS(ModulePass):
         error(op.location, f"{PASS}: {msg}")
         self.ok = False
 
-    def _nz_view(self, op, info) -> None:
+    def _nz_view(self, op, info, kind: str) -> None:
+        """`kind`: the view's analyses.view_kinds kind."""
         _layout, bits, type_shape, shape_ops, st = info
-        kind = kind_of(op)
         if kind == LEGACY:
             return self._fail(op, legacy_message(op))
         if kind == LOGICAL:
@@ -226,8 +264,8 @@ class VerifyPTOAS(ModulePass):
             return self._fail(op, f"NZ view of element type {elem}, which {why}")
         if why is not None:
             return self._fail(op, f"NZ view of {bits}-bit elements: {why} (and no NZ descriptor)")
-        elem = op.results[0].type.element_type
-        if element_type_problem(str(elem)) is not None:  # i128, i256, ...
+        elem = self.outside_views.get(op)
+        if elem is not None and element_type_problem(str(elem)) is not None:  # i128, ...
             return self._element_type(op, "GM view", elem)
         shape = dims_of(info)
         if len(st) != 5:
@@ -245,12 +283,12 @@ class VerifyPTOAS(ModulePass):
             if why is not None:
                 self._fail(part, why)
 
-    def _mx_view(self, op, info) -> None:
+    def _mx_view(self, op, info, kind: str) -> None:
         """MX scale views: PTOAS names the layouts from 0.60 on, and pto-isa's MX
         TLOAD reads the blocked rank-5 [1, ../16, G/2, 16, 2] with row-major
-        strides; a logical one must be blocked first."""
+        strides; a logical one must be blocked first. `kind`: the view's
+        analyses.view_kinds kind."""
         layout = info[0]
-        kind = kind_of(op)
         if kind == LEGACY:
             return self._fail(op, legacy_message(op))
         if kind == LOGICAL:
@@ -308,7 +346,8 @@ class VerifyPTOAS(ModulePass):
         for _user, uname, _offsets, _sizes, users in _ptonz.view_uses(op):
             if uname != "pto.partition_view":
                 continue
-            for _u, name, tile in users:
+            for u in users:
+                name, tile = u.name, u.tile
                 if name != "pto.tload" or tile is None:
                     continue
                 loc, rows, _cols, _vr, _vc, blayout, slayout = tile[:7]
@@ -387,9 +426,7 @@ class VerifyPTOAS(ModulePass):
         its source view's resolved layout (InferPTOLayout: "partition
         layout=nd does not match source layout=nz"); a layout in the partition
         TYPE is the op verifier's."""
-        for part in _ptonz.collect_ops(module, ["pto.partition_view"]):
-            if "layout" not in part.attributes:
-                continue
+        for part in self.layout_partitions:  # run's scan
             mine = _ptonz.layout_value(part.attributes["layout"])
             view = part.operands[0].owner
             if isinstance(view, ir.Block) or view.name != "pto.make_tensor_view":
@@ -473,9 +510,7 @@ class VerifyPTOAS(ModulePass):
         """Every GM view and tile must have elements PTOAS has a C++ type for
         (analyses/ptoas_facts.py): any other fails its type conversion or is
         silently written as int32_t / float."""
-        for op, elem in _ptonz.element_types_outside(
-            module, ["pto.make_tensor_view", "pto.alloc_tile"], sorted(ELEMENT_TYPES)
-        ):
+        for op, elem in self.outside:  # run's element_types_outside
             if op.name == "pto.make_tensor_view":
                 if layout_of(op) != "nz":  # NZ views: _nz_view, with the NZ reasons first
                     self._element_type(op, "GM view", elem)
@@ -669,11 +704,7 @@ class _LayoutSolver:
         # Without a view reaching a merge point or a function boundary there
         # is nothing to propagate (a partition's type layout is its op
         # verifier's): the common case costs one C++ walk.
-        if not any(
-            self._is_view(v)
-            for op in _ptonz.collect_ops(self.module, self.MERGES)
-            for v in list(op.operands) + list(op.results)
-        ):
+        if not self.v.view_merges:  # VerifyPTOAS.run's scan
             return
         for op in _ptonz.collect_ops(self.module, ["pto.make_tensor_view"]):
             layout = self._view_layout(op)
