@@ -834,7 +834,7 @@ LogicalResult TSelOp::verify() {
   // 16 bytes of it for 16-bit data, 8 for 32-bit.
   if (a5 || !ptoasAtLeast(getContext(), 0, 60))
     return success();
-  if (!getTmp())  // PTOAS 0.60 plans it
+  if (!getTmp()) // PTOAS 0.60 plans it
     return success();
   auto tmp = tileView(getTmp().getType());
   if (!tmp)
