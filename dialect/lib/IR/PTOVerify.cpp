@@ -191,10 +191,9 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   case G::colReduce:
     return requireDim(firstName, src.valid[1], "dst", dst.valid[1], "cols");
   case G::rowExpand:
-    // PTOAS 0.60 (its issue 708): an empty dst (0x0) is a no-op; otherwise
-    // no extent of src or dst is empty.
-    if (ptoasAtLeast(op->getContext(), 0, 60) &&
-        !(dst.valid[0] == 0 && dst.valid[1] == 0))
+    // PTOAS 0.60 (its issue 708): apart from the 0x0 marker (above), no
+    // extent of src or dst is empty.
+    if (ptoasAtLeast(op->getContext(), 0, 60))
       for (auto [name, t] : {std::pair{firstName, &src}, {"dst", &dst}})
         for (int i = 0; i < 2; ++i)
           if (t->valid[i] == 0)
@@ -204,10 +203,6 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
                       "no-op)";
     return requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows");
   case G::rowReduce:
-    // PTOAS 0.60: a 0x0 dst is a no-op (pypto's dual-AIV replay marker).
-    if (dst.valid[0] == 0 && dst.valid[1] == 0 &&
-        ptoasAtLeast(op->getContext(), 0, 60))
-      return success();
     if (failed(
             requireDim(firstName, src.valid[0], "dst", dst.valid[0], "rows")))
       return failure();
