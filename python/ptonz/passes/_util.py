@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from typing import Callable, Dict, Optional, Sequence, Tuple
 
 from mlir import ir
+from mlir.rewrite import RewritePatternSet
 
 from .. import _ptonz
 
@@ -139,18 +140,37 @@ class PlannedPatterns:
 
     A pass validates a whole function first and records, for each op it will
     rewrite, what the rewrite is (`plan`: op -> planned operands). Each
-    pattern (`appliers`: root op name -> fn(op, planned)) applies the plan of
-    an op of its root name. `apply` runs the patterns on exactly the planned
-    ops, in plan order: the plan already says which ops match and how, so
-    they are called directly (MLIR's pattern driver would only add a Python
-    callback per op, ~8 us, and a driver per function)."""
+    pattern (`appliers`: root op name -> fn(op, planned)) looks its op up in
+    the plan -- no entry is no match -- and applies it. `apply` runs the
+    patterns on exactly the planned ops, in plan order."""
 
     def __init__(self, appliers: Dict[str, Callable[[ir.Operation, object], None]]):
-        self._appliers = dict(appliers)
+        self._plan: Dict[ir.Operation, object] = {}
+        self._errors: list = []
+        patterns = RewritePatternSet()
+        for root, fn in appliers.items():
+            patterns.add(root, self._pattern(fn))
+        self._frozen = patterns.freeze()
+
+    def _pattern(self, fn):
+        def pattern(op, rewriter):
+            planned = self._plan.get(op.operation)
+            if planned is None:
+                return True  # no match: the op is not in the plan
+            try:
+                fn(op.operation, planned)
+            except Exception as exc:  # never unwind through the C++ driver
+                self._errors.append(exc)
+                return True
+
+        pattern.__name__ = fn.__name__
+        return pattern
 
     def apply(self, plan: Dict[ir.Operation, object]) -> None:
-        appliers = self._appliers
-        for op, planned in plan.items():
-            fn = appliers.get(op.name)
-            if fn is not None:
-                fn(op, planned)
+        self._plan, self._errors = plan, []
+        try:
+            _ptonz.apply_patterns_to(list(plan), self._frozen)
+        finally:
+            self._plan = {}
+        if self._errors:
+            raise self._errors[0]
