@@ -479,3 +479,27 @@ func.func @k(%p: !pto.ptr<f32>) {
 """
     r = C.check_addressing(text, samples=1, context=ctx)
     assert r.ok and r.total == 1, r.summary()
+
+
+# Fuzz finding 4242:1083: a view whose shape is not constant (so the passes
+# cannot sum its span) but whose stride puts its last element past int64.
+SPAN_PAST_INT64 = """
+func.func @f(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %n32 = arith.index_cast %c32 : index to i32
+  %n = arith.index_cast %n32 : i32 to index
+  %big = arith.constant 4611686018427387904 : index
+  %v = pto.make_tensor_view %p, shape = [%n, %n], strides = [%big, %n] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %n] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x32xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 32x32xi8>
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x32xi8>) outs(%t : !pto.tile_buf<vec, 32x32xi8>)
+  return
+}
+"""
+
+
+def test_a_partition_past_int64_is_an_error_not_a_crash(ctx):
+    with pytest.raises(C.CheckError, match="more than an int64 offset holds") as err:
+        C.check_addressing(SPAN_PAST_INT64, samples=2, context=ctx)
+    assert err.value.op is not None  # located at the tload

@@ -92,6 +92,7 @@ from ptonz_geometry import (
     nz_logical_dims,
     nz_logical_position,
     right_align5,
+    span_past_int64,
 )
 
 from ..analyses.ir_queries import bit_width, layout_of
@@ -718,6 +719,17 @@ class Interpreter:
             # size positive, so the passes must have rejected it (issue 24).
             raise SimError(
                 f"non-positive partition sizes {list(part.sizes)}", op, kind="out-of-bounds"
+            )
+        last = span_past_int64([o + s for o, s in zip(offsets, sizes)], strides)
+        if last is not None:
+            # Its GM offsets do not fit the int64 PTOAS's C++ indexes GM with.
+            raise SimError(
+                f"the partition's last element is {last} elements past its view's "
+                "base, more than an int64 offset holds (offsets "
+                f"{list(part.offsets)}, sizes {list(part.sizes)}, strides {list(view.strides)}): "
+                "split the tensor or use strides that fit",
+                op,
+                kind="out-of-bounds",
             )
         flat = np.zeros(sizes, dtype=np.int64)
         for k in range(n):
