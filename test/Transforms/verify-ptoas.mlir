@@ -388,3 +388,38 @@ func.func @span_past_int64(%p: !pto.ptr<i8>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<32x32xi8>) outs(%t : !pto.tile_buf<vec, 32x32xi8>)
   return
 }
+
+// -----
+
+// The same view with its extents not constants but ranged (32 through an i32
+// round trip, the fuzzer's narrow_cast): the least span the ranges allow
+// is already past int64.
+func.func @ranged_span_past_int64(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %n32 = arith.index_cast %c32 : index to i32
+  %n = arith.index_cast %n32 : i32 to index
+  %big = arith.constant 4611686018427387904 : index
+  // expected-error@+1 {{pto-verify-ptoas: the view's last element is at least 142962266571249026016 elements past its base}}
+  %v = pto.make_tensor_view %p, shape = [%n, %n], strides = [%big, %n] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %n] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x32xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 32x32xi8>
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x32xi8>) outs(%t : !pto.tile_buf<vec, 32x32xi8>)
+  return
+}
+
+// -----
+
+// An extent the ranges do not bound (a function argument): its least span
+// is that of one row, which fits; accepted.
+// CHECK-LABEL: func.func @unbounded_span_fits
+func.func @unbounded_span_fits(%p: !pto.ptr<i8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %v = pto.make_tensor_view %p, shape = [%n, %c32], strides = [%c32, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x32xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x32xi8> -> !pto.partition_tensor_view<32x32xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 32x32xi8>
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x32xi8>) outs(%t : !pto.tile_buf<vec, 32x32xi8>)
+  return
+}

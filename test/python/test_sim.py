@@ -234,3 +234,28 @@ def test_other_pto_ops_are_ignored_and_tload_cap(ctx):
     m, f = _func(ctx, ND_PROGRAM)
     it = Interpreter({0: ArrayBuffer(np.zeros(512, np.int32))}, max_tloads=1)
     assert len(it.run(f)) == 1 and it.truncated
+
+
+# Fuzz finding 4242:1083: GM offsets past int64 (a stride of 2^62 over 32
+# rows; pto-verify-ptoas refuses it when the shape is known, the simulator
+# must not overflow when run on it anyway).
+SPAN_PAST_INT64 = """
+func.func @f(%p: !pto.ptr<i8>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %big = arith.constant 4611686018427387904 : index
+  %v = pto.make_tensor_view %p, shape = [%n, %c32], strides = [%big, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x32xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x32xi8> -> !pto.partition_tensor_view<32x32xi8>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 32x32xi8>
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x32xi8>) outs(%t : !pto.tile_buf<vec, 32x32xi8>)
+  return
+}
+"""
+
+
+def test_gm_offsets_past_int64_are_an_error_not_an_overflow(ctx):
+    m, f = _func(ctx, SPAN_PAST_INT64)
+    gm = HashBuffer(1 << 40, 8, seed=0)
+    with pytest.raises(SimError, match="more than an int64 offset holds"):
+        Interpreter({0: gm, 1: 32}).run(f)

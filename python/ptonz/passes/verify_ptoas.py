@@ -51,6 +51,8 @@ PTOAS's C++ emitter has no type for (f80, f128, tf32, f6/f4, i1, i4, i12,
 
 from __future__ import annotations
 
+from typing import Optional
+
 from mlir import ir
 from mlir.passmanager import PassManager
 from ptonz_geometry import (
@@ -177,17 +179,18 @@ class VerifyPTOAS(ModulePass):
             self._global_tensor_types(module)
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
             self._clamped_gm_offsets(module)
-        self._int64_spans(views)
+        self._int64_spans(module, views)
         if self.ok:
             self._blocked_bounds(module)
         return self.ok
 
-    def _int64_spans(self, views) -> None:
+    def _int64_spans(self, module, views) -> None:
         """A view whose last element lies past int64 elements from its base
         cannot be addressed by PTOAS's C++ (GM offsets are int64). `views`:
         run's (ViewRecord, marks)."""
         layouts = frozenset(["nd", "dn", "nz", ""]) | MX_LAYOUTS
         spans: dict = {}  # kernels repeat a few shapes: each is summed once
+        ranges: Optional[FunctionRanges] = None
         for rec, _marks in views:
             info = rec.info
             if info.layout not in layouts:
@@ -196,13 +199,19 @@ class VerifyPTOAS(ModulePass):
             span = spans.get(key, False)
             if span is False:
                 span = spans[key] = span_past_int64(*key)
+            at_least = ""
+            if span is None and None in key[0] + key[1] and key[1]:
+                # Not all constant: the least span the operands' ranges allow.
+                ranges = ranges or FunctionRanges(module)
+                span = _least_span(rec.view, len(key[0]), ranges)
+                at_least = "at least "
             if span is not None:
                 op = rec.view
                 self._fail(
                     op,
-                    f"the view's last element is {span} elements past its base (the sum of "
-                    "(shape - 1) * stride), more than an int64 offset holds, so PTOAS's C++ cannot address it; "
-                    "split the tensor or use strides that fit",
+                    f"the view's last element is {at_least}{span} elements past its base (the "
+                    "sum of (shape - 1) * stride), more than an int64 offset holds, so PTOAS's C++ "
+                    "cannot address it; split the tensor or use strides that fit",
                 )
 
     def _blocked_bounds(self, module) -> None:
@@ -842,3 +851,19 @@ def _static_address(part):
         name = None if isinstance(owner, ir.Block) else owner.name
         dynamic.append((name, stride, sum(1 for _ in offset.uses)))
     return constant, dynamic
+
+
+def _least_span(view: ir.Operation, rank: int, ranges: FunctionRanges) -> Optional[int]:
+    """span_past_int64 of a make_tensor_view whose shape or strides are not all
+    constant, from the lower ends of their ranges (the least last-element
+    offset any launch can give), or None when an operand is unbounded or the
+    least span fits."""
+    operands = list(view.operands)[1:]  # the pointer, then shape and strides
+    lows = []
+    for value in operands[: 2 * rank]:
+        b = ranges.bounds(value)
+        if b is None:
+            return None
+        lo, hi = b
+        lows.append(0 if lo <= 0 <= hi else min(abs(lo), abs(hi)))
+    return span_past_int64(lows[:rank], lows[rank:])

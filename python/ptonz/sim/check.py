@@ -432,6 +432,13 @@ def _buffers(
             # patterns (0xFF, NaN, left out).
             from ptonz_pack.layout import pack_mx
 
+            if info.extent > EAGER_ELEMENTS:
+                raise CheckError(
+                    f"an MX scale tensor of {info.extent} elements: the simulator holds "
+                    f"scale tensors of at most {EAGER_ELEMENTS} elements (it packs them "
+                    "eagerly); check the kernel with a smaller scale shape",
+                    op=info.view,
+                )
             rng = np.random.default_rng(arg_seed)
             data = rng.integers(0, 254, size=info.shape, dtype=np.uint8, endpoint=True)
             logical[idx] = ArrayBuffer(data.view(info.dtype).reshape(-1))
