@@ -244,3 +244,23 @@ func.func @tile_valid_rows_past_the_tile(%p: !pto.ptr<i8>) {
   }
   return
 }
+
+// -----
+
+// An MX scale view that is already blocked (rank 5, explicit strides) is
+// checked like an ND one: its partition leaves dimension 1 (3 + 2 > 4).
+func.func @blocked_mx_partition_outside(%p: !pto.ptr<!pto.f8E8M0>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c4, %c2, %c16, %c2], strides = [%c256, %c64, %c32, %c2, %c1] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c3, %c0, %c0, %c0], sizes = [%c1, %c2, %c1, %c16, %c2] : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0> -> !pto.partition_tensor_view<1x2x1x16x2x!pto.f8E8M0>
+  return
+}

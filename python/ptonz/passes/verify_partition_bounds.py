@@ -13,9 +13,10 @@ its largest value must keep the partition inside the view.
 NZ partitions are not checked here: `pto-block-nz-views` checks a logical NZ
 partition before it blocks it (blocking one that leaves its view would read
 another fractal), and `pto-verify-ptoas` checks blocked ones. MX scale
-partitions neither: `pto-block-mx-scale-views` checks the whole physical
-window a load moves (wider than the partition when the tile narrows its
-valid part).
+partitions of a logical MX scale view neither: `pto-block-mx-scale-views`
+checks the whole physical window a load moves (wider than the partition when
+the tile narrows its valid part); those of an MX view that is already
+blocked (rank 5, explicit strides) are checked here like ND ones.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ..analyses.bounds import (
     verdict_name,
 )
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.view_kinds import MX_LAYOUTS
+from ..analyses.view_kinds import LOGICAL, MX_LAYOUTS, kind_of
 from ._util import error, remark, report_bounds
 from .base import ModulePass, register
 
@@ -54,8 +55,11 @@ class VerifyPartitionBounds(ModulePass):
             module, False, self.opts["remarks"], True
         ):
             extents = verdicts.extents
-            if _ptonz.view_info(verdicts.view).layout in MX_LAYOUTS:
-                continue
+            if (
+                _ptonz.view_info(verdicts.view).layout in MX_LAYOUTS
+                and kind_of(verdicts.view) == LOGICAL
+            ):
+                continue  # pto-block-mx-scale-views checks its physical window
             for p in verdicts.partitions:
                 part, pv = p.partition, p.partition.opview
                 for d in p.dims:
