@@ -297,6 +297,11 @@ static LogicalResult verifyGatherToL1(MGatherOp op, TileBufType dst) {
         "slayout=row_major and fractal=512 (NZ)");
   Type elem = dst.getElementType();
   int64_t c0 = 256 / std::max<int64_t>(8, bitWidth(elem));
+  if (c0 == 0)
+    return op.emitOpError()
+           << "expects a GM->L1 mgather dst element of at most 32 bytes (an NZ "
+              "fractal row is 32 bytes), got "
+           << elem;
   if (isStatic(dst.getCols()) && dst.getCols() % c0 != 0)
     return op.emitOpError() << "expects GM->L1 mgather dst cols to be a "
                                "multiple of "

@@ -336,7 +336,7 @@ static LogicalResult verifyTileLayoutGranule(Operation *op, TileBufType t) {
   } else if (t.getFractal() == 32) {
     innerRows = 16;
     innerCols = 2;
-  } else if (t.getFractal() == 512 && 32 % bytes == 0) {
+  } else if (t.getFractal() == 512 && bytes > 0 && 32 % bytes == 0) {
     bool rowBox = t.getSlayout() == SLayout::row_major;
     innerRows = rowBox ? 16 : 32 / bytes;
     innerCols = rowBox ? 32 / bytes : 16;
@@ -511,7 +511,7 @@ LogicalResult SubsetOp::verify() {
   int64_t innerRows = 16, innerCols = 16;
   if (src.getFractal() == 32) {
     innerCols = 2;
-  } else if (src.getFractal() == 512 && bytes > 0) {
+  } else if (src.getFractal() == 512 && bytes > 0 && bytes <= 32) {
     (src.getSlayout() == SLayout::row_major ? innerCols : innerRows) =
         32 / bytes;
   } else if (src.getFractal() != 1024) {

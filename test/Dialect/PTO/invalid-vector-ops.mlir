@@ -330,3 +330,16 @@ func.func @f(%s: !pto.tile_buf<vec, 1x32xf16>, %d: !pto.tile_buf<vec, 1x64xf16>)
   pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 1x32xf16>, "diag") outs(%d : !pto.tile_buf<vec, 1x64xf16>)
   return
 }
+
+// -----
+
+// An element wider than an NZ fractal row (fuzz 1111:3030: C0 would be 0,
+// and the verifier divided by it).
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%mem: !pto.partition_tensor_view<64x32xi512>, %idx: !pto.partition_tensor_view<32x32xi32>,
+             %d: !pto.tile_buf<mat, 32x32xi512, blayout=col_major, slayout=row_major>) {
+  // expected-error@+1 {{'pto.mgather' op expects a GM->L1 mgather dst element of at most 32 bytes (an NZ fractal row is 32 bytes), got 'i512'}}
+  pto.mgather ins(%mem, %idx : !pto.partition_tensor_view<64x32xi512>, !pto.partition_tensor_view<32x32xi32>) outs(%d : !pto.tile_buf<mat, 32x32xi512, blayout=col_major, slayout=row_major>) {coalesce = #pto<coalesce row>}
+  return
+}
+}
