@@ -9,7 +9,7 @@
 // These helpers give the passes one call per question (view_info, view_uses,
 // value_source, ...) or per module (views_by_function, pl_functions, and
 // scan, which answers several of the module queries from one walk: each a
-// Collector), one call per op they emit (lower_tile_load, ...) or per
+// Collector), one call per op they emit (build_partition_view, ...) or per
 // function's worth of them (lower_pl_ops), updates in place
 // (set_blocked_view, set_views_strides), the function's index constants
 // (IndexConstants) and a pattern driver over the ops a pass validated
@@ -266,7 +266,7 @@ createPartition(mlir::OpBuilder &b, mlir::Location loc, mlir::Value source,
 }
 
 /// pto.partition_view + pto.alloc_tile + pto.tload before a pl.tile.load
-/// (lower_tile_load); returns the tile, which replaces the load's result.
+/// (for lower_pl_ops); returns the tile, which replaces the load's result.
 mlir::Value lowerTileLoad(ptonz::pl::TileLoadOp op, mlir::Value view,
                           mlir::Type tileType, IndexConstants &pool) {
   mlir::OpBuilder b(op);
@@ -1044,19 +1044,6 @@ static void populateOpBuilders(nb::module_ &m) {
       "'': unnamed); shape and strides items are a value, an int or (value, "
       "divisor[, "
       "name suffix]).");
-
-  m.def(
-      "lower_tile_load",
-      [](MlirOperation load, MlirValue view, MlirType tileType,
-         IndexConstants &pool) {
-        return wrap(
-            lowerTileLoad(llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load)),
-                          unwrap(view), unwrap(tileType), pool));
-      },
-      nb::arg("load"), nb::arg("view"), nb::arg("tile_type"), nb::arg("pool"),
-      "Before a pl.tile.load: pto.partition_view of `view` at its offsets and "
-      "sizes, "
-      "pto.alloc_tile of `tile_type`, pto.tload; returns the tile.");
 
   m.def(
       "lower_pl_ops",
