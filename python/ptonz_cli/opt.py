@@ -32,13 +32,6 @@ DEFAULT_SAMPLES = 8
 DEFAULT_RESULT_SAMPLES = 2
 
 
-def _ptoas_arch(value: str) -> str:
-    """ptoas --pto-arch as PTOAS 0.60 reads it (tools/ptoas/driver.cpp): any
-    case; a2 and a3 are one target to its verifiers (their "A2/A3" rules)."""
-    arch = value.lower()
-    return "a3" if arch == "a2" else arch
-
-
 def take_pass_flags(argv: List[str], is_pass, own: set) -> Tuple[List[str], List[Tuple[str, str]]]:
     """Split `--<pass>` / `--<pass>=opts` flags (any pass or pipeline of MLIR's
     registry that is not one of ptonz-opt's own flags) out of argv, in
@@ -113,6 +106,7 @@ def _build_parser() -> argparse.ArgumentParser:
     from ptonz.analyses.ptoas_facts import (
         ARCHS,
         DEFAULT_ARCH,
+        arch_name,
         DEFAULT_VERSION,
         LEVELS,
         releases_help,
@@ -224,7 +218,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--pto-arch",
         "--ptoas-arch",
         dest="pto_arch",
-        type=_ptoas_arch,
+        type=arch_name,
         choices=ARCHS,
         default=DEFAULT_ARCH,
         help="the --pto-arch PTOAS will run with, which the pto op verifiers check "

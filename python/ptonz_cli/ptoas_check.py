@@ -68,14 +68,14 @@ def ptoas_flags(text: str) -> List[str]:
 def ptoas_target(flags: List[str]) -> Tuple[str, str]:
     """(arch, level) of ptoas's --pto-arch / --pto-level flags (ptoas's
     defaults a3, level2): the target ptonz's op verifiers must check."""
-    from ptonz.analyses.ptoas_facts import DEFAULT_ARCH, DEFAULT_LEVEL
+    from ptonz.analyses.ptoas_facts import DEFAULT_ARCH, DEFAULT_LEVEL, arch_name
 
     target = {"--pto-arch": DEFAULT_ARCH, "--pto-level": DEFAULT_LEVEL}
     for i, flag in enumerate(flags):
         name, eq, value = flag.partition("=")
         if name in target:
             target[name] = value if eq else (flags[i + 1] if i + 1 < len(flags) else "")
-    return target["--pto-arch"], target["--pto-level"]
+    return arch_name(target["--pto-arch"]), target["--pto-level"].lower()
 
 
 def ptoas_release(ptoas: str) -> Optional[str]:

@@ -126,6 +126,15 @@ ARCHS = ("a3", "a5")  # ptoas --pto-arch (a3 covers PTOAS's A2/A3 rules)
 LEVELS = ("level1", "level2", "level3")  # ptoas --pto-level
 DEFAULT_ARCH = "a3"  # ptoas's own defaults of --pto-arch and --pto-level
 DEFAULT_LEVEL = "level2"
+
+
+def arch_name(value: str) -> str:
+    """ptoas --pto-arch as PTOAS 0.60 reads it (tools/ptoas/driver.cpp): any
+    case; a2 and a3 are one target to its verifiers (their "A2/A3" rules)."""
+    arch = value.lower()
+    return "a3" if arch == "a2" else arch
+
+
 PTOAS_1317 = ((0, 59), (0, 61))  # [first affected, first fixed): see the module docstring
 
 _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.\d+)?")
