@@ -74,53 +74,120 @@ template <typename Cls> static void addShapedAccessors(Cls &cls) {
       "element_type", [](MlirType t) { return ptonzShapedGetElementType(t); });
 }
 
-/// The SSA name written at `range` (`%name`), without the `%`; empty for a
-/// numbered value (`%0`, `%12`: the printer numbers those itself).
+/// The SSA name written at `range` (`%name`, `%8`), without the `%`.
 static llvm::StringRef writtenName(llvm::SMRange range) {
   if (!range.isValid())
     return {};
   llvm::StringRef text(range.Start.getPointer(),
                        range.End.getPointer() - range.Start.getPointer());
-  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-  if (!text.consume_front("%") || text.empty() || llvm::all_of(text, isDigit))
+  text = text.trim();
+  if (!text.consume_front("%"))
     return {};
   return text;
 }
 
-/// NameLoc(name, loc), unless `loc` already is that NameLoc (the input was
-/// printed with its locations, -mlir-print-debuginfo).
-static mlir::Location withName(mlir::Location loc, llvm::StringRef name) {
-  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc); n && n.getName() == name)
-    return loc;
-  return mlir::NameLoc::get(mlir::StringAttr::get(loc->getContext(), name),
-                            loc);
+/// Whether `loc` already carries a source name in one of the forms PTOAS
+/// reads (a NameLoc, a FusedLoc whose metadata is a string or an array of
+/// strings, either through a CallSiteLoc): the input was printed with its
+/// locations (ptonz's own output, -mlir-print-debuginfo), and its names stay.
+static bool hasSourceName(mlir::Location loc) {
+  if (llvm::isa<mlir::NameLoc>(loc))
+    return true;
+  if (auto fused = llvm::dyn_cast<mlir::FusedLoc>(loc)) {
+    mlir::Attribute meta = fused.getMetadata();
+    if (llvm::isa_and_nonnull<mlir::StringAttr>(meta))
+      return true;
+    if (auto names = llvm::dyn_cast_or_null<mlir::ArrayAttr>(meta))
+      return llvm::any_of(names, [](mlir::Attribute a) {
+        return llvm::isa<mlir::StringAttr>(a);
+      });
+    return false;
+  }
+  if (auto call = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    return hasSourceName(call.getCallee()) || hasSourceName(call.getCaller());
+  return false;
+}
+
+/// `loc` with the source names `names` of the values it defines, in the
+/// forms PTOAS 0.60 reads its `// pto: %name` provenance comments from
+/// (tools/ptoas: a NameLoc for one name, a FusedLoc with the names as
+/// metadata for several), so that ptoas names ptonz's print as it names the
+/// input. One name that is an identifier is a NameLoc, which the printer's
+/// printNameLocAsPrefix also prints as the SSA name (`%acc`); a numbered
+/// name (`%8`) is a FusedLoc with the name as string metadata, because the
+/// printer would spell a NameLoc "8" as `%_8`: such values print numbered,
+/// as MLIR numbers them, and keep "8" in their location.
+static mlir::Location withSourceNames(mlir::Location loc,
+                                      llvm::ArrayRef<std::string> names) {
+  mlir::MLIRContext *context = loc->getContext();
+  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  if (names.size() == 1 && !llvm::all_of(names.front(), isDigit))
+    return mlir::NameLoc::get(mlir::StringAttr::get(context, names.front()),
+                              loc);
+  if (names.size() == 1)
+    return mlir::FusedLoc::get(context, {loc},
+                               mlir::StringAttr::get(context, names.front()));
+  llvm::SmallVector<mlir::Attribute> attrs;
+  for (const std::string &name : names)
+    attrs.push_back(mlir::StringAttr::get(context, name));
+  return mlir::FusedLoc::get(context, {loc},
+                             mlir::ArrayAttr::get(context, attrs));
 }
 
 /// What mlir-opt's proposed --mlir-retain-identifier-names does (MLIR 22's
-/// parser has no such option): from the parser's record of every definition
-/// (AsmParserState, the MLIR LSP server's source of truth), wrap the
-/// location of each op whose results the input named, and of each named
-/// block argument, in a NameLoc of that name. The file position stays the
-/// NameLoc's child, so diagnostics still point at file:line:col; the printer's
-/// printNameLocAsPrefix prints the names back. An op with several result
-/// groups (`%a, %b = ...`) keeps its first name (`%a#1` for `%b`).
+/// parser has no such option), in PTOAS's reading of names: from the
+/// parser's record of every definition (AsmParserState, the MLIR LSP
+/// server's source of truth), wrap the location of each op whose results
+/// the input names, and of each named block argument, in those names
+/// (withSourceNames), and of each op whose results it leaves unnamed in an
+/// empty NameLoc. A result group of several values (`%r:2`) names them
+/// `r#0`, `r#1`, as PTOAS does. The file position stays the innermost
+/// location, so diagnostics still point at file:line:col.
 static void retainIdentifierNames(const mlir::AsmParserState &state) {
   for (const auto &def : state.getOpDefs()) {
-    if (def.resultGroups.empty() || def.resultGroups.front().startIndex != 0)
+    mlir::Operation *op = def.op;
+    unsigned numResults = op->getNumResults();
+    if (numResults == 0 || hasSourceName(op->getLoc()))
       continue;
-    llvm::StringRef name = writtenName(def.resultGroups.front().definition.loc);
-    if (!name.empty())
-      def.op->setLoc(withName(def.op->getLoc(), name));
+    if (def.resultGroups.empty()) {
+      // The input leaves the results unnamed (`func.call @f()` of an unused
+      // result): an empty NameLoc says so, and keeps the number the printer
+      // gives them from becoming a name when ptonz reads its print again.
+      op->setLoc(mlir::NameLoc::get(mlir::StringAttr::get(op->getContext(), ""),
+                                    op->getLoc()));
+      continue;
+    }
+    llvm::SmallVector<std::string> names;
+    for (auto [g, group] : llvm::enumerate(def.resultGroups)) {
+      llvm::StringRef name = writtenName(group.definition.loc);
+      unsigned end = g + 1 == def.resultGroups.size()
+                         ? numResults
+                         : def.resultGroups[g + 1].startIndex;
+      if (name.empty() || group.startIndex >= end)
+        continue;
+      if (end - group.startIndex == 1) {
+        names.push_back(name.str());
+        continue;
+      }
+      for (unsigned i = group.startIndex; i < end; ++i)
+        names.push_back((name + "#" + llvm::Twine(i - group.startIndex)).str());
+    }
+    if (names.size() > numResults)
+      names.resize(numResults);
+    if (!names.empty())
+      op->setLoc(withSourceNames(op->getLoc(), names));
   }
   for (const auto &def : state.getBlockDefs()) {
+    if (!def.block)
+      continue;
     for (auto [i, arg] : llvm::enumerate(def.arguments)) {
       if (i >= def.block->getNumArguments())
         break;
       llvm::StringRef name = writtenName(arg.loc);
-      if (name.empty())
-        continue;
       mlir::BlockArgument value = def.block->getArgument(i);
-      value.setLoc(withName(value.getLoc(), name));
+      if (name.empty() || hasSourceName(value.getLoc()))
+        continue;
+      value.setLoc(withSourceNames(value.getLoc(), {name.str()}));
     }
   }
 }

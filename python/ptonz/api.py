@@ -71,6 +71,7 @@ def lower(
     pass_options: Optional[Mapping[str, Mapping[str, object]]] = None,
     allow_unregistered_dialect: bool = False,
     as_text: bool = False,
+    debug_info: bool = True,
     diagnostics: Optional[list] = None,
 ) -> Union[ir.Module, str]:
     """Lower one module as `ptonz-opt --lower-to-ptoas` does; returns the
@@ -93,6 +94,10 @@ def lower(
     pipeline: `lower-to-ptoas` (default), any pipeline elements
       (`convert-pl-to-pto, cse`) or a whole `builtin.module(...)` pipeline.
     pass_options: more pass-option defaults, `{"pass": {"option": value}}`.
+    debug_info: with `as_text`, print each op's location (the input's
+      file:line:col and SSA names, in the forms PTOAS reads its `// pto:
+      %name` comments from), as ptonz-opt does by default; False prints none
+      (ptonz-opt --no-mlir-print-debuginfo).
     diagnostics: a list that receives every diagnostic (warnings and remarks
       of a successful run too).
 
@@ -142,7 +147,9 @@ def lower(
         name,
         pipe,
         pm=pm,
-        emit=(lambda m, _before: _ptonz.print_asm(m.operation)) if as_text else None,
+        emit=(lambda m, _before: _ptonz.print_asm(m.operation, debug_info=debug_info))
+        if as_text
+        else None,
     )
     if diagnostics is not None:
         diagnostics.extend(outcome.diagnostics)

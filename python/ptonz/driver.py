@@ -214,7 +214,8 @@ class Outcome:
 
 def _print(module, before) -> str:
     # One C++ buffer: Operation.print(file=...) calls back into Python per token.
-    return _ptonz.print_asm(module.operation)
+    # With the locations, as ptonz-opt prints by default.
+    return _ptonz.print_asm(module.operation, debug_info=True)
 
 
 def process(

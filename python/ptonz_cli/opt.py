@@ -160,7 +160,15 @@ def _build_parser() -> argparse.ArgumentParser:
         help="check diagnostics against expected-* comments in the input",
     )
     p.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
-    p.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+    p.add_argument(
+        "--mlir-print-debuginfo",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="print each op's location: the input's file:line:col and its SSA names, "
+        "in the forms PTOAS reads (default), so that ptoas's diagnostics on the output "
+        "point into the input and its `// pto: %%name` comments name the input's values; "
+        "--no-mlir-print-debuginfo prints none",
+    )
     p.add_argument(
         "--mlir-retain-identifier-names",
         action=argparse.BooleanOptionalAction,

@@ -1,10 +1,10 @@
-// RUN: ptonz-opt --pto-block-mx-scale-views %s | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pto-block-mx-scale-views %s | FileCheck %s
 // Idempotency: functions are marked, so a second run changes nothing.
-// RUN: ptonz-opt --pto-block-mx-scale-views %s > %t.once.mlir
-// RUN: ptonz-opt --pto-block-mx-scale-views %t.once.mlir > %t.twice.mlir
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pto-block-mx-scale-views %s > %t.once.mlir
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pto-block-mx-scale-views %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
 // The whole pipeline fills the row-major strides of the blocked shape.
-// RUN: ptonz-opt --lower-to-ptoas %s | FileCheck %s --check-prefix=LOWER
+// RUN: ptonz-opt --no-mlir-print-debuginfo --lower-to-ptoas %s | FileCheck %s --check-prefix=LOWER
 // (The `// -----` lines split the cases for test/ptoas/mx-0.60.test, which
 // assembles each with PTOAS 0.60; the RUN lines here read the file whole.)
 

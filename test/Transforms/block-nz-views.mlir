@@ -1,7 +1,7 @@
-// RUN: ptonz-opt --pass-pipeline="builtin.module(pto-block-nz-views, cse)" %s | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pass-pipeline="builtin.module(pto-block-nz-views, cse)" %s | FileCheck %s
 // Idempotency: functions are marked, so a second run changes nothing.
-// RUN: ptonz-opt --pto-block-nz-views %s > %t.once.mlir
-// RUN: ptonz-opt --pto-block-nz-views %t.once.mlir > %t.twice.mlir
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pto-block-nz-views %s > %t.once.mlir
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pto-block-nz-views %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
 
 // Seed 000: w : [256, 512] i8 -> [1, 16, 16, 16, 32]; the batch is synthesised.

@@ -3,7 +3,7 @@
 // test/ptoas/mx-0.60.test assembles its lowering with PTOAS 0.60 (the scale
 // element pl writes as MLIR's f8E8M0FNU; pto-block-mx-scale-views respells it
 // !pto.f8E8M0, as PTOAS does).
-// RUN: ptonz-opt --convert-pl-to-pto %s | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo --convert-pl-to-pto %s | FileCheck %s
 
 // MX scale tensors: the logical pto form (the logical shape, `strides = []`,
 // the layout attribute) and the MX scale mat tiles (A: row-major ZZ, B:

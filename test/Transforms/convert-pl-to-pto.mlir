@@ -1,7 +1,7 @@
 // convert-pl-to-pto: pl tensors become !pto.ptr arguments plus make_tensor_view
 // with the logical shape and layout; tile.load becomes partition_view +
 // alloc_tile + tload; tile.store becomes partition_view + tstore.
-// RUN: ptonz-opt --split-input-file --convert-pl-to-pto %s | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo --split-input-file --convert-pl-to-pto %s | FileCheck %s
 
 // CHECK-LABEL: func.func @weights
 // CHECK-SAME: (%[[X:.*]]: !pto.ptr<i8>, %[[W:.*]]: !pto.ptr<i8>, %[[D:.*]]: !pto.ptr<f16>, %[[O:.*]]: !pto.ptr<i32>)

@@ -1,7 +1,7 @@
 // pto-materialize-strides fills `strides = []`: row-major for ND, column-major
 // on the last two dims for DN, and for a blocked NZ view the row-major strides
 // of [B, C/c0, R/16, 16, c0], i.e. [C*R, R*c0, 16*c0, c0, 1].
-// RUN: ptonz-opt --split-input-file --verify-diagnostics --pto-block-nz-views --pto-materialize-strides %s | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo --split-input-file --verify-diagnostics --pto-block-nz-views --pto-materialize-strides %s | FileCheck %s
 
 // CHECK-LABEL: func.func @nd
 // CHECK-DAG: %[[S0:.*]] = arith.constant 131072 : index

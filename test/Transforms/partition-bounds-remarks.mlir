@@ -2,10 +2,10 @@
 // passes cannot decide gets a located remark naming what it depends on.
 // RUN: ptonz-opt --split-input-file --verify-diagnostics --remarks --lower-to-ptoas %s
 // The pass option itself:
-// RUN: ptonz-opt --split-input-file --pto-block-nz-views='remarks=true' %s 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: ptonz-opt --no-mlir-print-debuginfo --split-input-file --pto-block-nz-views='remarks=true' %s 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: partition-bounds-remarks.mlir:[[# @LINE + 18]]:9: remark: pto-block-nz-views: cannot decide
 // Without it: no remark, the programs are accepted.
-// RUN: ptonz-opt --split-input-file --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=QUIET
+// RUN: ptonz-opt --no-mlir-print-debuginfo --split-input-file --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=QUIET
 // QUIET-NOT: remark
 
 // An NZ weight read at get_block_idx * 256: inside for up to 8 blocks,

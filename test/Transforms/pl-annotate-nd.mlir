@@ -1,8 +1,8 @@
 // pl-annotate-nd: the ND build of a kernel. Every nz !pl.tensor argument is
 // annotated nd (same shape and element type, the bytes row-major in GM); the
 // ops that read it are unchanged, dn and nd tensors too.
-// RUN: ptonz-opt --pl-annotate-nd %s | FileCheck %s
-// RUN: ptonz-opt --pl-annotate-nd --lower-to-ptoas --emit=descriptors %s | FileCheck %s --check-prefix=DESC
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pl-annotate-nd %s | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo --pl-annotate-nd --lower-to-ptoas --emit=descriptors %s | FileCheck %s --check-prefix=DESC
 
 // CHECK-LABEL: func.func @k
 // CHECK-SAME: (%[[W:.*]]: !pl.tensor<32x2048x4096xi8>, %{{.*}}: !pl.tensor<64x128xf16, dn>, %{{.*}}: !pl.tensor<256x512xbf16>)

@@ -1,12 +1,12 @@
 // Bad --nz-arg / --arg-range declarations: located errors (exit 1), each naming the fix.
-// RUN: not ptonz-opt --nz-arg=@nosuch:0 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=NOFN
-// RUN: not ptonz-opt --nz-arg=@k:9 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=INDEX
-// RUN: not ptonz-opt --nz-arg=@k:1 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=PTR
-// RUN: not ptonz-opt --nz-arg=k:0 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=SYNTAX
-// RUN: not ptonz-opt --arg-range=@k:1=5:5 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=EMPTY
-// RUN: not ptonz-opt --arg-range=@k:2=0:1000 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=WIDTH
-// RUN: not ptonz-opt --arg-range=@k:0=0:4 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=SCALAR
-// RUN: ptonz-opt --nz-arg=@k:0 --arg-range=@k:1=0:4 --arg-range=@k:2=0:2 --lower-to-ptoas %s | FileCheck %s --check-prefix=OK
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --nz-arg=@nosuch:0 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=NOFN
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --nz-arg=@k:9 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --nz-arg=@k:1 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=PTR
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --nz-arg=k:0 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --arg-range=@k:1=5:5 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --arg-range=@k:2=0:1000 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=WIDTH
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --arg-range=@k:0=0:4 --lower-to-ptoas %s 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: ptonz-opt --no-mlir-print-debuginfo --nz-arg=@k:0 --arg-range=@k:1=0:4 --arg-range=@k:2=0:2 --lower-to-ptoas %s | FileCheck %s --check-prefix=OK
 
 // NOFN: nz-arg-flags.mlir:1:1: error: pto-declare-nz-args: --nz-arg=@nosuch:0 names @nosuch, but the module has no function of that name (its functions: @k)
 // INDEX: nz-arg-flags.mlir:[[@LINE+7]]:1: error: pto-declare-nz-args: --nz-arg=@k:9: @k has 3 arguments (indices 0 to 2)

@@ -6,19 +6,19 @@
 // A lowered kernel keeps every input name: each %name of the input is
 // defined once in the output (pto-style names: pypto's suffixes and inline
 // counters, a block index argument, an index constant that is not %c<N>).
-// RUN: ptonz-opt --lower-to-ptoas %s | FileCheck %s
-// RUN: ptonz-opt --lower-to-ptoas %s -o %t.lowered
+// RUN: ptonz-opt --no-mlir-print-debuginfo --lower-to-ptoas %s | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo --lower-to-ptoas %s -o %t.lowered
 // The one name that goes is the constant the blocked view no longer uses
 // (the passes erase the index constants they leave unused).
 // RUN: not %python %S/Inputs/ssa_names.py --kept %s %t.lowered | FileCheck %s --check-prefix=KEPT
 // KEPT: lost: ['c2048_index']
 //
 // Printing twice changes nothing (the names do not grow suffixes).
-// RUN: ptonz-opt %t.lowered -o %t.twice
+// RUN: ptonz-opt --no-mlir-print-debuginfo %t.lowered -o %t.twice
 // RUN: diff %t.lowered %t.twice
 //
 // Off: the printer's numbering, as before.
-// RUN: ptonz-opt --no-mlir-retain-identifier-names --lower-to-ptoas %s | FileCheck %s --check-prefix=OFF
+// RUN: ptonz-opt --no-mlir-print-debuginfo --no-mlir-retain-identifier-names --lower-to-ptoas %s | FileCheck %s --check-prefix=OFF
 //
 // With locations: a named value's location is the NameLoc around its file
 // position; printing that again (names now come from the printed NameLocs)
@@ -31,7 +31,7 @@
 // A pl kernel (seed 001): what convert-pl-to-pto creates is named after what
 // it stands for; a tile that replaces a pl value takes its name; repeated
 // names are made unique by the printer (`_0`, `_1`, ...).
-// RUN: ptonz-opt --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir | FileCheck %s --check-prefix=PL
+// RUN: ptonz-opt --no-mlir-print-debuginfo --lower-to-ptoas %examples/seed001_grouped_matmul_pl.mlir | FileCheck %s --check-prefix=PL
 // PL-LABEL: func.func @w13_gmm(%x: !pto.ptr<i8>, %w1: !pto.ptr<i8>, %out: !pto.ptr<i32>)
 // PL:         %x_view = pto.make_tensor_view %x,
 // PL:         %w1_view = pto.make_tensor_view %w1,

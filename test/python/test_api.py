@@ -71,11 +71,18 @@ def ptonz_opt(*args, stdin):
 
 
 def test_text_is_what_the_cli_prints():
-    text = ptonz.lower(GROUPED, filename="g.mlir", as_text=True)
+    text = ptonz.lower(GROUPED, filename="<stdin>", as_text=True)
     assert BLOCKED in text
     cli = ptonz_opt("--lower-to-ptoas", "-", stdin=GROUPED)
     assert cli.returncode == 0, cli.stderr
     assert text == cli.stdout
+    # Both print the input's positions by default; debug_info=False is
+    # --no-mlir-print-debuginfo.
+    assert 'loc("<stdin>":' in text
+    bare = ptonz.lower(GROUPED, as_text=True, debug_info=False)
+    assert "loc(" not in bare
+    cli = ptonz_opt("--no-mlir-print-debuginfo", "--lower-to-ptoas", "-", stdin=GROUPED)
+    assert bare == cli.stdout
 
 
 def test_returns_a_module():
@@ -129,7 +136,11 @@ def test_nz_args_and_arg_ranges_are_the_cli_flags():
     with open(path, encoding="utf-8") as f:
         src = f.read()
     text = ptonz.lower(
-        src, filename=path, nz_args=["@flat:0=4x256x512"], arg_ranges=["@flat:1=0:4"], as_text=True
+        src,
+        filename="<stdin>",
+        nz_args=["@flat:0=4x256x512"],
+        arg_ranges=["@flat:1=0:4"],
+        as_text=True,
     )
     assert "shape = [%c4, %c16, %c16, %c16, %c32]" in text
     cli = ptonz_opt(

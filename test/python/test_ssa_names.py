@@ -66,7 +66,10 @@ def test_debuginfo_reparse_does_not_wrap_twice():
         assert ptonz.asm(ptonz.parse_module(once, "k2.mlir"), debug_info=True) == once
 
 
-def test_several_result_groups_keep_the_first_name():
+def test_several_result_groups_are_named_as_ptoas_reads_them():
+    """Several result names live in the op's location, as PTOAS reads them
+    (`fused<["a", "b"]>`, its `// pto: %a, %b`); the printer numbers the
+    values, as it prints one name per op."""
     src = """\
 func.func @g() -> (index, index) {
   %a, %b = "test.two"() : () -> (index, index)
@@ -75,8 +78,11 @@ func.func @g() -> (index, index) {
 """
     with ir.Context() as ctx:
         ctx.allow_unregistered_dialects = True
-        text = ptonz.asm(ptonz.parse_module(src))
-    assert '%a:2 = "test.two"()' in text and "return %a#0, %a#1" in text
+        module = ptonz.parse_module(src)
+        text = ptonz.asm(module)
+        located = ptonz.asm(module, debug_info=True)
+    assert '%0:2 = "test.two"()' in text and "return %0#0, %0#1" in text
+    assert 'loc(fused<["a", "b"]>[' in located
 
 
 def test_parse_error_is_located():

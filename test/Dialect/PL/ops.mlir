@@ -1,7 +1,7 @@
 // Every pl type and op prints and re-parses to itself, also through the
 // generic form.
-// RUN: ptonz-opt %s | ptonz-opt | FileCheck %s
-// RUN: ptonz-opt %s --mlir-print-op-generic | ptonz-opt | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s | ptonz-opt --no-mlir-print-debuginfo | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s --mlir-print-op-generic | ptonz-opt --no-mlir-print-debuginfo | FileCheck %s
 
 // The layout is printed only when it is not nd.
 // CHECK-LABEL: func.func private @types

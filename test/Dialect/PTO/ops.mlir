@@ -1,7 +1,7 @@
 // Every pto op prints in PTOAS's syntax and re-parses to itself, also through
 // the generic form.
-// RUN: ptonz-opt %s | ptonz-opt | FileCheck %s
-// RUN: ptonz-opt %s --mlir-print-op-generic | ptonz-opt | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s | ptonz-opt --no-mlir-print-debuginfo | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s --mlir-print-op-generic | ptonz-opt --no-mlir-print-debuginfo | FileCheck %s
 
 // CHECK-LABEL: func.func @views
 // CHECK-SAME: (%[[P:.*]]: !pto.ptr<i8>, %[[Q:.*]]: !pto.ptr<f16>, %[[N:.*]]: index)

@@ -1,10 +1,10 @@
 // The print of an op whose syntax changed between PTOAS releases follows the
 // context's PTOAS version (ptonz-opt --ptoas-version; default 0.61); both
 // forms parse.
-// RUN: ptonz-opt %s | FileCheck %s --check-prefix=V060
-// RUN: ptonz-opt %s | ptonz-opt | FileCheck %s --check-prefix=V060
-// RUN: ptonz-opt %s --ptoas-version=0.27 | FileCheck %s --check-prefix=V027
-// RUN: ptonz-opt %s --ptoas-version=0.27 | ptonz-opt --ptoas-version=0.27 | FileCheck %s --check-prefix=V027
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s | FileCheck %s --check-prefix=V060
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s | ptonz-opt --no-mlir-print-debuginfo | FileCheck %s --check-prefix=V060
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s --ptoas-version=0.27 | FileCheck %s --check-prefix=V027
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s --ptoas-version=0.27 | ptonz-opt --no-mlir-print-debuginfo --ptoas-version=0.27 | FileCheck %s --check-prefix=V027
 
 // tci: 0.27 writes its attributes inside `ins(...)`, 0.60 after `outs(...)`
 // (and takes a scratch tile).
