@@ -12,7 +12,7 @@ EXAMPLE ?= examples/seed001_grouped_matmul_pl.mlir
 # builds' weight loads side by side, and the result check of both builds
 # against NumPy (and, where PTOAS is installed, the assembled C++).
 demo: install
-	$(BIN)/ptonz-opt --lower-to-ptoas $(EXAMPLE)
+	$(BIN)/ptonz-opt --lower-to-ptoas --no-mlir-print-debuginfo $(EXAMPLE)
 	$(BIN)/ptonz-opt --lower-to-ptoas --emit=descriptors $(EXAMPLE)
 	$(BIN)/ptonz-opt --lower-to-ptoas --report=loads $(EXAMPLE)
 	$(BIN)/ptonz-opt --check-results $(EXAMPLE)
