@@ -33,8 +33,12 @@ caller sees:
   (`_ptonz.register_upstream`: every upstream dialect into the global
   registry, every upstream pass) through the same two C API calls, without
   loading a second nanobind module. Not registered: LLVM IR translations,
-  which no ptonz command uses. A library user's `import ptonz` keeps the
-  bindings' own initialisation.
+  which no ptonz command uses. The upstream passes wait until something may
+  name one (`upstream_passes()`: a `--pass-pipeline`, a pass flag that is
+  not ptonz's, a pipeline element or a nested pipeline that is not ptonz's,
+  `--list-passes`): a `--lower-to-ptoas` of a current PTOAS version never
+  registers them. A library user's `import ptonz` keeps the bindings' own
+  initialisation.
 * **`inspect`** (~5 ms: ast, dis, tokenize) is imported by `dataclasses`
   only for the signature of a dataclass without a docstring. In the
   ptonz-opt command, `lazy_inspect()` puts a stand-in in its place that
@@ -153,13 +157,28 @@ def _command() -> bool:
     return bool(getattr(sys.modules.get("ptonz_cli"), "COMMAND", False))
 
 
+_PENDING_PASSES: list = []  # the plugin, while the upstream passes wait (see upstream_passes)
+
+
 def register_upstream(plugin) -> None:
     """Once the plugin is loaded: register what `_mlirRegisterEverything`
-    would have, if `import_mlir_ir` kept it from loading."""
+    would have, if `import_mlir_ir` kept it from loading -- the dialects now,
+    the passes when `upstream_passes()` is first called."""
     if _REGISTER_EVERYTHING in sys.modules and sys.modules[_REGISTER_EVERYTHING] is None:
         from mlir._mlir_libs import get_dialect_registry  # type: ignore[attr-defined]
 
-        plugin.register_upstream(get_dialect_registry())
+        plugin.register_upstream(get_dialect_registry(), passes=False)
+        _PENDING_PASSES.append(plugin)
+
+
+def upstream_passes() -> bool:
+    """Every upstream pass in MLIR's pass registry (the ptonz-opt command
+    registers them only before a pipeline that may name one is parsed: the
+    713 registrations touch code all over the 200 MB MLIR library). True,
+    so that it can guard a registry lookup."""
+    while _PENDING_PASSES:
+        _PENDING_PASSES.pop().register_upstream_passes()
+    return True
 
 
 def import_mlir_ir() -> None:

@@ -78,6 +78,33 @@ def test_command_still_has_every_upstream_dialect_and_pass(tmp_path):
         assert name in listed
 
 
+def test_command_registers_upstream_passes_when_a_pipeline_may_name_one(tmp_path):
+    """The command registers the upstream passes only before a pipeline that
+    may name one is parsed; every way of naming one still works."""
+    src = tmp_path / "m.mlir"
+    src.write_text("func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n")
+    out = tmp_path / "out.mlir"
+    for how in (
+        ["--pass-pipeline=builtin.module(func.func(cse, canonicalize))"],
+        ["--sccp"],
+        ["--lower-to-ptoas", "--cse"],
+    ):
+        _python(COMMAND, *how, str(src), "-o", str(out))
+        assert "func.func @f" in out.read_text(), how
+    probe = COMMAND.replace(
+        "def report():",
+        "def report():\n    from ptonz import _ptonz\n"
+        "    print(json.dumps({'cse': _ptonz.is_registered_pass('cse')}))\n    return",
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", probe, "--lower-to-ptoas", str(src), "-o", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.strip().splitlines()[-1]) == {"cse": False}
+
+
 def test_import_ptonz_keeps_the_bindings_initialisation():
     got = _python("""
 import json, os, sys

@@ -64,6 +64,7 @@ from ptonz_geometry import (
 )
 
 from .. import _ptonz
+from .._startup import upstream_passes
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, layout_of
@@ -456,6 +457,7 @@ class VerifyPTOAS(ModulePass):
         """PTOAS#1317: see the module docstring. `op`: the module or a function."""
         copy = op.clone()
         try:
+            upstream_passes()
             pm = PassManager.parse(f"{op.name}(canonicalize, cse)", context=op.context)
             pm.enable_verifier(False)
             try:
