@@ -28,7 +28,8 @@ import json, sys, atexit
 def report():
     every = sys.modules.get("mlir._mlir_libs._mlirRegisterEverything", "absent")
     sys.stdout.write("\\n" + json.dumps({
-        "modules": sorted(m for m in ("numpy", "logging", "inspect", "shutil", "traceback")
+        "modules": sorted(m for m in ("numpy", "logging", "inspect", "shutil", "traceback",
+                                    "locale", "mlir.dialects.builtin")
                           if type(sys.modules.get(m)).__name__ == "module"),
         "register_everything": "blocked" if every is None else str(every),
     }) + "\\n")
