@@ -860,9 +860,11 @@ def _least_span(view: ir.Operation, rank: int, ranges: FunctionRanges) -> Option
     constant, from the lower ends of their ranges (the least last-element
     offset any launch can give), or None when an operand is unbounded or the
     least span fits."""
-    operands = list(view.operands)[1:]  # the pointer, then shape and strides
+    # The pointer, then shape and strides: the pointer is never read (a value
+    # of a pto type crossing into Python imports the pto op classes).
+    operands = view.operands
     lows = []
-    for value in operands[: 2 * rank]:
+    for value in (operands[i] for i in range(1, 1 + 2 * rank)):
         b = ranges.bounds(value)
         if b is None:
             return None
