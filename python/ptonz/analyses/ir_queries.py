@@ -83,9 +83,9 @@ class PartitionOperands:
         self.operation = op = getattr(op, "operation", op)
         segments = ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])
         n_offsets, n_sizes = segments[1], segments[2]
-        operands = op.operands
-        self.offsets = [operands[1 + i] for i in range(n_offsets)]
-        self.sizes = [operands[1 + n_offsets + i] for i in range(n_sizes)]
+        operands = op.operands  # slices of it make a Value only when indexed
+        self.offsets = operands[1 : 1 + n_offsets]
+        self.sizes = operands[1 + n_offsets : 1 + n_offsets + n_sizes]
 
 
 def dims_of(view_info: Any) -> List[Optional[int]]:
