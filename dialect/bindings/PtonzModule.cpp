@@ -43,6 +43,12 @@ namespace ptonz {
 void populatePythonPasses(nb::module_ &m); // PythonPasses.cpp
 } // namespace ptonz
 
+/// Every upstream pass in MLIR's pass registry, once per process.
+static void registerUpstreamPasses() {
+  static bool registered = (mlirRegisterAllPasses(), true);
+  (void)registered;
+}
+
 static std::string str(MlirStringRef s) {
   return std::string(s.data, s.length);
 }
@@ -206,17 +212,22 @@ NB_MODULE(_ptonz, m) {
 
   // What the bindings' _mlirRegisterEverything module does on import (every
   // upstream dialect, every upstream pass), without loading that module:
-  // ptonz-opt's start-up (python/ptonz/_startup.py). Passes once per process.
+  // ptonz-opt's start-up (python/ptonz/_startup.py), which registers the
+  // passes only when a pipeline may name one. Passes once per process.
   m.def(
       "register_upstream",
-      [](MlirDialectRegistry registry) {
+      [](MlirDialectRegistry registry, bool passes) {
         mlirRegisterAllDialects(registry);
-        static bool passes = (mlirRegisterAllPasses(), true);
-        (void)passes;
+        if (passes)
+          registerUpstreamPasses();
       },
-      nb::arg("registry"),
-      "Insert every upstream dialect into a DialectRegistry and register every "
-      "upstream pass (as _mlirRegisterEverything does on import).");
+      nb::arg("registry"), nb::arg("passes") = true,
+      "Insert every upstream dialect into a DialectRegistry and (with "
+      "`passes`) register every upstream pass (as _mlirRegisterEverything "
+      "does on import).");
+  m.def("register_upstream_passes", &registerUpstreamPasses,
+        "Register every upstream pass in MLIR's pass registry (once per "
+        "process; later calls do nothing).");
 
   m.def(
       "parse_source",

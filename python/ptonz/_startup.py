@@ -33,12 +33,30 @@ caller sees:
   (`_ptonz.register_upstream`: every upstream dialect into the global
   registry, every upstream pass) through the same two C API calls, without
   loading a second nanobind module. Not registered: LLVM IR translations,
-  which no ptonz command uses. A library user's `import ptonz` keeps the
-  bindings' own initialisation.
+  which no ptonz command uses. The upstream passes wait until something may
+  name one (`upstream_passes()`: a `--pass-pipeline`, a pass flag that is
+  not ptonz's, a pipeline element or a nested pipeline that is not ptonz's,
+  `--list-passes`): a `--lower-to-ptoas` of a current PTOAS version never
+  registers them. A library user's `import ptonz` keeps the bindings' own
+  initialisation.
 * **`inspect`** (~5 ms: ast, dis, tokenize) is imported by `dataclasses`
   only for the signature of a dataclass without a docstring. In the
   ptonz-opt command, `lazy_inspect()` puts a stand-in in its place that
   imports the real module on first attribute use.
+* **`gettext`** (~0.7 ms, and `locale`, ~1 ms, on the first message): the
+  ptonz-opt command's argparse translates every message through it, and
+  with no locale directory under the interpreter's prefix there is no
+  catalog to translate with; `lazy_gettext()` then puts a stand-in in its
+  place whose `gettext`/`ngettext` return the message (the real module's
+  answer in that case) and that imports the real module for anything else.
+* **`mlir.dialects.builtin`** (~2 ms: `_ods_common`, `mlir.extras.meta`).
+  The bindings import a dialect's Python module the first time a value or
+  type of that dialect crosses into Python (to look for a registered
+  downcast), so the first `index` value a pass reads imports the builtin
+  op classes, which no ptonz pass uses. In the ptonz-opt command,
+  `lazy_builtin_ops()` puts a stand-in in its place that imports the real
+  module on first attribute use; until then `builtin.module` ops are plain
+  OpViews.
 * **The cyclic garbage collector** runs ~30 times while the bindings and
   ptonz's modules load (9% of a one-file run's instructions), finding
   nothing to free. The ptonz-opt command switches it off while it starts
@@ -145,6 +163,50 @@ def lazy_inspect() -> None:
         sys.modules["inspect"] = _StandIn("inspect")
 
 
+class _StandInGettext(_StandIn):
+    """`gettext` while no message catalog can exist: argparse binds
+    `gettext.gettext` and `ngettext` when it is imported and calls them for
+    every message; the real ones look for `messages.mo` under the default
+    locale directory (importing `locale` to normalise the language names)
+    and, finding none, return the message. Once the real module is imported
+    (any other attribute), they are its functions."""
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):  # `from gettext import ...` asks for __path__
+            raise AttributeError(attr)
+        return super().__getattr__(attr)
+
+    def gettext(self, message):
+        real = sys.modules.get("gettext")
+        return message if real is self or real is None else real.gettext(message)
+
+    def ngettext(self, singular, plural, n):
+        real = sys.modules.get("gettext")
+        if real is self or real is None:
+            return singular if n == 1 else plural
+        return real.ngettext(singular, plural, n)
+
+
+def lazy_gettext() -> None:
+    """`gettext` imported on first use of anything but gettext/ngettext, when
+    the default locale directory does not exist (see _StandInGettext)."""
+    if "gettext" not in sys.modules and not os.path.isdir(
+        os.path.join(sys.base_prefix, "share", "locale")
+    ):
+        sys.modules["gettext"] = _StandInGettext("gettext")
+
+
+_BUILTIN_OPS = "mlir.dialects.builtin"
+
+
+def lazy_builtin_ops() -> None:
+    """`mlir.dialects.builtin` (the builtin dialect's op classes, with
+    `_ods_common` and `mlir.extras.meta`) imported on first attribute use
+    (see the module docstring)."""
+    if _BUILTIN_OPS not in sys.modules:
+        sys.modules[_BUILTIN_OPS] = _StandIn(_BUILTIN_OPS)
+
+
 _REGISTER_EVERYTHING = "mlir._mlir_libs._mlirRegisterEverything"
 
 
@@ -153,13 +215,28 @@ def _command() -> bool:
     return bool(getattr(sys.modules.get("ptonz_cli"), "COMMAND", False))
 
 
+_PENDING_PASSES: list = []  # the plugin, while the upstream passes wait (see upstream_passes)
+
+
 def register_upstream(plugin) -> None:
     """Once the plugin is loaded: register what `_mlirRegisterEverything`
-    would have, if `import_mlir_ir` kept it from loading."""
+    would have, if `import_mlir_ir` kept it from loading -- the dialects now,
+    the passes when `upstream_passes()` is first called."""
     if _REGISTER_EVERYTHING in sys.modules and sys.modules[_REGISTER_EVERYTHING] is None:
         from mlir._mlir_libs import get_dialect_registry  # type: ignore[attr-defined]
 
-        plugin.register_upstream(get_dialect_registry())
+        plugin.register_upstream(get_dialect_registry(), passes=False)
+        _PENDING_PASSES.append(plugin)
+
+
+def upstream_passes() -> bool:
+    """Every upstream pass in MLIR's pass registry (the ptonz-opt command
+    registers them only before a pipeline that may name one is parsed: the
+    713 registrations touch code all over the 200 MB MLIR library). True,
+    so that it can guard a registry lookup."""
+    while _PENDING_PASSES:
+        _PENDING_PASSES.pop().register_upstream_passes()
+    return True
 
 
 def import_mlir_ir() -> None:

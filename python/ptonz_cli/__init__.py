@@ -66,9 +66,11 @@ def ptonz_opt() -> None:
     import gc
 
     gc.disable()  # start-up allocates much and frees nothing (see ptonz._startup)
-    from ptonz._startup import lazy_inspect
+    from ptonz._startup import lazy_builtin_ops, lazy_gettext, lazy_inspect
 
     lazy_inspect()  # dataclasses imports it for docstring-less classes only (see _startup)
+    lazy_gettext()  # argparse's messages, with no catalog to translate them (see _startup)
+    lazy_builtin_ops()  # the builtin op classes, which no pass uses (see _startup)
     from .opt import main
 
     main()

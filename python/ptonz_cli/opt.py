@@ -75,7 +75,9 @@ class _HelpAction(argparse.Action):
 class _ListPassesAction(_HelpAction):
     def __call__(self, parser, namespace, values, option_string=None):
         from ptonz import _ptonz
+        from ptonz._startup import upstream_passes
 
+        upstream_passes()
         sys.stdout.flush()
         _ptonz.print_registered_passes()
         parser.exit()
@@ -346,7 +348,13 @@ def run(argv: Optional[List[str]] = None) -> int:
 
     parser = _build_parser()
     own = {opt for action in parser._actions for opt in action.option_strings}
-    argv, ordered = take_pass_flags(argv, _ptonz.is_registered_pass, own)
+    from ptonz._startup import upstream_passes
+
+    def is_pass(name: str) -> bool:  # ptonz's own, else (registered now) upstream
+        registered = _ptonz.is_registered_pass
+        return registered(name) or (upstream_passes() and registered(name))
+
+    argv, ordered = take_pass_flags(argv, is_pass, own)
     # Like pass options, the sample count is only given with `=`, so a bare
     # `--check-addressing` never swallows the input file name.
     argv = [

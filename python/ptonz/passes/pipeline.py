@@ -9,8 +9,9 @@ from typing import List, Mapping, Optional, Sequence
 from mlir import ir
 from mlir.passmanager import PassManager
 
+from .._startup import upstream_passes
 from ..analyses.ptoas_facts import DEFAULT_VERSION
-from .catalog import PIPELINES
+from .catalog import CATALOG, PIPELINES
 from .registration import clear_internal_errors, option_defaults, reraise_internal_error
 
 
@@ -34,6 +35,8 @@ def build_pass_manager(
     try:
         # option_defaults is process-wide: it holds a lock, so that
         # concurrent callers each get their own defaults.
+        if pipeline or any(_name(e) not in CATALOG and _name(e) not in PIPELINES for e in elements):
+            upstream_passes()  # it may name an upstream pass (ptonz._startup)
         with option_defaults(defaults or {}):
             if pipeline:
                 pm = PassManager.parse(pipeline, context=context)
@@ -46,6 +49,11 @@ def build_pass_manager(
             "\n".join(line for line in str(exc).splitlines() if line.strip())
         ) from None
     return pm
+
+
+def _name(element: str) -> str:
+    """The pass or pipeline name of a pipeline element (`name{options}`)."""
+    return element.split("{", 1)[0].strip()
 
 
 LOWER_TO_PTOAS_PASSES = PIPELINES["lower-to-ptoas"].passes

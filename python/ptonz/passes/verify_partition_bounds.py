@@ -34,6 +34,7 @@ from ..analyses.bounds import (
     verdict_name,
 )
 from ..analyses.int_ranges import FunctionRanges
+from ..analyses.ir_queries import PartitionOperands
 from ..analyses.view_kinds import LOGICAL, MX_LAYOUTS, kind_of
 from ._util import error, remark, report_bounds
 from .base import ModulePass, register
@@ -61,7 +62,8 @@ class VerifyPartitionBounds(ModulePass):
             ):
                 continue  # pto-block-mx-scale-views checks its physical window
             for p in verdicts.partitions:
-                part, pv = p.partition, p.partition.opview
+                part = p.partition
+                pv = PartitionOperands(part)
                 for d in p.dims:
                     dim, code = d.dim, d.verdict
                     if code == _ptonz.DYNAMIC_SIZE:

@@ -64,6 +64,7 @@ from ptonz_geometry import (
 )
 
 from .. import _ptonz
+from .._startup import upstream_passes
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, layout_of
@@ -456,6 +457,7 @@ class VerifyPTOAS(ModulePass):
         """PTOAS#1317: see the module docstring. `op`: the module or a function."""
         copy = op.clone()
         try:
+            upstream_passes()
             pm = PassManager.parse(f"{op.name}(canonicalize, cse)", context=op.context)
             pm.enable_verifier(False)
             try:
@@ -858,9 +860,11 @@ def _least_span(view: ir.Operation, rank: int, ranges: FunctionRanges) -> Option
     constant, from the lower ends of their ranges (the least last-element
     offset any launch can give), or None when an operand is unbounded or the
     least span fits."""
-    operands = list(view.operands)[1:]  # the pointer, then shape and strides
+    # The pointer, then shape and strides: the pointer is never read (a value
+    # of a pto type crossing into Python imports the pto op classes).
+    operands = view.operands
     lows = []
-    for value in operands[: 2 * rank]:
+    for value in (operands[i] for i in range(1, 1 + 2 * rank)):
         b = ranges.bounds(value)
         if b is None:
             return None
