@@ -392,6 +392,13 @@ NB_MODULE(_ptonz, m) {
       "(emitc|vpto) and whether it was given as ptoas's --pto-backend "
       "(then it overrides a module's pto.backend attribute).");
   m.def(
+      "set_ptoas_emits_pto_ir",
+      [](MlirContext ctx, bool emits) { ptonzPTOSetEmitsPtoIr(ctx, emits); },
+      nb::arg("context"), nb::arg("emits"),
+      "Whether ptoas runs with --emit-pto-ir in `context`: it writes PTO IR "
+      "and stops before its backend, so verify_backend_lowering has nothing "
+      "to check.");
+  m.def(
       "verify_backend_lowering",
       [](MlirOperation module) {
         return ptonzPTOVerifyBackendLowering(module);

@@ -71,6 +71,8 @@ class Target:
     pto_level: Optional[str] = None
     ptoas_version: Optional[str] = None
     pto_backend: Optional[str] = None
+    # ptoas --emit-pto-ir: it writes PTO IR and stops before its backend.
+    ptoas_emit_pto_ir: bool = False
     allow_unregistered_dialect: bool = False
     # False under --verify-diagnostics, as mlir-opt: expectations name the
     # diagnostic, not the op it prints.
@@ -96,6 +98,7 @@ class Target:
             _target_version(self.ptoas_version),
             self.pto_backend,
         )
+        _ptonz.set_ptoas_emits_pto_ir(ctx, self.ptoas_emit_pto_ir)
         _ptonz.set_tile_buf_keyed_form(ctx, keyed_tile_buf(self.ptoas_version))
         _ptonz.set_print_op_on_diagnostic(ctx, self.print_op_on_diagnostic)
         return ctx

@@ -257,6 +257,12 @@ def _build_parser() -> argparse.ArgumentParser:
         "rejects at the op",
     )
     p.add_argument(
+        "--ptoas-emit-pto-ir",
+        action="store_true",
+        help="PTOAS will run with --emit-pto-ir: it writes PTO IR and stops before its "
+        "backend, so no backend rule (--pto-backend) applies",
+    )
+    p.add_argument(
         "--emit",
         choices=["mlir", "descriptors", "layout-svg"],
         default="mlir",
@@ -391,6 +397,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         pto_level=args.ptoas_pto_level,
         ptoas_version=args.ptoas_version,
         pto_backend=args.pto_backend,
+        ptoas_emit_pto_ir=args.ptoas_emit_pto_ir,
         allow_unregistered_dialect=args.allow_unregistered_dialect,
         print_op_on_diagnostic=not args.verify_diagnostics,
     )

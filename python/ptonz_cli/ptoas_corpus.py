@@ -141,12 +141,18 @@ def test_flags(path: Path, root: Path, text: str) -> Tuple[List[str], str]:
 
 def ptonz_target(flags: List[str]) -> List[str]:
     """The ptonz-opt flags naming the same PTOAS target (--pto-arch,
-    --pto-backend; ptonz-opt spells ptoas's --pto-level --ptoas-pto-level)."""
-    return [
-        f.replace("--pto-level", "--ptoas-pto-level", 1) if f.startswith("--pto-level") else f
-        for f in flags
-        if f.split("=")[0] in ("--pto-arch", "--pto-level", "--pto-backend")
-    ]
+    --pto-backend; ptonz-opt spells ptoas's --pto-level --ptoas-pto-level
+    and --emit-pto-ir, which stops ptoas before its backend,
+    --ptoas-emit-pto-ir)."""
+    renamed = {"--pto-level": "--ptoas-pto-level", "--emit-pto-ir": "--ptoas-emit-pto-ir"}
+    out = []
+    for f in flags:
+        name, eq, value = f.partition("=")
+        if name in ("--pto-arch", "--pto-backend"):
+            out.append(f)
+        elif name in renamed:
+            out.append(renamed[name] + eq + value)
+    return out
 
 
 @dataclass

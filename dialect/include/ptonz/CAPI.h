@@ -40,6 +40,8 @@ MLIR_CAPI_EXPORTED bool ptonzPTOSetDefaultTarget(MlirStringRef arch,
  * whether it was given (overriding `pto.backend`). Loads the dialect. */
 MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBackend(MlirContext ctx,
                                                     bool *given);
+/* ptoas runs with --emit-pto-ir (it stops before its backend) in `ctx`. */
+MLIR_CAPI_EXPORTED void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits);
 /* PTOAS's EmitC backend rule (verifyBackendLowering): located errors on
  * `module`'s context; false if it has an op or function EmitC cannot lower. */
 MLIR_CAPI_EXPORTED bool ptonzPTOVerifyBackendLowering(MlirOperation module);

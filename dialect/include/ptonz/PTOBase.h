@@ -35,6 +35,9 @@ struct PtoasTarget {
   std::pair<int, int> version = {std::numeric_limits<int>::max(), 0};
   Backend backend = Backend::emitc;
   bool backendGiven = false;
+  /// ptoas --emit-pto-ir: PTOAS writes PTO IR and stops before its backend,
+  /// so nothing is lowered by either one.
+  bool emitsPtoIr = false;
 };
 } // namespace ptonz::pto
 

@@ -77,6 +77,9 @@ def PTO_Dialect : Dialect {
       target.backend = backend;
       target.backendGiven = given;
     }
+    /// ptoas --emit-pto-ir: no backend runs on the output.
+    bool emitsPtoIr() const { return target.emitsPtoIr; }
+    void setEmitsPtoIr(bool emits) { target.emitsPtoIr = emits; }
     /// The target a context checks until told otherwise. ptonz sets it once,
     /// at import, from ptoas_facts (DEFAULT_ARCH, DEFAULT_LEVEL,
     /// DEFAULT_VERSION: the one home of the defaults); unset, a3 / level2 /

@@ -87,6 +87,10 @@ MlirStringRef ptonzPTOGetBackend(MlirContext ctx, bool *given) {
       dialect->getBackend() == pto::Backend::vpto ? "vpto" : "emitc");
 }
 
+void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits) {
+  unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->setEmitsPtoIr(emits);
+}
+
 bool ptonzPTOVerifyBackendLowering(MlirOperation module) {
   return succeeded(pto::verifyBackendLowering(unwrap(module)));
 }

@@ -586,6 +586,9 @@ LogicalResult ptonz::pto::verifyBackendLowering(Operation *module) {
   MLIRContext *ctx = module->getContext();
   if (!ptoasAtLeast(ctx, 0, 60))
     return success(); // 0.27 has no vmi / vpto ops or types
+  if (auto *dialect = ctx->getLoadedDialect<PTODialect>();
+      dialect && dialect->emitsPtoIr())
+    return success(); // ptoas --emit-pto-ir stops before its backend
   // Every op in pre-order (the order PTOAS's conversion meets them), and
   // the ones the canonicalizer erases: a use comes after its definition in
   // pre-order, so one pass from the end decides each op from its users.
