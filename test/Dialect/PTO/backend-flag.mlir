@@ -11,7 +11,7 @@
 // CHECK-LABEL: func.func @store
 // CHECK: pto.vmi.vstore %v, %dst[%i] : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>
 // EMITC: backend-flag.mlir:[[@LINE+4]]:8: error: 'pto.vmi.vload' has no lowering in PTOAS 0.60's EmitC backend
-// BADFLAG: error: argument --pto-backend/--ptoas-backend: invalid choice: 'llvm' (choose from emitc, vpto)
+// BADFLAG: error: argument --pto-backend/--ptoas-backend: invalid choice: 'llvm' (choose from 'emitc', 'vpto')
 module attributes {pto.backend = "emitc"} {
 func.func @store(%src: !pto.ptr<f32, ub>, %dst: !pto.ptr<f32, ub>, %i: index) {
   %v = pto.vmi.vload %src[%i] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<64xf32>
