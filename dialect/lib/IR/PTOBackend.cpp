@@ -37,6 +37,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -589,20 +590,36 @@ LogicalResult ptonz::pto::verifyBackendLowering(Operation *module) {
   if (auto *dialect = ctx->getLoadedDialect<PTODialect>();
       dialect && dialect->emitsPtoIr())
     return success(); // ptoas --emit-pto-ir stops before its backend
+  // First, whether the module has anything of the kind at all (one lookup
+  // per op name, not per op).
+  llvm::DenseMap<const void *, bool> isVectorOp;
+  auto vectorOp = [&](Operation *op) {
+    auto [it, added] =
+        isVectorOp.try_emplace(op->getName().getAsOpaquePointer(), false);
+    if (added)
+      it->second = noEmitCOp(op->getName().getStringRef()) != nullptr;
+    return it->second;
+  };
+  auto badSignature = [](Operation *op) {
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    return func &&
+           (llvm::any_of(func.getArgumentTypes(), isVectorRegisterType) ||
+            llvm::any_of(func.getResultTypes(), isVectorRegisterType));
+  };
+  bool any = module
+                 ->walk([&](Operation *op) {
+                   return vectorOp(op) || badSignature(op)
+                              ? WalkResult::interrupt()
+                              : WalkResult::advance();
+                 })
+                 .wasInterrupted();
+  if (!any)
+    return success();
   // Every op in pre-order (the order PTOAS's conversion meets them), and
   // the ones the canonicalizer erases: a use comes after its definition in
   // pre-order, so one pass from the end decides each op from its users.
   SmallVector<Operation *> ops;
-  bool any = false;
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    ops.push_back(op);
-    any |= noEmitCOp(op->getName().getStringRef()) != nullptr;
-    if (auto func = dyn_cast<FunctionOpInterface>(op))
-      any |= llvm::any_of(func.getArgumentTypes(), isVectorRegisterType) ||
-             llvm::any_of(func.getResultTypes(), isVectorRegisterType);
-  });
-  if (!any)
-    return success();
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) { ops.push_back(op); });
   llvm::DenseSet<Operation *> dead;
   for (Operation *op : llvm::reverse(ops))
     if (erasedByCanonicalizer(op, dead))
