@@ -25,7 +25,7 @@
 //   `!pto.vreg`, `!pto.mask`, `!pto.align`, `!pto.vmi.vreg`, `!pto.vmi.mask`
 //   (VPTOTypeDefs.td, VMITypeDefs.td), so a func.func (definition or
 //   declaration) with one in its signature fails (FuncToEmitC: "failed to
-//   convert function type").
+//   convert function type"); so does one with a builtin tensor.
 // The VPTO backend lowers all of them. The rules are PTOAS 0.60's; later
 // releases are modelled alike (no source of them here); 0.27 has none of these
 // ops or types.
@@ -528,6 +528,13 @@ static bool isVectorRegisterType(Type type) {
   });
 }
 
+/// A signature type the EmitC type converter has no C++ type for: a
+/// vector-register type, or a builtin tensor (PTOToEmitCTypeConverter has
+/// no conversion for TensorType; PTOAS takes GM data as pointers and views).
+static bool isUnconvertibleSignatureType(Type type) {
+  return isVectorRegisterType(type) || isa<TensorType>(type);
+}
+
 /// ptoas's `pto.backend` value (any case), nullopt if it names none.
 static std::optional<Backend> backendAttr(Operation *op) {
   auto attr = op->getAttrOfType<StringAttr>("pto.backend");
@@ -603,8 +610,9 @@ LogicalResult ptonz::pto::verifyBackendLowering(Operation *module) {
   auto badSignature = [](Operation *op) {
     auto func = dyn_cast<FunctionOpInterface>(op);
     return func &&
-           (llvm::any_of(func.getArgumentTypes(), isVectorRegisterType) ||
-            llvm::any_of(func.getResultTypes(), isVectorRegisterType));
+           (llvm::any_of(func.getArgumentTypes(),
+                         isUnconvertibleSignatureType) ||
+            llvm::any_of(func.getResultTypes(), isUnconvertibleSignatureType));
   };
   bool any = module
                  ->walk([&](Operation *op) {
@@ -635,7 +643,7 @@ LogicalResult ptonz::pto::verifyBackendLowering(Operation *module) {
     if (auto func = dyn_cast<FunctionOpInterface>(op)) {
       for (Type t : llvm::concat<const Type>(func.getArgumentTypes(),
                                              func.getResultTypes()))
-        if (isVectorRegisterType(t)) {
+        if (isUnconvertibleSignatureType(t)) {
           badType = t;
           break;
         }
@@ -655,6 +663,21 @@ LogicalResult ptonz::pto::verifyBackendLowering(Operation *module) {
     return success();
   InFlightDiagnostic diag = first->emitError();
   diag << "'" << first->getName() << "' ";
+  if (firstType && isa<TensorType>(firstType)) {
+    // Not a matter of the backend: PTOAS passes GM data as pointers.
+    diag << "has " << firstType
+         << " in its signature, a builtin tensor PTOAS 0.60's EmitC backend "
+            "(--pto-backend=emitc, its default) has no C++ type for: ptoas "
+            "fails with \"failed to legalize operation '"
+         << first->getName()
+         << "'\"; pass GM data as a !pto.ptr<T> (read through "
+            "pto.make_tensor_view) instead";
+    if (more)
+      diag.attachNote() << more
+                        << " more op(s) or function(s) of this module PTOAS's "
+                           "EmitC backend cannot lower";
+    return failure();
+  }
   if (firstType)
     diag << "has " << firstType
          << " in its signature, a vector-register type PTOAS 0.60's EmitC "

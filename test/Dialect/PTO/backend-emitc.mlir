@@ -102,3 +102,10 @@ module attributes {pto.backend = "llvm"} {
 // expected-error@+1 {{'builtin.module' op invalid pto.backend attribute 1 : i32: ptoas expects the string "emitc" or "vpto"}}
 module attributes {pto.backend = 1 : i32} {
 }
+
+// -----
+
+// A builtin tensor in a signature: no C++ type either (whatever the backend
+// would do with it, PTOAS takes GM data as pointers).
+// expected-error@+1 {{'func.func' has 'tensor<32x32xi8>' in its signature, a builtin tensor PTOAS 0.60's EmitC backend (--pto-backend=emitc, its default) has no C++ type for: ptoas fails with "failed to legalize operation 'func.func'"; pass GM data as a !pto.ptr<T> (read through pto.make_tensor_view) instead}}
+func.func private @returns_tensor() -> tensor<32x32xi8>
