@@ -425,34 +425,67 @@ NB_MODULE(_ptonz, m) {
   m.def(
       "set_ptoas_target",
       [](MlirContext ctx, const std::string &arch, const std::string &level,
-         std::optional<std::pair<int, int>> version) {
+         std::optional<std::pair<int, int>> version,
+         std::optional<std::string> backend) {
+        const std::string backendName = backend ? *backend : std::string();
         if (!ptonzPTOSetTarget(ctx, ref(arch), ref(level),
                                version ? version->first : -1,
-                               version ? version->second : 0))
+                               version ? version->second : 0, ref(backendName)))
           throw nb::value_error(
               "PTOAS target: arch must be a3 or a5, level level1, level2 or "
-              "level3");
+              "level3, backend emitc or vpto");
       },
       nb::arg("context"), nb::arg("arch"), nb::arg("level"),
       nb::arg("version").none() = nb::none(),
+      nb::arg("backend").none() = nb::none(),
       "The PTOAS target the pto verifiers check in `context`, as ptoas's "
-      "--pto-arch and --pto-level, and the PTOAS release, (major, minor) "
-      "(None: unchanged): op rules that changed between releases follow it. "
-      "A module's pto.target_arch overrides the arch.");
+      "--pto-arch and --pto-level, the PTOAS release, (major, minor) "
+      "(None: unchanged), and the backend as ptoas's --pto-backend "
+      "(emitc|vpto; None: not given, so a module's pto.backend attribute, "
+      "else the default, decides): op rules that changed between releases "
+      "follow it. A module's pto.target_arch overrides the arch.");
   m.def(
       "set_default_ptoas_target",
       [](const std::string &arch, const std::string &level,
-         std::pair<int, int> version) {
+         std::pair<int, int> version, const std::string &backend) {
         if (!ptonzPTOSetDefaultTarget(ref(arch), ref(level), version.first,
-                                      version.second))
+                                      version.second, ref(backend)))
           throw nb::value_error(
               "PTOAS target: arch must be a3 or a5, level level1, level2 or "
-              "level3");
+              "level3, backend emitc or vpto");
       },
-      nb::arg("arch"), nb::arg("level"), nb::arg("version"),
+      nb::arg("arch"), nb::arg("level"), nb::arg("version"), nb::arg("backend"),
       "The PTOAS target every new context checks until set_ptoas_target names "
       "one (ptonz sets it at import from ptoas_facts' DEFAULT_ARCH, "
-      "DEFAULT_LEVEL and DEFAULT_VERSION).");
+      "DEFAULT_LEVEL, DEFAULT_VERSION and DEFAULT_BACKEND).");
+  m.def(
+      "ptoas_target_backend",
+      [](MlirContext ctx) {
+        bool given = false;
+        MlirStringRef b = ptonzPTOGetBackend(ctx, &given);
+        return std::make_pair(std::string(b.data, b.length), given);
+      },
+      nb::arg("context"),
+      "(backend, given): the backend the pto verifiers check in `context` "
+      "(emitc|vpto) and whether it was given as ptoas's --pto-backend "
+      "(then it overrides a module's pto.backend attribute).");
+  m.def(
+      "set_ptoas_emits_pto_ir",
+      [](MlirContext ctx, bool emits) { ptonzPTOSetEmitsPtoIr(ctx, emits); },
+      nb::arg("context"), nb::arg("emits"),
+      "Whether ptoas runs with --emit-pto-ir in `context`: it writes PTO IR "
+      "and stops before its backend, so verify_backend_lowering has nothing "
+      "to check.");
+  m.def(
+      "verify_backend_lowering",
+      [](MlirOperation module) {
+        return ptonzPTOVerifyBackendLowering(module);
+      },
+      nb::arg("module"),
+      "PTOAS >= 0.60's EmitC backend rule: a located error (to the "
+      "context's diagnostic handlers) at the first op or function of "
+      "`module` its EmitC backend cannot lower, when that is the backend; "
+      "False if there is one.");
   m.def(
       "ptoas_target_version",
       [](MlirContext ctx) {

@@ -32,7 +32,10 @@ from .analyses import ptoas_facts as _facts  # noqa: E402
 # The one home of the target defaults is ptoas_facts; every context, a front
 # end's own included, starts from them.
 _ptonz.set_default_ptoas_target(
-    _facts.DEFAULT_ARCH, _facts.DEFAULT_LEVEL, _facts.parse_version(_facts.DEFAULT_VERSION)
+    _facts.DEFAULT_ARCH,
+    _facts.DEFAULT_LEVEL,
+    _facts.parse_version(_facts.DEFAULT_VERSION),
+    _facts.DEFAULT_BACKEND,
 )
 _mlir.globals.append_dialect_search_prefix("ptonz.dialects")
 

@@ -63,6 +63,7 @@ def lower(
     ptoas_version: Optional[str] = None,
     pto_arch: str = DEFAULT_ARCH,
     pto_level: Optional[str] = None,
+    pto_backend: Optional[str] = None,
     infer_layout: Optional[bool] = None,
     remarks: bool = False,
     allow_large_gm_gap: bool = False,
@@ -82,8 +83,8 @@ def lower(
     source: the module's text (str, or UTF-8 bytes) -- `filename` names it in
       diagnostics (default `<string>`) -- or an `ir.Module`, which is copied
       (locations kept) into a fresh context and left unchanged.
-    ptoas_version, pto_arch, pto_level, infer_layout: ptonz-opt's
-      --ptoas-version, --pto-arch, --ptoas-pto-level and (False)
+    ptoas_version, pto_arch, pto_level, pto_backend, infer_layout: ptonz-opt's
+      --ptoas-version, --pto-arch, --ptoas-pto-level, --pto-backend and (False)
       --ptoas-disable-infer-layout: the PTOAS run the output is for.
     remarks, allow_large_gm_gap, allow_clamped_gm_offsets: ptonz-opt's
       --remarks, --allow-large-gm-gap, --allow-clamped-gm-offsets.
@@ -122,6 +123,7 @@ def lower(
             pto_arch=pto_arch,
             pto_level=pto_level,
             ptoas_version=ptoas_version,
+            pto_backend=pto_backend,
             allow_unregistered_dialect=allow_unregistered_dialect,
         )
         ctx = target.context()

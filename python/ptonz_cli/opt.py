@@ -107,7 +107,9 @@ def _build_parser() -> argparse.ArgumentParser:
     # ptonz is imported by now (main); its facts give the choices and defaults.
     from ptonz.analyses.ptoas_facts import (
         ARCHS,
+        BACKENDS,
         DEFAULT_ARCH,
+        DEFAULT_BACKEND,
         arch_name,
         DEFAULT_VERSION,
         LEVELS,
@@ -251,6 +253,26 @@ def _build_parser() -> argparse.ArgumentParser:
         "pto-level; default level2, as ptoas",
     )
     p.add_argument(
+        "--pto-backend",
+        "--ptoas-backend",
+        dest="pto_backend",
+        default=None,
+        type=str.lower,  # PTOAS reads the backend in any case
+        choices=BACKENDS,
+        help="the --pto-backend PTOAS will run with (PTOAS >= 0.60): emitc, its C++ "
+        "writer, or vpto, the A5 vector backend; it overrides a module's "
+        f"pto.backend attribute, as in ptoas (default: that attribute, else "
+        f"{DEFAULT_BACKEND}, as ptoas). The EmitC backend cannot lower the vmi / vpto "
+        "vector ops nor vector-register types in a signature, which ptonz then "
+        "rejects at the op",
+    )
+    p.add_argument(
+        "--ptoas-emit-pto-ir",
+        action="store_true",
+        help="PTOAS will run with --emit-pto-ir: it writes PTO IR and stops before its "
+        "backend, so no backend rule (--pto-backend) applies",
+    )
+    p.add_argument(
         "--emit",
         choices=["mlir", "descriptors", "layout-svg"],
         default="mlir",
@@ -390,6 +412,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         pto_arch=args.pto_arch,
         pto_level=args.ptoas_pto_level,
         ptoas_version=args.ptoas_version,
+        pto_backend=args.pto_backend,
+        ptoas_emit_pto_ir=args.ptoas_emit_pto_ir,
         allow_unregistered_dialect=args.allow_unregistered_dialect,
         print_op_on_diagnostic=not args.verify_diagnostics,
     )

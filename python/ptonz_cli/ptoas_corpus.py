@@ -62,7 +62,7 @@ SAMPLE_RUNNER_FLAGS = [
 ]
 
 # ptoas flags that take a separate value (`--pto-arch a5`).
-VALUE_FLAGS = {"--pto-arch", "--pto-level", "--pto-insert-sync-debug"}
+VALUE_FLAGS = {"--pto-arch", "--pto-level", "--pto-backend", "--pto-insert-sync-debug"}
 LOCATED_ERROR = re.compile(r"^\S.*?:\d+:\d+: error: ", re.M)
 # ptoas names some C++ types after a heap address (`GTShape_94072468525360`),
 # which changes from run to run: C++ is compared with those numbered in order
@@ -140,13 +140,19 @@ def test_flags(path: Path, root: Path, text: str) -> Tuple[List[str], str]:
 
 
 def ptonz_target(flags: List[str]) -> List[str]:
-    """The ptonz-opt flags naming the same PTOAS target (ptonz-opt spells
-    ptoas's --pto-level --ptoas-pto-level)."""
-    return [
-        f.replace("--pto-level", "--ptoas-pto-level", 1) if f.startswith("--pto-level") else f
-        for f in flags
-        if f.split("=")[0] in ("--pto-arch", "--pto-level")
-    ]
+    """The ptonz-opt flags naming the same PTOAS target (--pto-arch,
+    --pto-backend; ptonz-opt spells ptoas's --pto-level --ptoas-pto-level
+    and --emit-pto-ir, which stops ptoas before its backend,
+    --ptoas-emit-pto-ir)."""
+    renamed = {"--pto-level": "--ptoas-pto-level", "--emit-pto-ir": "--ptoas-emit-pto-ir"}
+    out = []
+    for f in flags:
+        name, eq, value = f.partition("=")
+        if name in ("--pto-arch", "--pto-backend"):
+            out.append(f)
+        elif name in renamed:
+            out.append(renamed[name] + eq + value)
+    return out
 
 
 @dataclass

@@ -231,3 +231,28 @@ def test_reference_snippet_runs():
     assert lines[0] == "4 loads"
     assert lines[1].startswith("k.mlir:1:1: error: pto-block-nz-views: NZ view rows")
     assert lines[-1] == "k.mlir 1 1 error"
+
+
+VECTOR_STORE = """\
+func.func @store(%src: !pto.ptr<f32, ub>, %dst: !pto.ptr<f32, ub>, %i: index) {
+  %v = pto.vmi.vload %src[%i] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<64xf32>
+  pto.vmi.vstore %v, %dst[%i] : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>
+  return
+}
+"""
+
+
+def test_pto_backend_is_the_cli_flag():
+    # PTOAS 0.60's EmitC backend (the default) cannot lower vector ops; the
+    # VPTO backend can, and then the module lowers as the command line's would.
+    with pytest.raises(ptonz.LoweringError) as info:
+        ptonz.lower(VECTOR_STORE, filename="v.pto", pipeline="", ptoas_version="0.60")
+    assert (info.value.errors[0].line, info.value.errors[0].col) == (2, 8)
+    assert "'pto.vmi.vload' has no lowering in PTOAS 0.60's EmitC backend" in str(info.value)
+    text = ptonz.lower(
+        VECTOR_STORE, pipeline="", ptoas_version="0.60", pto_backend="vpto", as_text=True
+    )
+    cli = ptonz_opt("--ptoas-version=0.60", "--pto-backend=vpto", "-", stdin=VECTOR_STORE)
+    assert cli.returncode == 0 and text == cli.stdout
+    with pytest.raises(ptonz.LoweringError, match="backend emitc or vpto"):
+        ptonz.lower(VECTOR_STORE, pto_backend="llvm")

@@ -42,3 +42,19 @@ def test_ptonz_target_spells_the_level_as_ptonz_opt_does():
         "--pto-arch=a5",
         "--ptoas-pto-level=level3",
     ]
+
+
+def test_ptonz_target_passes_the_backend_and_emit_pto_ir():
+    # ptoas's backend is part of the target; --emit-pto-ir stops ptoas before it.
+    assert C.ptonz_target(["--pto-arch=a5", "--pto-backend=vpto", "--emit-vpto"]) == [
+        "--pto-arch=a5",
+        "--pto-backend=vpto",
+    ]
+    assert C.ptonz_target(["--emit-pto-ir", "--pto-arch=a5"]) == [
+        "--ptoas-emit-pto-ir",
+        "--pto-arch=a5",
+    ]
+
+
+def test_run_line_backend_with_a_separate_value():
+    assert C.run_line_flags("// RUN: ptoas --pto-backend vpto %s -o -\n") == ["--pto-backend=vpto"]

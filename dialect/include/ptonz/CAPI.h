@@ -16,21 +16,35 @@ extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PTO, pto);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(PL, pl);
 
-/* The PTOAS target the pto verifiers check (ptoas --pto-arch / --pto-level):
- * arch "a3" or "a5", level "level1" | "level2" | "level3", and the PTOAS
- * release versionMajor.versionMinor (unchanged when versionMajor < 0; the
- * defaults are ptonzPTOSetDefaultTarget's). Returns false for an unknown name.
- * Loads the pto dialect into `ctx`. */
+/* The PTOAS target the pto verifiers check (ptoas --pto-arch / --pto-level /
+ * --pto-backend): arch "a3" or "a5", level "level1" | "level2" | "level3",
+ * the PTOAS release versionMajor.versionMinor (unchanged when versionMajor <
+ * 0; the defaults are ptonzPTOSetDefaultTarget's) and backend "emitc" |
+ * "vpto" as given on ptoas's command line, which overrides a module's
+ * `pto.backend` ("": not given, the default backend). Returns false for an
+ * unknown name. Loads the pto dialect into `ctx`. */
 MLIR_CAPI_EXPORTED bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch,
                                           MlirStringRef level, int versionMajor,
-                                          int versionMinor);
+                                          int versionMinor,
+                                          MlirStringRef backend);
 /* The target every new context checks until ptonzPTOSetTarget names one
  * (ptonz sets it at import from ptoas_facts' defaults); arguments as
- * ptonzPTOSetTarget's. Returns false for an unknown name. */
+ * ptonzPTOSetTarget's, `backend` being the default one (not "given"). Returns
+ * false for an unknown name. */
 MLIR_CAPI_EXPORTED bool ptonzPTOSetDefaultTarget(MlirStringRef arch,
                                                  MlirStringRef level,
                                                  int versionMajor,
-                                                 int versionMinor);
+                                                 int versionMinor,
+                                                 MlirStringRef backend);
+/* The backend the pto verifiers of `ctx` check ("emitc" | "vpto"), and
+ * whether it was given (overriding `pto.backend`). Loads the dialect. */
+MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBackend(MlirContext ctx,
+                                                    bool *given);
+/* ptoas runs with --emit-pto-ir (it stops before its backend) in `ctx`. */
+MLIR_CAPI_EXPORTED void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits);
+/* PTOAS's EmitC backend rule (verifyBackendLowering): located errors on
+ * `module`'s context; false if it has an op or function EmitC cannot lower. */
+MLIR_CAPI_EXPORTED bool ptonzPTOVerifyBackendLowering(MlirOperation module);
 /* The PTOAS release the pto verifiers of `ctx` check. Loads the dialect. */
 MLIR_CAPI_EXPORTED void
 ptonzPTOGetPtoasVersion(MlirContext ctx, int *versionMajor, int *versionMinor);

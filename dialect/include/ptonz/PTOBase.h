@@ -22,12 +22,22 @@ namespace ptonz::pto {
 enum class TargetArch { a3, a5 };
 /// ... and ptoas --pto-level (alloc_tile addr and tassign belong to level3).
 enum class BuildLevel { level1, level2, level3 };
-/// What the verifiers of a context check: arch, level and PTOAS release
-/// (major, minor).
+/// ... and ptoas --pto-backend: the backend that lowers the module (PTOAS
+/// 0.60: EmitC, which writes C++, the default; or VPTO, the A5 vector path).
+enum class Backend { emitc, vpto };
+/// What the verifiers of a context check: arch, level, PTOAS release
+/// (major, minor) and backend. `backendGiven`: the backend was named as on
+/// ptoas's command line (--pto-backend), which overrides a module's
+/// `pto.backend` attribute; otherwise the attribute, where present, decides.
 struct PtoasTarget {
   TargetArch arch = TargetArch::a3;
   BuildLevel level = BuildLevel::level2;
   std::pair<int, int> version = {std::numeric_limits<int>::max(), 0};
+  Backend backend = Backend::emitc;
+  bool backendGiven = false;
+  /// ptoas --emit-pto-ir: PTOAS writes PTO IR and stops before its backend,
+  /// so nothing is lowered by either one.
+  bool emitsPtoIr = false;
 };
 } // namespace ptonz::pto
 
@@ -53,6 +63,18 @@ BuildLevel buildLevelOf(mlir::MLIRContext *ctx);
 /// Whether the context's PTOAS version (set_ptoas_target) is at least
 /// major.minor.
 bool ptoasAtLeast(mlir::MLIRContext *ctx, int major, int minor);
+/// The backend PTOAS lowers `op` with, as its driver decides it: the
+/// context's backend when it was given as --pto-backend; else the
+/// `pto.backend` attribute of the outermost module, else that of the child
+/// module holding `op` (a backend-partitioned container); else the
+/// context's default (EmitC).
+Backend backendOf(mlir::Operation *op);
+/// PTOAS >= 0.60's EmitC backend cannot lower the vector families (`vmi`,
+/// `vpto`, `ub`) nor a function whose signature has a vector-register type:
+/// a located error at the first op (or function) of `module` that would
+/// reach it, naming the op or type and what to do instead; failure if there
+/// is one (PTOBackend.cpp has the facts).
+mlir::LogicalResult verifyBackendLowering(mlir::Operation *module);
 /// Element types of views, tiles and pointers: integers, floats and the
 /// scalar types of PTOAS 0.60 (`!pto.hif8`, `!pto.f4E2M1x2`, ...).
 bool isElementType(mlir::Type type);

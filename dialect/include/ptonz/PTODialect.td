@@ -69,6 +69,17 @@ def PTO_Dialect : Dialect {
     /// --ptoas-version): rules that changed between releases follow it.
     std::pair<int, int> getPtoasVersion() const { return target.version; }
     void setPtoasVersion(std::pair<int, int> version) { target.version = version; }
+    /// The backend PTOAS lowers with (ptonz-opt --pto-backend), and whether
+    /// it was given (then it overrides a module's `pto.backend`, as in ptoas).
+    ::ptonz::pto::Backend getBackend() const { return target.backend; }
+    bool isBackendGiven() const { return target.backendGiven; }
+    void setBackend(::ptonz::pto::Backend backend, bool given) {
+      target.backend = backend;
+      target.backendGiven = given;
+    }
+    /// ptoas --emit-pto-ir: no backend runs on the output.
+    bool emitsPtoIr() const { return target.emitsPtoIr; }
+    void setEmitsPtoIr(bool emits) { target.emitsPtoIr = emits; }
     /// The target a context checks until told otherwise. ptonz sets it once,
     /// at import, from ptoas_facts (DEFAULT_ARCH, DEFAULT_LEVEL,
     /// DEFAULT_VERSION: the one home of the defaults); unset, a3 / level2 /

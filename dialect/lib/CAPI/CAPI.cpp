@@ -17,12 +17,14 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pl, ptonz::pl::PLDialect)
 //===--- PTOAS target and printing
 //------------------------------------------===//
 
-/// The target `arch`, `level` and release name (the release unchanged from
-/// `base` when versionMajor < 0); nullopt for an unknown name.
+/// The target `arch`, `level`, release and backend name (the release
+/// unchanged from `base` when versionMajor < 0, the backend when `backend`
+/// is empty); nullopt for an unknown name. A backend named is `given`.
 static std::optional<pto::PtoasTarget>
 parseTarget(pto::PtoasTarget base, MlirStringRef arch, MlirStringRef level,
-            int versionMajor, int versionMinor) {
-  StringRef a = unwrap(arch), l = unwrap(level);
+            int versionMajor, int versionMinor, MlirStringRef backend,
+            bool given) {
+  StringRef a = unwrap(arch), l = unwrap(level), b = unwrap(backend);
   if (a != "a3" && a != "a5")
     return std::nullopt;
   if (l == "level1")
@@ -36,30 +38,61 @@ parseTarget(pto::PtoasTarget base, MlirStringRef arch, MlirStringRef level,
   base.arch = a == "a5" ? pto::TargetArch::a5 : pto::TargetArch::a3;
   if (versionMajor >= 0)
     base.version = {versionMajor, versionMinor};
+  if (!b.empty()) {
+    // ptoas reads the backend in any case (driver.cpp parseDriverBackend).
+    if (b.equals_insensitive("emitc"))
+      base.backend = pto::Backend::emitc;
+    else if (b.equals_insensitive("vpto"))
+      base.backend = pto::Backend::vpto;
+    else
+      return std::nullopt;
+    base.backendGiven = given;
+  }
   return base;
 }
 
 bool ptonzPTOSetTarget(MlirContext ctx, MlirStringRef arch, MlirStringRef level,
-                       int versionMajor, int versionMinor) {
+                       int versionMajor, int versionMinor,
+                       MlirStringRef backend) {
   auto *dialect = unwrap(ctx)->getOrLoadDialect<pto::PTODialect>();
   pto::PtoasTarget current{dialect->getTargetArch(), dialect->getBuildLevel(),
-                           dialect->getPtoasVersion()};
-  auto target = parseTarget(current, arch, level, versionMajor, versionMinor);
+                           dialect->getPtoasVersion(), dialect->getBackend(),
+                           dialect->isBackendGiven()};
+  auto target = parseTarget(current, arch, level, versionMajor, versionMinor,
+                            backend, /*given=*/true);
   if (!target)
     return false;
   dialect->setTargetArch(target->arch);
   dialect->setBuildLevel(target->level);
   dialect->setPtoasVersion(target->version);
+  dialect->setBackend(target->backend, target->backendGiven);
   return true;
 }
 
 bool ptonzPTOSetDefaultTarget(MlirStringRef arch, MlirStringRef level,
-                              int versionMajor, int versionMinor) {
+                              int versionMajor, int versionMinor,
+                              MlirStringRef backend) {
   auto target = parseTarget(pto::PTODialect::getDefaultTarget(), arch, level,
-                            versionMajor, versionMinor);
+                            versionMajor, versionMinor, backend,
+                            /*given=*/false);
   if (target)
     pto::PTODialect::setDefaultTarget(*target);
   return target.has_value();
+}
+
+MlirStringRef ptonzPTOGetBackend(MlirContext ctx, bool *given) {
+  auto *dialect = unwrap(ctx)->getOrLoadDialect<pto::PTODialect>();
+  *given = dialect->isBackendGiven();
+  return mlirStringRefCreateFromCString(
+      dialect->getBackend() == pto::Backend::vpto ? "vpto" : "emitc");
+}
+
+void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits) {
+  unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->setEmitsPtoIr(emits);
+}
+
+bool ptonzPTOVerifyBackendLowering(MlirOperation module) {
+  return succeeded(pto::verifyBackendLowering(unwrap(module)));
 }
 
 void ptonzPTOGetPtoasVersion(MlirContext ctx, int *versionMajor,

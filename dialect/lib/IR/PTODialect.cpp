@@ -802,6 +802,20 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
              << " views are blocked or not), got " << attr.getValue();
     return success();
   }
+  if (name == "pto.backend" && isa<ModuleOp>(op)) {
+    // What ptoas's driver reads of a module (driver.cpp
+    // parseDriverBackendAttr).
+    auto value = dyn_cast<StringAttr>(attr.getValue());
+    if (!value)
+      return op->emitOpError()
+             << "invalid pto.backend attribute " << attr.getValue()
+             << ": ptoas expects the string \"emitc\" or \"vpto\"";
+    if (!value.getValue().equals_insensitive("emitc") &&
+        !value.getValue().equals_insensitive("vpto"))
+      return op->emitOpError() << "invalid pto.backend '" << value.getValue()
+                               << "': ptoas expects 'emitc' or 'vpto'";
+    return success();
+  }
   if (name == "pto.kernel_kind" && !isa<KernelKindAttr>(attr.getValue()))
     return op->emitOpError()
            << "`pto.kernel_kind` must be #pto.kernel_kind<cube|vector>, got "

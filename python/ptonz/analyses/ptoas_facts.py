@@ -51,6 +51,21 @@ hw-native-sys/PTOAS main of 2026-04-17, commit a56b18c3).
   type conversion ("Unsupported FloatType"), any other integer width (i1,
   i4, i12, i128, ...) becomes `int32_t` in a GM pointer and `float` in a
   tile, so the bytes moved are wrong.
+* Its backends (0.60, tools/ptoas/driver.cpp): `--pto-backend=emitc|vpto`
+  (any case; default emitc, the C++ writer); without the flag, a module's
+  `pto.backend = "emitc" | "vpto"` string attribute decides (the outermost
+  module's, else that of each child module of a backend-partitioned
+  container); the flag overrides it. The EmitC backend (PTOToEmitC) has no
+  lowering of the vector families (`pto.vmi.*`, the vpto ops of VPTOOps.td,
+  `pto.ub.*`; `pto.tile_buf_addr` excepted) nor a C++ type for the
+  vector-register types (`!pto.vreg`, `!pto.mask`, `!pto.align`,
+  `!pto.vmi.vreg`, `!pto.vmi.mask`) in a function's signature: it fails,
+  after every verifier, with "failed to legalize operation 'X' that was
+  explicitly marked illegal" -- unless the op is dead and has no effect but
+  reads (its canonicalizer erases it first). Only the VPTO backend lowers
+  them. ptonz's rule (the pto dialect's `verifyBackendLowering`, checked on
+  every input) and its facts are in dialect/lib/IR/PTOBackend.cpp; 0.27 has
+  none of these ops; later releases are modelled as 0.60.
 * `pto.alloc_tile addr = ...` is accepted only with `--pto-level=level3`,
   which in turn requires `addr` on every alloc_tile (PlanMemory does not
   run there); `pto.tassign` needs level3 too.
@@ -126,6 +141,8 @@ ARCHS = ("a3", "a5")  # ptoas --pto-arch (a3 covers PTOAS's A2/A3 rules)
 LEVELS = ("level1", "level2", "level3")  # ptoas --pto-level
 DEFAULT_ARCH = "a3"  # ptoas's own defaults of --pto-arch and --pto-level
 DEFAULT_LEVEL = "level2"
+BACKENDS = ("emitc", "vpto")  # ptoas --pto-backend (0.60; `pto.backend` on a module)
+DEFAULT_BACKEND = "emitc"  # ptoas's own default of --pto-backend
 
 
 def arch_name(value: str) -> str:

@@ -166,16 +166,19 @@ func.func @subblock() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
 
 // -----
 
-// A SIMT launch of a pto.simt_entry function.
+// A SIMT launch of a pto.simt_entry function, for the VPTO backend (the
+// EmitC one cannot lower it: backend-emitc.mlir).
 // V060-LABEL: func.func @launch
 // V060: pto.simt_launch @body<<<%{{.*}}, %{{.*}}, %{{.*}}>>>(%{{.*}}) : (!pto.ptr<i32, ub>) -> ()
 // V027: error: 'pto.simt_launch' op {{.*}}PTOAS 0.60
+module attributes {pto.backend = "vpto"} {
 func.func private @body(%p: !pto.ptr<i32, ub>) attributes {pto.simt_entry}
 func.func @launch(%p: !pto.ptr<i32, ub>) {
   %x = arith.constant 32 : i32
   %one = arith.constant 1 : i32
   pto.simt_launch @body<<<%x, %one, %one>>>(%p) : (!pto.ptr<i32, ub>) -> ()
   return
+}
 }
 
 // -----

@@ -2,10 +2,12 @@
 // with a memory space, the new scalar element types, 0.60 attributes and
 // vector-register types ptonz does not model (passed through verbatim), and
 // unknown ops in their own custom syntax (passed through token by token).
-// RUN: ptonz-opt --no-mlir-print-debuginfo %s --pto-arch=a5 | FileCheck %s
-// RUN: ptonz-opt --no-mlir-print-debuginfo %s --pto-arch=a5 | ptonz-opt --no-mlir-print-debuginfo --pto-arch=a5 | FileCheck %s
-// RUN: ptonz-opt --no-mlir-print-debuginfo %s --pto-arch=a5 > %t.1 && ptonz-opt --no-mlir-print-debuginfo %t.1 --pto-arch=a5 > %t.2 && diff %t.1 %t.2
-// RUN: ptonz-opt --no-mlir-print-debuginfo %s --pto-arch=a5 --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// The vector ops are for PTOAS's VPTO backend (its EmitC backend cannot lower
+// them: backend-emitc.mlir), hence --pto-backend=vpto.
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s --pto-arch=a5 --pto-backend=vpto | FileCheck %s
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s --pto-arch=a5 --pto-backend=vpto | ptonz-opt --no-mlir-print-debuginfo --pto-arch=a5 --pto-backend=vpto | FileCheck %s
+// RUN: ptonz-opt %s --pto-arch=a5 --pto-backend=vpto > %t.1 && ptonz-opt %t.1 --pto-arch=a5 --pto-backend=vpto > %t.2 && diff %t.1 %t.2
+// RUN: ptonz-opt --no-mlir-print-debuginfo %s --pto-arch=a5 --pto-backend=vpto --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // A pointer keeps the memory space it is written with; without one it stays
 // without (PTOAS 0.60 reads both as a GM pointer). make_tensor_view takes
