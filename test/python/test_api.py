@@ -250,7 +250,12 @@ def test_pto_backend_is_the_cli_flag():
     assert (info.value.errors[0].line, info.value.errors[0].col) == (2, 8)
     assert "'pto.vmi.vload' has no lowering in PTOAS 0.60's EmitC backend" in str(info.value)
     text = ptonz.lower(
-        VECTOR_STORE, pipeline="", ptoas_version="0.60", pto_backend="vpto", as_text=True
+        VECTOR_STORE,
+        filename="<stdin>",
+        pipeline="",
+        ptoas_version="0.60",
+        pto_backend="vpto",
+        as_text=True,
     )
     cli = ptonz_opt("--ptoas-version=0.60", "--pto-backend=vpto", "-", stdin=VECTOR_STORE)
     assert cli.returncode == 0 and text == cli.stdout
