@@ -21,7 +21,15 @@ from mlir import ir
 from . import _ptonz
 from . import diagnostics as D
 from .analyses.ptoas_facts import DEFAULT_ARCH
-from .driver import Pipeline, PipelineError, Target, decode, pass_defaults, process
+from .driver import (
+    PRINT_DEBUGINFO,
+    Pipeline,
+    PipelineError,
+    Target,
+    decode,
+    pass_defaults,
+    process,
+)
 
 
 class LoweringError(Exception):
@@ -72,7 +80,7 @@ def lower(
     pass_options: Optional[Mapping[str, Mapping[str, object]]] = None,
     allow_unregistered_dialect: bool = False,
     as_text: bool = False,
-    debug_info: bool = True,
+    debug_info: bool = PRINT_DEBUGINFO,
     diagnostics: Optional[list] = None,
 ) -> Union[ir.Module, str]:
     """Lower one module as `ptonz-opt --lower-to-ptoas` does; returns the

@@ -222,10 +222,16 @@ class Outcome:
         return not self.ok or any(d.severity == "error" for d in self.diagnostics)
 
 
+# Whether ptonz prints each op's location by default (ptonz-opt's
+# --mlir-print-debuginfo, `ptonz.lower(debug_info=)`): the input's file
+# positions and SSA names, in the forms PTOAS reads its `// pto: %name`
+# comments from, so that ptoas's diagnostics and comments name the input.
+PRINT_DEBUGINFO = True
+
+
 def _print(module, before) -> str:
     # One C++ buffer: Operation.print(file=...) calls back into Python per token.
-    # With the locations, as ptonz-opt prints by default.
-    return _ptonz.print_asm(module.operation, debug_info=True)
+    return _ptonz.print_asm(module.operation, debug_info=PRINT_DEBUGINFO)
 
 
 def process(

@@ -115,6 +115,7 @@ def _build_parser() -> argparse.ArgumentParser:
         LEVELS,
         releases_help,
     )
+    from ptonz.driver import PRINT_DEBUGINFO
 
     p = _Parser(
         prog="ptonz-opt",
@@ -167,7 +168,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--mlir-print-debuginfo",
         action=argparse.BooleanOptionalAction,
-        default=True,
+        default=PRINT_DEBUGINFO,
         help="print each op's location: the input's file:line:col and its SSA names, "
         "in the forms PTOAS reads (default), so that ptoas's diagnostics on the output "
         "point into the input and its `// pto: %%name` comments name the input's values; "
