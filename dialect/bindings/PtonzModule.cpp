@@ -477,6 +477,14 @@ NB_MODULE(_ptonz, m) {
       "and stops before its backend, so verify_backend_lowering has nothing "
       "to check.");
   m.def(
+      "verify_pass_through_ops",
+      [](MlirOperation module) { return ptonzPTOVerifyPassThroughOps(module); },
+      nb::arg("module"),
+      "PTOAS >= 0.60's verifier rules for the ops ptonz keeps verbatim "
+      "(unregistered `pto.*` ops, which MLIR does not verify): a located "
+      "error (to the context's diagnostic handlers) at every op that breaks "
+      "one; False if one does.");
+  m.def(
       "verify_backend_lowering",
       [](MlirOperation module) {
         return ptonzPTOVerifyBackendLowering(module);

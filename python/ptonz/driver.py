@@ -278,11 +278,13 @@ def process(
             diags += collector.take()
             if module is None:
                 return outcome
-            # What the target's PTOAS backend cannot lower (the pto dialect's
-            # verifyBackendLowering; op verifiers do not see the vector ops
-            # ptonz keeps verbatim, as unregistered ops).
+            # MLIR verifies no unregistered op: PTOAS's rules for the ops
+            # ptonz keeps verbatim (verifyPassThroughOps), then what the
+            # target's PTOAS backend cannot lower (verifyBackendLowering).
             t0 = time.perf_counter()
-            lowerable = _ptonz.verify_backend_lowering(module.operation)
+            lowerable = _ptonz.verify_pass_through_ops(
+                module.operation
+            ) and _ptonz.verify_backend_lowering(module.operation)
             timing["verify"] += time.perf_counter() - t0
             if not lowerable:
                 diags += collector.take()

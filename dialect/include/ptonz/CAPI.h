@@ -42,6 +42,10 @@ MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBackend(MlirContext ctx,
                                                     bool *given);
 /* ptoas runs with --emit-pto-ir (it stops before its backend) in `ctx`. */
 MLIR_CAPI_EXPORTED void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits);
+/* PTOAS's verifier rules for the ops ptonz keeps verbatim
+ * (verifyPassThroughOps): located errors on `module`'s context; false if an
+ * op breaks one. */
+MLIR_CAPI_EXPORTED bool ptonzPTOVerifyPassThroughOps(MlirOperation module);
 /* PTOAS's EmitC backend rule (verifyBackendLowering): located errors on
  * `module`'s context; false if it has an op or function EmitC cannot lower. */
 MLIR_CAPI_EXPORTED bool ptonzPTOVerifyBackendLowering(MlirOperation module);

@@ -3,6 +3,7 @@
 #include "ptonz/CAPI.h"
 #include "ptonz/PL.h"
 #include "ptonz/PTOBase.h"
+#include "ptonz/PTOPassThroughRules.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -89,6 +90,10 @@ MlirStringRef ptonzPTOGetBackend(MlirContext ctx, bool *given) {
 
 void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits) {
   unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->setEmitsPtoIr(emits);
+}
+
+bool ptonzPTOVerifyPassThroughOps(MlirOperation module) {
+  return succeeded(pto::verifyPassThroughOps(unwrap(module)));
 }
 
 bool ptonzPTOVerifyBackendLowering(MlirOperation module) {
