@@ -15,12 +15,20 @@ in-process API for front ends).
   verified and printed (or handed to an `emit` callback), with every
   diagnostic it produced: an `Outcome`.
 
-Every call uses its own context, so nothing (target settings, diagnostics
-handlers, uniqued attributes) is left behind from one input to the next.
+* `reused(target, pipeline)`: a context and pass manager for that target and
+  pipeline that this thread keeps for `REUSE_RUNS` inputs, for callers whose
+  modules never outlive the call (batch mode, `ptonz.lower(as_text=True)`).
+
+A context carries nothing from one input to the next that changes a result:
+its target settings and pass options are fixed when it is made, a
+diagnostic handler lives for one `process` call, and a fresh one is made
+whenever the target or the pipeline differs; what stays behind is uniqued
+types, attributes and locations, which `REUSE_RUNS` bounds.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -197,6 +205,14 @@ class Pipeline:
             return cls(text=pipeline, defaults=defaults or {})
         return cls(elements=(pipeline,), defaults=defaults or {})
 
+    def key(self) -> Tuple:
+        """What decides the pass manager: equal keys build the same one."""
+        defaults = tuple(
+            (name, tuple(sorted((k, repr(v)) for k, v in opts.items())))
+            for name, opts in sorted(self.defaults.items())
+        )
+        return (self.text, self.elements, defaults)
+
     def pass_manager(self, ctx: ir.Context):
         """The pass manager in `ctx`, or None for an empty pipeline.
         PipelineError with MLIR's (or the option check's) message."""
@@ -205,6 +221,32 @@ class Pipeline:
         if not self:
             return None
         return build_pass_manager(self.text, ctx, self.defaults, self.elements)
+
+
+# How many inputs one context (and its pass manager) serves in `reused`
+# before it is replaced. A new context and pass manager cost ~0.8 ms, a
+# third of lowering a real kernel in process; the uniqued types, attributes
+# and locations a context keeps grow with each input (bench/kernels.py prints
+# the in-process peak memory).
+REUSE_RUNS = 64
+
+_reuse = threading.local()  # per thread: a context is not shared across threads
+
+
+def reused(target: Target, pipeline: Pipeline):
+    """(context, pass manager) for `target` and `pipeline`, made on this
+    thread's first call for them and kept for REUSE_RUNS calls; the pass
+    manager is None for an empty pipeline. Only for modules that do not
+    outlive the caller's use of them (they share the context with the
+    inputs after them). PipelineError when the pipeline does not build."""
+    key = (target, pipeline.key())
+    entry = getattr(_reuse, "entry", None)
+    if entry is None or entry[0] != key or entry[3] >= REUSE_RUNS:
+        ctx = target.context()
+        entry = [key, ctx, pipeline.pass_manager(ctx), 0]
+        _reuse.entry = entry
+    entry[3] += 1
+    return entry[1], entry[2]
 
 
 @dataclass

@@ -367,7 +367,7 @@ def run(argv: Optional[List[str]] = None) -> int:
         return 0
     # Pass flags are the names in MLIR's pass registry, which `import ptonz` fills.
     from ptonz import _ptonz
-    from ptonz.driver import Pipeline, PipelineError, Target, pass_defaults
+    from ptonz.driver import Pipeline, PipelineError, Target, pass_defaults, reused
 
     parser = _build_parser()
     own = {opt for action in parser._actions for opt in action.option_strings}
@@ -418,8 +418,9 @@ def run(argv: Optional[List[str]] = None) -> int:
         allow_unregistered_dialect=args.allow_unregistered_dialect,
         print_op_on_diagnostic=not args.verify_diagnostics,
     )
-    # The pipeline is checked before any input is read; the first chunk uses it.
-    first = {"ctx": target.context()}
+    # The pipeline is checked before any input is read; the inputs use what
+    # the check built.
+    first: dict = {}
     try:
         pipeline = Pipeline(
             text=args.pass_pipeline,
@@ -436,7 +437,13 @@ def run(argv: Optional[List[str]] = None) -> int:
                 arg_ranges=args.arg_range,
             ),
         )
-        first["pm"] = pipeline.pass_manager(first["ctx"])
+        if args.mlir_timing:
+            # A pass manager per input: MLIR prints its timing report when
+            # the pass manager goes.
+            first["ctx"] = target.context()
+            first["pm"] = pipeline.pass_manager(first["ctx"])
+        else:
+            reused(target, pipeline)  # one context and pass manager for many inputs
     except PipelineError as exc:
         print(f"ptonz-opt: error: {exc}", file=sys.stderr)
         return 1
@@ -569,9 +576,10 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
     """One input (a file or '-') through the pipeline, written to `output`
     ('-': stdout) unless it failed; diagnostics go to `report`. `first` holds
     the context and pass manager built to check the pipeline (used, then
-    dropped, by the first chunk). The exit status of one-file mode."""
+    dropped, by the first chunk, under --mlir-timing; else every chunk uses
+    driver.reused). The exit status of one-file mode."""
     from ptonz import diagnostics as D
-    from ptonz.driver import decode, process
+    from ptonz.driver import decode, process, reused
 
     filename = "<stdin>" if path == "-" else path
     try:
@@ -612,13 +620,17 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
                 defaults=pipeline.defaults,
             )
 
-        ctx = first.pop("ctx") if "ctx" in first else target.context()
+        if args.mlir_timing:
+            ctx = first.pop("ctx") if "ctx" in first else target.context()
+            pm = first.pop("pm", None)
+        else:
+            ctx, pm = reused(target, pipeline)
         outcome = process(
             ctx,
             chunk,
             filename,
             pipeline,
-            pm=first.pop("pm", None),
+            pm=pm,
             first_line=first_line,
             verify_each=args.verify_each,
             mlir_timing=args.mlir_timing,

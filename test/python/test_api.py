@@ -172,6 +172,34 @@ def test_repeated_calls_leave_no_state():
     assert quiet == []
 
 
+def test_reused_context_changes_no_result(monkeypatch):
+    """`as_text=True` calls on one thread share a context per target and
+    pipeline (driver.reused), renewed every REUSE_RUNS calls: each result,
+    and each rejection's diagnostics, are those of a fresh context."""
+    from ptonz import driver
+
+    monkeypatch.setattr(driver, "REUSE_RUNS", 3)
+    monkeypatch.setattr(driver._reuse, "entry", None, raising=False)
+    # A returned module has a context of its own.
+    fresh_text = _ptonz.print_asm(ptonz.lower(GROUPED).operation, debug_info=True)
+    with pytest.raises(ptonz.LoweringError) as fresh_error:
+        ptonz.lower(REJECTED)
+    for i in range(7):
+        if i % 2:
+            with pytest.raises(ptonz.LoweringError) as info:
+                ptonz.lower(REJECTED, as_text=True)
+            assert info.value.diagnostics == fresh_error.value.diagnostics
+        else:
+            assert ptonz.lower(GROUPED, as_text=True) == fresh_text
+
+    target, pipeline = driver.Target(), driver.Pipeline.of("lower-to-ptoas")
+    monkeypatch.setattr(driver._reuse, "entry", None)
+    contexts = [driver.reused(target, pipeline)[0] for _ in range(4)]
+    assert contexts[0] is contexts[1] is contexts[2] and contexts[3] is not contexts[0]
+    other = driver.reused(driver.Target(pto_level="level3"), pipeline)[0]
+    assert other is not contexts[3]  # another target: another context
+
+
 def test_module_input_is_copied_with_its_locations():
     with ir.Context() as ctx:
         module = _ptonz.parse_source(ctx, REJECTED.replace("250", "256"), "user.mlir")
