@@ -9,7 +9,6 @@ line and a caret, as mlir-opt does, and implements `--verify-diagnostics`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from mlir import ir
@@ -22,17 +21,45 @@ SEVERITY_NAMES = {
 }
 
 
-@dataclass
 class Diag:
     """One located diagnostic (`ptonz.Diagnostic`): what ptonz-opt prints as
-    `filename:line:col: severity: message`, and its notes."""
+    `filename:line:col: severity: message`, and its notes. (A __slots__
+    class rather than a dataclass, for start-up: see driver.Target.)"""
 
-    severity: str  # "error" | "warning" | "note" | "remark"
-    message: str
-    filename: Optional[str] = None
-    line: int = 0
-    col: int = 0
-    notes: List["Diag"] = field(default_factory=list)
+    __slots__ = ("severity", "message", "filename", "line", "col", "notes")
+
+    def __init__(
+        self,
+        severity: str,  # "error" | "warning" | "note" | "remark"
+        message: str,
+        filename: Optional[str] = None,
+        line: int = 0,
+        col: int = 0,
+        notes: Optional[List["Diag"]] = None,
+    ):
+        self.severity = severity
+        self.message = message
+        self.filename = filename
+        self.line = line
+        self.col = col
+        self.notes = [] if notes is None else notes
+
+    def _fields(self) -> tuple:
+        return (self.severity, self.message, self.filename, self.line, self.col, self.notes)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Diag):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass
+
+    def __repr__(self) -> str:
+        return (
+            f"Diag(severity={self.severity!r}, message={self.message!r}, "
+            f"filename={self.filename!r}, line={self.line!r}, col={self.col!r}, "
+            f"notes={self.notes!r})"
+        )
 
     @property
     def file(self) -> Optional[str]:
@@ -159,22 +186,40 @@ _EXPECTED_RE = re.compile(
 )
 
 
-@dataclass
 class Expected:
     """One `expected-*` annotation of --verify-diagnostics."""
 
-    severity: str
-    message: str
-    is_regex: bool
-    line: int  # the line the diagnostic is expected on (0 = unknown location)
-    src_line: int  # where the expectation is written
-    src_col: int
-    matched: bool = False
-    # `-re` form: the compiled pattern, or why it does not compile
-    regex: Optional["re.Pattern"] = None
-    regex_error: Optional[str] = None
+    __slots__ = (
+        "severity",
+        "message",
+        "is_regex",
+        "line",
+        "src_line",
+        "src_col",
+        "matched",
+        "regex",
+        "regex_error",
+    )
 
-    def __post_init__(self):
+    def __init__(
+        self,
+        severity: str,
+        message: str,
+        is_regex: bool,
+        line: int,  # the line the diagnostic is expected on (0 = unknown location)
+        src_line: int,  # where the expectation is written
+        src_col: int,
+    ):
+        self.severity = severity
+        self.message = message
+        self.is_regex = is_regex
+        self.line = line
+        self.src_line = src_line
+        self.src_col = src_col
+        self.matched = False
+        # `-re` form: the compiled pattern, or why it does not compile
+        self.regex: Optional["re.Pattern"] = None
+        self.regex_error: Optional[str] = None
         if self.is_regex:
             try:
                 self.regex = re.compile(_regex_from_mlir(self.message))

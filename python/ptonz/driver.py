@@ -26,12 +26,10 @@ whenever the target or the pipeline differs; what stays behind is uniqued
 types, attributes and locations, which `REUSE_RUNS` bounds.
 """
 
-from __future__ import annotations
-
 import threading
 import time
-from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from types import MappingProxyType
+from typing import Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from mlir import ir
 
@@ -65,8 +63,12 @@ def keyed_tile_buf(version: Optional[str]) -> bool:
         return False  # pto-verify-ptoas reports the malformed version
 
 
-@dataclass(frozen=True)
-class Target:
+# The records of this module are NamedTuples and __slots__ classes, not
+# dataclasses: a dataclass compiles its methods from source when it is
+# defined, ~2 ms of every ptonz-opt start-up for six of them (bench/README.md).
+
+
+class Target(NamedTuple):
     """What the lowered module is for, and how its context reports.
 
     `pto_arch` / `pto_level`: ptoas's --pto-arch / --pto-level, which the pto
@@ -184,15 +186,14 @@ def pass_defaults(
     return out
 
 
-@dataclass(frozen=True)
-class Pipeline:
+class Pipeline(NamedTuple):
     """A textual pipeline (`builtin.module(...)`), then pipeline elements added
     in order (`pto-block-nz-views{remarks=true}`, `lower-to-ptoas`), with
     pass-option defaults (`pass_defaults`)."""
 
     text: Optional[str] = None
     elements: Tuple[str, ...] = ()
-    defaults: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    defaults: Mapping[str, Mapping[str, object]] = MappingProxyType({})
 
     def __bool__(self) -> bool:
         return bool(self.text or self.elements)
@@ -249,15 +250,23 @@ def reused(target: Target, pipeline: Pipeline):
     return entry[1], entry[2]
 
 
-@dataclass
 class Outcome:
     """What `process` made of one input: ok, every diagnostic it produced (in
     order), the printed output (when ok and printed) and the module."""
 
-    ok: bool
-    diagnostics: List[D.Diag]
-    output: Optional[str] = None
-    module: Optional[ir.Module] = None
+    __slots__ = ("ok", "diagnostics", "output", "module")
+
+    def __init__(
+        self,
+        ok: bool,
+        diagnostics: List[D.Diag],
+        output: Optional[str] = None,
+        module: Optional[ir.Module] = None,
+    ):
+        self.ok = ok
+        self.diagnostics = diagnostics
+        self.output = output
+        self.module = module
 
     @property
     def failed(self) -> bool:

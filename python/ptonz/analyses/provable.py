@@ -35,10 +35,7 @@ when a proof fails, names the value to blame and the form it failed at
 (`_ptonz.ProofFailure`).
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Any, List, Optional, Tuple, Union, cast
+from typing import Any, List, NamedTuple, Optional, Tuple, Union, cast
 
 from mlir import ir
 
@@ -51,7 +48,7 @@ SIGN_RULE = (
 )
 
 
-def provable_forms(context: Optional[ir.Context] = None) -> List["_ptonz.ProvableForm"]:
+def provable_forms(context: Optional[ir.Context] = None) -> List[_ptonz.ProvableForm]:
     """The rows of the proofs' table (`_ptonz.ProvableForm`: key, ops, form,
     multiple_when, brief), the launch queries' row naming the ops of the
     loaded dialects of `context` (default: the current one) that have the
@@ -75,14 +72,13 @@ def forms_markdown(context: Optional[ir.Context] = None) -> str:
     return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """What is known of one value for one divisor; `failure` (a
     `_ptonz.ProofFailure`: culprit, rule, reason) says why it is not proven."""
 
     multiple: bool
     nonneg: bool
-    failure: Optional["_ptonz.ProofFailure"] = None
+    failure: Optional[_ptonz.ProofFailure] = None
 
     @property
     def proven(self) -> bool:

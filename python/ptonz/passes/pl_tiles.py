@@ -34,8 +34,6 @@ inserts the set_flag/wait_flag pairs, including the RAW/WAR ones across loop
 iterations and through the treshape view (measured with the real ptoas).
 """
 
-from __future__ import annotations
-
 from typing import Dict, List, NamedTuple, Optional
 
 from mlir import ir
