@@ -248,10 +248,11 @@ def _build_parser() -> argparse.ArgumentParser:
         dest="ptoas_pto_level",
         default=None,
         type=str.lower,  # PTOAS reads the level in any case
-        choices=LEVELS,
+        metavar="{" + ",".join(LEVELS) + "}",
         help="the --pto-level PTOAS will run at: what the pto op verifiers check "
         "(`alloc_tile addr` and `tassign` need level3) and pto-verify-ptoas's "
-        "pto-level; default level2, as ptoas",
+        "pto-level; default level2, as ptoas. Another value is an error after "
+        "the input is read, as in ptoas (its errors are reported first)",
     )
     p.add_argument(
         "--pto-backend",
@@ -353,6 +354,47 @@ def _build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _refuse_level(args, inputs: List[str]) -> int:
+    """A --pto-level that is none of LEVELS, as ptoas refuses it: each input
+    is parsed and verified first (at the default level; its located errors
+    reported), then the flag is an error; nothing is written. Exit 1."""
+    from ptonz import diagnostics as D
+    from ptonz.analyses.ptoas_facts import LEVELS
+    from ptonz.driver import Pipeline, Target, decode, process
+
+    target = Target(
+        pto_arch=args.pto_arch,
+        ptoas_version=args.ptoas_version,
+        pto_backend=args.pto_backend,
+        ptoas_emit_pto_ir=args.ptoas_emit_pto_ir,
+        allow_unregistered_dialect=args.allow_unregistered_dialect,
+    )
+    for path in inputs:
+        try:
+            if path == "-":
+                data = sys.stdin.buffer.read()
+            else:
+                with open(path, "rb") as f:
+                    data = f.read()
+        except OSError:
+            continue  # the flag's error below is the answer
+        filename = "<stdin>" if path == "-" else path
+        text, bad = decode(data, filename)
+        if text is None:
+            continue
+        sources = D.Sources()
+        sources.add(filename, text)
+        outcome = process(target.context(), text, filename, Pipeline(), emit=None)
+        for d in outcome.diagnostics:
+            _report_to_stderr(D.render(d, sources))
+    print(
+        f"ptonz-opt: error: invalid --pto-level='{args.ptoas_pto_level}': expected "
+        f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]} (as in ptoas, the input was read first)",
+        file=sys.stderr,
+    )
+    return 1
+
+
 def _report_to_stderr(text: str) -> None:
     print(text, file=sys.stderr)
 
@@ -408,6 +450,10 @@ def run(argv: Optional[List[str]] = None) -> int:
     jobs = _batch_jobs(inputs, args.output) if batch else [(inputs[0], args.output)]
     if jobs is None:
         return 1
+    from ptonz.analyses.ptoas_facts import LEVELS
+
+    if args.ptoas_pto_level is not None and args.ptoas_pto_level not in LEVELS:
+        return _refuse_level(args, [src for src, _ in jobs])
 
     target = Target(
         pto_arch=args.pto_arch,
