@@ -11,9 +11,9 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <array>
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace ptonz::pto;
