@@ -444,11 +444,11 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
   // definitions: (0) the values in order, one type given for several typing
   // them all; (1) the values in order, operands beyond the list `index`;
   // (2) index operands listed too; (3) `%p[...]` bases listed first
-  // (`pto.store %v, %p[%i] : !pto.ptr<T>, T`); (4) both; (5...) a list one
-  // type short of its values, one value having no type in it (an operand of
-  // a fixed builtin type, which an ODS format need not list: `pto.vmi.vsstb
-  // %v, %p[%i], %stride, %m : V, P, M` with an i16 stride) and the builtin
-  // scalar type its definition has (each value and type in turn).
+  // (`pto.store %v, %p[%i] : !pto.ptr<T>, T`); (4) both; (5...) a written
+  // list one type short of its values, one value having no type in it (an
+  // operand of a fixed builtin type, which an ODS format need not list:
+  // `pto.vmi.vsstb %v, %p[%i], %stride, %m : V, P, M` with an i16 stride) and
+  // the builtin scalar type its definition has (each value and type in turn).
   const std::array<Type, 9> scalars = {
       b.getIndexType(), b.getI1Type(),   b.getI8Type(),
       b.getI16Type(),   b.getI32Type(),  b.getI64Type(),
@@ -479,7 +479,9 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
       auto set = [&](int32_t target, Type t) {
         (target >= 0 ? r.operands[target] : r.results[-1 - target]) = t;
       };
-      if (skip >= 0 && types.size() + 1 == targets.size() &&
+      // A list written one short (not a missing list: `pto.x %a` types
+      // nothing).
+      if (skip >= 0 && !types.empty() && types.size() + 1 == targets.size() &&
           skip < static_cast<int>(targets.size())) {
         size_t k = 0;
         for (auto [j, target] : llvm::enumerate(targets)) {
