@@ -181,7 +181,6 @@ static bool isPassThroughAttrMnemonic(StringRef m) {
                                                        "tf32_mode",
                                                        "unit_flag_ctrl",
                                                        "vec_store_mode",
-                                                       "vmi.layout",
                                                        "wait_cmp",
                                                        "address_space",
                                                        "acc_to_vec_mode",

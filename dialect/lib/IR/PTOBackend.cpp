@@ -518,11 +518,14 @@ static const NoEmitCOp *noEmitCOp(StringRef name) {
   return it != std::end(kNoEmitCOps) && it->name == name ? it : nullptr;
 }
 
-/// The vector-register types of PTOAS 0.60 (opaque `pto` types in ptonz).
-static constexpr llvm::StringLiteral kVectorRegisterTypes[] = {
-    "vreg", "mask", "align", "vmi.vreg", "vmi.mask"};
+/// The vector-register types of PTOAS 0.60: the VMI ones (PTOVmiTypes.td)
+/// and the vpto ones (opaque `pto` types in ptonz).
+static constexpr llvm::StringLiteral kVectorRegisterTypes[] = {"vreg", "mask",
+                                                               "align"};
 
 static bool isVectorRegisterType(Type type) {
+  if (isa<VmiVRegType, VmiMaskType>(type))
+    return true;
   return llvm::any_of(kVectorRegisterTypes, [&](StringRef mnemonic) {
     return isPassThroughType(type, mnemonic);
   });

@@ -13,6 +13,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace ptonz::pto;
 
@@ -442,7 +444,17 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
   // definitions: (0) the values in order, one type given for several typing
   // them all; (1) the values in order, operands beyond the list `index`;
   // (2) index operands listed too; (3) `%p[...]` bases listed first
-  // (`pto.store %v, %p[%i] : !pto.ptr<T>, T`); (4) both.
+  // (`pto.store %v, %p[%i] : !pto.ptr<T>, T`); (4) both; (5...) a written
+  // list one type short of its values, one value having no type in it (an
+  // operand of a fixed builtin type, which an ODS format need not list:
+  // `pto.vmi.vsstb %v, %p[%i], %stride, %m : V, P, M` with an i16 stride) and
+  // the builtin scalar type its definition has (each value and type in turn).
+  const std::array<Type, 9> scalars = {
+      b.getIndexType(), b.getI1Type(),   b.getI8Type(),
+      b.getI16Type(),   b.getI32Type(),  b.getI64Type(),
+      b.getF16Type(),   b.getBF16Type(), b.getF32Type()};
+  const int numReadings =
+      5 + static_cast<int>((uses.size() + numResults) * scalars.size());
   struct Reading {
     SmallVector<Type> operands, results;
     SmallVector<int32_t> slots;
@@ -453,13 +465,35 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     r.operands.assign(uses.size(), Type());
     r.results.assign(numResults, Type());
     bool oneForAll = variant == 0, restIndex = variant == 1;
-    bool indexListed = variant == 2 || variant == 4, basesFirst = variant >= 3;
+    bool indexListed = variant == 2 || variant == 4;
+    bool basesFirst = variant == 3 || variant == 4;
+    int skip = -1; // (5...): the value without a type in its list
+    Type skipType;
+    if (variant >= 5) {
+      skip = (variant - 5) / static_cast<int>(scalars.size());
+      skipType = scalars[(variant - 5) % scalars.size()];
+    }
     llvm::SmallMapVector<int, SmallVector<int32_t>, 4> slotsOf;
     auto assign = [&](ArrayRef<Type> types, ArrayRef<int32_t> targets,
                       SmallVectorImpl<int32_t> &out) -> bool {
       auto set = [&](int32_t target, Type t) {
         (target >= 0 ? r.operands[target] : r.results[-1 - target]) = t;
       };
+      // A list written one short (not a missing list: `pto.x %a` types
+      // nothing).
+      if (skip >= 0 && !types.empty() && types.size() + 1 == targets.size() &&
+          skip < static_cast<int>(targets.size())) {
+        size_t k = 0;
+        for (auto [j, target] : llvm::enumerate(targets)) {
+          if (static_cast<int>(j) == skip) {
+            set(target, skipType);
+            continue;
+          }
+          set(target, types[k++]);
+          out.push_back(target);
+        }
+        return true;
+      }
       if (types.size() == targets.size() ||
           (restIndex && types.size() < targets.size())) {
         for (auto [t, target] : llvm::zip(types, targets)) {
@@ -556,7 +590,7 @@ static ParseResult parseVerbatimOp(OpAsmParser &p, OperationState &state) {
     return success();
   };
   std::optional<Reading> first;
-  for (int variant = 0; variant < 5; ++variant) {
+  for (int variant = 0; variant < numReadings; ++variant) {
     Reading r = read(variant);
     if (!r.error.empty() ||
         llvm::any_of(r.results, [](Type t) { return !t; })) {

@@ -160,6 +160,14 @@ func.func @type_readings(%p: !pto.ptr<f32, ub>, %v: f32, %dst: !pto.partition_te
   // A keyword group inside a typed group belongs to it.
   // CHECK: pto.comm.tput(%{{.*}}, %{{.*}}, buf(%{{.*}}) : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>)
   pto.comm.tput(%dst, %src, buf(%buf) : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>)
+  // A list one type short: the value left out (an i16 stride, an index
+  // stride) has the builtin scalar type of its definition, and prints untyped.
+  %stride = arith.constant 2 : i16
+  %m = "pto.vmi.constant_mask"() {value = dense<true> : vector<128xi1>} : () -> !pto.vmi.mask<128xpred>
+  // CHECK: pto.vmi.vsstb %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>, !pto.vmi.mask<128xpred>
+  pto.vmi.vsstb %x, %p[%c0], %stride, %m : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>, !pto.vmi.mask<128xpred>
+  // CHECK: pto.vmi.vstore %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}} {group = 8} : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>
+  pto.vmi.vstore %x, %p[%c0], %c16 {group = 8} : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>
   return
 }
 
