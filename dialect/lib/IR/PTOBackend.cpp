@@ -518,14 +518,16 @@ static const NoEmitCOp *noEmitCOp(StringRef name) {
   return it != std::end(kNoEmitCOps) && it->name == name ? it : nullptr;
 }
 
-/// The vector-register types of PTOAS 0.60 (opaque `pto` types in ptonz).
-static constexpr llvm::StringLiteral kVectorRegisterTypes[] = {
-    "vreg", "mask", "align", "vmi.vreg", "vmi.mask"};
+/// The vector-register types of PTOAS 0.60: vpto's (PTOVptoTypes.td) and
+/// the ones still opaque `pto` types in ptonz.
+static constexpr llvm::StringLiteral kVectorRegisterTypes[] = {"vmi.vreg",
+                                                               "vmi.mask"};
 
 static bool isVectorRegisterType(Type type) {
-  return llvm::any_of(kVectorRegisterTypes, [&](StringRef mnemonic) {
-    return isPassThroughType(type, mnemonic);
-  });
+  return isa<VRegType, MaskType, AlignType>(type) ||
+         llvm::any_of(kVectorRegisterTypes, [&](StringRef mnemonic) {
+           return isPassThroughType(type, mnemonic);
+         });
 }
 
 /// A signature type the EmitC type converter has no C++ type for: a
