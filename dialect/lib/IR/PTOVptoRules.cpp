@@ -656,6 +656,19 @@ template <unsigned Buffers> static LogicalResult verifyUBOp(Operation *op) {
   return success();
 }
 
+/// UBVdupOp::verify: `%dst, %scalar, ...` fills a UB buffer.
+static LogicalResult verifyUBDup(Operation *op) {
+  if (op->getNumOperands() < 1)
+    return success();
+  Type dst = op->getOperand(0).getType();
+  if (!isBufferLike(dst))
+    return op->emitOpError("requires pointer-like dst operand");
+  if (!isUBBuffer(dst))
+    return op->emitOpError() << "requires UB-backed dst operand (got " << dst
+                             << "; write !pto.ptr<T, ub>)";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Cube bridges
 //===----------------------------------------------------------------------===//
@@ -1017,15 +1030,22 @@ static LogicalResult verifyShuffle(Operation *op) {
 }
 
 /// SectionSimtOp::verify: `pto.section.simt <<<x, y, z>>> { ... }` with
-/// non-negative dimensions, not in a SIMT entry, not nested.
+/// non-negative dimensions, not in a SIMT entry, not nested. And, where ptoas
+/// goes on to its VPTO backend (which outlines every section into a SIMT
+/// launch, PTOOutlineSIMTSections.cpp getSimtThreadCount), positive ones whose
+/// product (the threads of the launch) is at most 2048.
 static LogicalResult verifySectionSimt(Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
   if (!func)
     return op->emitOpError("must be nested under a func.func");
+  SmallVector<int64_t, 3> dims;
   for (StringRef dim : verbatimItems(op).keywords) {
     int64_t v = 0;
-    if (!dim.getAsInteger(10, v) && v < 0)
+    if (dim.getAsInteger(10, v))
+      continue;
+    if (v < 0)
       return op->emitOpError("requires non-negative i32 launch dimensions");
+    dims.push_back(v);
   }
   if (func->hasAttr("pto.simt_entry"))
     return op->emitOpError("must not appear inside a function marked with "
@@ -1034,6 +1054,22 @@ static LogicalResult verifySectionSimt(Operation *op) {
        p = p->getParentOp())
     if (p->getName().getStringRef() == "pto.section.simt")
       return op->emitOpError("nested pto.section.simt is not allowed");
+  auto *dialect = op->getContext()->getLoadedDialect<PTODialect>();
+  if (dims.size() != 3 || backendOf(op) != Backend::vpto ||
+      (dialect && dialect->emitsPtoIr()))
+    return success();
+  constexpr int64_t kMaxThreads = 2048;
+  int64_t threads = 1;
+  for (int64_t d : dims) {
+    if (d <= 0 || threads > kMaxThreads / d)
+      return op->emitOpError()
+             << "SIMT launch dimensions must have a positive product no "
+                "greater than "
+             << kMaxThreads << ", got (" << dims[0] << ", " << dims[1] << ", "
+             << dims[2] << ") (PTOAS's VPTO backend launches the section "
+                           "with that many threads)";
+    threads *= d;
+  }
   return success();
 }
 
@@ -1083,6 +1119,18 @@ ArrayRef<PassThroughRule> ptonz::pto::vptoRules() {
       {"pto.ub.vaddrelu", verifyUBOp<3>},
       {"pto.ub.vnot", verifyUBOp<2>},
       {"pto.ub.vabs", verifyUBOp<2>},
+      {"pto.ub.vrelu", verifyUBOp<2>},
+      {"pto.ub.vexp", verifyUBOp<2>},
+      {"pto.ub.vln", verifyUBOp<2>},
+      {"pto.ub.vsqrt", verifyUBOp<2>},
+      {"pto.ub.vrsqrt", verifyUBOp<2>},
+      {"pto.ub.vshl", verifyUBOp<2>},
+      {"pto.ub.vshr", verifyUBOp<2>},
+      {"pto.ub.vmuls", verifyUBOp<2>},
+      {"pto.ub.vadds", verifyUBOp<2>},
+      {"pto.ub.vmaxs", verifyUBOp<2>},
+      {"pto.ub.vmins", verifyUBOp<2>},
+      {"pto.ub.vdup", verifyUBDup},
       // cube bridges
       {"pto.mte_l1_l0a", verifyMteL1L0<AddressSpace::left>},
       {"pto.mte_l1_l0b", verifyMteL1L0<AddressSpace::right>},

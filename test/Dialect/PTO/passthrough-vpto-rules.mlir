@@ -5,6 +5,9 @@
 // `!pto.mask<bN>`, `!pto.align` (PTOVptoTypes.td), which print as PTOAS
 // prints them.
 // RUN: ptonz-opt %s --ptoas-version=0.60 --pto-arch=a5 --pto-backend=vpto --split-input-file --verify-diagnostics --no-mlir-print-debuginfo | FileCheck %s
+// With --emit-pto-ir ptoas stops before its VPTO backend, which launches each
+// pto.section.simt with dimX * dimY * dimZ <= 2048 threads: 64 x 64 x 1 passes.
+// RUN: ptonz-opt %S/Inputs/section-simt-threads.mlir --ptoas-version=0.60 --pto-arch=a5 --pto-backend=vpto --ptoas-emit-pto-ir --no-mlir-print-debuginfo | FileCheck %s --check-prefix=PTOIR
 
 // CHECK-LABEL: func.func @vector_ops_accepted
 // CHECK: %[[V:.*]]:2 = pto.vlds %{{.*}}[%{{.*}}] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>, !pto.ptr<f32, ub>
@@ -515,5 +518,17 @@ func.func @mad_mx_tf32(%l: !pto.ptr<f8E4M3FN, l0a>, %r: !pto.ptr<f8E4M3FN, l0b>,
   // expected-error@+1 {{'pto.mad_mx' op takes no tf32_mode clause}}
   pto.mad_mx %l, %r, %d, %c16, %c16, %c16 tf32_mode(round_even)
     : !pto.ptr<f8E4M3FN, l0a>, !pto.ptr<f8E4M3FN, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64
+  return
+}
+
+// -----
+
+// The VPTO backend launches a section with dimX * dimY * dimZ threads.
+// PTOIR-LABEL: func.func @section_simt_too_many_threads
+// PTOIR-NEXT: pto.section.simt <<<64, 64, 1>>>
+func.func @section_simt_too_many_threads() attributes {pto.kernel} {
+  // expected-error@+1 {{'pto.section.simt' op SIMT launch dimensions must have a positive product no greater than 2048, got (64, 64, 1)}}
+  pto.section.simt <<<64, 64, 1>>> {
+  }
   return
 }
