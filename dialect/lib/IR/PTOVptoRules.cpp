@@ -1030,10 +1030,11 @@ static LogicalResult verifyShuffle(Operation *op) {
 }
 
 /// SectionSimtOp::verify: `pto.section.simt <<<x, y, z>>> { ... }` with
-/// non-negative dimensions, not in a SIMT entry, not nested. And, where ptoas
-/// goes on to its VPTO backend (which outlines every section into a SIMT
-/// launch, PTOOutlineSIMTSections.cpp getSimtThreadCount), positive ones whose
-/// product (the threads of the launch) is at most 2048.
+/// non-negative dimensions, not in a SIMT entry, not nested. And, with the
+/// VPTO backend (which outlines every section into a SIMT launch,
+/// PTOOutlineSIMTSections.cpp getSimtThreadCount; measured: with
+/// --emit-pto-ir too), positive ones whose product (the threads of the
+/// launch) is at most 2048.
 static LogicalResult verifySectionSimt(Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
   if (!func)
@@ -1054,9 +1055,7 @@ static LogicalResult verifySectionSimt(Operation *op) {
        p = p->getParentOp())
     if (p->getName().getStringRef() == "pto.section.simt")
       return op->emitOpError("nested pto.section.simt is not allowed");
-  auto *dialect = op->getContext()->getLoadedDialect<PTODialect>();
-  if (dims.size() != 3 || backendOf(op) != Backend::vpto ||
-      (dialect && dialect->emitsPtoIr()))
+  if (dims.size() != 3 || backendOf(op) != Backend::vpto)
     return success();
   constexpr int64_t kMaxThreads = 2048;
   int64_t threads = 1;
@@ -1066,8 +1065,9 @@ static LogicalResult verifySectionSimt(Operation *op) {
              << "SIMT launch dimensions must have a positive product no "
                 "greater than "
              << kMaxThreads << ", got (" << dims[0] << ", " << dims[1] << ", "
-             << dims[2] << ") (PTOAS's VPTO backend launches the section "
-                           "with that many threads)";
+             << dims[2]
+             << ") (PTOAS's VPTO backend launches the section "
+                "with that many threads)";
     threads *= d;
   }
   return success();

@@ -5,9 +5,10 @@
 // `!pto.mask<bN>`, `!pto.align` (PTOVptoTypes.td), which print as PTOAS
 // prints them.
 // RUN: ptonz-opt %s --ptoas-version=0.60 --pto-arch=a5 --pto-backend=vpto --split-input-file --verify-diagnostics --no-mlir-print-debuginfo | FileCheck %s
-// With --emit-pto-ir ptoas stops before its VPTO backend, which launches each
-// pto.section.simt with dimX * dimY * dimZ <= 2048 threads: 64 x 64 x 1 passes.
-// RUN: ptonz-opt %S/Inputs/section-simt-threads.mlir --ptoas-version=0.60 --pto-arch=a5 --pto-backend=vpto --ptoas-emit-pto-ir --no-mlir-print-debuginfo | FileCheck %s --check-prefix=PTOIR
+// Only the VPTO backend (also with --emit-pto-ir) launches each
+// pto.section.simt with dimX * dimY * dimZ <= 2048 threads: 64 x 64 x 1
+// passes where ptoas stops before EmitC (--emit-pto-ir).
+// RUN: ptonz-opt %S/Inputs/section-simt-threads.mlir --ptoas-version=0.60 --pto-arch=a5 --pto-backend=emitc --ptoas-emit-pto-ir --no-mlir-print-debuginfo | FileCheck %s --check-prefix=PTOIR
 
 // CHECK-LABEL: func.func @vector_ops_accepted
 // CHECK: %[[V:.*]]:2 = pto.vlds %{{.*}}[%{{.*}}] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>, !pto.ptr<f32, ub>
@@ -24,7 +25,7 @@
 // CHECK: %{{.*}}:3 = pto.vldus %{{.*}} : !pto.ptr<f32, ub>, !pto.align, index -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f32, ub>
 func.func @vector_ops_accepted(%src: !pto.ptr<f32, ub>, %h: !pto.ptr<f16, ub>,
     %m: !pto.mask<b32>, %m16: !pto.mask<b16>, %s: f32, %u: !pto.vreg<64xui32>,
-    %count: !pto.vreg<64xsi32>, %off: !pto.vreg<128xui16>, %a: !pto.align) {
+    %count: !pto.vreg<64xsi32>, %off: !pto.vreg<128xui16>) {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
   pto.vecscope {
@@ -39,6 +40,7 @@ func.func @vector_ops_accepted(%src: !pto.ptr<f32, ub>, %h: !pto.ptr<f16, ub>,
     %sh = pto.vshr %u, %count, %m : !pto.vreg<64xui32>, !pto.vreg<64xsi32>, !pto.mask<b32> -> !pto.vreg<64xui32>
     %base = pto.vsts %q, %src[%c0], %m : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32> -> !pto.ptr<f32, ub>
     %g = pto.vgather2 %h, %off, %m16 : !pto.ptr<f16, ub>, !pto.vreg<128xui16>, !pto.mask<b16> -> !pto.vreg<128xf16>
+    %a = pto.vldas %src : !pto.ptr<f32, ub> -> !pto.align
     %w, %a2, %n2 = pto.vldus %src, %a, %c64 : !pto.ptr<f32, ub>, !pto.align, index -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f32, ub>
   }
   return
@@ -50,9 +52,10 @@ func.func @vector_ops_accepted(%src: !pto.ptr<f32, ub>, %h: !pto.ptr<f16, ub>,
 // CHECK: pto.mte_l1_l0a %{{.*}} : !pto.ptr<f16, mat>, !pto.ptr<f16, left>, i64, i64, i64, i64
 // CHECK: pto.mad %{{.*}} sat : !pto.ptr<f16, l0a>, !pto.ptr<f16, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64
 // CHECK: pto.raw_fill_l1
+// CHECK: pto.ub.vadd %{{.*}} : !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64, i64, i64
 func.func @cube_bridges_accepted(%mat: !pto.ptr<f16, mat>, %left: !pto.ptr<f16, left>,
     %l0a: !pto.ptr<f16, l0a>, %l0b: !pto.ptr<f16, l0b>, %l0c: !pto.ptr<f32, l0c>,
-    %l1: !pto.ptr<ui16, l1>) {
+    %l1: !pto.ptr<ui16, l1>, %ub: !pto.ptr<f32, ub>) {
   %c0 = arith.constant 0 : i64
   %c1 = arith.constant 1 : i64
   %c16 = arith.constant 16 : i64
@@ -60,6 +63,7 @@ func.func @cube_bridges_accepted(%mat: !pto.ptr<f16, mat>, %left: !pto.ptr<f16, 
   pto.mte_l1_l0a %mat, %left, %c16, %c16, %c0, %c0 : !pto.ptr<f16, mat>, !pto.ptr<f16, left>, i64, i64, i64, i64
   pto.mad %l0a, %l0b, %l0c, %c16, %c16, %c16 sat : !pto.ptr<f16, l0a>, !pto.ptr<f16, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64
   pto.raw_fill_l1 %l1, %c0, %zero, %c1, %c1, %c0 {fill_word_bits = 16 : i64} : !pto.ptr<ui16, l1>, i64, i32, i64, i64, i64
+  pto.ub.vadd %ub, %ub, %ub, %c1, %c1, %c1, %c1, %c0, %c0, %c0 : !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64, i64, i64
   return
 }
 
@@ -247,9 +251,10 @@ func.func @vlds_post_update(%src: !pto.ptr<f32, ub>) {
 
 // -----
 
-func.func @vldus_post_update(%src: !pto.ptr<f32, ub>, %a: !pto.align) {
+func.func @vldus_post_update(%src: !pto.ptr<f32, ub>) {
   %c64 = arith.constant 64 : index
   pto.vecscope {
+    %a = pto.vldas %src : !pto.ptr<f32, ub> -> !pto.align
     // expected-error@+1 {{'pto.vldus' op requires updated base result to match source type}}
     %v, %a2, %next = pto.vldus %src, %a, %c64 : !pto.ptr<f32, ub>, !pto.align, index -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<i32, ub>
   }
@@ -530,5 +535,25 @@ func.func @section_simt_too_many_threads() attributes {pto.kernel} {
   // expected-error@+1 {{'pto.section.simt' op SIMT launch dimensions must have a positive product no greater than 2048, got (64, 64, 1)}}
   pto.section.simt <<<64, 64, 1>>> {
   }
+  return
+}
+
+// -----
+
+func.func @ub_shift_on_gm(%dst: !pto.ptr<i16, ub>, %src: !pto.ptr<i16, gm>) {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  // expected-error@+1 {{'pto.ub.vshl' op requires UB-backed operands (operand 1 is '!pto.ptr<i16, gm>'}}
+  pto.ub.vshl %dst, %src, %c1, %c1, %c1, %c1, %c1, %c0 : !pto.ptr<i16, ub>, !pto.ptr<i16, gm>, i64, i64, i64, i64, i64, i64
+  return
+}
+
+// -----
+
+func.func @ub_vdup_on_gm(%dst: !pto.ptr<f32, gm>) {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  // expected-error@+1 {{'pto.ub.vdup' op requires UB-backed dst operand}}
+  pto.ub.vdup %dst, %c1, %c1, %c1, %c1, %c1, %c0 : !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64
   return
 }
