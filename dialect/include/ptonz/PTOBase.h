@@ -84,6 +84,10 @@ unsigned elementBits(mlir::Type type);
 /// An A5 microscaling scale element (E8M0, one byte): PTOAS's `!pto.f8E8M0`,
 /// or MLIR's builtin f8E8M0FNU, which ptonz accepts for it on input.
 bool isMXScaleElement(mlir::Type type);
+/// PTOAS 0.60's low-precision element types (isPTOLowPrecisionType): fp8
+/// (any 8-bit float), !pto.hif8, !pto.f8E8M0, !pto.hif8x2, packed FP4 and
+/// !pto.bf16x2. A2/A3 moves and converts none of them.
+bool isLowPrecisionElement(mlir::Type type);
 /// A type of PTOAS 0.60 that ptonz passes through verbatim (an opaque `pto`
 /// type) whose mnemonic is `mnemonic` (`multi_tile_buf`, `vreg`, ...).
 bool isPassThroughType(mlir::Type type, llvm::StringRef mnemonic);

@@ -37,6 +37,10 @@ def PTO_PtrType : PTO_Type<"Ptr", "ptr"> {
   let extraClassDeclaration = [{
     /// No memory space, or `gm`.
     bool isGM() const { return !getSpace() || getSpace().getValue() == "gm"; }
+    /// The memory space as PTOAS 0.60 reads it (no space: gm; `l1` is
+    /// mat, `l0a` left, `l0b` right, `l0c` acc, `ub` vec, `bt` bias, `fb`
+    /// scaling).
+    ::ptonz::pto::AddressSpace getAddressSpace() const;
   }];
 }
 

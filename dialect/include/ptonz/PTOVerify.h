@@ -156,10 +156,6 @@ bool implicitTmpRefused(mlir::Operation *op);
 mlir::LogicalResult verifyArgReduce(mlir::Operation *op, mlir::Value src,
                                     mlir::Value tmp, mlir::Value dst, bool col);
 
-/// PTOAS 0.60's low-precision element types (isPTOLowPrecisionType): fp8
-/// (any 8-bit float), !pto.hif8, !pto.f8E8M0, !pto.hif8x2, packed FP4 and
-/// !pto.bf16x2. A2/A3 moves and converts none of them.
-bool isLowPrecisionElement(mlir::Type type);
 /// The A5 tcvt pairs among them: f32 -> fp8/hif8, f16 -> hif8, bf16 <-> FP4,
 /// fp8/hif8 -> f32 (isA5LowPrecisionTCvtPair).
 bool isA5LowPrecisionCvt(mlir::Type src, mlir::Type dst);

@@ -519,16 +519,9 @@ static const NoEmitCOp *noEmitCOp(StringRef name) {
 }
 
 /// The vector-register types of PTOAS 0.60: the VMI ones (PTOVmiTypes.td)
-/// and the vpto ones (opaque `pto` types in ptonz).
-static constexpr llvm::StringLiteral kVectorRegisterTypes[] = {"vreg", "mask",
-                                                               "align"};
-
+/// and the vpto ones (PTOVptoTypes.td).
 static bool isVectorRegisterType(Type type) {
-  if (isa<VmiVRegType, VmiMaskType>(type))
-    return true;
-  return llvm::any_of(kVectorRegisterTypes, [&](StringRef mnemonic) {
-    return isPassThroughType(type, mnemonic);
-  });
+  return isa<VmiVRegType, VmiMaskType, VRegType, MaskType, AlignType>(type);
 }
 
 /// A signature type the EmitC type converter has no C++ type for: a

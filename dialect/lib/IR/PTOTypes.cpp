@@ -4,6 +4,7 @@
 #include "ptonz/PTOBase.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -57,6 +58,20 @@ Type PtrType::parse(AsmParser &p) {
   return PtrType::get(p.getContext(), elem, space);
 }
 
+AddressSpace PtrType::getAddressSpace() const {
+  if (!getSpace())
+    return AddressSpace::gm;
+  return llvm::StringSwitch<AddressSpace>(getSpace().getValue())
+      .Cases("mat", "l1", AddressSpace::mat)
+      .Cases("left", "l0a", AddressSpace::left)
+      .Cases("right", "l0b", AddressSpace::right)
+      .Cases("acc", "l0c", AddressSpace::acc)
+      .Cases("vec", "ub", AddressSpace::vec)
+      .Cases("bias", "bt", AddressSpace::bias)
+      .Cases("scaling", "fb", AddressSpace::scaling)
+      .Default(AddressSpace::gm);
+}
+
 void PtrType::print(AsmPrinter &p) const {
   p << '<' << getElementType();
   if (getSpace())
@@ -90,17 +105,11 @@ unsigned ptonz::pto::elementBits(Type t) {
 
 /// Type mnemonics of PTOAS 0.60 that ptonz does not model: they parse as
 /// MLIR opaque types of the `pto` dialect and print back as written
-/// (`!pto.vreg<64xf32>`, `!pto.mask<b32>`, ...). The VMI types are
-/// ptonz's own (PTOVmiTypes.td).
+/// (`!pto.struct<...>`, `!pto.local_array<...>`, ...). The vector-register
+/// types are ptonz's own (PTOVmiTypes.td, PTOVptoTypes.td).
 static bool isPassThroughTypeMnemonic(StringRef m) {
   static constexpr llvm::StringLiteral kMnemonics[] = {
-      "vreg",
-      "mask",
-      "align",
-      "multi_tile_buf",
-      "local_array",
-      "struct",
-      "prefetch_async_context"};
+      "multi_tile_buf", "local_array", "struct", "prefetch_async_context"};
   return llvm::is_contained(kMnemonics, m);
 }
 

@@ -98,8 +98,8 @@ func.func @vector_registers(%acc: !pto.vreg<64xf32>, %dst: !pto.ptr<f32, ub>) {
     // CHECK: pto.vmi.vstore %{{.*}}#1, %{{.*}}[%{{.*}}] : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>
     pto.vmi.vstore %w#1, %dst[%c0] : !pto.vmi.vreg<128xf32>, !pto.ptr<f32, ub>
   }
-  // CHECK: pto.section.simt <<<32, -1, 1>>> {
-  pto.section.simt <<<32, -1, 1>>> {
+  // CHECK: pto.section.simt <<<32, 2, 1>>> {
+  pto.section.simt <<<32, 2, 1>>> {
   }
   return
 }
