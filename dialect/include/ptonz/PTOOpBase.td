@@ -44,6 +44,11 @@ class PTO_Op<string mnemonic, list<Trait> traits = []> : Op<PTO_Dialect, mnemoni
 // tile_buf): a memref is one only for an older target (isDpsType).
 def PTO_Dps : Type<CPred<"::ptonz::pto::isDpsType($_self)">,
                    "tile_buf, partition view or tensor (memref before PTOAS 0.60)">;
+// The same kinds with a memref for any target: the operands of PTOAS 0.27's
+// ops that 0.60 renamed (pto.tput_async / tget_async, 0.60's
+// pto.comm.tput_async / tget_async, which ptonz passes through).
+def PTO_DpsOrMemRef : AnyTypeOf<[AnyRankedTensor, AnyMemRef, PTO_PartitionTensorViewType,
+                                 PTO_TileBufType], "tile_buf, partition view, memref or tensor">;
 def PTO_TileBufOrMemRef : AnyTypeOf<[PTO_TileBufType, AnyMemRef], "tile_buf or memref">;
 def PTO_TensorViewOrMemRef : AnyTypeOf<[PTO_TensorViewType, AnyMemRef],
                                        "tensor_view or memref">;
