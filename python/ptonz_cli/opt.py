@@ -113,6 +113,8 @@ def _build_parser() -> argparse.ArgumentParser:
         arch_name,
         DEFAULT_VERSION,
         LEVELS,
+        PLAN_MEMORY_IMPLS,
+        DEFAULT_PLAN_MEMORY_IMPL,
         releases_help,
     )
     from ptonz.driver import PRINT_DEBUGINFO
@@ -267,6 +269,17 @@ def _build_parser() -> argparse.ArgumentParser:
         f"{DEFAULT_BACKEND}, as ptoas). The EmitC backend cannot lower the vmi / vpto "
         "vector ops nor vector-register types in a signature, which ptonz then "
         "rejects at the op",
+    )
+    p.add_argument(
+        "--ptoas-plan-memory-impl",
+        "--plan-memory-impl",
+        dest="ptoas_plan_memory_impl",
+        default=DEFAULT_PLAN_MEMORY_IMPL,
+        choices=PLAN_MEMORY_IMPLS,
+        help="the --plan-memory-impl PTOAS 0.60 will run with (its local memory "
+        f"planner, default {DEFAULT_PLAN_MEMORY_IMPL}, as ptoas); accepted so that "
+        "ptonz-opt takes ptoas's flags, and checked as ptoas checks it; no rule of "
+        "ptonz depends on it",
     )
     p.add_argument(
         "--ptoas-emit-pto-ir",

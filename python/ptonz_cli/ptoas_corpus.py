@@ -141,10 +141,14 @@ def test_flags(path: Path, root: Path, text: str) -> Tuple[List[str], str]:
 
 def ptonz_target(flags: List[str]) -> List[str]:
     """The ptonz-opt flags naming the same PTOAS target (--pto-arch,
-    --pto-backend; ptonz-opt spells ptoas's --pto-level --ptoas-pto-level
-    and --emit-pto-ir, which stops ptoas before its backend,
-    --ptoas-emit-pto-ir)."""
-    renamed = {"--pto-level": "--ptoas-pto-level", "--emit-pto-ir": "--ptoas-emit-pto-ir"}
+    --pto-backend; ptonz-opt spells ptoas's --pto-level --ptoas-pto-level,
+    --emit-pto-ir, which stops ptoas before its backend,
+    --ptoas-emit-pto-ir, and --plan-memory-impl --ptoas-plan-memory-impl)."""
+    renamed = {
+        "--pto-level": "--ptoas-pto-level",
+        "--emit-pto-ir": "--ptoas-emit-pto-ir",
+        "--plan-memory-impl": "--ptoas-plan-memory-impl",
+    }
     out = []
     for f in flags:
         name, eq, value = f.partition("=")

@@ -56,5 +56,13 @@ def test_ptonz_target_passes_the_backend_and_emit_pto_ir():
     ]
 
 
+def test_ptonz_target_passes_the_plan_memory_impl():
+    # ptonz-opt checks its value as ptoas does.
+    assert C.ptonz_target(["--pto-level=level3", "--plan-memory-impl=typo"]) == [
+        "--ptoas-pto-level=level3",
+        "--ptoas-plan-memory-impl=typo",
+    ]
+
+
 def test_run_line_backend_with_a_separate_value():
     assert C.run_line_flags("// RUN: ptoas --pto-backend vpto %s -o -\n") == ["--pto-backend=vpto"]

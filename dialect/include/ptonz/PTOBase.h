@@ -14,6 +14,7 @@
 #include "mlir/IR/OpImplementation.h"
 
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace ptonz::pto {
@@ -54,6 +55,10 @@ namespace ptonz::pto {
 /// A GM scalar pointer: !pto.ptr<T> or a memref without, or with a gm,
 /// memory space (PTOAS's ScalarPtrOrMemRef).
 bool isGMPointer(mlir::Type type);
+/// An operand type of a tile op (ins/outs, tassign): a tile_buf, partition
+/// view or ranked tensor; a memref (PTOAS's lowered form) only for a target
+/// before PTOAS 0.60, whose ops take no memref.
+bool isDpsType(mlir::Type type);
 /// The arch `op` is verified for: its module's `pto.target_arch` ("a5", any
 /// case, is A5; anything else A2/A3), else the context's target (ptoas
 /// --pto-arch), a3 by default.
@@ -91,6 +96,20 @@ bool isLowPrecisionElement(mlir::Type type);
 /// A type of PTOAS 0.60 that ptonz passes through verbatim (an opaque `pto`
 /// type) whose mnemonic is `mnemonic` (`multi_tile_buf`, `vreg`, ...).
 bool isPassThroughType(mlir::Type type, llvm::StringRef mnemonic);
+/// A PTOAS 0.60 `!pto.multi_tile_buf<SLOT, count=N>` (a pass-through type;
+/// SLOT is a `!pto.tile_buf<...>` or the body of one, `vec, 16x16xf16`):
+/// its slot tile type (null when SLOT does not parse as one) and count.
+struct MultiTileBuf {
+  TileBufType slot;
+  int64_t count;
+};
+std::optional<MultiTileBuf> multiTileBufOf(mlir::Type type);
+/// The case of a PTOAS 0.60 enum attribute that ptonz passes through verbatim
+/// (an opaque `pto` attribute: `#pto<pow_precision high_precision>` or
+/// `#pto.pow_precision<high_precision>`) whose mnemonic is `mnemonic`
+/// ("high_precision"); empty if `attr` is no such attribute.
+llvm::StringRef passThroughEnumCase(mlir::Attribute attr,
+                                    llvm::StringRef mnemonic);
 /// PTOAS 0.60's VecScopeOp rule: a synchronization op inside a
 /// `pto.vecscope` (an op ptonz passes through) is an error at the op.
 mlir::LogicalResult verifyOutsideVecScope(mlir::Operation *op);

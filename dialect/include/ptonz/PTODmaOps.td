@@ -128,7 +128,7 @@ def PTO_BuildAsyncSessionOp : PTO_Op<"build_async_session"> {
 
 class PTO_AsyncCopyOp<string mnemonic, string what> : PTO_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins PTO_Dps:$dst, PTO_Dps:$src, PTO_AsyncSessionType:$session);
+  let arguments = (ins PTO_DpsOrMemRef:$dst, PTO_DpsOrMemRef:$src, PTO_AsyncSessionType:$session);
   let results = (outs PTO_AsyncEventType:$event);
   let assemblyFormat = [{
     `(` $dst `,` $src `,` $session `:` type($dst) `,` type($src) `,` qualified(type($session)) `)`

@@ -42,8 +42,15 @@ class PTO_Op<string mnemonic, list<Trait> traits = []> : Op<PTO_Dialect, mnemoni
 
 // What a tile op reads and writes: a tile_buf or partition view before
 // PTOAS's memref lowering, a memref (with #pto.address_space) or tensor after.
-def PTO_Dps : AnyTypeOf<[AnyRankedTensor, AnyMemRef, PTO_PartitionTensorViewType,
-                         PTO_TileBufType], "tile_buf, partition view, memref or tensor">;
+// PTOAS 0.60's ops take no memref (PTODpsType: tensor, partition view or
+// tile_buf): a memref is one only for an older target (isDpsType).
+def PTO_Dps : Type<CPred<"::ptonz::pto::isDpsType($_self)">,
+                   "tile_buf, partition view or tensor (memref before PTOAS 0.60)">;
+// The same kinds with a memref for any target: the operands of PTOAS 0.27's
+// ops that 0.60 renamed (pto.tput_async / tget_async, 0.60's
+// pto.comm.tput_async / tget_async, which ptonz passes through).
+def PTO_DpsOrMemRef : AnyTypeOf<[AnyRankedTensor, AnyMemRef, PTO_PartitionTensorViewType,
+                                 PTO_TileBufType], "tile_buf, partition view, memref or tensor">;
 def PTO_TileBufOrMemRef : AnyTypeOf<[PTO_TileBufType, AnyMemRef], "tile_buf or memref">;
 def PTO_TensorViewOrMemRef : AnyTypeOf<[PTO_TensorViewType, AnyMemRef],
                                        "tensor_view or memref">;
@@ -223,8 +230,12 @@ class PTO_BinaryOptTmpOp<string mnemonic, string what> : PTO_TileOp<mnemonic, []
 
 // ins(%src0, %src1[, %tmp] : T0, T1[, Ttmp]) outs(%dst : T): row-wise
 // broadcast ops whose pto-isa call has an optional scratch tile.
+// `tmpContract`: PTOAS 0.60's A2/A3 tmp contract (verifyRowExpandTmp), which
+// trowexpandexpdif does not have; `precision`: the mnemonic of the op's
+// `precisionType` enum, whose high_precision needs a tmp (verifyPrecisionTmp).
 class PTO_RowExpandBinaryOp<string mnemonic, string what,
-                            string rules = "TileRules::rowExpandBinary()">
+                            string rules = "TileRules::rowExpandBinary()",
+                            bit tmpContract = 1, string precision = "">
     : PTO_TileOp<mnemonic, []> {
   let summary = what;
   let arguments = (ins PTO_Dps:$src0, PTO_Dps:$src1, Optional<PTO_Dps>:$tmp, PTO_Dps:$dst);
@@ -233,8 +244,23 @@ class PTO_RowExpandBinaryOp<string mnemonic, string what,
     (`,` qualified(type($tmp))^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
   let hasVerifier = 1;
-  let extraClassDefinition = PTO_TileVerifier<rules,
-      [{{{"src0", getSrc0()}, {"src1", getSrc1()}, {"dst", getDst()}}}]>.verifierBody;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::mlir::failed(::ptonz::pto::verifyTileOp(getOperation(), }] # rules # [{,
+              {{"src0", getSrc0()}, {"src1", getSrc1()}, {"dst", getDst()}})))
+        return ::mlir::failure();
+      }] # !if(!empty(precision), "", [{
+      if (::mlir::failed(::ptonz::pto::verifyPrecisionTmp(getOperation(), "}] # precision # [{",
+                                                          getTmp())))
+        return ::mlir::failure();
+      }]) # !if(tmpContract, [{
+      return ::ptonz::pto::verifyRowExpandTmp(getOperation(), getSrc0(), getSrc1(),
+                                              getTmp(), getDst());
+      }], [{
+      return ::mlir::success();
+      }]) # [{
+    }
+  }];
 }
 
 // The matmul family: ins(<inputs> : <types>) outs(%dst : T) [-> tensor].

@@ -178,14 +178,17 @@ def PTO_TColExpandExpdifOp : PTO_BinaryOp<"tcolexpandexpdif", "dst = exp(src0 - 
 def PTO_TRowExpandAddOp : PTO_RowExpandBinaryOp<"trowexpandadd", "dst = src0 + src1[i, 0] per row">;
 def PTO_TRowExpandSubOp : PTO_RowExpandBinaryOp<"trowexpandsub", "dst = src0 - src1[i, 0] per row">;
 def PTO_TRowExpandMulOp : PTO_RowExpandBinaryOp<"trowexpandmul", "dst = src0 * src1[i, 0] per row">;
-def PTO_TRowExpandDivOp : PTO_RowExpandBinaryOp<"trowexpanddiv", "dst = src0 / src1[i, 0] per row">;
+def PTO_TRowExpandDivOp : PTO_RowExpandBinaryOp<"trowexpanddiv", "dst = src0 / src1[i, 0] per row",
+                                                "TileRules::rowExpandBinary()",
+                                                /*tmpContract=*/1, "div_precision">;
 def PTO_TRowExpandMaxOp : PTO_RowExpandBinaryOp<"trowexpandmax", "dst = max(src0, src1[i, 0])",
                                                 "TileRules::rowExpandReduceLike()">;
 def PTO_TRowExpandMinOp : PTO_RowExpandBinaryOp<"trowexpandmin", "dst = min(src0, src1[i, 0])",
                                                 "TileRules::rowExpandReduceLike()">;
 def PTO_TRowExpandExpdifOp : PTO_RowExpandBinaryOp<"trowexpandexpdif",
                                                    "dst = exp(src0 - src1[i, 0])",
-                                                   "TileRules::rowExpandReduceLike()">;
+                                                   "TileRules::rowExpandReduceLike()",
+                                                   /*tmpContract=*/0>;
 
 def PTO_TColMaxOp  : PTO_UnaryOp<"tcolmax", "dst[0, j] = max over rows", "TileRules::colReduce()">;
 def PTO_TColMinOp  : PTO_UnaryOp<"tcolmin", "dst[0, j] = min over rows", "TileRules::colReduce()">;
@@ -268,8 +271,14 @@ def PTO_TRsqrtOp : PTO_TileOp<"trsqrt"> {
   let arguments = (ins PTO_Dps:$src, PTO_Dps:$dst, Optional<PTO_Dps>:$tmp);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let extraClassDefinition = PTO_TileVerifier<"TileRules::vecUnary()",
-      [{{{"src", getSrc()}, {"dst", getDst()}}}]>.verifierBody;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::mlir::failed(::ptonz::pto::verifyTileOp(getOperation(),
+              ::ptonz::pto::TileRules::vecUnary(), {{"src", getSrc()}, {"dst", getDst()}})))
+        return ::mlir::failure();
+      return ::ptonz::pto::verifyPrecisionTmp(getOperation(), "rsqrt_precision", getTmp());
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -349,6 +358,7 @@ def PTO_TSort32Op : PTO_TileOp<"tsort32"> {
     `ins` `(` $src `,` $idx (`,` $tmp^)? `:` qualified(type($src)) `,` qualified(type($idx))
     (`,` qualified(type($tmp))^)? `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

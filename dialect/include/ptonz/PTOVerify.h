@@ -150,6 +150,23 @@ mlir::LogicalResult verifyImplicitTmp(mlir::Operation *op, mlir::Value tmp);
 /// Whether PTOAS refuses to plan an implicit tmp for `op`: 0.60 on A2/A3 at
 /// level3 (no PlanMemory there; its pto-materialize-implicit-tmp errors).
 bool implicitTmpRefused(mlir::Operation *op);
+/// Whether PTOAS skips PlanMemory and so plans no implicit tmp for any op,
+/// whatever the arch: 0.60 at level3 (tpow, tpows and tsort32 ask for their
+/// tmp there on A5 too).
+bool planMemorySkipped(mlir::MLIRContext *ctx);
+/// PTOAS 0.60's tmp contract of trowexpandadd/sub/mul/div/max/min on A2/A3
+/// (verifyTRowExpandImplicitTmpContract): with a tmp, the expanded operand
+/// is a col_major per-row scalar column (mode 1), the tmp a vec tile of dst's
+/// element type holding at least ceil(dst valid rows / 8) * 256 bytes
+/// (7680 from 256 rows, 8192 for a dynamic row count).
+/// PTOAS 0.60 (trowexpanddiv, trsqrt): a `precisionType` of high_precision
+/// (the pass-through enum `precision`: "div_precision", ...) needs a tmp.
+mlir::LogicalResult verifyPrecisionTmp(mlir::Operation *op,
+                                       llvm::StringRef precision,
+                                       mlir::Value tmp);
+mlir::LogicalResult verifyRowExpandTmp(mlir::Operation *op, mlir::Value src0,
+                                       mlir::Value src1, mlir::Value tmp,
+                                       mlir::Value dst);
 
 /// tcolargmax/tcolargmin (col) and trowargmax/trowargmin: PTOAS's element
 /// width, valid-region and (0.60, A2/A3) scratch-width rules.

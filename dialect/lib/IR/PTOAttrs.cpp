@@ -4,6 +4,7 @@
 #include "ptonz/PTOBase.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -187,6 +188,25 @@ static bool isPassThroughAttrMnemonic(StringRef m) {
                                                        "padmode",
                                                        "vector_function"};
   return llvm::is_contained(kMnemonics, m);
+}
+
+StringRef ptonz::pto::passThroughEnumCase(Attribute attr, StringRef mnemonic) {
+  auto opaque = dyn_cast_if_present<OpaqueAttr>(attr);
+  if (!opaque ||
+      opaque.getDialectNamespace() != PTODialect::getDialectNamespace())
+    return {};
+  StringRef data = opaque.getAttrData().trim();
+  if (!data.consume_front(mnemonic))
+    return {};
+  data = data.trim();
+  // `mnemonic case` (the #pto<...> form) or `mnemonic<case>`.
+  if (data.consume_front("<") && !data.consume_back(">"))
+    return {};
+  data = data.trim();
+  if (data.empty() ||
+      !llvm::all_of(data, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return {};
+  return data;
 }
 
 Attribute PTODialect::parseAttribute(DialectAsmParser &p, Type type) const {

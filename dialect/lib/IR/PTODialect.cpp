@@ -81,6 +81,12 @@ bool ptonz::pto::isGMPointer(Type type) {
   return false;
 }
 
+bool ptonz::pto::isDpsType(Type type) {
+  if (isa<RankedTensorType, PartitionTensorViewType, TileBufType>(type))
+    return true;
+  return isa<MemRefType>(type) && !ptoasAtLeast(type.getContext(), 0, 60);
+}
+
 //===----------------------------------------------------------------------===//
 // Unknown `pto.*` ops:  pto.<name> ins(%a, ... : T, ...) outs(%d, ... : U, ...)
 //                       {attrs} -> R, ...
@@ -801,9 +807,90 @@ static bool callsItself(FunctionOpInterface func) {
   return false;
 }
 
+/// PTOAS 0.60's tileop helper contract (PTOMaterializeTileOpSections: a
+/// `func.func` marked `pto.tileop.helper` becomes one vector or cube
+/// section): Tile or scalar arguments, no results, and no synchronization,
+/// allocation or call in its body (the ops are named as PTOAS's ODS names
+/// them; its MTE, SIMT and high-level tile-op interfaces are not modelled).
+static LogicalResult verifyTileOpHelper(Operation *op) {
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitOpError()
+           << "`pto.tileop.helper` marks a func.func; it is not valid here";
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (!isa<TileBufType>(type) && !type.isIntOrIndexOrFloat())
+      return op->emitOpError()
+             << "tileop argument #" << index
+             << " must be !pto.tile_buf or a PTO scalar, got " << type;
+  if (!func.getResultTypes().empty())
+    return op->emitOpError("tileop helpers must not return values; write "
+                           "results through mutable Tile parameters");
+  static constexpr llvm::StringLiteral kSync[] = {"aic_initialize_pipe",
+                                                  "aiv_initialize_pipe",
+                                                  "barrier",
+                                                  "barrier_sync",
+                                                  "declare_eventid_array",
+                                                  "dsb",
+                                                  "eventid_array_get",
+                                                  "eventid_array_set",
+                                                  "fence.barrier_all",
+                                                  "get_buf",
+                                                  "initialize_l2g2l_pipe",
+                                                  "initialize_l2l_pipe",
+                                                  "record_event",
+                                                  "rls_buf",
+                                                  "set_cross_block",
+                                                  "set_flag",
+                                                  "set_flag_dyn",
+                                                  "set_intra_block",
+                                                  "sync.set",
+                                                  "sync.wait",
+                                                  "syncall",
+                                                  "tsync",
+                                                  "wait_cross_block",
+                                                  "wait_event",
+                                                  "wait_flag",
+                                                  "wait_flag_dyn",
+                                                  "wait_intra_block"};
+  static constexpr llvm::StringLiteral kAlloc[] = {
+      "alloc_multi_tile", "alloc_tile",       "reserve_buffer",
+      "tassign",          "tensor_view_addr", "tprefetch_async"};
+  WalkResult walked = func->walk([&](Operation *inner) {
+    if (inner == op)
+      return WalkResult::advance();
+    StringRef name = inner->getName().getStringRef();
+    if (name == "func.call") {
+      inner->emitError("tileop helpers must not call another helper; use "
+                       "pto.simt_launch for SIMT work");
+      return WalkResult::interrupt();
+    }
+    if (!name.consume_front("pto."))
+      return WalkResult::advance();
+    if (name == "section.cube" || name == "section.vector") {
+      inner->emitError("tileop helpers must not contain pre-existing sections "
+                       "(PTOAS makes the helper's body one section)");
+      return WalkResult::interrupt();
+    }
+    if (llvm::is_contained(kSync, name)) {
+      inner->emitError("tileop helpers must not contain pipe synchronization "
+                       "(PTOAS synchronizes around the helper's section)");
+      return WalkResult::interrupt();
+    }
+    if (llvm::is_contained(kAlloc, name)) {
+      inner->emitError("tileop helpers must not contain Tile allocation or "
+                       "high-level TileOps (pass the tiles as arguments)");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
+}
+
 LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == "pto.tileop.helper" && ptoasAtLeast(op->getContext(), 0, 60))
+    return verifyTileOpHelper(op);
   if (name == "pto.entry") {
     auto func = dyn_cast<FunctionOpInterface>(op);
     if (!func)

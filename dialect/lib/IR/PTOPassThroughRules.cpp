@@ -7,6 +7,7 @@
 
 #include "ptonz/PTOPassThroughRules.h"
 
+#include "ptonz/Common.h"
 #include "ptonz/PTOBase.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -41,8 +42,22 @@ LogicalResult ptonz::pto::verifyPassThroughOps(Operation *module) {
   llvm::DenseMap<const void *, Verifier> ruleOf;
   bool ok = true;
   module->walk([&](Operation *op) {
-    if (op->isRegistered())
+    if (op->isRegistered()) {
+      // ptoas's input boundary (validateSCFForConstantSteps, 0.60): a
+      // constant scf.for step is positive (LLVM 19's verifier follows no
+      // SSA value). Operands: lower bound, upper bound, step, inits.
+      if (op->getName().getStringRef() == "scf.for" &&
+          op->getNumOperands() >= 3) {
+        std::optional<int64_t> step = ptonz::constantOf(op->getOperand(2));
+        if (step && *step <= 0) {
+          op->emitOpError()
+              << "constant step operand must be positive, got " << *step
+              << " (count the loop up with a positive step)";
+          ok = false;
+        }
+      }
       return;
+    }
     auto [it, added] =
         ruleOf.try_emplace(op->getName().getAsOpaquePointer(), nullptr);
     if (added)

@@ -3,6 +3,8 @@
 #include "ptonz/Common.h"
 #include "ptonz/PTOBase.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -122,6 +124,41 @@ bool ptonz::pto::isPassThroughType(Type type, StringRef mnemonic) {
   return data.consume_front(mnemonic) && (data.empty() || data.front() == '<');
 }
 
+std::optional<MultiTileBuf> ptonz::pto::multiTileBufOf(Type type) {
+  if (!isPassThroughType(type, "multi_tile_buf"))
+    return std::nullopt;
+  StringRef body = cast<OpaqueType>(type).getTypeData();
+  if (!body.consume_front("multi_tile_buf") || !body.consume_front("<") ||
+      !body.consume_back(">"))
+    return std::nullopt;
+  // `SLOT, count = N`: the count is the last field.
+  auto [slotText, countField] = body.rsplit(',');
+  countField = countField.trim();
+  int64_t count;
+  if (!countField.consume_front("count"))
+    return std::nullopt;
+  countField = countField.ltrim();
+  if (!countField.consume_front("=") ||
+      countField.trim().getAsInteger(10, count))
+    return std::nullopt;
+  slotText = slotText.trim();
+  std::string slotType = slotText.starts_with("!")
+                             ? slotText.str()
+                             : ("!pto.tile_buf<" + slotText + ">").str();
+  MLIRContext *ctx = type.getContext();
+  TileBufType slot;
+  {
+    // A slot that is no tile_buf is left to PTOAS (no diagnostic here).
+    ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+    size_t read = 0;
+    slot =
+        dyn_cast_if_present<TileBufType>(mlir::parseType(slotType, ctx, &read));
+    if (read != slotType.size())
+      slot = {};
+  }
+  return MultiTileBuf{slot, count};
+}
+
 Type PTODialect::parseType(DialectAsmParser &p) const {
   SMLoc at = p.getCurrentLocation();
   StringRef spec = p.getFullSymbolSpec();
@@ -130,8 +167,20 @@ Type PTODialect::parseType(DialectAsmParser &p) const {
   OptionalParseResult parsed = generatedTypeParser(p, &mnemonic, type);
   if (parsed.has_value())
     return succeeded(*parsed) ? type : Type();
-  if (isPassThroughTypeMnemonic(mnemonic))
-    return OpaqueType::get(StringAttr::get(getContext(), getNamespace()), spec);
+  if (isPassThroughTypeMnemonic(mnemonic)) {
+    type = OpaqueType::get(StringAttr::get(getContext(), getNamespace()), spec);
+    // MultiTileBufType::verify (PTOAS 0.60): 2 to 16 slots.
+    if (auto multi = multiTileBufOf(type);
+        multi && (multi->count < 2 || multi->count > 16)) {
+      p.emitError(at) << "multi_tile_buf count must be "
+                      << (multi->count < 2 ? ">= 2" : "<= 16") << " (got "
+                      << multi->count
+                      << "): a multi-buffer has 2 to 16 slots (use "
+                         "pto.alloc_tile for a single one)";
+      return {};
+    }
+    return type;
+  }
   p.emitError(at) << "unknown pto type '" << mnemonic
                   << "' (neither a type of ptonz nor one of PTOAS 0.60)";
   return {};

@@ -1073,7 +1073,36 @@ LogicalResult TQuantOp::verify() {
       return emitOpError() << "expects A2/A3 " << name
                            << " valid_shape to be [dst valid rows, 1]";
   }
+  // Without a tmp PTOAS 0.60 plans an f32 twin of src on A2/A3
+  // (pto-materialize-implicit-tmp), which needs src's valid shape static.
+  if (getTmp())
+    return success();
+  if (failed(verifyImplicitTmp(*this, getTmp())))
+    return failure();
+  if (src->valid.size() == 2 &&
+      (!isStatic(src->valid[0]) || !isStatic(src->valid[1])))
+    return emitOpError(
+        "requires static tile_buf src to materialize implicit tquant tmp "
+        "(PTOAS plans the A2/A3 tmp from src's valid shape): give an f32 tmp "
+        "of src's shape, outs(%dst, %tmp : ...)");
   return success();
+}
+
+LogicalResult TSort32Op::verify() {
+  // PTOAS 0.60 at level3 (no PlanMemory) plans no tmp, on any arch; one is
+  // needed unless the width is known to be a multiple of 32.
+  if (getTmp() || !planMemorySkipped(getContext()))
+    return success();
+  auto src = tileView(getSrc().getType());
+  if (!src || src->valid.size() != 2)
+    return success();
+  int64_t width = src->valid[1];
+  if (isStatic(width) && width % 32 == 0)
+    return success();
+  return emitOpError()
+         << "requires explicit tmp for tsort32 with dynamic or non-32-aligned "
+            "width when PlanMemory is skipped (--pto-level=level3): give a "
+            "tmp tile of src's shape, ins(%src, %idx, %tmp : ...)";
 }
 
 LogicalResult TDequantOp::verify() {

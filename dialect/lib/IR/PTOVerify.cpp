@@ -86,10 +86,75 @@ LogicalResult ptonz::pto::verifyImplicitTmp(Operation *op, Value tmp) {
 bool ptonz::pto::implicitTmpRefused(Operation *op) {
   // Measured with PTOAS 0.60. pypto's A3 level-3 exports for PTOAS 0.63
   // leave these tmps out, so releases after 0.60 are taken to plan them.
-  MLIRContext *ctx = op->getContext();
+  return planMemorySkipped(op->getContext()) &&
+         targetArchOf(op) != TargetArch::a5;
+}
+
+bool ptonz::pto::planMemorySkipped(MLIRContext *ctx) {
   return ptoasAtLeast(ctx, 0, 60) && !ptoasAtLeast(ctx, 0, 61) &&
-         targetArchOf(op) != TargetArch::a5 &&
          buildLevelOf(ctx) == BuildLevel::level3;
+}
+
+LogicalResult ptonz::pto::verifyPrecisionTmp(Operation *op, StringRef precision,
+                                             Value tmp) {
+  if (tmp || !ptoasAtLeast(op->getContext(), 0, 60) ||
+      passThroughEnumCase(op->getAttr("precisionType"), precision) !=
+          "high_precision")
+    return success();
+  return op->emitOpError()
+         << "expects tmp when precisionType is high_precision (give a "
+            "scratch tile of dst's type after the inputs, or drop "
+            "precisionType)";
+}
+
+LogicalResult ptonz::pto::verifyRowExpandTmp(Operation *op, Value src0,
+                                             Value src1, Value tmp, Value dst) {
+  if (!tmp || !ptoasAtLeast(op->getContext(), 0, 60) ||
+      targetArchOf(op) == TargetArch::a5)
+    return success();
+  auto s0 = tileView(src0.getType()), s1 = tileView(src1.getType()),
+       d = tileView(dst.getType()), t = tileView(tmp.getType());
+  if (!s0 || !s1 || !d || !t || !s0->buf || !s1->buf || !d->buf ||
+      d->valid.size() != 2)
+    return success();
+  // The 0x0 no-op marker of the reduce-like forms is accepted before.
+  if (d->valid[0] == 0 && d->valid[1] == 0)
+    return success();
+  auto sameValid = [&](const TileView &a) {
+    return a.valid.size() == 2 && compatible(a.valid[0], d->valid[0]) &&
+           compatible(a.valid[1], d->valid[1]);
+  };
+  // The expanded operand is the one whose valid shape is not dst's.
+  const TileView *expanded =
+      sameValid(*s0) ? &*s1 : (sameValid(*s1) ? &*s0 : nullptr);
+  bool mode1 = expanded && expanded->valid.size() == 2 &&
+               expanded->buf.getBlayout() == BLayout::col_major &&
+               (!isStatic(expanded->valid[1]) || expanded->valid[1] == 1);
+  if (!mode1)
+    return op->emitOpError()
+           << "expects A2/A3 tmp-form trowexpand to use mode 1 (ColMajor "
+              "per-row scalar expanded operand): give the per-row operand as "
+              "a col_major [rows, 1] tile, or drop the tmp";
+  if (t->space && *t->space != AddressSpace::vec)
+    return op->emitOpError("expects tmp to be in the vec address space");
+  if (t->elem != d->elem)
+    return op->emitOpError("expects tmp and dst to have the same element type");
+  int64_t rows = d->valid[0];
+  int64_t minBytes = !isStatic(rows) || rows < 0 ? 8192
+                     : rows < 256                ? (rows + 7) / 8 * 256
+                                                 : 30 * 256;
+  unsigned bits = elementBits(t->elem);
+  if (t->shape.size() != 2 || !isStatic(t->shape[0]) ||
+      !isStatic(t->shape[1]) || bits == 0)
+    return op->emitOpError(
+        "expects A2/A3 trowexpand tmp capacity to be statically known");
+  int64_t bytes = t->shape[0] * t->shape[1] * bits / 8;
+  if (bytes < minBytes)
+    return op->emitOpError()
+           << "expects A2/A3 trowexpand tmp capacity to be at least "
+           << minBytes << " bytes, but got " << bytes
+           << " bytes (make the tmp tile larger)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -413,8 +413,30 @@ LogicalResult AllocMultiTileOp::verify() {
   if (!getAddr() && level3)
     return emitOpError("pto.alloc_multi_tile requires a base 'addr' operand "
                        "when --pto-level=level3");
-  if (auto c = getAddr() ? constantOf(getAddr()) : std::nullopt; c && *c < 0)
-    return emitOpError() << "addr must be non-negative, got " << *c;
+  // The slots' planned addresses are PTOAS's own (ptoas's driver).
+  if ((*this)->hasAttr("pto.multi_buffer_addrs"))
+    return emitOpError("attribute 'pto.multi_buffer_addrs' is reserved for "
+                       "pto-plan-memory (ptoas places the slots itself): drop "
+                       "it, and give a base `addr = %a : i64` at level3");
+  std::optional<MultiTileBuf> multi = multiTileBufOf(getResult().getType());
+  TileBufType slot = multi ? multi->slot : TileBufType();
+  if (!slot) {
+    if (auto c = getAddr() ? constantOf(getAddr()) : std::nullopt; c && *c < 0)
+      return emitOpError() << "addr must be non-negative, got " << *c;
+    return success();
+  }
+  // AllocMultiTileOp::verify: a constant base is aligned as alloc_tile's,
+  // and the slots, placed at product(shape) * element size intervals, pack
+  // densely.
+  if (Value addr = getAddr();
+      addr && failed(verifyLocalAddress(*this, addr, slot.getLoc())))
+    return failure();
+  if (slot.getCompact() == static_cast<int64_t>(CompactMode::row_plus_one))
+    return emitOpError(
+        "multi_tile_buf slot uses row_plus_one compaction, whose padded "
+        "storage footprint exceeds product(shape) and would overlap adjacent "
+        "multi-buffer slots; use a compact (non-row_plus_one) slot layout or "
+        "a single pto.alloc_tile");
   return success();
 }
 

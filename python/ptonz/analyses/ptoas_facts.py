@@ -143,6 +143,11 @@ DEFAULT_ARCH = "a3"  # ptoas's own defaults of --pto-arch and --pto-level
 DEFAULT_LEVEL = "level2"
 BACKENDS = ("emitc", "vpto")  # ptoas --pto-backend (0.60; `pto.backend` on a module)
 DEFAULT_BACKEND = "emitc"  # ptoas's own default of --pto-backend
+# ptoas --plan-memory-impl (0.60, tools/ptoas/ptoas.cpp): the local memory
+# planner below level3, "legacy" by default; any other value stops ptoas
+# ("Error: invalid --plan-memory-impl='X', expected 'legacy' or 'modern'.").
+PLAN_MEMORY_IMPLS = ("legacy", "modern")
+DEFAULT_PLAN_MEMORY_IMPL = "legacy"
 
 
 def arch_name(value: str) -> str:

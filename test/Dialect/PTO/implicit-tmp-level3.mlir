@@ -41,3 +41,13 @@ func.func @tcvt_narrowing(%s: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<v
   pto.tcvt ins(%s : !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xi16>)
   return
 }
+
+// -----
+
+// A5-LABEL: func.func @tquant
+// A5: pto.tquant ins(
+func.func @tquant(%s: !pto.tile_buf<vec, 32x32xf32>, %fp: !pto.tile_buf<vec, 32x1xf32, blayout=col_major>, %d: !pto.tile_buf<vec, 32x32xi8>) {
+  // expected-error@+1 {{'pto.tquant' op requires explicit tmp when --pto-level=level3 on A2/A3}}
+  pto.tquant ins(%s, %fp : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x1xf32, blayout=col_major>) outs(%d : !pto.tile_buf<vec, 32x32xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}

@@ -89,3 +89,125 @@ func.func @f() {
   }
   return
 }
+
+// -----
+
+// alloc_multi_tile's base address is aligned as alloc_tile's (32 bytes in vec).
+func.func @f() {
+  %a = arith.constant 4 : i64
+  // expected-error@+1 {{'pto.alloc_multi_tile' op addr must be aligned to 32 bytes for local tile memory space, got 4}}
+  %mb = pto.alloc_multi_tile addr = %a : !pto.multi_tile_buf<vec, 16x16xf16, count=2>
+  return
+}
+
+// -----
+
+func.func @f(%a: i64) {
+  // expected-error@+1 {{'pto.alloc_multi_tile' op multi_tile_buf slot uses row_plus_one compaction}}
+  %mb = pto.alloc_multi_tile addr = %a : !pto.multi_tile_buf<!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0, compact=2>, count=2>
+  return
+}
+
+// -----
+
+func.func @f(%a: i64) {
+  // expected-error@+1 {{'pto.alloc_multi_tile' op attribute 'pto.multi_buffer_addrs' is reserved for pto-plan-memory}}
+  %mb = pto.alloc_multi_tile addr = %a {pto.multi_buffer_addrs = array<i64: 0, 512>} : !pto.multi_tile_buf<vec, 16x16xf16, count=2>
+  return
+}
+
+// -----
+
+func.func @f(%a: i64) {
+  // expected-error@+1 {{multi_tile_buf count must be >= 2 (got 1)}}
+  %mb = pto.alloc_multi_tile addr = %a : !pto.multi_tile_buf<vec, 16x16xf16, count=1>
+  return
+}
+
+// -----
+
+// At level3 PTOAS 0.60 skips PlanMemory and plans no tmp, on A5 too: a float
+// tpow / tpows, and a tsort32 whose width is not known to be a multiple of 32.
+!T = !pto.tile_buf<vec, 1x16xf32>
+func.func @f(%b: !T, %d: !T) {
+  // expected-error@+1 {{'pto.tpow' op requires explicit tmp when PlanMemory is skipped}}
+  pto.tpow ins(%b, %b : !T, !T) outs(%d : !T)
+  return
+}
+
+// -----
+
+!T = !pto.tile_buf<vec, 1x16xf32>
+func.func @f(%s: !T, %c: f32, %d: !T) {
+  // expected-error@+1 {{'pto.tpows' op requires explicit tmp when PlanMemory is skipped}}
+  pto.tpows ins(%s, %c : !T, f32) outs(%d : !T)
+  return
+}
+
+// -----
+
+!S = !pto.tile_buf<vec, 1x64xf32, valid=1x?>
+!I = !pto.tile_buf<vec, 1x64xui32, valid=1x?>
+!D = !pto.tile_buf<vec, 1x128xf32, valid=1x?>
+func.func @f(%s: !S, %i: !I, %d: !D) {
+  // expected-error@+1 {{'pto.tsort32' op requires explicit tmp for tsort32 with dynamic or non-32-aligned width when PlanMemory is skipped}}
+  pto.tsort32 ins(%s, %i : !S, !I) outs(%d : !D)
+  return
+}
+
+// -----
+
+// A width of a multiple of 32 needs no tmp.
+func.func @f(%s: !pto.tile_buf<vec, 1x64xf32>, %i: !pto.tile_buf<vec, 1x64xui32>, %d: !pto.tile_buf<vec, 1x128xf32>) {
+  pto.tsort32 ins(%s, %i : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xui32>) outs(%d : !pto.tile_buf<vec, 1x128xf32>)
+  return
+}
+
+// -----
+
+// PTOAS 0.60's tile ops take no memref (its PTODpsType).
+func.func @f(%src: memref<32x32xf32, #pto.address_space<gm>>, %t: !pto.tile_buf<vec, 32x32xf32>) {
+  // expected-error@+1 {{'pto.tload' op operand #0 must be tile_buf, partition view or tensor (memref before PTOAS 0.60), but got 'memref<32x32xf32, #pto.address_space<gm>>'}}
+  pto.tload ins(%src : memref<32x32xf32, #pto.address_space<gm>>) outs(%t : !pto.tile_buf<vec, 32x32xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<16x16xf16, #pto.address_space<vec>>) {
+  %a = arith.constant 0 : i64
+  // expected-error@+1 {{'pto.tassign' op operand #0 must be tile_buf, partition view or tensor (memref before PTOAS 0.60), but got 'memref<16x16xf16, #pto.address_space<vec>>'}}
+  %r = pto.tassign %m, %a : memref<16x16xf16, #pto.address_space<vec>> -> memref<16x16xf16, #pto.address_space<vec>>
+  return
+}
+
+// -----
+
+// A pto.tileop.helper (PTOAS 0.60's ptodsl helper) returns nothing and
+// synchronizes nothing: PTOAS makes its body one section.
+module attributes {pto.target_arch = "a5"} {
+  // expected-error@+1 {{'func.func' op tileop helpers must not return values; write results through mutable Tile parameters}}
+  func.func private @result() -> i32 attributes {pto.tileop.helper} {
+    %one = arith.constant 1 : i32
+    return %one : i32
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func private @sync() attributes {pto.tileop.helper} {
+    // expected-error@+1 {{tileop helpers must not contain pipe synchronization}}
+    pto.barrier <PIPE_V>
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  // expected-error@+1 {{'func.func' op tileop argument #0 must be !pto.tile_buf or a PTO scalar, got 'memref<16xf32>'}}
+  func.func private @memref_arg(%m: memref<16xf32>) attributes {pto.tileop.helper} {
+    return
+  }
+}

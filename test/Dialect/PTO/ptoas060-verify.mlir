@@ -625,3 +625,81 @@ func.func @f(%s: !pto.tile_buf<vec, 16x16xf32, valid=0x0>, %d: !pto.tile_buf<vec
   pto.trowmax ins(%s : !pto.tile_buf<vec, 16x16xf32, valid=0x0>) outs(%d : !pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=0x0>)
   return
 }
+
+// -----
+
+// A2/A3 trowexpand with a tmp: the expanded operand is a col_major per-row
+// scalar column (mode 1) ...
+!A = !pto.tile_buf<vec, 8x16xf32>
+!B = !pto.tile_buf<vec, 8x8xf32>
+!T = !pto.tile_buf<vec, 1x2048xf32>
+func.func @f(%a: !A, %b: !B, %t: !T, %d: !A) {
+  // expected-error@+1 {{'pto.trowexpandadd' op expects A2/A3 tmp-form trowexpand to use mode 1 (ColMajor per-row scalar expanded operand)}}
+  pto.trowexpandadd ins(%a, %b, %t : !A, !B, !T) outs(%d : !A)
+  return
+}
+
+// -----
+
+// ... and the tmp holds ceil(rows / 8) * 256 bytes.
+!A = !pto.tile_buf<vec, 16x16xf32>
+!B = !pto.tile_buf<vec, 16x1xf32, blayout=col_major>
+!T = !pto.tile_buf<vec, 1x64xf32>
+!T2 = !pto.tile_buf<vec, 1x128xf32>
+func.func @f(%a: !A, %b: !B, %t: !T, %t2: !T2, %d: !A) {
+  pto.trowexpandmax ins(%a, %b, %t2 : !A, !B, !T2) outs(%d : !A)
+  // expected-error@+1 {{'pto.trowexpandmax' op expects A2/A3 trowexpand tmp capacity to be at least 512 bytes, but got 256 bytes}}
+  pto.trowexpandmax ins(%a, %b, %t : !A, !B, !T) outs(%d : !A)
+  return
+}
+
+// -----
+
+// A5 has no tmp contract.
+!A = !pto.tile_buf<vec, 8x16xf32>
+!B = !pto.tile_buf<vec, 8x8xf32>
+!T = !pto.tile_buf<vec, 1x64xf32>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !A, %b: !B, %t: !T, %d: !A) {
+    pto.trowexpandadd ins(%a, %b, %t : !A, !B, !T) outs(%d : !A)
+    return
+  }
+}
+
+// -----
+
+// high_precision division and rsqrt need their tmp.
+!A = !pto.tile_buf<vec, 4x16xf32>
+!B = !pto.tile_buf<vec, 4x8xf32>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !A, %b: !B, %d: !A) {
+    pto.trowexpanddiv ins(%a, %b, %a : !A, !B, !A) outs(%d : !A) {precisionType = #pto<div_precision high_precision>}
+    // expected-error@+1 {{'pto.trowexpanddiv' op expects tmp when precisionType is high_precision}}
+    pto.trowexpanddiv ins(%a, %b : !A, !B) outs(%d : !A) {precisionType = #pto<div_precision high_precision>}
+    return
+  }
+}
+
+// -----
+
+!T = !pto.tile_buf<vec, 1x16xf32>
+module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !T, %d: !T) {
+    pto.trsqrt ins(%s, %s : !T, !T) outs(%d : !T) {precisionType = #pto<rsqrt_precision high_precision>}
+    // expected-error@+1 {{'pto.trsqrt' op expects tmp when precisionType is high_precision}}
+    pto.trsqrt ins(%s : !T) outs(%d : !T) {precisionType = #pto<rsqrt_precision high_precision>}
+    return
+  }
+}
+
+// -----
+
+// Without a tmp, A2/A3 tquant plans one from src's valid shape: static only.
+!S = !pto.tile_buf<vec, 32x32xf32, valid=?x?>
+!F = !pto.tile_buf<vec, 32x1xf32, blayout=col_major>
+!D = !pto.tile_buf<vec, 32x32xi8, valid=?x?>
+func.func @f(%s: !S, %fp: !F, %d: !D) {
+  // expected-error@+1 {{'pto.tquant' op requires static tile_buf src to materialize implicit tquant tmp}}
+  pto.tquant ins(%s, %fp : !S, !F) outs(%d : !D) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
