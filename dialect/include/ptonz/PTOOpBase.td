@@ -15,6 +15,7 @@
 #define PTONZ_PTO_OP_BASE
 
 include "ptonz/PTOTypes.td"
+include "ptonz/PTOStructTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 

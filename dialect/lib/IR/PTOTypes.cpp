@@ -90,12 +90,12 @@ unsigned ptonz::pto::elementBits(Type t) {
 
 /// Type mnemonics of PTOAS 0.60 that ptonz does not model: they parse as
 /// MLIR opaque types of the `pto` dialect and print back as written
-/// (`!pto.vreg<64xf32>`, `!pto.vmi.mask<256xpred>`, ...).
+/// (`!pto.vreg<64xf32>`, `!pto.vmi.mask<256xpred>`, ...). `!pto.struct` is
+/// ptonz's own (PTOStructTypes.td).
 static bool isPassThroughTypeMnemonic(StringRef m) {
   static constexpr llvm::StringLiteral kMnemonics[] = {
-      "vreg",        "mask",     "align",
-      "vmi.vreg",    "vmi.mask", "multi_tile_buf",
-      "local_array", "struct",   "prefetch_async_context"};
+      "vreg",     "mask",           "align",       "vmi.vreg",
+      "vmi.mask", "multi_tile_buf", "local_array", "prefetch_async_context"};
   return llvm::is_contained(kMnemonics, m);
 }
 
