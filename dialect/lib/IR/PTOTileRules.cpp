@@ -11,6 +11,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace ptonz::pto;
@@ -520,7 +521,7 @@ static bool isEmitCScalar(Type t) {
   return i && llvm::is_contained({8u, 16u, 32u, 64u}, i.getWidth());
 }
 
-/// ... and its uses (PTOValidateIntToPtrUses): only the pointer of a
+/// ... and its live uses (PTOValidateIntToPtrUses): only the pointer of a
 /// pto.load_scalar or pto.store_scalar.
 static LogicalResult verifyIntToPtrResult(Operation *op) {
   if (op->getNumResults() != 1)
@@ -535,6 +536,9 @@ static LogicalResult verifyIntToPtrResult(Operation *op) {
            << type.getElementType()
            << " (point at an 8/16/32/64-bit integer or a float type)";
   for (OpOperand &use : ptr.getUses()) {
+    // ptoas checks the uses after its cleanups: a dead use is gone.
+    if (isOpTriviallyDead(use.getOwner()))
+      continue;
     StringRef user = use.getOwner()->getName().getStringRef();
     if ((user == "pto.load_scalar" || user == "pto.store_scalar") &&
         use.getOperandNumber() == 0)

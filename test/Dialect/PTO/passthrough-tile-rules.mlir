@@ -41,10 +41,22 @@ func.func @inttoptr_scalar_uses(%addr: i64, %v: f32) {
 // -----
 
 // V027-LABEL: func.func @inttoptr_addptr
-func.func @inttoptr_addptr(%addr: i64, %i: index) {
+func.func @inttoptr_addptr(%addr: i64, %i: index) -> ui32 {
+  %c0 = arith.constant 0 : index
   // expected-error@+1 {{'pto.inttoptr' op result may only be used as the pointer operand of pto.load_scalar or pto.store_scalar; found use by 'pto.addptr'}}
   %ptr = pto.inttoptr %addr : i64 -> !pto.ptr<ui32>
   // expected-note@+1 {{disallowed pto.inttoptr use here}}
+  %off = pto.addptr %ptr, %i : !pto.ptr<ui32> -> !pto.ptr<ui32>
+  %v = pto.load_scalar %off[%c0] : !pto.ptr<ui32> -> ui32
+  return %v : ui32
+}
+
+// -----
+
+// A dead use is gone before ptoas checks the uses.
+// CHECK-LABEL: func.func @inttoptr_dead_addptr
+func.func @inttoptr_dead_addptr(%addr: i64, %i: index) {
+  %ptr = pto.inttoptr %addr : i64 -> !pto.ptr<ui32>
   %off = pto.addptr %ptr, %i : !pto.ptr<ui32> -> !pto.ptr<ui32>
   return
 }
