@@ -101,12 +101,17 @@ def run_line_flags(text: str) -> Optional[List[str]]:
     for whole in commands:
         if "%s" not in whole:
             continue
-        command = whole.split("|")[0]
-        try:
-            tokens = shlex.split(command)
-        except ValueError:
-            continue
-        idx = next((i for i, t in enumerate(tokens) if os.path.basename(t) == "ptoas"), None)
+        # One shell command of the line: `ptoas ... && FileCheck ...` or
+        # `ptoas ... | FileCheck ...` run ptoas with the flags before `&&` / `|`.
+        tokens, idx = [], None
+        for command in re.split(r"&&|\|\||[|;]", whole):
+            try:
+                tokens = shlex.split(command)
+            except ValueError:
+                continue
+            idx = next((i for i, t in enumerate(tokens) if os.path.basename(t) == "ptoas"), None)
+            if idx is not None:
+                break
         if idx is None:
             continue
         flags, rest = [], tokens[idx + 1 :]

@@ -25,6 +25,13 @@ def test_first_ptoas_command_on_the_file():
     assert C.run_line_flags("// no run line\n") is None
 
 
+def test_flags_end_at_the_command():
+    text = "// RUN: ptoas --pto-arch=a5 %s -o %t && FileCheck %s --check-prefix=A5 < %t\n"
+    assert C.run_line_flags(text) == ["--pto-arch=a5"]
+    text = "// RUN: split-file %s %t && not ptoas --pto-arch=a3 %t/a.pto 2>&1 | FileCheck %s\n"
+    assert C.run_line_flags(text) == ["--pto-arch=a3"]
+
+
 def test_sample_runner_flags(tmp_path):
     root = tmp_path
     a5 = root / "test/samples/DeepseekV4DecodeA5/kernels/aiv/k.pto"

@@ -17,6 +17,7 @@
 include "ptonz/PTOTypes.td"
 include "ptonz/PTOVmiTypes.td"
 include "ptonz/PTOVptoTypes.td"
+include "ptonz/PTOStructTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 

@@ -1,6 +1,7 @@
 //===- PTODialect.cpp - `pto` registration, unknown ops, module rules -----===//
 
 #include "ptonz/PTOBase.h"
+#include "ptonz/PTOPassThroughRules.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -720,6 +721,27 @@ static bool isPrintableVerbatim(Operation *op) {
         -1 - s >= (int32_t)op->getNumResults())
       return false;
   return true;
+}
+
+SmallVector<VerbatimToken> ptonz::pto::verbatimTokens(Operation *op) {
+  SmallVector<VerbatimToken> tokens;
+  if (!isPrintableVerbatim(op))
+    return tokens;
+  ArrayRef<Attribute> items =
+      op->getAttrOfType<ArrayAttr>(kAsmItems).getValue();
+  int operand = 0;
+  size_t item = 0;
+  for (char kind : op->getAttrOfType<StringAttr>(kAsm).getValue()) {
+    if (kind == ' ')
+      continue;
+    VerbatimToken token{kind, Attribute(), -1};
+    if (kind == 'o')
+      token.operand = operand++;
+    else if (kind == 'k' || kind == 'a')
+      token.item = items[item++];
+    tokens.push_back(token);
+  }
+  return tokens;
 }
 
 static ParseResult parseUnknownPTOOp(OpAsmParser &p, OperationState &state) {

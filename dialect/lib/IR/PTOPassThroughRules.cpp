@@ -65,5 +65,9 @@ LogicalResult ptonz::pto::verifyPassThroughOps(Operation *module) {
     if (it->second && failed(it->second(op)))
       ok = false;
   });
+  // Module-wide rules (after the per-op ones, as ptoas checks them after
+  // parsing).
+  if (ok && failed(verifyStructProvenance(module)))
+    ok = false;
   return success(ok);
 }

@@ -2,6 +2,8 @@
 
 #include "ptonz/PTOVerify.h"
 
+#include "ptonz/PTOPassThroughRules.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
@@ -75,11 +77,39 @@ LogicalResult ReserveBufferOp::verify() {
         since060 ? "requires 'name' to be unique within the function"
                  : "expects at most one reserve_buffer in the function");
   // ptoas's PlanMemory (levels 1 and 2) places the reserved region itself.
-  if (!getAutoAlloc() && buildLevelOf(getContext()) != BuildLevel::level3)
+  bool level3 = buildLevelOf(getContext()) == BuildLevel::level3;
+  if (!getAutoAlloc() && !level3)
     return emitOpError(
         "pto.reserve_buffer with explicit 'base' (auto = false) is not "
         "supported "
         "in PlanMemory; use --pto-level=level3 or set auto = true");
+  if (!since060)
+    return success();
+  // PTOAS 0.60 (its driver's validateReserveBufferLevelRules): PlanMemory
+  // gives an auto buffer its base; at level 3 nothing does, so the buffer
+  // names its base, aligned and inside the buffer's memory.
+  if (getAutoAlloc() && getBaseAttr() && !level3)
+    return emitOpError("unexpected 'base' on auto reserve_buffer: "
+                       "level1/level2 assign it in pto-plan-memory (drop "
+                       "'base', or write auto = false at --pto-level=level3)");
+  if (level3 && (getAutoAlloc() || !getBaseAttr()))
+    return emitOpError("pto.reserve_buffer requires 'auto = false' and "
+                       "explicit 'base' when --pto-level=level3 (nothing "
+                       "plans the buffer's address at level 3)");
+  if (!level3)
+    return success();
+  uint64_t capacity = loc == AddressSpace::mat                ? 524288
+                      : targetArchOf(*this) == TargetArch::a5 ? 253952
+                                                              : 196608;
+  uint64_t base = getBaseAttr().getInt(), size = getSize();
+  if (base % 256 != 0)
+    return emitOpError() << "expects 'base' to be aligned to 256 bytes for "
+                         << stringifyAddressSpace(loc);
+  if (base > capacity || size > capacity - base)
+    return emitOpError() << "reserved range exceeds "
+                         << stringifyAddressSpace(loc) << " capacity: base "
+                         << base << " + size " << size << " > " << capacity
+                         << " bytes";
   return success();
 }
 
@@ -172,44 +202,297 @@ static SmallVector<std::pair<PeerKey, Operation *>> peerKeys(Operation *init) {
   return keys;
 }
 
-/// What ptoas's ResolveReservedBuffers pass requires of a pipe init whose
-/// slots come from a reserved buffer: exactly two inits share the buffer, one
-/// in its owner and one in the importing peer.
-static LogicalResult verifyPipePeers(Operation *init, bool explicitFlagBase) {
-  auto keys = peerKeys(init);
-  if (keys.empty()) {
-    if (explicitFlagBase)
-      return success();
-    return init->emitOpError(
-        "requires local_addr to come from pto.reserve_buffer or "
-        "pto.import_reserved_buffer when 'flag_base' is not explicit");
+//===----------------------------------------------------------------------===//
+// The pipes as ptoas's passes see them (PTOAS 0.60): each frontend init
+// lowered to one pipe-handle init (PTOLowerFrontendPipeOps: direction 1 over
+// the c2v buffer, 2 over the v2c buffer, 3 over both; an l2l pipe on A5, an
+// l2g2l one on A2/A3 or through a gm_slot_tensor), grouped by their slot
+// buffers into logical pipes, each a pair of inits, that get hardware flag
+// ids (PTOResolveReservedBuffers).
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct PipeResource {
+  Operation *op;
+  std::string func;
+  int dirMask = 0;
+  int64_t slotSize = 0, slotNum = 0;
+  std::optional<int64_t> localSlotNum;
+  bool globalOnly = false; // an l2g2l pipe without local slots
+  std::optional<int64_t> flagBase;
+  std::optional<int64_t> frontendId;
+  bool l2l = false; // ptoas collects the l2l inits before the l2g2l ones
+  SmallVector<PeerKey, 2> keys;
+};
+} // namespace
+
+/// The key of a pipe whose slots stay in GM: its frontend id (a hand-written
+/// l2g2l init has none, and pairs with no other init).
+static PeerKey globalTensorKey(Operation *init, std::optional<int64_t> id,
+                               int dir) {
+  std::string name =
+      id ? "id_" + std::to_string(*id)
+         : "op_" + std::to_string(reinterpret_cast<uintptr_t>(init));
+  return PeerKey{"__pto_globaltensor_pipe", name, dir};
+}
+
+/// The `id` of a frontend pipe op (PTOAS 0.60 assigns 0 where it is
+/// absent).
+static int64_t frontendIdOf(Operation *op) {
+  auto id = op->getAttrOfType<IntegerAttr>("id");
+  return id ? id.getInt() : 0;
+}
+
+/// A frontend init's pipe, as ptoas lowers it.
+static PipeResource frontendResource(Operation *init, Value gmSlotTensor,
+                                     Value c2v, Value v2c) {
+  PipeResource r;
+  r.op = init;
+  Operation *func = init->getParentOfType<FunctionOpInterface>();
+  r.func = func ? symbolOf(func) : std::string();
+  r.dirMask = init->getAttrOfType<IntegerAttr>("dir_mask").getInt();
+  r.slotSize = init->getAttrOfType<IntegerAttr>("slot_size").getInt();
+  auto slotNum = init->getAttrOfType<IntegerAttr>("slot_num");
+  r.slotNum = slotNum ? slotNum.getInt() : r.dirMask == 3 ? 4 : 8;
+  r.frontendId = frontendIdOf(init);
+  Value local = r.dirMask == 2 ? v2c : c2v;
+  Value peer = r.dirMask == 3 ? v2c : Value();
+  auto localSlotNum = init->getAttrOfType<IntegerAttr>("local_slot_num");
+  r.l2l = !gmSlotTensor && targetArchOf(init) == TargetArch::a5;
+  if (!r.l2l && local)
+    r.localSlotNum = localSlotNum ? localSlotNum.getInt() : r.slotNum;
+  if (gmSlotTensor && !local) {
+    r.globalOnly = true;
+    r.keys.push_back(globalTensorKey(init, r.frontendId, r.dirMask));
+    return r;
   }
-  auto module = init->getParentOfType<ModuleOp>();
-  if (!module)
-    return success();
-  for (auto &[key, _] : keys) {
-    std::set<Operation *> inits;
+  if (!func)
+    return r;
+  if (auto k = peerKey(local, func, r.dirMask == 3 ? 1 : r.dirMask))
+    r.keys.push_back(*k);
+  if (auto k = peerKey(peer, func, 2))
+    r.keys.push_back(*k);
+  return r;
+}
+
+static PipeResource handleResource(Operation *init) {
+  PipeResource r;
+  r.op = init;
+  Operation *func = init->getParentOfType<FunctionOpInterface>();
+  r.func = func ? symbolOf(func) : std::string();
+  r.dirMask = init->getAttrOfType<IntegerAttr>("dir_mask").getInt();
+  r.slotSize = init->getAttrOfType<IntegerAttr>("slot_size").getInt();
+  r.slotNum = init->getAttrOfType<IntegerAttr>("slot_num").getInt();
+  if (auto f = init->getAttrOfType<IntegerAttr>("flag_base"))
+    r.flagBase = f.getInt();
+  r.l2l = isa<InitializeL2LPipeOp>(init);
+  if (auto l2g2l = dyn_cast<InitializeL2G2LPipeOp>(init)) {
+    if (auto n = l2g2l.getLocalSlotNumAttr())
+      r.localSlotNum = n.getInt();
+    if (!l2g2l.getLocalAddr()) {
+      r.globalOnly = true;
+      r.keys.push_back(globalTensorKey(init, std::nullopt, r.dirMask));
+      return r;
+    }
+  }
+  for (auto &[key, _] : peerKeys(init))
+    r.keys.push_back(key);
+  return r;
+}
+
+/// Every pipe init of the module around `op`, in the order ptoas's
+/// ResolveReservedBuffers collects them (l2l first, each in module order).
+static SmallVector<PipeResource, 0> pipeResources(Operation *op,
+                                                  bool frontends) {
+  SmallVector<PipeResource, 0> all;
+  auto module = op->getParentOfType<ModuleOp>();
+  Operation *root = module ? module.getOperation() : op->getParentOp();
+  root->walk([&](Operation *o) {
+    if (!frontends && isa<AicInitializePipeOp, AivInitializePipeOp>(o))
+      return;
+    if (auto i = dyn_cast<AicInitializePipeOp>(o))
+      all.push_back(frontendResource(o, i.getGmSlotTensor(),
+                                     i.getC2vConsumerBuf(),
+                                     i.getV2cConsumerBuf()));
+    else if (auto i = dyn_cast<AivInitializePipeOp>(o))
+      all.push_back(frontendResource(o, i.getGmSlotTensor(),
+                                     i.getC2vConsumerBuf(),
+                                     i.getV2cConsumerBuf()));
+    else if (isa<InitializeL2LPipeOp, InitializeL2G2LPipeOp>(o))
+      all.push_back(handleResource(o));
+  });
+  std::stable_partition(all.begin(), all.end(),
+                        [](const PipeResource &r) { return r.l2l; });
+  return all;
+}
+
+namespace {
+struct PipeError {
+  Operation *op;
+  std::string message;
+};
+} // namespace
+
+/// What ptoas's ResolveReservedBuffers rejects first in the module around
+/// `op`: an init whose slots come from no reserved buffer (and no explicit
+/// flag_base), a logical pipe that is not one init pair in two functions or
+/// whose inits disagree, or flag ids beyond the 16 the hardware has. Before
+/// PTOAS 0.60: the pairs of the handle inits only.
+static std::optional<PipeError> pipeResourceError(Operation *op) {
+  constexpr int kHardwareFlagIds = 16;
+  bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+  SmallVector<PipeResource, 0> inits;
+  for (PipeResource &r : pipeResources(op, since060)) {
+    if (!r.keys.empty()) {
+      inits.push_back(std::move(r));
+      continue;
+    }
+    if (r.flagBase)
+      continue;
+    return PipeError{r.op, "requires local_addr to come from "
+                           "pto.reserve_buffer or pto.import_reserved_buffer "
+                           "when 'flag_base' is not explicit"};
+  }
+  // The logical pipes: the inits that share a key, transitively (a
+  // depth-first walk from each init not yet reached, as ptoas groups them).
+  std::map<PeerKey, SmallVector<size_t>> byKey;
+  for (auto [i, r] : llvm::enumerate(inits))
+    for (const PeerKey &k : r.keys)
+      if (!llvm::is_contained(byKey[k], i))
+        byKey[k].push_back(i);
+  SmallVector<SmallVector<size_t>> adjacent(inits.size());
+  for (auto &[_, members] : byKey)
+    for (size_t a = 0; a < members.size(); ++a)
+      for (size_t b = a + 1; b < members.size(); ++b) {
+        adjacent[members[a]].push_back(members[b]);
+        adjacent[members[b]].push_back(members[a]);
+      }
+  struct Component {
+    SmallVector<size_t> members;
     std::set<std::string> funcs;
-    module->walk([&](Operation *other) {
-      if (!isa<InitializeL2LPipeOp, InitializeL2G2LPipeOp>(other))
-        return;
-      for (auto &[otherKey, otherFunc] : peerKeys(other))
-        if (otherKey == key) {
-          inits.insert(other);
-          funcs.insert(symbolOf(otherFunc));
+    std::optional<int64_t> flagBase, frontendId;
+    int width;
+    size_t order;
+  };
+  SmallVector<Component, 0> components;
+  SmallVector<bool> seen(inits.size(), false);
+  const char *pairError =
+      "requires a complete compatible peer init pair when local_addr comes "
+      "from pto.reserve_buffer or pto.import_reserved_buffer (one init in "
+      "the function that reserves the buffer, one in the function that "
+      "imports it, with the same direction and pipe shape)";
+  for (size_t root = 0; root < inits.size(); ++root) {
+    if (seen[root])
+      continue;
+    seen[root] = true;
+    Component c;
+    SmallVector<size_t> stack{root};
+    while (!stack.empty()) {
+      size_t cur = stack.pop_back_val();
+      c.members.push_back(cur);
+      for (size_t next : adjacent[cur])
+        if (!seen[next]) {
+          seen[next] = true;
+          stack.push_back(next);
         }
-    });
-    std::set<std::string> participants = funcs;
-    participants.insert(std::get<0>(key));
-    if (inits.size() != 2 || funcs.size() != 2 || participants.size() != 2)
-      return init->emitOpError()
-             << "requires a complete peer init pair when local_addr comes from "
-                "pto.reserve_buffer or pto.import_reserved_buffer (one init in "
-                "@"
-             << std::get<0>(key) << ", which reserves \"" << std::get<1>(key)
-             << "\", and one in the function importing it)";
+    }
+    const PipeResource &lhs = inits[c.members.front()];
+    if (!inits[root].globalOnly && c.members.size() != 2)
+      return PipeError{inits[root].op, pairError};
+    if (!since060) {
+      std::set<std::string> funcs;
+      for (size_t m : c.members)
+        funcs.insert(inits[m].func);
+      if (funcs.size() != 2)
+        return PipeError{lhs.op, pairError};
+      continue;
+    }
+    auto signature = [](const PipeResource &r) {
+      return std::make_tuple(r.dirMask, r.slotSize, r.slotNum, r.localSlotNum,
+                             r.globalOnly);
+    };
+    for (size_t m : ArrayRef<size_t>(c.members).drop_front())
+      if (signature(inits[m]) != signature(lhs))
+        return PipeError{lhs.op, "requires peer pipe init ops to agree on "
+                                 "direction and pipe shape (dir_mask, "
+                                 "slot_size, slot_num, local_slot_num)"};
+    for (size_t m : c.members) {
+      const PipeResource &r = inits[m];
+      c.funcs.insert(r.func);
+      if (r.flagBase) {
+        if (c.flagBase && *c.flagBase != *r.flagBase)
+          return PipeError{r.op, "conflicting explicit flag_base across peer "
+                                 "pipe inits"};
+        c.flagBase = r.flagBase;
+      }
+      if (r.frontendId)
+        c.frontendId = c.frontendId ? std::min(*c.frontendId, *r.frontendId)
+                                    : *r.frontendId;
+    }
+    if (!lhs.globalOnly && c.funcs.size() != 2)
+      return PipeError{lhs.op, pairError};
+    c.width = lhs.dirMask == 3 ? 4 : 2;
+    c.order = components.size();
+    components.push_back(std::move(c));
   }
-  return success();
+  // Flag ids: frontend pipes by id, then the others; each takes the first
+  // even base free in all its functions.
+  llvm::stable_sort(components, [](const Component &a, const Component &b) {
+    auto key = [](const Component &c) {
+      return c.frontendId ? std::make_tuple(0, *c.frontendId, c.order)
+                          : std::make_tuple(1, int64_t(0), c.order);
+    };
+    return key(a) < key(b);
+  });
+  std::map<std::string, SmallVector<std::pair<int64_t, int64_t>>> used;
+  auto overlaps = [](std::pair<int64_t, int64_t> a,
+                     std::pair<int64_t, int64_t> b) {
+    return a.first < b.second && b.first < a.second;
+  };
+  for (const Component &c : components) {
+    int64_t base = 0;
+    if (c.flagBase) {
+      base = *c.flagBase;
+    } else {
+      for (bool conflict = true; conflict;) {
+        conflict = false;
+        base += base % 2;
+        int64_t next = base + 2;
+        for (const std::string &f : c.funcs)
+          for (auto u : used[f])
+            if (overlaps({base, base + c.width}, u)) {
+              conflict = true;
+              next = std::max(next, u.second + u.second % 2);
+            }
+        if (conflict)
+          base = next;
+      }
+    }
+    Operation *at = inits[c.members.front()].op;
+    if (base + c.width > kHardwareFlagIds)
+      return PipeError{at, "requires all pipe components in a function to fit "
+                           "within 16 hardware flag ids (each one-way pipe "
+                           "takes 2, a two-way pipe 4: use fewer pipes per "
+                           "function)"};
+    for (const std::string &f : c.funcs)
+      for (auto u : used[f])
+        if (overlaps({base, base + c.width}, u))
+          return PipeError{at, "conflicting flag_base across peer pipe init "
+                               "components in the same function"};
+    for (const std::string &f : c.funcs)
+      used[f].push_back({base, base + c.width});
+  }
+  return std::nullopt;
+}
+
+/// ptoas's ResolveReservedBuffers rules, reported at `init` when ptoas
+/// reports its first error there (PTOAS >= 0.60; 0.27 pairs the handle
+/// inits only).
+static LogicalResult verifyPipeResources(Operation *init) {
+  std::optional<PipeError> error = pipeResourceError(init);
+  if (!error || error->op != init)
+    return success();
+  return init->emitOpError(error->message);
 }
 
 //===----------------------------------------------------------------------===//
@@ -238,8 +521,17 @@ static void addSplit(SplitUsage &usage, int64_t split) {
     usage = SplitUsage::mixed;
 }
 
-/// A frontend init's pipes and users (as ptoas lowers them): direction 1 uses
-/// the c2v buffer, direction 2 the v2c buffer, both (3) one pipe over both.
+/// The `split` of a pipe user: an op ptonz defines, or one it keeps
+/// verbatim (talloc_to_aiv, talloc_to_aic, talloc: `{id = I, split = N}`).
+static std::optional<int64_t> splitOf(Operation *user) {
+  if (auto split = user->getAttrOfType<IntegerAttr>("split"))
+    return split.getInt();
+  return std::nullopt;
+}
+
+/// A frontend init's pipe (frontendResource) and its users, the frontend ops
+/// of its direction and `id` in its function (direction 1: c2v, 2: v2c, 3:
+/// both).
 template <typename InitOp> static PipeInit frontendInit(InitOp init) {
   PipeInit info{init, {}, SplitUsage::unknown, std::nullopt};
   if (auto ns = init.getNosplitAttr())
@@ -247,18 +539,24 @@ template <typename InitOp> static PipeInit frontendInit(InitOp init) {
   Operation *func = init->template getParentOfType<FunctionOpInterface>();
   if (!func)
     return info;
+  info.keys =
+      frontendResource(init, init.getGmSlotTensor(), init.getC2vConsumerBuf(),
+                       init.getV2cConsumerBuf())
+          .keys;
   int dir = init.getDirMask();
-  if (dir == 1 || dir == 3)
-    if (auto k = peerKey(init.getC2vConsumerBuf(), func, 1))
-      info.keys.push_back(*k);
-  if (dir == 2 || dir == 3)
-    if (auto k = peerKey(init.getV2cConsumerBuf(), func, 2))
-      info.keys.push_back(*k);
+  int64_t id = frontendIdOf(init);
   func->walk([&](Operation *op) {
-    bool c2v = isa<TPushToAivOp, TPopFromAicOp, TFreeFromAicOp>(op);
-    bool v2c = isa<TPushToAicOp, TPopFromAivOp, TFreeFromAivOp>(op);
-    if ((c2v && (dir == 1 || dir == 3)) || (v2c && (dir == 2 || dir == 3)))
-      addSplit(info.usage, op->getAttrOfType<IntegerAttr>("split").getInt());
+    StringRef name = op->getName().getStringRef();
+    bool c2v = isa<TPushToAivOp, TPopFromAicOp, TFreeFromAicOp>(op) ||
+               name == "pto.talloc_to_aiv";
+    bool v2c = isa<TPushToAicOp, TPopFromAivOp, TFreeFromAivOp>(op) ||
+               name == "pto.talloc_to_aic";
+    if (!((c2v && (dir == 1 || dir == 3)) || (v2c && (dir == 2 || dir == 3))))
+      return;
+    if (frontendIdOf(op) != id)
+      return;
+    if (std::optional<int64_t> split = splitOf(op))
+      addSplit(info.usage, *split);
   });
   return info;
 }
@@ -267,11 +565,12 @@ template <typename InitOp> static PipeInit handleInit(InitOp init) {
   PipeInit info{init, {}, SplitUsage::unknown, std::nullopt};
   if (auto ns = init.getNosplitAttr())
     info.explicitNoSplit = ns.getValue();
-  for (auto &[key, _] : peerKeys(init))
-    info.keys.push_back(key);
+  info.keys = handleResource(init).keys;
   for (Operation *user : init.getPipe().getUsers())
-    if (isa<TPushOp, TPopOp, TFreeOp>(user))
-      addSplit(info.usage, user->getAttrOfType<IntegerAttr>("split").getInt());
+    if (isa<TPushOp, TPopOp, TFreeOp>(user) ||
+        user->getName().getStringRef() == "pto.talloc")
+      if (std::optional<int64_t> split = splitOf(user))
+        addSplit(info.usage, *split);
   return info;
 }
 
@@ -528,18 +827,18 @@ LogicalResult InitializeL2G2LPipeOp::verify() {
       return emitOpError(
           "expects 'local_slot_num' to be less than or equal to slot_num");
   }
-  if (failed(verifyPipePeers(*this, bool(getFlagBaseAttr()))))
+  if (failed(verifySplitUsage(*this)))
     return failure();
-  return verifySplitUsage(*this);
+  return verifyPipeResources(*this);
 }
 
 LogicalResult InitializeL2LPipeOp::verify() {
   if (failed(verifyPipeShape(*this, getDirMask(), getSlotSize(), getSlotNum(),
                              getFlagBaseAttr(), bool(getPeerLocalAddr()))))
     return failure();
-  if (failed(verifyPipePeers(*this, bool(getFlagBaseAttr()))))
+  if (failed(verifySplitUsage(*this)))
     return failure();
-  return verifySplitUsage(*this);
+  return verifyPipeResources(*this);
 }
 
 LogicalResult ptonz::pto::verifyFrontendPipeSplits(Operation *init) {
@@ -706,6 +1005,307 @@ static LogicalResult requireSplit(Operation *op, int64_t split) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Fixpipe pipes (an init with an acc_push_epilogue, PTOAS 0.60): a cube
+// producer init and its vector consumer init that agree on the epilogue,
+// the consumer's tpop_from_aic naming the entry the fixpipe writes
+// (PTOAS lib/PTO/IR/PTO.cpp: verifyFrontendInitCommon, AicInitializePipeOp
+// and AivInitializePipeOp::verify).
+//===----------------------------------------------------------------------===//
+
+static Value c2vBufferOf(Operation *init) {
+  if (auto aic = dyn_cast<AicInitializePipeOp>(init))
+    return aic.getC2vConsumerBuf();
+  if (auto aiv = dyn_cast<AivInitializePipeOp>(init))
+    return aiv.getC2vConsumerBuf();
+  return {};
+}
+
+static AccPushEpilogueAttr epilogueOf(Operation *init) {
+  return dyn_cast_or_null<AccPushEpilogueAttr>(
+      init->getAttr("acc_push_epilogue"));
+}
+
+static FunctionOpInterface peerFuncOf(ImportReservedBufferOp import) {
+  return dyn_cast_or_null<FunctionOpInterface>(
+      SymbolTable::lookupNearestSymbolFrom(import, import.getPeerFuncAttr()));
+}
+
+static bool isAnyI8(Type t) {
+  auto i = dyn_cast<IntegerType>(t);
+  return i && i.getWidth() == 8 && !i.isSignless();
+}
+static bool isFp8E4M3(Type t) {
+  return isa<Float8E4M3FNType, Float8E4M3Type>(t);
+}
+
+/// The element type a fixpipe quantization writes into the consumer's tile
+/// (matchesFixpipeConsumerElementType).
+static bool fixpipeWrites(FixpipeQuant q, Type e) {
+  using Q = FixpipeQuant;
+  switch (q) {
+  case Q::no_convert:
+    return e.isF32() || e.isInteger(32);
+  case Q::f32_f16:
+  case Q::deqf16_scalar:
+  case Q::deqf16_vec:
+  case Q::qf322f16_pre_scalar:
+    return e.isF16();
+  case Q::f32_bf16:
+  case Q::qf322bf16_pre_scalar:
+  case Q::qs322bf16_pre_scalar:
+  case Q::qs322bf16_pre_vec:
+    return e.isBF16();
+  case Q::req8_scalar:
+  case Q::qf322b8_pre_scalar:
+    return isAnyI8(e);
+  case Q::req8_vec:
+  case Q::qf322b8_pre_vec:
+    return e.isSignedInteger(8);
+  case Q::qf322hif8_pre_scalar:
+    return isa<HiF8Type>(e);
+  case Q::qf322fp8_pre_scalar:
+    return isFp8E4M3(e);
+  }
+  return false;
+}
+
+/// The acc element type a quantization reads, given the type it writes
+/// (matchesFixpipeProducerAndConsumerTypes).
+static bool fixpipeConverts(FixpipeQuant q, Type src, Type dst) {
+  using Q = FixpipeQuant;
+  bool fromI32 = q == Q::req8_scalar || q == Q::req8_vec ||
+                 q == Q::deqf16_scalar || q == Q::deqf16_vec ||
+                 q == Q::qs322bf16_pre_scalar || q == Q::qs322bf16_pre_vec;
+  if (q == Q::no_convert)
+    return (src.isF32() || src.isInteger(32)) && src == dst;
+  return (fromI32 ? src.isInteger(32) : src.isF32()) && fixpipeWrites(q, dst);
+}
+
+/// The consumer tile layout a fixpipe layout writes.
+static bool fixpipeLayoutFits(FixpipeLayout layout, TileBufType tile) {
+  if (tile.getLoc() != AddressSpace::vec)
+    return false;
+  BLayout b = tile.getBlayout();
+  SLayout s = tile.getSlayout();
+  switch (layout) {
+  case FixpipeLayout::nz2nd:
+    return b == BLayout::row_major && s == SLayout::none_box;
+  case FixpipeLayout::nz2dn:
+    return b == BLayout::col_major && s == SLayout::none_box;
+  case FixpipeLayout::nz2nz:
+    return b == BLayout::col_major && s == SLayout::row_major;
+  }
+  return false;
+}
+
+/// The epilogue of both inits of a fixpipe pipe must agree.
+static LogicalResult matchEpilogues(Operation *op, AccPushEpilogueAttr mine,
+                                    AccPushEpilogueAttr peer, bool producer) {
+  const char *self = producer ? "producer" : "consumer";
+  const char *other = producer ? "consumer" : "producer";
+  auto mismatch = [&](StringRef field, StringRef a, StringRef b) {
+    return op->emitOpError()
+           << "expects acc_push_epilogue." << field << " to match peer "
+           << other << " (" << self << " has " << a << ", " << other << " has "
+           << b << ")";
+  };
+  if (mine.getLayout() != peer.getLayout())
+    return mismatch("layout", stringifyFixpipeLayout(mine.getLayout()),
+                    stringifyFixpipeLayout(peer.getLayout()));
+  if (mine.getQuant() != peer.getQuant())
+    return mismatch("quant", stringifyFixpipeQuant(mine.getQuant()),
+                    stringifyFixpipeQuant(peer.getQuant()));
+  if (mine.getRelu() != peer.getRelu())
+    return mismatch("relu", stringifyFixpipeRelu(mine.getRelu()),
+                    stringifyFixpipeRelu(peer.getRelu()));
+  return success();
+}
+
+/// The cube producer of a fixpipe pipe: its consumer's function must hold
+/// exactly one aiv_initialize_pipe over the reserved buffer it imports.
+static LogicalResult verifyFixpipeProducer(Operation *op,
+                                           AccPushEpilogueAttr epilogue) {
+  auto import = c2vBufferOf(op).getDefiningOp<ImportReservedBufferOp>();
+  FunctionOpInterface consumer = import ? peerFuncOf(import) : nullptr;
+  Operation *peer = nullptr;
+  unsigned matches = 0;
+  if (consumer)
+    consumer->walk([&](AivInitializePipeOp init) {
+      Value buf = init.getC2vConsumerBuf();
+      auto reserve = buf ? buf.getDefiningOp<ReserveBufferOp>() : nullptr;
+      if (reserve && reserve.getName() == import.getName()) {
+        peer = init;
+        ++matches;
+      }
+    });
+  if (matches != 1)
+    return op->emitOpError(
+        "expects peer consumer function to contain a matching "
+        "aiv_initialize_pipe with the same consumer buffer contract (an "
+        "aiv_initialize_pipe whose c2v_consumer_buf is the reserve_buffer "
+        "this init imports)");
+  AccPushEpilogueAttr peerEpilogue = epilogueOf(peer);
+  if (!peerEpilogue)
+    return op->emitOpError(
+        "expects peer consumer pipe init to also have 'acc_push_epilogue' "
+        "for fixpipe contract consistency");
+  return matchEpilogues(op, epilogue, peerEpilogue, /*producer=*/true);
+}
+
+/// The vector consumer of a fixpipe pipe: its reserved buffer is imported by
+/// exactly one cube producer init; its tpop_from_aic entries are the tiles
+/// the fixpipe writes (element type, layout, slot size) from the producer's
+/// pushed acc tiles.
+static LogicalResult verifyFixpipeConsumer(Operation *op,
+                                           AccPushEpilogueAttr epilogue) {
+  Value buf = c2vBufferOf(op);
+  if (!buf)
+    return op->emitOpError(
+        "expects fixpipe consumer pipe to have 'c2v_consumer_buf'");
+  if (buf.getDefiningOp<ImportReservedBufferOp>())
+    return op->emitOpError(
+        "expects consumer-side fixpipe pipe to use reserve_buffer, not "
+        "import_reserved_buffer");
+  auto reserve = buf.getDefiningOp<ReserveBufferOp>();
+  auto self = op->getParentOfType<FunctionOpInterface>();
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!reserve || !self || !module)
+    return success(); // the init rules reject these
+  StringRef name = reserve.getName();
+  ImportReservedBufferOp import;
+  unsigned imports = 0;
+  module->walk([&](ImportReservedBufferOp candidate) {
+    if (candidate.getName() == name && peerFuncOf(candidate) == self) {
+      import = candidate;
+      ++imports;
+    }
+  });
+  if (imports == 0)
+    return op->emitOpError()
+           << "cannot find peer import_reserved_buffer for consumer buffer '"
+           << name << "'";
+  if (imports > 1)
+    return op->emitOpError()
+           << "finds multiple peer import_reserved_buffer ops for consumer "
+              "buffer '"
+           << name << "'";
+  auto producerFunc = import->getParentOfType<FunctionOpInterface>();
+  Operation *producer = nullptr;
+  unsigned producers = 0;
+  producerFunc->walk([&](AicInitializePipeOp init) {
+    Value b = init.getC2vConsumerBuf();
+    auto imp = b ? b.getDefiningOp<ImportReservedBufferOp>() : nullptr;
+    if (imp && imp.getName() == name && peerFuncOf(imp) == self) {
+      producer = init;
+      ++producers;
+    }
+  });
+  if (producers != 1)
+    return op->emitOpError(
+        "expects peer producer function to contain a matching "
+        "aic_initialize_pipe with the same consumer buffer contract");
+  AccPushEpilogueAttr peerEpilogue = epilogueOf(producer);
+  if (!peerEpilogue)
+    return op->emitOpError(
+        "expects peer producer pipe init to also have 'acc_push_epilogue' "
+        "for fixpipe contract consistency");
+  if (failed(matchEpilogues(op, epilogue, peerEpilogue, /*producer=*/false)))
+    return failure();
+  int64_t id = frontendIdOf(op);
+  SmallVector<TPopFromAicOp> pops;
+  self->walk([&](TPopFromAicOp pop) {
+    if (frontendIdOf(pop) == id)
+      pops.push_back(pop);
+  });
+  if (pops.empty())
+    return op->emitOpError()
+           << "expects at least one tpop_from_aic for fixpipe pipe id = " << id
+           << " to resolve the consumer entry type (pop the fixpipe's tile "
+              "with `pto.tpop_from_aic {id = "
+           << id << ", split = 0} -> !pto.tile_buf<vec, ...>`)";
+  Type entry = pops.front().getTile().getType();
+  for (TPopFromAicOp pop : llvm::drop_begin(pops))
+    if (pop.getTile().getType() != entry)
+      return op->emitOpError()
+             << "expects all tpop_from_aic results for fixpipe pipe id = " << id
+             << " to use the same tile type";
+  auto tile = dyn_cast<TileBufType>(entry);
+  if (!tile)
+    return op->emitOpError(
+        "expects fixpipe consumer tpop result to be !pto.tile_buf");
+  FixpipeQuant quant = epilogue.getQuant();
+  Type elem = tile.getElementType();
+  if (!fixpipeWrites(quant, elem))
+    return op->emitOpError()
+           << "expects consumer element type to match acc_push_epilogue.quant "
+           << stringifyFixpipeQuant(quant) << " (the fixpipe does not write "
+           << elem << ")";
+  if (!fixpipeLayoutFits(epilogue.getLayout(), tile))
+    return op->emitOpError()
+           << "expects consumer tile layout to match acc_push_epilogue.layout "
+           << stringifyFixpipeLayout(epilogue.getLayout());
+  if (unsigned bits = elementBits(elem);
+      bits && tile.getRows() > 0 && tile.getCols() > 0) {
+    int64_t bytes = tile.getRows() * tile.getCols() * (bits / 8);
+    if (op->getAttrOfType<IntegerAttr>("slot_size").getInt() < bytes)
+      return op->emitOpError()
+             << "expects consumer-side fixpipe slot_size to be at least "
+             << bytes << " bytes for the resolved post-fixpipe consumer entry";
+    if (producer->getAttrOfType<IntegerAttr>("slot_size").getInt() < bytes)
+      return op->emitOpError()
+             << "expects peer producer fixpipe slot_size to be at least "
+             << bytes << " bytes for the resolved post-fixpipe consumer entry";
+  }
+  int64_t producerId = frontendIdOf(producer);
+  LogicalResult pushes = success();
+  producerFunc->walk([&](TPushToAivOp push) {
+    auto src = dyn_cast<TileBufType>(push.getTile().getType());
+    if (frontendIdOf(push) != producerId || !src ||
+        fixpipeConverts(quant, src.getElementType(), elem))
+      return WalkResult::advance();
+    pushes = op->emitOpError()
+             << "expects producer source element type and consumer tpop "
+                "result element type to satisfy acc_push_epilogue.quant "
+             << stringifyFixpipeQuant(quant) << " (" << src.getElementType()
+             << " pushed, " << elem << " popped)";
+    return WalkResult::interrupt();
+  });
+  return pushes;
+}
+
+/// The rules of an init with an acc_push_epilogue (PTOAS >= 0.60).
+static LogicalResult verifyFixpipeInit(Operation *op, KernelKind kernel) {
+  AccPushEpilogueAttr epilogue = epilogueOf(op);
+  if (!epilogue || !ptoasAtLeast(op->getContext(), 0, 60))
+    return success();
+  if (op->getAttrOfType<IntegerAttr>("dir_mask").getInt() != 1)
+    return op->emitOpError("expects fixpipe pipe (with 'acc_push_epilogue') "
+                           "to have dir_mask = 1 (C2V only)");
+  auto nosplit = op->getAttrOfType<BoolAttr>("nosplit");
+  if (!nosplit || !nosplit.getValue())
+    return op->emitOpError("expects fixpipe pipe (with 'acc_push_epilogue') "
+                           "to have nosplit = true");
+  if (Value buf = c2vBufferOf(op); buf &&
+                                   !buf.getDefiningOp<ReserveBufferOp>() &&
+                                   !buf.getDefiningOp<ImportReservedBufferOp>())
+    return op->emitOpError(
+        "expects fixpipe pipe 'c2v_consumer_buf' to trace to reserve_buffer "
+        "or import_reserved_buffer for peer contract verification");
+  using Q = FixpipeQuant;
+  Q q = epilogue.getQuant();
+  bool a5 = targetArchOf(op) == TargetArch::a5;
+  if ((q == Q::qs322bf16_pre_scalar || q == Q::qs322bf16_pre_vec) && !a5)
+    return op->emitOpError("expects 'qs322bf16_pre_*' quantization modes to "
+                           "be used only on A5 target");
+  if ((q == Q::qf322hif8_pre_scalar || q == Q::qf322fp8_pre_scalar) && !a5)
+    return op->emitOpError("expects 'qf322hif8_pre_scalar'/"
+                           "'qf322fp8_pre_scalar' to be used only on A5 "
+                           "target");
+  return kernel == KernelKind::cube ? verifyFixpipeProducer(op, epilogue)
+                                    : verifyFixpipeConsumer(op, epilogue);
+}
+
 LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op,
                                                  KernelKind kernel,
                                                  int8_t dirMask,
@@ -714,15 +1314,12 @@ LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op,
     return failure();
   // One init per `id` (0 when absent, so one per function before PTOAS 0.60,
   // which has no id).
-  auto idOf = [](Operation *o) {
-    auto id = o->getAttrOfType<IntegerAttr>("id");
-    return id ? id.getInt() : 0;
-  };
-  if (idOf(op) < 0)
+  if (frontendIdOf(op) < 0)
     return op->emitOpError("expects 'id' to be non-negative");
   unsigned inits = 0;
   op->getParentOfType<FunctionOpInterface>()->walk([&](Operation *o) {
-    if (isa<AicInitializePipeOp, AivInitializePipeOp>(o) && idOf(o) == idOf(op))
+    if (isa<AicInitializePipeOp, AivInitializePipeOp>(o) &&
+        frontendIdOf(o) == frontendIdOf(op))
       ++inits;
   });
   if (inits > 1)
@@ -780,12 +1377,16 @@ LogicalResult ptonz::pto::verifyFrontendPipeInit(Operation *op,
       return op->emitOpError("expects both 'c2v_consumer_buf' and "
                              "'v2c_consumer_buf' when dir_mask is 3");
   }
+  if (failed(verifyFixpipeInit(op, kernel)))
+    return failure();
   // A2/A3 move pipe slots through GM (ptoas lowers to initialize_l2g2l_pipe).
   if (!has(0) && !has(1) && targetArchOf(op) == TargetArch::a3)
     return op->emitOpError(
         "requires 'gm_slot_buffer' on A2/A3 targets, where the pipe's "
         "slots go through GM (A5 pipes are local-to-local)");
-  return verifyFrontendPipeSplits(op);
+  if (failed(verifyFrontendPipeSplits(op)))
+    return failure();
+  return verifyPipeResources(op);
 }
 
 LogicalResult ptonz::pto::verifyFrontendSplit(Operation *op, KernelKind kernel,
@@ -881,6 +1482,58 @@ LogicalResult TFreeOp::verify() {
                        getSplit());
 }
 
+/// A tensor-view entry of a pipe handle is one GM slot of a global-only
+/// l2g2l pipe: its element type and shape are those of the pipe's
+/// tensor_view gm_addr (PTOAS 0.60's verifyTensorEntryMatchesInternalPipeInit).
+static LogicalResult verifyPipeTensorEntry(Operation *op, Value pipe,
+                                           Type entry) {
+  auto view = dyn_cast<TensorViewType>(entry);
+  if (!view)
+    return success();
+  auto init = pipe.getDefiningOp<InitializeL2G2LPipeOp>();
+  if (!init)
+    return op->emitOpError("expects !pto.tensor_view pipe entry to use a pipe "
+                           "produced by pto.initialize_l2g2l_pipe");
+  if (init.getLocalAddr())
+    return op->emitOpError("expects !pto.tensor_view pipe entry to use "
+                           "global-only pto.initialize_l2g2l_pipe without "
+                           "local_addr");
+  auto slot = dyn_cast<TensorViewType>(init.getGmAddr().getType());
+  if (!slot)
+    return op->emitOpError("expects !pto.tensor_view pipe entry to use "
+                           "pto.initialize_l2g2l_pipe gm_addr with "
+                           "tensor_view slot type");
+  if (slot.getElementType() != view.getElementType())
+    return op->emitOpError("expects pipe entry element type to match "
+                           "initialize_l2g2l_pipe gm_addr element type");
+  if (slot.getShape().size() != view.getShape().size())
+    return op->emitOpError(
+        "expects pipe entry rank to match initialize_l2g2l_pipe gm_addr rank");
+  for (auto [i, dims] :
+       llvm::enumerate(llvm::zip(view.getShape(), slot.getShape()))) {
+    auto [e, g] = dims;
+    if (e != ShapedType::kDynamic && g != ShapedType::kDynamic && e != g)
+      return op->emitOpError()
+             << "expects pipe entry dimension " << i
+             << " to match initialize_l2g2l_pipe gm_addr dimension " << g
+             << " (the entry is one slot: " << entry << " vs " << slot << ")";
+  }
+  return success();
+}
+
+LogicalResult ptonz::pto::verifyTAlloc(Operation *op) {
+  // `pto.talloc(%entry, %pipe : T, !pto.pipe) {split = N}`
+  if (op->getNumOperands() != 2 || !isa<PipeType>(op->getOperand(1).getType()))
+    return success(); // not PTOAS's form: its parser rejects it
+  Value pipe = op->getOperand(1);
+  if (!pipe.getDefiningOp<InitializeL2LPipeOp>() &&
+      !pipe.getDefiningOp<InitializeL2G2LPipeOp>())
+    return op->emitOpError(
+        "pipe_handle must be produced by pto.initialize_l2l_pipe or "
+        "pto.initialize_l2g2l_pipe");
+  return verifyPipeTensorEntry(op, pipe, op->getOperand(0).getType());
+}
+
 LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
                                         Value tile, Value pipe, int64_t split) {
   bool inSection = op->getParentOfType<SectionCubeOp>() ||
@@ -902,7 +1555,7 @@ LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
   if (isa<TensorViewType, PartitionTensorViewType>(tile.getType())) {
     if (!ptoasAtLeast(op->getContext(), 0, 60))
       return op->emitOpError("takes a tensor view entry from PTOAS 0.60 on");
-    return success();
+    return verifyPipeTensorEntry(op, pipe, tile.getType());
   }
   auto view = tileView(tile.getType());
   std::optional<AddressSpace> space = view ? view->space : std::nullopt;
@@ -923,15 +1576,11 @@ LogicalResult ptonz::pto::verifyFixpipePush(Operation *op, Value tile,
                                             int64_t split) {
   if (!ptoasAtLeast(op->getContext(), 0, 60))
     return success();
-  auto idOf = [](Operation *o) {
-    auto id = o->getAttrOfType<IntegerAttr>("id");
-    return id ? id.getInt() : 0;
-  };
-  int64_t id = idOf(op);
+  int64_t id = frontendIdOf(op);
   AccPushEpilogueAttr epilogue;
   if (auto fn = op->getParentOfType<FunctionOpInterface>())
     fn->walk([&](AicInitializePipeOp init) {
-      if (idOf(init) == id)
+      if (frontendIdOf(init) == id)
         epilogue = dyn_cast_or_null<AccPushEpilogueAttr>(
             init->getAttr("acc_push_epilogue"));
     });
@@ -972,7 +1621,7 @@ LogicalResult ptonz::pto::verifyFixpipePush(Operation *op, Value tile,
       break;
     if ((scalar && isa<SetQuantScalarOp>(before)) ||
         (vector && isa<SetQuantVectorOp>(before)))
-      if (idOf(&before) == id)
+      if (frontendIdOf(&before) == id)
         return success();
   }
   return op->emitOpError() << "expects a preceding pto."

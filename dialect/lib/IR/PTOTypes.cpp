@@ -107,11 +107,12 @@ unsigned ptonz::pto::elementBits(Type t) {
 
 /// Type mnemonics of PTOAS 0.60 that ptonz does not model: they parse as
 /// MLIR opaque types of the `pto` dialect and print back as written
-/// (`!pto.struct<...>`, `!pto.local_array<...>`, ...). The vector-register
-/// types are ptonz's own (PTOVmiTypes.td, PTOVptoTypes.td).
+/// (`!pto.local_array<...>`, `!pto.multi_tile_buf<...>`, ...). The
+/// vector-register types (PTOVmiTypes.td, PTOVptoTypes.td) and
+/// `!pto.struct` (PTOStructTypes.td) are ptonz's own.
 static bool isPassThroughTypeMnemonic(StringRef m) {
   static constexpr llvm::StringLiteral kMnemonics[] = {
-      "multi_tile_buf", "local_array", "struct", "prefetch_async_context"};
+      "multi_tile_buf", "local_array", "prefetch_async_context"};
   return llvm::is_contained(kMnemonics, m);
 }
 

@@ -92,7 +92,7 @@ func.func @f(%addr: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>}
 
 func.func @cube() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
   %rb = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
-  // expected-error@+1 {{'pto.initialize_l2l_pipe' op requires a complete peer init pair when local_addr comes from pto.reserve_buffer or pto.import_reserved_buffer (one init in @cube, which reserves "c2v", and one in the function importing it)}}
+  // expected-error@+1 {{'pto.initialize_l2l_pipe' op requires a complete compatible peer init pair when local_addr comes from pto.reserve_buffer or pto.import_reserved_buffer (one init in the function that reserves the buffer, one in the function that imports it}}
   %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 8} (%rb : i32) -> !pto.pipe
   return
 }

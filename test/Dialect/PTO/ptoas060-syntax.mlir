@@ -114,11 +114,21 @@ func.func @vector_registers(%acc: !pto.vreg<64xf32>, %dst: !pto.ptr<f32, ub>) {
 // CHECK: pto.aic_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024, local_slot_num = 1, nosplit = false} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, c2v_consumer_buf = %{{.*}} : i32)
 // CHECK: pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512} (gm_slot_buffer = %{{.*}} : !pto.ptr<f32>, v2c_consumer_buf = %{{.*}} : i32)
 module attributes {pto.target_arch = "a3"} {
-func.func @pipe_ids(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+func.func @pipe_ids(%gm: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  %c2v = pto.import_reserved_buffer {name = "c2v", peer_func = @pipe_ids_peer} -> i32
+  %v2c = pto.reserve_buffer {name = "v2c", size = 4096, location = #pto.address_space<mat>, auto = true} -> i32
   pto.aic_initialize_pipe {nosplit = false, slot_size = 1024, id = 10, dir_mask = 1, local_slot_num = 1}
-    (c2v_consumer_buf = %buf : i32, gm_slot_buffer = %gm : !pto.ptr<f32>)
+    (c2v_consumer_buf = %c2v : i32, gm_slot_buffer = %gm : !pto.ptr<f32>)
   pto.aic_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512}
-    (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %buf : i32)
+    (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %v2c : i32)
+  return
+}
+// The vector halves of the two pipes.
+func.func @pipe_ids_peer(%gm: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %c2v = pto.reserve_buffer {name = "c2v", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32
+  %v2c = pto.import_reserved_buffer {name = "v2c", peer_func = @pipe_ids} -> i32
+  pto.aiv_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024, local_slot_num = 1} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c2v : i32)
+  pto.aiv_initialize_pipe {id = 20, dir_mask = 2, slot_size = 512} (gm_slot_buffer = %gm : !pto.ptr<f32>, v2c_consumer_buf = %v2c : i32)
   return
 }
 }
@@ -233,7 +243,15 @@ func.func @mrgsort_no_tmp(%a: !pto.tile_buf<vec, 1x64xf32>, %d: !pto.tile_buf<ve
 // PTOAS 0.60 writes it.
 // CHECK-LABEL: func.func @fixpipe_epilogue
 // CHECK: acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>
-func.func @fixpipe_epilogue(%buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>} (c2v_consumer_buf = %buf : i32)
+func.func @fixpipe_epilogue() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  %buf = pto.import_reserved_buffer {name = "fixpipe", peer_func = @fixpipe_consumer} -> i32
+  pto.aic_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>} (c2v_consumer_buf = %buf : i32)
+  return
+}
+// The consumer of the fixpipe pipe: it pops what the fixpipe writes.
+func.func @fixpipe_consumer() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %buf = pto.reserve_buffer {name = "fixpipe", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32
+  pto.aiv_initialize_pipe {id = 3, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2dn, quant = qf322b8_pre_vec, relu = normal_relu>} (c2v_consumer_buf = %buf : i32)
+  %t = pto.tpop_from_aic {id = 3, split = 0} -> !pto.tile_buf<vec, 16x16xsi8, blayout=col_major>
   return
 }

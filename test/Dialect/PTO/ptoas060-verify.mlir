@@ -67,8 +67,16 @@ func.func @f(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.k
 
 // -----
 
-func.func @f(%gm: !pto.ptr<f32>, %buf: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-  pto.aic_initialize_pipe {dir_mask = 3, slot_size = 1024, local_slot_num = 4} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %buf : i32)
+func.func @f(%gm: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  %c2v = pto.import_reserved_buffer {name = "c2v", peer_func = @peer} -> i32
+  %v2c = pto.reserve_buffer {name = "v2c", size = 4096, location = #pto.address_space<mat>, auto = true} -> i32
+  pto.aic_initialize_pipe {dir_mask = 3, slot_size = 1024, local_slot_num = 4} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c2v : i32, v2c_consumer_buf = %v2c : i32)
+  return
+}
+func.func @peer(%gm: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %c2v = pto.reserve_buffer {name = "c2v", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32
+  %v2c = pto.import_reserved_buffer {name = "v2c", peer_func = @f} -> i32
+  pto.aiv_initialize_pipe {dir_mask = 3, slot_size = 1024, local_slot_num = 4} (gm_slot_buffer = %gm : !pto.ptr<f32>, c2v_consumer_buf = %c2v : i32, v2c_consumer_buf = %v2c : i32)
   return
 }
 
@@ -541,10 +549,17 @@ func.func @f(%m: !pto.tile_buf<vec, 1x32xi8>, %a: !pto.tile_buf<vec, 1x16xbf16>,
 // the type the quantization reads, after the quantization parameter.
 !ACCI = !pto.tile_buf<acc, 16x16xi32, blayout=col_major, slayout=row_major, fractal=1024>
 module attributes {pto.target_arch = "a5"} {
-  func.func @f(%buf: i32, %t: !ACCI) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+  func.func @f(%t: !ACCI) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %buf = pto.import_reserved_buffer {name = "c2v", peer_func = @consumer} -> i32
+    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
     // expected-error@+1 {{'pto.tpush_to_aiv' op expects a preceding pto.set_quant_scalar with id = 0 in the same block}}
     pto.tpush_to_aiv(%t : !ACCI) {id = 0, split = 0}
+    return
+  }
+  func.func @consumer() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %buf = pto.reserve_buffer {name = "c2v", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32
+    pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+    %x = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tile_buf<vec, 16x16xf16>
     return
   }
 }
@@ -553,11 +568,19 @@ module attributes {pto.target_arch = "a5"} {
 
 !ACCF = !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
 module attributes {pto.target_arch = "a5"} {
-  func.func @f(%buf: i32, %t: !ACCF, %s: f32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+  func.func @f(%t: !ACCF, %s: f32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %buf = pto.import_reserved_buffer {name = "c2v", peer_func = @consumer} -> i32
+    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
     pto.set_quant_scalar(%s : f32) {id = 0}
     // expected-error@+1 {{'pto.tpush_to_aiv' op expects fixpipe TPUSH source element type to match acc_push_epilogue.quant mode requirements (deqf16_scalar reads i32), got 'f32'}}
     pto.tpush_to_aiv(%t : !ACCF) {id = 0, split = 0}
+    return
+  }
+  func.func @consumer() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %buf = pto.reserve_buffer {name = "c2v", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32
+    // expected-error@+1 {{'pto.aiv_initialize_pipe' op expects producer source element type and consumer tpop result element type to satisfy acc_push_epilogue.quant deqf16_scalar ('f32' pushed, 'f16' popped)}}
+    pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+    %x = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tile_buf<vec, 16x16xf16>
     return
   }
 }
@@ -566,10 +589,17 @@ module attributes {pto.target_arch = "a5"} {
 
 !ACCI = !pto.tile_buf<acc, 16x16xi32, blayout=col_major, slayout=row_major, fractal=1024>
 module attributes {pto.target_arch = "a5"} {
-  func.func @f(%buf: i32, %t: !ACCI, %s: f32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+  func.func @f(%t: !ACCI, %s: f32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %buf = pto.import_reserved_buffer {name = "c2v", peer_func = @consumer} -> i32
+    pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
     pto.set_quant_scalar(%s : f32) {id = 0}
     pto.tpush_to_aiv(%t : !ACCI) {id = 0, split = 0}
+    return
+  }
+  func.func @consumer() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %buf = pto.reserve_buffer {name = "c2v", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32
+    pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true, acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = deqf16_scalar, relu = no_relu>} (c2v_consumer_buf = %buf : i32)
+    %x = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tile_buf<vec, 16x16xf16>
     return
   }
 }

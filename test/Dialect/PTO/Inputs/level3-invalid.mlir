@@ -60,3 +60,20 @@ func.func @f(%t: !pto.tile_buf<vec, 16x16xf16>) {
   %r = pto.tassign %t, %a : !pto.tile_buf<vec, 16x16xf16> -> !pto.tile_buf<vec, 16x16xf16>
   return
 }
+
+// -----
+
+// PTOAS 0.60: nothing plans a reserved buffer's address at level 3.
+func.func @f() {
+  // expected-error@+1 {{'pto.reserve_buffer' op pto.reserve_buffer requires 'auto = false' and explicit 'base' when --pto-level=level3}}
+  %b = pto.reserve_buffer {name = "fifo", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'pto.reserve_buffer' op expects 'base' to be aligned to 256 bytes for vec}}
+  %b = pto.reserve_buffer {name = "fifo", size = 8192, location = #pto.address_space<vec>, auto = false, base = 128} -> i32
+  return
+}
