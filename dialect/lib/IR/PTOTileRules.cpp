@@ -284,7 +284,6 @@ static LogicalResult verifySubView(Operation *op) {
   return success();
 }
 
-
 // ---- f20 ----
 // The comm, prefetch, cache-maintenance, syncall, struct, fusion_region and
 // inttoptr-use rules (lib/PTO/IR/PTO.cpp; the inttoptr uses:
