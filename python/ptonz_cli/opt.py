@@ -275,11 +275,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "--plan-memory-impl",
         dest="ptoas_plan_memory_impl",
         default=DEFAULT_PLAN_MEMORY_IMPL,
-        choices=PLAN_MEMORY_IMPLS,
+        metavar="{" + ",".join(PLAN_MEMORY_IMPLS) + "}",
         help="the --plan-memory-impl PTOAS 0.60 will run with (its local memory "
         f"planner, default {DEFAULT_PLAN_MEMORY_IMPL}, as ptoas); accepted so that "
-        "ptonz-opt takes ptoas's flags, and checked as ptoas checks it; no rule of "
-        "ptonz depends on it",
+        "ptonz-opt takes ptoas's flags, and checked as ptoas checks it (another "
+        "value is an error after the input is read); no rule of ptonz depends on it",
     )
     p.add_argument(
         "--ptoas-emit-pto-ir",
@@ -367,16 +367,32 @@ def _build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _refuse_level(args, inputs: List[str]) -> int:
-    """A --pto-level that is none of LEVELS, as ptoas refuses it: each input
-    is parsed and verified first (at the default level; its located errors
-    reported), then the flag is an error; nothing is written. Exit 1."""
+def _refused_ptoas_flag(args) -> Optional[Tuple[str, str, Tuple[str, ...]]]:
+    """(flag, value, its values) of the first ptoas flag whose value ptoas
+    refuses, in the order ptoas checks them (tools/ptoas/ptoas.cpp, after it
+    has read its input); None if there is none."""
+    from ptonz.analyses.ptoas_facts import LEVELS, PLAN_MEMORY_IMPLS
+
+    for flag, value, values in (
+        ("--pto-level", args.ptoas_pto_level, LEVELS),
+        ("--plan-memory-impl", args.ptoas_plan_memory_impl, PLAN_MEMORY_IMPLS),
+    ):
+        if value is not None and value not in values:
+            return flag, value, values
+    return None
+
+
+def _refuse_flag(args, inputs: List[str], flag: str, value: str, values) -> int:
+    """A ptoas flag value ptoas refuses (`_refused_ptoas_flag`), refused as
+    ptoas refuses it: each input is parsed and verified first (at the default
+    level; its located errors reported), then the flag is an error; nothing
+    is written. Exit 1."""
     from ptonz import diagnostics as D
-    from ptonz.analyses.ptoas_facts import LEVELS
     from ptonz.driver import Pipeline, Target, decode, process
 
     target = Target(
         pto_arch=args.pto_arch,
+        pto_level=None if flag == "--pto-level" else args.ptoas_pto_level,
         ptoas_version=args.ptoas_version,
         pto_backend=args.pto_backend,
         ptoas_emit_pto_ir=args.ptoas_emit_pto_ir,
@@ -401,8 +417,8 @@ def _refuse_level(args, inputs: List[str]) -> int:
         for d in outcome.diagnostics:
             _report_to_stderr(D.render(d, sources))
     print(
-        f"ptonz-opt: error: invalid --pto-level='{args.ptoas_pto_level}': expected "
-        f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]} (as in ptoas, the input was read first)",
+        f"ptonz-opt: error: invalid {flag}='{value}': expected "
+        f"{', '.join(values[:-1])} or {values[-1]} (as in ptoas, the input was read first)",
         file=sys.stderr,
     )
     return 1
@@ -463,10 +479,9 @@ def run(argv: Optional[List[str]] = None) -> int:
     jobs = _batch_jobs(inputs, args.output) if batch else [(inputs[0], args.output)]
     if jobs is None:
         return 1
-    from ptonz.analyses.ptoas_facts import LEVELS
-
-    if args.ptoas_pto_level is not None and args.ptoas_pto_level not in LEVELS:
-        return _refuse_level(args, [src for src, _ in jobs])
+    refused = _refused_ptoas_flag(args)
+    if refused is not None:
+        return _refuse_flag(args, [src for src, _ in jobs], *refused)
 
     target = Target(
         pto_arch=args.pto_arch,

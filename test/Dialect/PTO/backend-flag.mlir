@@ -10,7 +10,7 @@
 // ptoas's --plan-memory-impl (legacy or modern) is taken and checked as ptoas checks it.
 // RUN: ptonz-opt %s --ptoas-version=0.60 --pto-backend=vpto --plan-memory-impl=modern | FileCheck %s
 // RUN: not ptonz-opt %s --ptoas-version=0.60 --plan-memory-impl=typo 2>&1 | FileCheck %s --check-prefix=BADIMPL
-// BADIMPL: error: argument --ptoas-plan-memory-impl/--plan-memory-impl: invalid choice: 'typo' (choose from 'legacy', 'modern')
+// BADIMPL: ptonz-opt: error: invalid --plan-memory-impl='typo': expected legacy or modern
 
 // CHECK-LABEL: func.func @store
 // CHECK: pto.vmi.vstore %v, %dst[%i] : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>
