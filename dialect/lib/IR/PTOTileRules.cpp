@@ -302,18 +302,6 @@ static SmallVector<int64_t> shapeOf(Type type) {
   return {};
 }
 
-static Type elementOf(Type type) {
-  if (auto view = dyn_cast<TensorViewType>(type))
-    return view.getElementType();
-  if (auto view = dyn_cast<PartitionTensorViewType>(type))
-    return view.getElementType();
-  if (auto tile = dyn_cast<TileBufType>(type))
-    return tile.getElementType();
-  if (auto ptr = dyn_cast<PtrType>(type))
-    return ptr.getElementType();
-  return {};
-}
-
 static bool isGMView(Type type) {
   return isa<TensorViewType, PartitionTensorViewType>(type);
 }
@@ -433,7 +421,7 @@ static LogicalResult verifyCommSignal(Operation *op, Value value,
                                       StringRef name) {
   if (failed(verifyCommView(op, value, name)))
     return failure();
-  Type e = elementOf(value.getType());
+  Type e = elementTypeOf(value.getType());
   if (!e || !e.isSignlessInteger(32))
     return op->emitOpError() << "expects " << name << " element type to be i32";
   return success();
@@ -489,7 +477,7 @@ static LogicalResult verifyAsyncTransfer(Operation *op) {
   if (op->getNumOperands() != 3)
     return success(); // not PTOAS's form: its parser rejects it
   Value dst = op->getOperand(0), src = op->getOperand(1);
-  Type de = elementOf(dst.getType()), se = elementOf(src.getType());
+  Type de = elementTypeOf(dst.getType()), se = elementTypeOf(src.getType());
   if (!de || !se)
     return op->emitOpError("expects src and dst to have element types");
   if (de != se)
@@ -512,13 +500,13 @@ static LogicalResult verifyCommP2P(Operation *op) {
       failed(verifyCommView(op, src, "src", /*dynamic=*/true)) ||
       failed(verifyPingPong(op, staging, "ping", "pong")))
     return failure();
-  if (elementOf(dst.getType()) != elementOf(src.getType()))
+  if (elementTypeOf(dst.getType()) != elementTypeOf(src.getType()))
     return op->emitOpError("expects src and dst to have the same element type");
   if (shapeOf(dst.getType()) != shapeOf(src.getType()))
     return op->emitOpError(
         "expects src and dst to have the same static/dynamic shape signature "
         "(the same static sizes, and '?' in the same dimensions)");
-  if (elementOf(staging[0].getType()) != elementOf(src.getType()))
+  if (elementTypeOf(staging[0].getType()) != elementTypeOf(src.getType()))
     return op->emitOpError(
         "expects staging tile element type to match src/dst");
   return success();
@@ -566,7 +554,7 @@ static LogicalResult verifyCommBroadcast(Operation *op) {
     return op->emitOpError("expects root to index into group operands");
   if (src.getType() != group.front().getType())
     return op->emitOpError("expects src type to match group member type");
-  if (elementOf(staging[0].getType()) != elementOf(src.getType()))
+  if (elementTypeOf(staging[0].getType()) != elementTypeOf(src.getType()))
     return op->emitOpError("expects staging tile element type to match src");
   return success();
 }
@@ -611,9 +599,7 @@ static LogicalResult verifySyncAll(Operation *op) {
     mode = op->getAttr("mode");
   if (!mode)
     return success();
-  std::string text;
-  llvm::raw_string_ostream(text) << mode;
-  bool hard = StringRef(text).contains("<hard>");
+  bool hard = passThroughEnumCase(mode, "sync_all_mode") == "hard";
   unsigned n = op->getNumOperands();
   if (hard) {
     if (n != 0)
@@ -633,7 +619,7 @@ static LogicalResult verifySyncAll(Operation *op) {
     return op->emitOpError("operand #1 must be 32-bit signless integer");
   if (auto ptr = dyn_cast<PtrType>(ws); ptr && !isGMPointer(ptr))
     return op->emitOpError("expects gm_workspace to be in GM address space");
-  auto e = dyn_cast_or_null<IntegerType>(elementOf(ws));
+  auto e = dyn_cast_or_null<IntegerType>(elementTypeOf(ws));
   if (!e || e.getWidth() != 32)
     return op->emitOpError("expects gm_workspace element type to be i32");
   if (isa<PtrType>(ws))
