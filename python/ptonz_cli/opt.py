@@ -382,35 +382,19 @@ def _refused_ptoas_flag(args) -> Optional[Tuple[str, str, Tuple[str, ...]]]:
     return None
 
 
-def _refuse_flag(args, inputs: List[str], flag: str, value: str, values) -> int:
+def _refuse_flag(target, inputs: List[str], flag: str, value: str, values) -> int:
     """A ptoas flag value ptoas refuses (`_refused_ptoas_flag`), refused as
-    ptoas refuses it: each input is parsed and verified first (at the default
-    level; its located errors reported), then the flag is an error; nothing
-    is written. Exit 1."""
+    ptoas refuses it: each input is parsed and verified for `target` first
+    (its located errors reported), then the flag is an error; nothing is
+    written. Exit 1."""
     from ptonz import diagnostics as D
-    from ptonz.driver import Pipeline, Target, decode, process
+    from ptonz.driver import Pipeline, process
 
-    target = Target(
-        pto_arch=args.pto_arch,
-        pto_level=None if flag == "--pto-level" else args.ptoas_pto_level,
-        ptoas_version=args.ptoas_version,
-        pto_backend=args.pto_backend,
-        ptoas_emit_pto_ir=args.ptoas_emit_pto_ir,
-        allow_unregistered_dialect=args.allow_unregistered_dialect,
-    )
     for path in inputs:
-        try:
-            if path == "-":
-                data = sys.stdin.buffer.read()
-            else:
-                with open(path, "rb") as f:
-                    data = f.read()
-        except OSError:
-            continue  # the flag's error below is the answer
-        filename = "<stdin>" if path == "-" else path
-        text, bad = decode(data, filename)
-        if text is None:
+        source = _read_source(path, _report_to_stderr)
+        if source is None:
             continue
+        filename, text = source
         sources = D.Sources()
         sources.add(filename, text)
         outcome = process(target.context(), text, filename, Pipeline(), emit=None)
@@ -422,6 +406,30 @@ def _refuse_flag(args, inputs: List[str], flag: str, value: str, values) -> int:
         file=sys.stderr,
     )
     return 1
+
+
+def _read_source(path: str, report) -> Optional[Tuple[str, str]]:
+    """(file name, text) of an input (a file or '-'), or None after reporting
+    why it cannot be read or is not UTF-8."""
+    from ptonz import diagnostics as D
+    from ptonz.driver import decode
+
+    filename = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as exc:
+        report(f"ptonz-opt: error: cannot read '{path}': {exc.strerror}")
+        return None
+    text, bad = decode(data, filename)
+    if text is None:
+        assert bad is not None  # decode says why it could not
+        report(D.render(bad))
+        return None
+    return filename, text
 
 
 def _report_to_stderr(text: str) -> None:
@@ -480,9 +488,8 @@ def run(argv: Optional[List[str]] = None) -> int:
     if jobs is None:
         return 1
     refused = _refused_ptoas_flag(args)
-    if refused is not None:
-        return _refuse_flag(args, [src for src, _ in jobs], *refused)
-
+    if refused is not None and refused[0] == "--pto-level":
+        args.ptoas_pto_level = None  # the inputs are read at the default level first
     target = Target(
         pto_arch=args.pto_arch,
         pto_level=args.ptoas_pto_level,
@@ -492,6 +499,8 @@ def run(argv: Optional[List[str]] = None) -> int:
         allow_unregistered_dialect=args.allow_unregistered_dialect,
         print_op_on_diagnostic=not args.verify_diagnostics,
     )
+    if refused is not None:
+        return _refuse_flag(target, [src for src, _ in jobs], *refused)
     # The pipeline is checked before any input is read; the inputs use what
     # the check built.
     first: dict = {}
@@ -653,24 +662,12 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
     dropped, by the first chunk, under --mlir-timing; else every chunk uses
     driver.reused). The exit status of one-file mode."""
     from ptonz import diagnostics as D
-    from ptonz.driver import decode, process, reused
+    from ptonz.driver import process, reused
 
-    filename = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
-    except OSError as exc:
-        report(f"ptonz-opt: error: cannot read '{path}': {exc.strerror}")
+    source = _read_source(path, report)
+    if source is None:
         return 1
-    text, bad = decode(data, filename)
-    if text is None:
-        assert bad is not None  # decode says why it could not
-        report(D.render(bad))
-        return 1
-
+    filename, text = source
     sources = D.Sources()
     sources.add(filename, text)
     outputs: List[str] = []
