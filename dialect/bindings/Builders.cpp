@@ -1236,6 +1236,49 @@ static void populateViewQueries(nb::module_ &m) {
       "whose layout ('' if none) is in `layouts` (None: all).");
 
   m.def(
+      "contains",
+      [](MlirOperation root, const std::vector<std::string> &dialects,
+         const std::vector<std::string> &viewLayouts) {
+        // A pass's idle test (passes/idle.py): one walk that stops at the
+        // first hit, so it costs nothing where the pass has work and one
+        // walk where it has none.
+        auto ofDialect = [&](mlir::Type t) {
+          return llvm::is_contained(dialects, t.getDialect().getNamespace());
+        };
+        auto hit = [&](mlir::Operation *o) {
+          if (auto view = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(o))
+            if (llvm::is_contained(viewLayouts, layoutOf(view)))
+              return true;
+          if (dialects.empty())
+            return false;
+          if (llvm::is_contained(dialects,
+                                 o->getName().getDialectNamespace()) ||
+              llvm::any_of(o->getResultTypes(), ofDialect))
+            return true;
+          for (mlir::Region &r : o->getRegions())
+            for (mlir::Block &b : r)
+              if (llvm::any_of(b.getArgumentTypes(), ofDialect))
+                return true;
+          // A declaration has no block to carry its arguments.
+          if (auto attr = o->getAttrOfType<mlir::TypeAttr>("function_type"))
+            if (auto type = llvm::dyn_cast<mlir::FunctionType>(attr.getValue()))
+              return llvm::any_of(type.getInputs(), ofDialect) ||
+                     llvm::any_of(type.getResults(), ofDialect);
+          return false;
+        };
+        return unwrap(root)
+            ->walk([&](mlir::Operation *o) {
+              return hit(o) ? mlir::WalkResult::interrupt()
+                            : mlir::WalkResult::advance();
+            })
+            .wasInterrupted();
+      },
+      nb::arg("root"), nb::arg("dialects"), nb::arg("view_layouts"),
+      "Whether `root` holds an op of one of `dialects` (by namespace), a value "
+      "or function argument or result of a type of one of them, or a "
+      "pto.make_tensor_view whose layout is in `view_layouts`.");
+
+  m.def(
       "views_by_function",
       [](MlirOperation root, std::optional<std::vector<std::string>> layouts,
          bool uses) {

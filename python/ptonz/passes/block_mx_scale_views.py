@@ -50,6 +50,7 @@ from ..analyses.ptoas_facts import MX_SCALE_BUILTIN, MX_SCALE_ELEMENT, MX_SCALE_
 from ..analyses.view_kinds import LEGACY, MX_BLOCKED_MARK, PHYSICAL, kind_of, legacy_message
 from ._util import PlannedPatterns, constant_pool, current_pool as _pool, error, report_bounds
 from .base import ModulePass, register
+from .idle import scale_pointers
 
 PASS = "pto-block-mx-scale-views"
 # What each layout's axes are called in messages.
@@ -58,16 +59,6 @@ _DIMS = {"mx_a_zz": "[M, G]", "mx_b_nn": "[G, N]"}
 
 def _is_e8m0(t: ir.Type) -> bool:
     return str(t) in MX_SCALE_ELEMENTS
-
-
-def _scale_pointers(module: ir.Operation) -> bool:
-    """Whether a function of `module` takes a `!pto.ptr<f8E8M0FNU>` (the way
-    E8M0 bytes reach GM), so that the module needs PTOAS's spelling."""
-    return bool(
-        _ptonz.functions_with_pointer_argument(
-            module, ir.Type.parse(MX_SCALE_BUILTIN, module.context)
-        )
-    )
 
 
 def respell_scales(module: ir.Operation) -> None:
@@ -365,7 +356,7 @@ class BlockMxScaleViews(ModulePass):
 
     def run(self, module: ir.Operation) -> bool:
         if not _ptonz.tensor_views(module, list(MX_LAYOUTS)):  # one C++ walk: usually none
-            if _scale_pointers(module):  # E8M0 tensors that are not MX views
+            if scale_pointers(module):  # E8M0 tensors that are not MX views
                 respell_scales(module)
             return True
         funcs = [f for f in functions(module) if MX_BLOCKED_MARK not in f.operation.attributes]

@@ -40,11 +40,11 @@ from ..analyses.arg_attrs import (
     ARG_RANGE_ATTR,
     NZ_SHAPE_ATTR,
     arg_attr_dicts,
-    declares,
     int_array,
     set_arg_attr,
 )
 from .declarations import ArgRange, NzArg
+from .idle import nothing_declared
 
 PASS = "pto-declare-nz-args"
 
@@ -511,12 +511,8 @@ class DeclareNzArgs(ModulePass):
     argument = PASS
 
     def run(self, module: ir.Operation) -> bool:
-        if (
-            not self.opts["nz-args"]
-            and not self.opts["arg-ranges"]
-            and not any(declares(f) for f in functions(module))
-        ):
-            return True  # nothing declared: the common case costs one look per function
+        if nothing_declared(PASS, module, self.opts):
+            return True  # the common case costs one look per function
         d = _Declarer(module)
         d.attach(self.opts["nz-args"], self.opts["arg-ranges"])
         if not d.ok:

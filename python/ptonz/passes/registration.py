@@ -205,6 +205,9 @@ def _run(argument: str, op, options: Dict[str, object]) -> bool:
         # The pass builds IR in the op's context whatever the caller entered
         # (PassManager.run does not need `with Context()`).
         with op.context, ir.Location.unknown() if ir.Location.current is None else nullcontext():
+            idle = _idle_test(argument)
+            if idle is not None and idle(op, options):
+                return True  # nothing to act on: its module need not load (idle.py)
             return bool(_pass_class(argument)(**options).run(op))
     except Exception as exc:  # a bug in a pass: a located error, not a crash
         _report(argument, op, exc)
@@ -235,13 +238,22 @@ def _report(argument: str, op, exc: Exception) -> None:
     )
 
 
+def _idle_test(argument: str):
+    """The pass's idle test (idle.IDLE), if it has one."""
+    from .idle import IDLE  # after this module: idle uses check_option
+
+    return IDLE.get(argument)
+
+
 def _validate(argument: str, options: Dict[str, object]) -> Optional[str]:
     try:
         for name, value in options.items():
             check_option(argument, name, value)
         # Import the pass's module now, while the pipeline is parsed, rather
-        # than inside the first run (and its --mlir-timing line).
-        _pass_class(argument)
+        # than inside the first run (and its --mlir-timing line); a pass with
+        # an idle test imports it on its first run with work.
+        if _idle_test(argument) is None:
+            _pass_class(argument)
     except PassOptionError as exc:
         return str(exc)
     return None

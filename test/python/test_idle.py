@@ -1,0 +1,81 @@
+"""The passes' idle tests (ptonz/passes/idle.py) are sound: wherever one says
+its pass has nothing to act on, the pass itself, run on the same module,
+changes nothing and reports nothing. Checked on every chunk of the lit
+inputs of the passes (pl kernels, NZ and MX views, declarations, E8M0
+pointers, rejected inputs), the examples and the shared A3 kernels."""
+
+import importlib
+
+import pytest
+
+from conftest import ROOT, example_files, read, shared_kernels
+from ptonz import _ptonz, diagnostics
+from ptonz.driver import Target
+from ptonz.passes.catalog import CATALOG
+from ptonz.passes.idle import IDLE
+from ptonz.passes.registration import REGISTRY, option_text
+from ptonz_cli import split_chunks
+
+
+def _corpus():
+    files = sorted(str(p) for p in (ROOT / "test" / "Transforms").glob("*.mlir"))
+    files += example_files() + shared_kernels()[:12]
+    for path in files:
+        for text, line in split_chunks(read(path)):
+            yield f"{path}:{line}", text
+
+
+CORPUS = list(_corpus())
+
+
+def _pass(argument):
+    importlib.import_module(CATALOG[argument].impl.partition(":")[0])
+    return REGISTRY[argument]
+
+
+def _parse(ctx, text, name):
+    collector = diagnostics.Collector(ctx)
+    try:
+        return _ptonz.parse_source(ctx, text, name, retain_names=True)
+    finally:
+        collector.detach()
+
+
+@pytest.mark.parametrize("argument", sorted(IDLE))
+def test_an_idle_pass_would_have_done_nothing(argument):
+    cls = _pass(argument)
+    options = {name: option_text(default) for name, (_p, default, _h) in cls.options.items()}
+    idle = busy = 0
+    for name, text in CORPUS:
+        ctx = Target(allow_unregistered_dialect=True).context()
+        with ctx:
+            module = _parse(ctx, text, name)
+            if module is None:
+                continue
+            if not IDLE[argument](module.operation, options):
+                busy += 1
+                continue
+            idle += 1
+            before = _ptonz.print_asm(module.operation, generic=True)
+            collector = diagnostics.Collector(ctx)
+            try:
+                ok = cls().run(module.operation)
+                reported = collector.take()
+            finally:
+                collector.detach()
+            assert ok and not reported, (name, reported)
+            assert _ptonz.print_asm(module.operation, generic=True) == before, name
+    # Neither answer may be vacuous: the corpus has modules of both kinds.
+    assert idle and busy, (idle, busy)
+
+
+def test_declared_arguments_wake_pto_declare_nz_args():
+    """The options alone make pto-declare-nz-args busy on any module."""
+    ctx = Target().context()
+    with ctx:
+        module = _parse(ctx, "func.func @k() {\n  return\n}\n", "m.mlir")
+        defaults = {"nz-args": "", "arg-ranges": ""}
+        assert IDLE["pto-declare-nz-args"](module.operation, defaults)
+        assert not IDLE["pto-declare-nz-args"](
+            module.operation, {**defaults, "nz-args": "@k:0=16x32"}
+        )
