@@ -22,19 +22,28 @@ def _python(code: str, *args: str) -> dict:
 
 
 # The ptonz-opt command's entry point (the console script's body), then a
-# report of what the process holds.
+# report of what the process holds when it ends (the command leaves by
+# os._exit, without atexit handlers).
 COMMAND = """
-import json, sys, atexit
+import json, os, sys
 def report():
     every = sys.modules.get("mlir._mlir_libs._mlirRegisterEverything", "absent")
     sys.stdout.write("\\n" + json.dumps({
         "modules": sorted(m for m in ("numpy", "logging", "inspect", "shutil", "traceback",
                                     "locale", "mlir.dialects.builtin",
-                                    "ptonz.dialects._pto_ops_gen")
+                                    "ptonz.dialects._pto_ops_gen",
+                                    "ptonz.passes.convert_pl_to_pto",
+                                    "ptonz.passes.block_nz_views",
+                                    "ptonz.passes.block_mx_scale_views",
+                                    "ptonz.passes.declare_nz_args")
                           if type(sys.modules.get(m)).__name__ == "module"),
         "register_everything": "blocked" if every is None else str(every),
     }) + "\\n")
-atexit.register(report)
+def leave(code, _exit=os._exit):
+    report()
+    sys.stdout.flush()
+    _exit(code)
+os._exit = leave
 sys.argv = ["ptonz-opt"] + sys.argv[1:]
 from ptonz_cli import ptonz_opt
 ptonz_opt()
