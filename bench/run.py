@@ -51,7 +51,9 @@ sys.path.insert(0, HERE)
 
 import gen_modules  # noqa: E402
 
-LOWER_RATIO_TARGET = 1.5
+# lowering / round trip at most, per form (issue 23): the cube kernels are the
+# target workload; pl, where every op is rewritten, the worst case.
+LOWER_RATIO_TARGETS = {"cube": 1.2, "pl": 1.5}
 SCALING_TARGET = 1.1  # time ratio / ops ratio (11x the time for 10x the ops)
 STARTUP_TARGET = 0.5  # seconds
 
@@ -491,43 +493,45 @@ def markdown(res: Dict) -> str:
 
 
 def _ratio_target(
-    label: str, ratios: Dict[int, float], judged: bool = True, digits: int = 2
+    label: str, ratios: Dict[int, float], limit: Optional[float], digits: int = 2
 ) -> Dict:
-    """A lowering/round-trip target over sizes; `judged=False`: shown only."""
+    """A lowering/round-trip target over sizes; `limit` None: shown only."""
     return {
         "target": (
-            f"lowering <= {LOWER_RATIO_TARGET}x round trip ({label})"
-            if judged
+            f"lowering <= {limit}x round trip ({label})"
+            if limit is not None
             else f"lowering / round trip ({label})"
         ),
-        "holds": all(v <= LOWER_RATIO_TARGET for v in ratios.values()) if judged else None,
+        "holds": all(v <= limit for v in ratios.values()) if limit is not None else None,
         "detail": ", ".join(f"{k} ops: {v:.{digits}f}x" for k, v in ratios.items()),
     }
 
 
 def targets(fr: Dict) -> List[Dict]:
     sizes = fr["sizes"]
+    limit = LOWER_RATIO_TARGETS.get(sizes[0]["form"]) if sizes else None
     out = [
         _ratio_target(
             "CLI, median of paired runs",
             {r["ops"]: r["cli"]["lower_over_roundtrip"] for r in sizes},
+            limit,
         ),
         # In-process there is no interpreter start-up in either time, so
         # this ratio is larger than the tool's; it is shown, not judged.
         _ratio_target(
             "in-process API, no interpreter start-up",
             {r["ops"]: r["api"]["lower_over_roundtrip"] for r in sizes},
-            judged=False,
+            None,
         ),
     ]
     counted = {
         r["ops"]: r["instructions"]["lower_over_roundtrip"] for r in sizes if r.get("instructions")
     }
     if counted:
-        out.append(_ratio_target("CLI, instructions", counted, digits=3))
+        out.append(_ratio_target("CLI, instructions", counted, limit, digits=3))
     out.append(
         _ratio_target(
-            "CLI, CPU time", {r["ops"]: r["cli"]["lower_over_roundtrip_cpu"] for r in sizes}
+            "CLI, CPU time", {r["ops"]: r["cli"]["lower_over_roundtrip_cpu"] for r in sizes}, limit
         )
     )
     for metric in ("cli lower", "cli lower cpu", "api pipeline"):
