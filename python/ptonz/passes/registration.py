@@ -11,7 +11,9 @@ The C++ pass calls two dispatchers defined here:
 * `_run(argument, op, options)`: instantiate the pass class with the option
   values and run it on `op` (a module, or a function where the pass may be
   nested under func.func). False fails the pass; a Python exception becomes
-  a located error at `op` and a pass failure, never a traceback.
+  a located error at `op` and a pass failure, never a traceback. A pass
+  with an idle test (idle.py) that finds nothing to act on in `op`
+  succeeds without its module being imported.
 * `_validate(argument, options)`: check option values with the catalog's
   parsers when a pipeline is parsed, so a bad value fails the pipeline the
   way any MLIR option error does.
