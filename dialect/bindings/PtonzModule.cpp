@@ -413,6 +413,13 @@ NB_MODULE(_ptonz, m) {
       "types, block arguments and attributes (MLIR's AttrTypeReplacer).");
 
   m.def(
+      "multithreading_enabled",
+      [](MlirContext ctx) { return unwrap(ctx)->isMultithreadingEnabled(); },
+      nb::arg("context"),
+      "Whether the context runs work on its thread pool (the bindings have "
+      "only the setter, Context.enable_multithreading).");
+
+  m.def(
       "set_print_op_on_diagnostic",
       [](MlirContext ctx, bool enable) {
         unwrap(ctx)->printOpOnDiagnostic(enable);

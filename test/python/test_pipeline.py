@@ -173,6 +173,21 @@ def test_function_nesting_needs_a_single_threaded_context(ctx):
     )
 
 
+@pytest.mark.parametrize("threaded", [False, True])
+def test_running_the_pipeline_leaves_the_context_threaded_as_it_was(threaded):
+    """run_pass_manager runs ptonz's passes on the calling thread and then
+    puts the context's multithreading back as it found it: ptonz-opt's
+    single-threaded contexts (driver.Target) stay so for the final verify
+    and the next inputs they are reused for; a user's threaded one stays
+    threaded."""
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.enable_multithreading(threaded)
+        m = ir.Module.parse(LOGICAL_PTO)
+        P.run_pass_manager(P.build_pass_manager(LOWER, ctx), m.operation)
+        assert _ptonz.multithreading_enabled(ctx) is threaded
+        assert "nz_tensor_views_blocked" in str(m)
+
+
 def test_module_only_pass_is_not_scheduled_on_functions(ctx):
     m = ir.Module.parse(SRC)
     with pytest.raises(

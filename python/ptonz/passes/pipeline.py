@@ -9,6 +9,7 @@ from typing import List, Mapping, Optional, Sequence
 from mlir import ir
 from mlir.passmanager import PassManager
 
+from .. import _ptonz
 from .._startup import upstream_passes
 from ..analyses.ptoas_facts import DEFAULT_VERSION
 from .catalog import CATALOG, PIPELINES
@@ -76,9 +77,11 @@ def run_pass_manager(pm: PassManager, op: ir.Operation) -> None:
 
     ptonz's passes are Python: nested under func.func they must run on the
     calling thread, not on MLIR's workers, so the context's multithreading
-    is off for the run (and on again after it, MLIR's default)."""
+    is off for the run, and as it was after it (a driver.Target context
+    keeps it off: its final verify stays on this thread)."""
     clear_internal_errors()
     ctx = op.context
+    threaded = _ptonz.multithreading_enabled(ctx)
     ctx.enable_multithreading(False)
     try:
         pm.run(op)
@@ -86,7 +89,8 @@ def run_pass_manager(pm: PassManager, op: ir.Operation) -> None:
         reraise_internal_error()
         raise
     finally:
-        ctx.enable_multithreading(True)
+        if threaded:
+            ctx.enable_multithreading(True)
     reraise_internal_error()
 
 
