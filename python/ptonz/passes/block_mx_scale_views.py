@@ -355,7 +355,7 @@ class BlockMxScaleViews(ModulePass):
     argument = PASS
 
     def run(self, module: ir.Operation) -> bool:
-        if not _ptonz.tensor_views(module, list(MX_LAYOUTS)):  # one C++ walk: usually none
+        if not _ptonz.contains(module, [], list(MX_LAYOUTS)):  # one C++ walk: usually none
             if scale_pointers(module):  # E8M0 tensors that are not MX views
                 respell_scales(module)
             return True

@@ -37,17 +37,17 @@ def scale_pointers(module: ir.Operation) -> bool:
     )
 
 
-def _no_pl(module: ir.Operation, options: Mapping[str, str]) -> bool:
+def _no_pl(argument: str, module: ir.Operation, options: Mapping[str, object]) -> bool:
     # convert-pl-to-pto lowers the functions with pl ops or pl arguments.
     return not _ptonz.contains(module, ["pl"], [])
 
 
-def _no_nz_view(module: ir.Operation, options: Mapping[str, str]) -> bool:
+def _no_nz_view(argument: str, module: ir.Operation, options: Mapping[str, object]) -> bool:
     # pto-block-nz-views blocks or checks every view whose layout is nz.
     return not _ptonz.contains(module, [], ["nz"])
 
 
-def _no_mx_view(module: ir.Operation, options: Mapping[str, str]) -> bool:
+def _no_mx_view(argument: str, module: ir.Operation, options: Mapping[str, object]) -> bool:
     # pto-block-mx-scale-views blocks MX views and respells E8M0 pointers.
     return not _ptonz.contains(module, [], list(MX_LAYOUTS)) and not scale_pointers(module)
 
@@ -63,11 +63,10 @@ def nothing_declared(argument: str, module: ir.Operation, options: Mapping[str, 
     )
 
 
-IDLE: Dict[str, Callable[[ir.Operation, Mapping[str, str]], bool]] = {
+# argument -> test(argument, op, option values): True when the pass is idle.
+IDLE: Dict[str, Callable[[str, ir.Operation, Mapping[str, object]], bool]] = {
     "convert-pl-to-pto": _no_pl,
     "pto-block-nz-views": _no_nz_view,
     "pto-block-mx-scale-views": _no_mx_view,
-    "pto-declare-nz-args": lambda module, options: nothing_declared(
-        "pto-declare-nz-args", module, options
-    ),
+    "pto-declare-nz-args": nothing_declared,
 }

@@ -208,7 +208,7 @@ def _run(argument: str, op, options: Dict[str, object]) -> bool:
         # (PassManager.run does not need `with Context()`).
         with op.context, ir.Location.unknown() if ir.Location.current is None else nullcontext():
             idle = _idle_test(argument)
-            if idle is not None and idle(op, options):
+            if idle is not None and idle(argument, op, options):
                 return True  # nothing to act on: its module need not load (idle.py)
             return bool(_pass_class(argument)(**options).run(op))
     except Exception as exc:  # a bug in a pass: a located error, not a crash
