@@ -65,9 +65,10 @@ caller sees:
 
 Two more cuts live where they act: a pass with nothing to act on is not
 imported (`passes/idle.py`: four of lower-to-ptoas's seven modules on most
-real kernels, ~3% of a one-file run), and the ptonz-opt command leaves by
+real kernels), and the ptonz-opt command leaves by
 `os._exit` once its streams are flushed (`ptonz_cli.ptonz_opt`: interpreter
-finalisation only freed memory, ~2%).
+finalisation only freed memory); bench/README.md, "Start-up, fifth round",
+has what each saved.
 """
 
 from __future__ import annotations

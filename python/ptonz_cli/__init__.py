@@ -75,7 +75,7 @@ def ptonz_opt() -> None:
 
     code = exit_code()
     # The process ends here: tearing the interpreter, its modules and the
-    # MLIR contexts down would only free memory (~2% of a one-file run).
+    # MLIR contexts down would only free memory (see ptonz._startup).
     # Every output file is closed by now; the standard streams are flushed.
     import os
 

@@ -2,10 +2,10 @@
 
 Most real kernels hold no `pl` op, no NZ or MX view and no declaration, so
 four of the seven passes of lower-to-ptoas find nothing to do; their modules
-(planning, patterns, diagnostics: ~4% of a one-file ptonz-opt run) are then
-not worth loading. Registration runs a pass's idle test before it imports the
-pass's module (registration._run) and, when it answers True, lets the pass
-succeed without running it. A test is one C++ walk that stops at the first
+(planning, patterns, diagnostics) are then not worth loading (bench/README.md,
+"Start-up, fifth round"). Registration runs a pass's idle test before it
+imports the pass's module (registration._run) and, when it answers True,
+lets the pass succeed without running it. A test is one C++ walk that stops at the first
 op it looks for, so it costs nothing where the pass has work.
 
 A test answers True only where the pass would neither change the module nor
