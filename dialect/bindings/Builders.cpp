@@ -44,6 +44,9 @@
 #include "mlir/IR/Matchers.h"
 
 #include <memory>
+#include <map>
+#include <memory>
+#include <tuple>
 #include <unordered_map>
 
 #include <nanobind/stl/optional.h>
@@ -1561,6 +1564,178 @@ static void populatePLQueries(nb::module_ &m) {
       "per tile dimension.");
 }
 
+namespace {
+
+/// Views alike in everything a per-view rule of a pass reads (view_classes):
+/// layouts, whether strides are given, the rank of the view type, the shape
+/// operand constants and the blocked-view marks of the view's function.
+struct ViewClass {
+  std::string layout; // as ViewInfo.layout
+  std::optional<std::string> attrLayout, typeLayout;
+  bool hasStrides;
+  int64_t typeRank;
+  std::vector<std::optional<int64_t>> shape;
+  std::vector<std::string> marks;
+  int64_t count;
+};
+
+/// The views of the func.func ops under a root, in post-order, each with its
+/// class: a pass decides once per class (kernels repeat a few view shapes)
+/// and applies the decision to the members in one call,
+/// instead of making a Python record of every view. Holds raw IR pointers:
+/// the IR must not change between view_classes and the last use.
+class ViewClasses {
+public:
+  explicit ViewClasses(MlirOperation root) {
+    mlir::Operation *r = unwrap(root);
+    mlir::MLIRContext *ctx = r->getContext();
+    mlir::OperationName funcName("func.func", ctx);
+    auto nzMark = mlir::StringAttr::get(
+        ctx, ptonz::pto::PTODialect::kNzTensorViewsBlockedAttrName);
+    auto mxMark = mlir::StringAttr::get(
+        ctx, ptonz::pto::PTODialect::kMxTensorViewsBlockedAttrName);
+    using Key = std::tuple<std::string, std::optional<std::string>,
+                           std::optional<std::string>, bool, int64_t,
+                           std::vector<std::optional<int64_t>>, bool, bool>;
+    std::map<Key, size_t> index;
+    mlir::Operation *lastFunc = nullptr;
+    bool nz = false, mx = false;
+    r->walk([&](mlir::Operation *o) {
+      auto op = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(o);
+      if (!op)
+        return;
+      mlir::Operation *f = outermostFunction(o, funcName);
+      if (!f)
+        return; // not a kernel's (the passes skip it)
+      if (f != lastFunc) {
+        lastFunc = f;
+        nz = f->hasAttr(nzMark);
+        mx = f->hasAttr(mxMark);
+      }
+      auto type = op.getResult().getType();
+      Key key{layoutOf(op),
+              layoutName(op.getLayoutAttr()),
+              layoutName(unwrap(ptonzViewTypeGetLayout(wrap(type)))),
+              !op.getStrides().empty(),
+              (int64_t)type.getShape().size(),
+              constantsOf(op.getShape()),
+              nz,
+              mx};
+      auto [it, added] = index.try_emplace(key, classes.size());
+      if (added) {
+        std::vector<std::string> marks;
+        if (nz)
+          marks.push_back(nzMark.str());
+        if (mx)
+          marks.push_back(mxMark.str());
+        classes.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key),
+                           std::get<3>(key), std::get<4>(key), std::get<5>(key),
+                           std::move(marks), 0});
+      }
+      ++classes[it->second].count;
+      views.push_back({o, f, it->second});
+    });
+  }
+
+  /// The members of class `i`, in post-order.
+  std::vector<MlirOperation> members(size_t i) const {
+    check(i);
+    std::vector<MlirOperation> out;
+    for (const Member &m : views)
+      if (m.cls == i)
+        out.push_back(wrap(m.view));
+    return out;
+  }
+
+  /// Give every member of class i the constant strides decisions[i] (None:
+  /// leave its members as they are), in post-order, from one IndexConstants
+  /// per function (as set_views_strides under passes._util.constant_pool:
+  /// the constants of each function touched are hoisted to the top of its
+  /// entry block and, at the end, its unused ones erased). Returns how many
+  /// views were updated.
+  int64_t setStrides(nb::handle decisions) {
+    std::vector<std::optional<std::vector<int64_t>>> strides;
+    for (nb::handle d : decisions)
+      strides.push_back(d.is_none()
+                            ? std::nullopt
+                            : std::optional(nb::cast<std::vector<int64_t>>(d)));
+    if (strides.size() != classes.size())
+      throw nb::value_error("set_strides: one decision per class");
+    std::unordered_map<mlir::Operation *, std::unique_ptr<IndexConstants>>
+        pools;
+    std::vector<IndexConstants *> order;
+    int64_t updated = 0;
+    for (const Member &m : views) {
+      const auto &s = strides[m.cls];
+      if (!s)
+        continue;
+      auto &pool = pools[m.func];
+      if (!pool) {
+        pool = std::make_unique<IndexConstants>(wrap(m.func));
+        order.push_back(pool.get());
+      }
+      llvm::SmallVector<mlir::Value> operands;
+      for (int64_t v : *s)
+        operands.push_back(pool->get(v));
+      llvm::cast<ptonz::pto::MakeTensorViewOp>(m.view)
+          .getStridesMutable()
+          .assign(operands);
+      ++updated;
+    }
+    for (IndexConstants *pool : order)
+      pool->eraseUnused();
+    return updated;
+  }
+
+  std::vector<ViewClass> classes;
+
+private:
+  struct Member {
+    mlir::Operation *view, *func;
+    size_t cls;
+  };
+  void check(size_t i) const {
+    if (i >= classes.size())
+      throw nb::index_error("no such view class");
+  }
+  std::vector<Member> views;
+};
+
+} // namespace
+
+/// Views grouped by what a per-view rule reads (ViewClasses).
+static void populateViewClasses(nb::module_ &m) {
+  ptonz::Record<ViewClass>(
+      m, "ViewClass",
+      "Views alike in what a per-view rule reads: layout (ViewInfo.layout), "
+      "attr_layout, type_layout (None where absent), has_strides, type_rank, "
+      "shape (operand constants, None where not constant), marks (the "
+      "blocked-view marks of their function) and count (how many).")
+      .field("layout", &ViewClass::layout)
+      .field("attr_layout", &ViewClass::attrLayout)
+      .field("type_layout", &ViewClass::typeLayout)
+      .field("has_strides", &ViewClass::hasStrides)
+      .field("type_rank", &ViewClass::typeRank)
+      .field("shape", &ViewClass::shape)
+      .field("marks", &ViewClass::marks)
+      .field("count", &ViewClass::count)
+      .done();
+  nb::class_<ViewClasses>(
+      m, "ViewClasses",
+      "The pto.make_tensor_view ops inside the func.func ops under a root, "
+      "grouped into ViewClass records (`classes`); the IR must not change "
+      "while it is used.")
+      .def(nb::init<MlirOperation>(), nb::arg("root"))
+      .def_ro("classes", &ViewClasses::classes)
+      .def("members", &ViewClasses::members, nb::arg("index"),
+           "The views of class `index`, in post-order.")
+      .def("set_strides", &ViewClasses::setStrides, nb::arg("decisions"),
+           "Give the members of class i the constant strides decisions[i] "
+           "(a list of ints; None: unchanged), from one constant pool per "
+           "function (its unused index constants erased at the end, as "
+           "passes._util.constant_pool does). Returns how many views changed.");
+}
+
 /// Tiles and element types under an op.
 static void populateTileQueries(nb::module_ &m) {
   m.def(
@@ -1658,6 +1833,7 @@ void ptonz::populateBuilders(nb::module_ &m) {
   populateConstantPool(m);
   populateOpBuilders(m);
   populateInPlaceUpdates(m);
+  populateViewClasses(m);
   populatePatternDriver(m);
   populateViewQueries(m);
   populateValueQueries(m);

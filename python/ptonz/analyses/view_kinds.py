@@ -34,7 +34,7 @@ dimensions), whether or not the function is marked.
 
 from __future__ import annotations
 
-from typing import Any, FrozenSet, Optional, Union, cast
+from typing import Any, Collection, FrozenSet, Optional, Union, cast
 
 from mlir import ir
 from ptonz_geometry import MX_LAYOUTS as _MX_LAYOUTS
@@ -123,10 +123,20 @@ def kind_of_record(record: Any, marked: Union[bool, FrozenSet[str]]) -> str:
     """kind_of of the view of a `_ptonz.ViewRecord` (`_ptonz.views_by_function`:
     the layouts of its attribute and type, and its strides, read in the same
     C++ call), without a binding call per view. `marked`: as kind_of's."""
-    attr, typed = record.attr_layout, record.type_layout
+    return kind_from(record.attr_layout, record.type_layout, bool(record.info.strides), marked)
+
+
+def kind_from(
+    attr_layout: Optional[str],
+    type_layout: Optional[str],
+    has_strides: bool,
+    marked: Union[bool, Collection[str]],
+) -> str:
+    """classify, with `marked` as kind_of's (a bool, or the marks the
+    function carries: `marks_of`, or a `_ptonz.ViewClass`'s `marks`)."""
     if not isinstance(marked, bool):
-        marked = MARKS.get(attr or typed or "nz", BLOCKED_MARK) in marked
-    return classify(attr, typed, bool(record.info.strides), marked)
+        marked = MARKS.get(attr_layout or type_layout or "nz", BLOCKED_MARK) in marked
+    return classify(attr_layout, type_layout, has_strides, marked)
 
 
 def is_logical(view: Any, marked: Optional[bool] = None) -> bool:

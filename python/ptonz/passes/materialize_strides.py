@@ -6,17 +6,22 @@ shape is blocked, NZ is an ordinary member of the row-major family). DN is
 column-major on the last two dimensions. An NZ view that was not blocked is a
 pass-order error.
 
-Each function is planned first (every view's strides, or a rejection), then
-the plan is filled in place with one C++ call (`_ptonz.set_views_strides`).
-No op is replaced -- the strides are operands of the view -- so there is no
-pattern per view: its callback and conversions were ~40% of this pass on the
-100k-op benchmark, which materializes the strides of every view.
+The rule is `decide`, a function of what it reads of a view (`ViewFacts`:
+layouts, strides given or not, rank, shape constants, the function's marks).
+Views alike in all of these are one `_ptonz.ViewClasses` class (kernels
+repeat a few view shapes: thousands of views make a few dozen classes), so
+the pass decides once per class
+and, when every class is accepted with constant strides, fills every member
+in one C++ call (`ViewClasses.set_strides`): no Python object per view. Where
+a class is rejected or has a dynamic extent, the pass goes view by view in IR
+order (`_each_view`: each error at its view, in order; the dynamic strides
+built as `arith.muli` chains), with the same `decide`.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import List, Optional
+from typing import FrozenSet, List, NamedTuple, Optional, Union
 
 from mlir import ir
 from ptonz_geometry import default_strides, int64_stride_message, stride_order, stride_past_int64
@@ -25,7 +30,7 @@ from .. import _ptonz
 from ..analyses.ir_queries import constant_int
 from ._util import constant_pool, derived_name, error, index_constant, named
 from .base import ModulePass, register
-from ..analyses.view_kinds import BLOCKED, BLOCKED_LAYOUTS, MX_LAYOUTS, kind_of_record, marks_of
+from ..analyses.view_kinds import BLOCKED, BLOCKED_LAYOUTS, kind_from, marks_of
 
 PASS = "pto-materialize-strides"
 
@@ -82,62 +87,111 @@ def _planned_strides(op, layout: str, consts) -> list:
         return strides_for(list(op.operands)[1 : 1 + len(consts)], layout or None)
 
 
+_NOT_BLOCKED = {
+    "nz": (
+        f"{PASS}: NZ view is not blocked (pass-order error): run "
+        "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
+        "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]"
+    ),
+    "mx": (
+        f"{PASS}: MX scale view is not blocked (pass-order "
+        "error): run pto-block-mx-scale-views before pto-materialize-strides; "
+        "MX strides exist only for the blocked rank-5 shape [1, M/16, G/2, "
+        "16, 2] (mx_a_zz) / [1, N/16, G/2, 16, 2] (mx_b_nn)"
+    ),
+}
+
+
+class Rejection(str):
+    """A decision of `decide`: the located error of every view it is for."""
+
+
+# A decision of `decide`: strides built from the shape operands, which are not
+# all constants (arith.muli chains before each view).
+DYNAMIC = "dynamic"
+
+
+class ViewFacts(NamedTuple):
+    """Everything `decide` reads of a view, as a `_ptonz.ViewClass` has it."""
+
+    layout: str
+    attr_layout: Optional[str]
+    type_layout: Optional[str]
+    has_strides: bool
+    type_rank: int
+    shape: List[Optional[int]]
+    marks: FrozenSet[str]
+
+
+def decide(view) -> Union[None, List[int], str]:
+    """The pass's rule for a view with these facts (`view`: a ViewFacts or a
+    `_ptonz.ViewClass`): None (nothing to do), its constant strides, DYNAMIC,
+    or a Rejection."""
+    layout = view.layout
+    # Before the "strides already given" skip: an NZ (MX) view is addressable
+    # only in the rank-5 form, physical (explicit strides: PTOAS's meaning,
+    # checked by pto-verify-ptoas) or blocked (analyses.view_kinds); a logical
+    # one is a pass-order error.
+    if layout in BLOCKED_LAYOUTS and (
+        view.type_rank != 5
+        or (
+            not view.has_strides
+            and kind_from(view.attr_layout, view.type_layout, False, view.marks) != BLOCKED
+        )
+    ):
+        return Rejection(_NOT_BLOCKED["nz" if layout == "nz" else "mx"])
+    consts = view.shape
+    if view.has_strides or not consts:
+        return None
+    big = _stride_past_int64(layout, tuple(consts))
+    if big is not None:
+        return Rejection(f"{PASS}: {int64_stride_message(*big)}")
+    if all(c is not None for c in consts):
+        return _static_strides(layout, tuple(consts))
+    return DYNAMIC
+
+
 @register
 class MaterializeStrides(ModulePass):
     argument = PASS
 
     def run(self, module: ir.Operation) -> bool:
+        # The views grouped by the facts `decide` reads: one decision per
+        # class, applied to all its members in one C++ call.
+        classes = _ptonz.ViewClasses(module)
+        decisions = [decide(c) for c in classes.classes]
+        if all(d is None or type(d) is list for d in decisions):
+            classes.set_strides(decisions)
+            return True
+        return self._each_view(module)
+
+    def _each_view(self, module: ir.Operation) -> bool:
+        """The pass view by view, in IR order: where a view is rejected (each
+        error at its view, in order) or has a dynamic shape."""
         ok = True
-        # The views of every function in one C++ call (with what kind_of reads).
         for fv in _ptonz.views_by_function(module):
             func = fv.func
             if func is None:  # a view outside any function: not a kernel's
                 continue
-            marked = marks_of(func)
+            marks = marks_of(func)
             plan: List[tuple] = []
             for rec in fv.views:
                 op, info = rec.view, rec.info
-                # (each field read converts a list: read what is needed, once)
-                layout, strides = info.layout, info.strides
-                type_shape = info.type_shape if layout in BLOCKED_LAYOUTS else ()
-                # Before the "strides already given" skip: an NZ view is
-                # addressable only in the rank-5 form, physical (explicit strides:
-                # PTOAS's meaning, checked by pto-verify-ptoas) or blocked
-                # (analyses.view_kinds); a logical one is a pass-order error.
-                if layout == "nz" and (
-                    len(type_shape) != 5 or (not strides and kind_of_record(rec, marked) != BLOCKED)
-                ):
-                    error(
-                        op.location,
-                        f"{PASS}: NZ view is not blocked (pass-order error): run "
-                        "pto-block-nz-views before pto-materialize-strides; NZ strides exist "
-                        "only for the blocked rank-5 shape [B, C/c0, R/16, 16, c0]",
-                    )
+                facts = ViewFacts(
+                    info.layout,
+                    rec.attr_layout,
+                    rec.type_layout,
+                    bool(info.strides),
+                    len(info.type_shape),
+                    info.shape,
+                    marks,
+                )
+                d = decide(facts)
+                if isinstance(d, Rejection):
+                    error(op.location, str(d))
                     ok = False
-                    continue
-                if layout in MX_LAYOUTS and (
-                    len(type_shape) != 5 or (not strides and kind_of_record(rec, marked) != BLOCKED)
-                ):
-                    error(
-                        op.location,
-                        f"{PASS}: MX scale view is not blocked (pass-order "
-                        "error): run pto-block-mx-scale-views before pto-materialize-strides; "
-                        "MX strides exist only for the blocked rank-5 shape [1, M/16, G/2, "
-                        "16, 2] (mx_a_zz) / [1, N/16, G/2, 16, 2] (mx_b_nn)",
-                    )
-                    ok = False
-                    continue
-                if strides:
-                    continue
-                consts = info.shape
-                if not consts:
-                    continue
-                big = _stride_past_int64(layout, tuple(consts))
-                if big is not None:
-                    error(op.location, f"{PASS}: {int64_stride_message(*big)}")
-                    ok = False
-                    continue
-                plan.append((op, layout, consts))
+                elif d is not None:
+                    plan.append((op, facts.layout, facts.shape))
             if ok and plan:
                 with constant_pool(func) as pool:
                     _ptonz.set_views_strides(
