@@ -201,32 +201,70 @@ private:
   std::unordered_map<int64_t, mlir::Value> values;
 };
 
-/// Index operands given from Python as a list whose items are an SSA value,
-/// an int (a pooled constant), or a tuple (value, d[, suffix]) meaning value
-/// floordiv d, named after `value` (else `fallback`, the name of the op the
-/// operands are for) + `suffix` (default `_div<d>`).
-llvm::SmallVector<mlir::Value>
-indexOperands(nb::handle items, IndexConstants &pool, mlir::OpBuilder &b,
-              mlir::Location loc, llvm::StringRef fallback = "") {
+/// One index operand to build: a pooled constant, a value, or value
+/// floordiv d named after the value (else the op's name) + `suffix`.
+struct IndexItem {
+  enum Kind { Constant, Value, Quotient } kind;
+  int64_t constant = 0; // Constant: the value; Quotient: the divisor
+  mlir::Value value;
+  std::string suffix;
+};
+
+llvm::SmallVector<mlir::Value> indexOperandsOf(llvm::ArrayRef<IndexItem> items,
+                                               IndexConstants &pool,
+                                               mlir::OpBuilder &b,
+                                               mlir::Location loc,
+                                               llvm::StringRef fallback) {
   llvm::SmallVector<mlir::Value> out;
-  for (nb::handle item : items) {
-    if (nb::isinstance<nb::int_>(item)) {
-      out.push_back(pool.get(nb::cast<int64_t>(item)));
-    } else if (nb::isinstance<nb::tuple>(item)) {
-      auto pair = nb::cast<nb::tuple>(item);
-      mlir::Value v = unwrap(nb::cast<MlirValue>(pair[0]));
-      int64_t divisor = nb::cast<int64_t>(pair[1]);
-      mlir::Value d = pool.get(divisor);
-      std::string suffix = pair.size() > 2 ? nb::cast<std::string>(pair[2])
-                                           : "_div" + std::to_string(divisor);
-      mlir::Location l =
-          ptonz::named(loc, ptonz::derivedName(v, suffix, fallback));
-      out.push_back(mlir::arith::FloorDivSIOp::create(b, l, v, d).getResult());
-    } else {
-      out.push_back(unwrap(nb::cast<MlirValue>(item)));
+  for (const IndexItem &item : items) {
+    switch (item.kind) {
+    case IndexItem::Constant:
+      out.push_back(pool.get(item.constant));
+      break;
+    case IndexItem::Value:
+      out.push_back(item.value);
+      break;
+    case IndexItem::Quotient: {
+      mlir::Value d = pool.get(item.constant);
+      mlir::Location l = ptonz::named(
+          loc, ptonz::derivedName(item.value, item.suffix, fallback));
+      out.push_back(
+          mlir::arith::FloorDivSIOp::create(b, l, item.value, d).getResult());
+      break;
+    }
     }
   }
   return out;
+}
+
+/// Index items given from Python as a list whose items are an SSA value, an
+/// int (a pooled constant), or a tuple (value, d[, suffix]) meaning value
+/// floordiv d, named after `value` (else the op's name) + `suffix` (default
+/// `_div<d>`).
+std::vector<IndexItem> indexItems(nb::handle items) {
+  std::vector<IndexItem> out;
+  for (nb::handle item : items) {
+    if (nb::isinstance<nb::int_>(item)) {
+      out.push_back({IndexItem::Constant, nb::cast<int64_t>(item), {}, {}});
+    } else if (nb::isinstance<nb::tuple>(item)) {
+      auto pair = nb::cast<nb::tuple>(item);
+      int64_t divisor = nb::cast<int64_t>(pair[1]);
+      std::string suffix = pair.size() > 2 ? nb::cast<std::string>(pair[2])
+                                           : "_div" + std::to_string(divisor);
+      out.push_back({IndexItem::Quotient, divisor,
+                     unwrap(nb::cast<MlirValue>(pair[0])), suffix});
+    } else {
+      out.push_back(
+          {IndexItem::Value, 0, unwrap(nb::cast<MlirValue>(item)), {}});
+    }
+  }
+  return out;
+}
+
+llvm::SmallVector<mlir::Value>
+indexOperands(nb::handle items, IndexConstants &pool, mlir::OpBuilder &b,
+              mlir::Location loc, llvm::StringRef fallback = "") {
+  return indexOperandsOf(indexItems(items), pool, b, loc, fallback);
 }
 
 /// The element type of a pto view / pl tensor type (they are not ShapedTypes).
@@ -952,11 +990,11 @@ void populateRecords(nb::module_ &m) {
 namespace {
 /// New shape operands and the result type of a view.
 void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
-                  nb::handle shape, IndexConstants &pool) {
+                  llvm::ArrayRef<IndexItem> shape, IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
   mlir::OpBuilder b(op);
-  auto values =
-      indexOperands(shape, pool, b, op.getLoc(), ptonz::nameOf(op.getResult()));
+  auto values = indexOperandsOf(shape, pool, b, op.getLoc(),
+                                ptonz::nameOf(op.getResult()));
   mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(),
                           "set_blocked_view");
   op.getShapeMutable().assign(values);
@@ -964,19 +1002,19 @@ void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
 }
 
 /// New offsets, sizes and result type of a partition.
-void setPartition(mlir::Operation *partition, nb::handle offsets,
-                  nb::handle sizes, IndexConstants &pool) {
+void setPartition(mlir::Operation *partition, llvm::ArrayRef<IndexItem> offsets,
+                  llvm::ArrayRef<IndexItem> sizes, IndexConstants &pool) {
   auto op = llvm::cast<ptonz::pto::PartitionViewOp>(partition);
   mlir::OpBuilder b(op);
   std::string name = ptonz::nameOf(op.getResult());
-  auto offsetsV = indexOperands(offsets, pool, b, op.getLoc(), name);
+  auto offsetsV = indexOperandsOf(offsets, pool, b, op.getLoc(), name);
   // A size given as an int is static in the result type, any other is `?`.
   llvm::SmallVector<int64_t> typeSizes;
-  for (nb::handle item : sizes)
-    typeSizes.push_back(nb::isinstance<nb::int_>(item)
-                            ? nb::cast<int64_t>(item)
+  for (const IndexItem &item : sizes)
+    typeSizes.push_back(item.kind == IndexItem::Constant
+                            ? item.constant
                             : mlir::ShapedType::kDynamic);
-  auto sizesV = indexOperands(sizes, pool, b, op.getLoc(), name);
+  auto sizesV = indexOperandsOf(sizes, pool, b, op.getLoc(), name);
   mlir::Type t =
       partitionType(typeSizes, elementType(op.getResult().getType()));
   op.getOffsetsMutable().assign(offsetsV);
@@ -1145,10 +1183,11 @@ static void populateInPlaceUpdates(nb::module_ &m) {
       "set_blocked_view",
       [](MlirOperation view, const std::vector<int64_t> &typeShape,
          nb::handle shape, nb::handle partitions, IndexConstants &pool) {
-        setViewShape(unwrap(view), typeShape, shape, pool);
+        setViewShape(unwrap(view), typeShape, indexItems(shape), pool);
         for (nb::handle item : partitions) {
           auto p = nb::cast<nb::tuple>(item);
-          setPartition(unwrap(nb::cast<MlirOperation>(p[0])), p[1], p[2], pool);
+          setPartition(unwrap(nb::cast<MlirOperation>(p[0])), indexItems(p[1]),
+                       indexItems(p[2]), pool);
         }
       },
       nb::arg("view"), nb::arg("type_shape"), nb::arg("shape"),
@@ -1736,6 +1775,359 @@ static void populateViewClasses(nb::module_ &m) {
            "passes._util.constant_pool does). Returns how many views changed.");
 }
 
+namespace {
+
+/// What pto-block-nz-views reads of one use of an NZ view (NzViewClass):
+/// the user's name and, for a pto.partition_view, its offsets (an int for a
+/// constant, else the value's IntRanges.alignment), constant sizes, users
+/// (name and the tile a pto.tload writes) and IntRanges.partition_verdicts.
+struct NzUseFacts {
+  std::string name;
+  bool partition = false;
+  std::vector<nb::object> offsets;    // int, None for a value
+  std::vector<nb::object> alignments; // None for a constant
+  std::vector<nb::object> nonneg;     // None for a constant, else a bool
+  std::vector<std::optional<int64_t>> sizes;
+  std::vector<std::string> userNames;
+  std::vector<std::optional<TileInfo>> userTiles;
+  std::vector<std::pair<int64_t, int>> verdicts;
+};
+
+/// NZ views alike in everything pto-block-nz-views reads of a view and its
+/// uses (NzViewClasses).
+struct NzViewClass {
+  std::optional<std::string> attrLayout, typeLayout;
+  ViewInfo info;
+  std::vector<NzUseFacts> uses;
+  int64_t count;
+};
+
+/// The functions of a module with their NZ views, each view with its class
+/// (pto-block-nz-views plans once per class, on placeholders of its values,
+/// and applies the plan to every member of the function's classes in one
+/// call). Holds raw IR pointers: valid until the IR changes, except through
+/// `apply`.
+class NzViewClasses {
+public:
+  NzViewClasses(MlirOperation root, nb::handle ranges)
+      : ranges(ptonz::functionIntRanges(ranges)) {
+    mlir::Operation *r = unwrap(root);
+    mlir::MLIRContext *ctx = r->getContext();
+    mlir::OperationName funcName("func.func", ctx);
+    mark = mlir::StringAttr::get(
+        ctx, ptonz::pto::PTODialect::kNzTensorViewsBlockedAttrName);
+    std::unordered_map<std::string, size_t> index;
+    llvm::DenseSet<mlir::Operation *> seen;
+    r->walk([&](ptonz::pto::MakeTensorViewOp op) {
+      if (layoutOf(op) != "nz")
+        return;
+      mlir::Operation *f = outermostFunction(op, funcName);
+      if (!f) {
+        outside = true; // views_by_function's group of no function
+        return;
+      }
+      if (functions.empty() || functions.back().func != f) {
+        if (!seen.insert(f).second)
+          interleaved = true; // a function's views in two groups
+        functions.push_back({f, f->hasAttr(mark), {}});
+      }
+      std::string key;
+      NzViewClass facts = factsOf(op, key);
+      auto [it, added] = index.try_emplace(key, classes.size());
+      if (added)
+        classes.push_back(std::move(facts));
+      ++classes[it->second].count;
+      Member m{op.getOperation(), it->second, {}};
+      for (mlir::Operation *u : op.getResult().getUsers())
+        m.uses.push_back(u);
+      functions.back().views.push_back(std::move(m));
+    });
+  }
+
+  /// Per function, in order: whether it carries the mark, and the class
+  /// of each of its NZ views.
+  nb::list functionClasses() const {
+    nb::list out;
+    for (const Function &f : functions) {
+      nb::list cls;
+      for (const Member &m : f.views)
+        cls.append(m.cls);
+      out.append(nb::make_tuple(f.marked, cls));
+    }
+    return out;
+  }
+
+  MlirOperation function(size_t i) const {
+    if (i >= functions.size())
+      throw nb::index_error("no such function");
+    return wrap(functions[i].func);
+  }
+
+  /// Apply plans[cls] (type shape, shape items, [(use, offsets, sizes)];
+  /// items: an int, ("shape", k), ("offset", use, k), or ("div", one of
+  /// those, divisor, suffix); None: leave the view) to every view of the
+  /// functions `which`, as set_blocked_view does under
+  /// passes._util.constant_pool, then mark each.
+  void apply(nb::handle plans, const std::vector<size_t> &which) {
+    std::vector<std::optional<Plan>> decoded;
+    for (nb::handle p : plans)
+      decoded.push_back(p.is_none() ? std::nullopt : std::optional(decode(p)));
+    for (size_t i : which) {
+      if (i >= functions.size())
+        throw nb::index_error("no such function");
+      Function &f = functions[i];
+      IndexConstants pool(wrap(f.func));
+      for (const Member &m : f.views) {
+        if (m.cls >= decoded.size())
+          throw nb::value_error("apply: one plan (or None) per class");
+        if (!decoded[m.cls])
+          continue; // accepted as it is (a physical NZ view)
+        const Plan &plan = *decoded[m.cls];
+        // Every item is read before anything changes (a partition's old
+        // offsets, the view's old shape operands).
+        auto shape = resolve(plan.shape, m);
+        std::vector<std::pair<std::vector<IndexItem>, std::vector<IndexItem>>>
+            parts;
+        for (const PartPlan &p : plan.partitions)
+          parts.push_back({resolve(p.offsets, m), resolve(p.sizes, m)});
+        setViewShape(m.view, plan.typeShape, shape, pool);
+        for (size_t k = 0; k < plan.partitions.size(); ++k)
+          setPartition(m.uses.at(plan.partitions[k].use), parts[k].first,
+                       parts[k].second, pool);
+      }
+      pool.eraseUnused();
+      f.func->setAttr(mark, mlir::UnitAttr::get(f.func->getContext()));
+    }
+  }
+
+  std::vector<NzViewClass> classes;
+  bool outside = false, interleaved = false;
+
+private:
+  struct Member {
+    mlir::Operation *view;
+    size_t cls;
+    std::vector<mlir::Operation *> uses; // the view's users, as read
+  };
+  struct Function {
+    mlir::Operation *func;
+    bool marked;
+    std::vector<Member> views;
+  };
+  /// An index item of a plan; Shape / Offset are resolved per member.
+  struct ItemPlan {
+    enum Kind { Constant, Shape, Offset } kind;
+    int64_t constant = 0;
+    size_t use = 0, index = 0;
+    std::optional<int64_t> divisor; // value floordiv divisor
+    std::string suffix;
+  };
+  struct PartPlan {
+    size_t use;
+    std::vector<ItemPlan> offsets, sizes;
+  };
+  struct Plan {
+    std::vector<int64_t> typeShape;
+    std::vector<ItemPlan> shape;
+    std::vector<PartPlan> partitions;
+  };
+
+  static ItemPlan decodeItem(nb::handle item) {
+    if (nb::isinstance<nb::int_>(item))
+      return {ItemPlan::Constant, nb::cast<int64_t>(item)};
+    auto t = nb::cast<nb::tuple>(item);
+    std::string kind = nb::cast<std::string>(t[0]);
+    if (kind == "div") {
+      ItemPlan inner = decodeItem(t[1]);
+      inner.divisor = nb::cast<int64_t>(t[2]);
+      inner.suffix = nb::cast<std::string>(t[3]);
+      return inner;
+    }
+    if (kind == "shape")
+      return {ItemPlan::Shape, 0, 0, nb::cast<size_t>(t[1])};
+    if (kind == "offset")
+      return {ItemPlan::Offset, 0, nb::cast<size_t>(t[1]),
+              nb::cast<size_t>(t[2])};
+    throw nb::value_error("apply: unknown plan item");
+  }
+  static std::vector<ItemPlan> decodeItems(nb::handle items) {
+    std::vector<ItemPlan> out;
+    for (nb::handle i : items)
+      out.push_back(decodeItem(i));
+    return out;
+  }
+  static Plan decode(nb::handle p) {
+    auto t = nb::cast<nb::tuple>(p);
+    Plan plan{nb::cast<std::vector<int64_t>>(t[0]), decodeItems(t[1]), {}};
+    for (nb::handle part : t[2]) {
+      auto q = nb::cast<nb::tuple>(part);
+      plan.partitions.push_back(
+          {nb::cast<size_t>(q[0]), decodeItems(q[1]), decodeItems(q[2])});
+    }
+    return plan;
+  }
+
+  static std::vector<IndexItem> resolve(const std::vector<ItemPlan> &items,
+                                        const Member &m) {
+    std::vector<IndexItem> out;
+    for (const ItemPlan &i : items) {
+      if (i.kind == ItemPlan::Constant) {
+        out.push_back({IndexItem::Constant, i.constant, {}, {}});
+        continue;
+      }
+      mlir::Value v =
+          i.kind == ItemPlan::Shape
+              ? llvm::cast<ptonz::pto::MakeTensorViewOp>(m.view)
+                    .getShape()[i.index]
+              : llvm::cast<ptonz::pto::PartitionViewOp>(m.uses.at(i.use))
+                    .getOffsets()[i.index];
+      if (i.divisor)
+        out.push_back({IndexItem::Quotient, *i.divisor, v, i.suffix});
+      else
+        out.push_back({IndexItem::Value, 0, v, {}});
+    }
+    return out;
+  }
+
+  /// The facts of one view, and its class key (every fact, serialised).
+  NzViewClass factsOf(ptonz::pto::MakeTensorViewOp op, std::string &key) {
+    llvm::raw_string_ostream k(key);
+    auto put = [&](const std::optional<int64_t> &v) {
+      if (v)
+        k << *v << ',';
+      else
+        k << "?,";
+    };
+    NzViewClass c{layoutName(op.getLayoutAttr()),
+                  layoutName(unwrap(
+                      ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
+                  viewInfo(op),
+                  {},
+                  0};
+    k << (c.attrLayout ? *c.attrLayout : "-") << '|'
+      << (c.typeLayout ? *c.typeLayout : "-") << '|' << c.info.elementBits
+      << '|';
+    for (int64_t d : c.info.typeShape)
+      k << d << ',';
+    k << '|';
+    for (const auto &d : c.info.shape)
+      put(d);
+    k << '|';
+    for (const auto &d : c.info.strides)
+      put(d);
+    auto extents = ptonz::viewExtents(op);
+    for (mlir::Operation *user : op.getResult().getUsers()) {
+      NzUseFacts u;
+      u.name = user->getName().getStringRef().str();
+      k << "|u:" << u.name;
+      auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
+      if (pv) {
+        u.partition = true;
+        for (mlir::Value o : pv.getOffsets()) {
+          if (auto c = constantOf(o)) {
+            u.offsets.push_back(nb::int_(*c));
+            u.alignments.push_back(nb::none());
+            u.nonneg.push_back(nb::none());
+            k << "c" << *c << ',';
+          } else {
+            unsigned a = ptonz::log2Multiple(ranges, o);
+            bool nonneg = ptonz::provenNonNegative(ranges, o);
+            u.offsets.push_back(nb::none());
+            u.alignments.push_back(ptonz::alignmentToPy(a));
+            u.nonneg.push_back(nb::bool_(nonneg));
+            k << "a" << a << (nonneg ? "+" : "-") << ',';
+          }
+        }
+        u.sizes = constantsOf(pv.getSizes());
+        k << ';';
+        for (const auto &s : u.sizes)
+          put(s);
+        for (mlir::Operation *pu : pv.getResult().getUsers()) {
+          std::optional<TileInfo> tile;
+          if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(pu))
+            tile = tileInfo(load.getDst());
+          u.userNames.push_back(pu->getName().getStringRef().str());
+          k << ";" << u.userNames.back();
+          if (tile)
+            k << ":" << tile->loc << ',' << tile->rows << ',' << tile->cols
+              << ',' << tile->validRow << ',' << tile->validCol << ','
+              << tile->blayout << ',' << tile->slayout << ',' << tile->fractal;
+          u.userTiles.push_back(std::move(tile));
+        }
+        u.verdicts = ptonz::undecidedOrOutside(ranges, user, extents);
+        k << ";v";
+        for (const auto &[dim, v] : u.verdicts)
+          k << dim << '=' << v << ',';
+      }
+      c.uses.push_back(std::move(u));
+    }
+    return c;
+  }
+
+  FunctionIntRanges &ranges;
+  mlir::StringAttr mark;
+  std::vector<Function> functions;
+};
+
+} // namespace
+
+/// NZ views grouped by what pto-block-nz-views reads (NzViewClasses).
+static void populateNzViewClasses(nb::module_ &m) {
+  ptonz::Record<NzUseFacts>(
+      m, "NzUseFacts",
+      "A use of an NZ view: name, partition (whether it is a "
+      "pto.partition_view) and, for one, offsets (an int where constant, else "
+      "None), alignments (IntRanges.alignment of each offset value, None "
+      "where constant), nonneg (whether IntRanges.prove finds each offset "
+      "value non-negative, None where constant), sizes (constants, None where "
+      "not), user_names, "
+      "user_tiles (the TileInfo a pto.tload writes, else None) and verdicts "
+      "(IntRanges.partition_verdicts(view, its extents, undecided=True) of "
+      "the partition: [(dim, OUTSIDE | UNDECIDED)]).")
+      .field("name", &NzUseFacts::name)
+      .field("partition", &NzUseFacts::partition)
+      .field("offsets", &NzUseFacts::offsets)
+      .field("alignments", &NzUseFacts::alignments)
+      .field("nonneg", &NzUseFacts::nonneg)
+      .field("sizes", &NzUseFacts::sizes)
+      .field("user_names", &NzUseFacts::userNames)
+      .field("user_tiles", &NzUseFacts::userTiles)
+      .field("verdicts", &NzUseFacts::verdicts)
+      .done();
+  ptonz::Record<NzViewClass>(
+      m, "NzViewClass",
+      "NZ views alike in what pto-block-nz-views reads: attr_layout, "
+      "type_layout, info (ViewInfo), uses (NzUseFacts, in use order) and "
+      "count.")
+      .field("attr_layout", &NzViewClass::attrLayout)
+      .field("type_layout", &NzViewClass::typeLayout)
+      .field("info", &NzViewClass::info)
+      .field("uses", &NzViewClass::uses)
+      .field("count", &NzViewClass::count)
+      .done();
+  nb::class_<NzViewClasses>(
+      m, "NzViewClasses",
+      "The NZ views of the func.func ops under a root, by function, each "
+      "with its NzViewClass (`classes`); `ranges`: the IntRanges whose "
+      "alignments and verdicts the classes hold. Valid until the IR "
+      "changes, except through `apply`.")
+      .def(nb::init<MlirOperation, nb::handle>(), nb::arg("root"),
+           nb::arg("ranges"))
+      .def_ro("classes", &NzViewClasses::classes)
+      .def_ro("outside", &NzViewClasses::outside,
+              "Whether an NZ view lies outside every function.")
+      .def_ro("interleaved", &NzViewClasses::interleaved,
+              "Whether a function's views are not consecutive (a function "
+              "nested in another between them).")
+      .def("functions", &NzViewClasses::functionClasses,
+           "[(marked, [class of each NZ view])] per function, in order.")
+      .def("function", &NzViewClasses::function, nb::arg("index"))
+      .def("apply", &NzViewClasses::apply, nb::arg("plans"), nb::arg("which"),
+           "Apply plans[c] to every NZ view of class c of the functions "
+           "`which` (set_blocked_view's rewrite under one constant pool per "
+           "function), then mark each function.");
+}
+
 /// Tiles and element types under an op.
 static void populateTileQueries(nb::module_ &m) {
   m.def(
@@ -1834,6 +2226,7 @@ void ptonz::populateBuilders(nb::module_ &m) {
   populateOpBuilders(m);
   populateInPlaceUpdates(m);
   populateViewClasses(m);
+  populateNzViewClasses(m);
   populatePatternDriver(m);
   populateViewQueries(m);
   populateValueQueries(m);

@@ -12,6 +12,9 @@
 #include <vector>
 
 #include <optional>
+#include <utility>
+
+struct FunctionIntRanges; // bindings/IntRanges.cpp
 
 namespace ptonz {
 /// Adds IndexConstants and the build_* / query helpers to the `_ptonz` module.
@@ -46,6 +49,22 @@ std::string derivedName(mlir::Value value, llvm::StringRef suffix,
 
 /// Adds IntRanges (MLIR's integer range analysis, run once per function).
 void populateIntRanges(nanobind::module_ &m);
+
+/// The range and alignment analyses of a `_ptonz.IntRanges` object
+/// (IntRanges.cpp), for the queries that answer per class of views.
+FunctionIntRanges &functionIntRanges(nanobind::handle ranges);
+/// Alignment::log2Multiple of `value` (memoised), and as Python has it
+/// (`IntRanges.alignment`: an int, inf for 0).
+unsigned log2Multiple(FunctionIntRanges &r, mlir::Value value);
+/// Whether the range of `value` at its own width is non-negative (the sign
+/// half of `IntRanges.prove`).
+bool provenNonNegative(FunctionIntRanges &r, mlir::Value value);
+nanobind::object alignmentToPy(unsigned log2Multiple);
+/// `IntRanges.partition_verdicts(view, extents, undecided=True)` of one
+/// pto.partition_view: its dimensions [(dim, OUTSIDE | UNDECIDED)].
+std::vector<std::pair<int64_t, int>>
+undecidedOrOutside(FunctionIntRanges &r, mlir::Operation *partition,
+                   const std::vector<std::optional<int64_t>> &extents);
 
 /// 'nd' | 'dn' | 'nz' of a pto.make_tensor_view (its attribute, else its
 /// view type's layout parameter), "" if it has none.

@@ -29,6 +29,7 @@
 
 namespace nb = nanobind;
 using namespace mlir::python::nanobind_adaptors;
+using ptonz::alignmentToPy;
 
 namespace {
 nb::object toPy(const llvm::APInt &v, bool isSigned) {
@@ -68,7 +69,7 @@ struct FunctionIntRanges {
 };
 
 /// An alignment for Python: log2 as an int, inf for 0 (provable.py's form).
-static nb::object alignmentToPy(unsigned a) {
+nb::object ptonz::alignmentToPy(unsigned a) {
   if (a == ptonz::Alignment::kZero)
     return nb::float_(std::numeric_limits<double>::infinity());
   return nb::int_(a);
@@ -126,32 +127,67 @@ constexpr int kDynamicSize = 3;
 /// The dimensions of each pto.partition_view of `view` that are not inside
 /// `extents` (all but Outside ones dropped unless `undecided`), and, with
 /// `dynamicSizes`, those whose size is not static (kDynamicSize).
+/// The reported dimensions of one partition of a view of `extents`.
+static DimVerdicts
+dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
+            const std::vector<std::optional<int64_t>> &extents, bool undecided,
+            bool dynamicSizes) {
+  DimVerdicts dims;
+  if (pv.getOffsets().size() != extents.size() ||
+      pv.getSizes().size() != extents.size())
+    return dims; // other ranks: the op verifiers' business
+  for (size_t k = 0; k < extents.size(); ++k) {
+    std::optional<int64_t> size = partitionSize(pv, k);
+    if (!size) { // a dynamic size: nothing static to check it against
+      if (dynamicSizes)
+        dims.push_back({(int64_t)k, kDynamicSize});
+      continue;
+    }
+    auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true),
+                                  pv.getOffsets()[k], *size, extents[k]);
+    if (v == ptonz::BoundsVerdict::Outside ||
+        (undecided && v == ptonz::BoundsVerdict::Undecided))
+      dims.push_back({(int64_t)k, (int)v});
+  }
+  return dims;
+}
+
 void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
                        const std::vector<std::optional<int64_t>> &extents,
                        bool undecided, std::vector<PartitionVerdicts> &out,
                        bool dynamicSizes = false) {
   for (mlir::Operation *user : view->getResult(0).getUsers()) {
     auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
-    if (!pv || pv.getOffsets().size() != extents.size() ||
-        pv.getSizes().size() != extents.size())
-      continue; // other users, other ranks: the op verifiers' business
-    DimVerdicts dims;
-    for (size_t k = 0; k < extents.size(); ++k) {
-      std::optional<int64_t> size = partitionSize(pv, k);
-      if (!size) { // a dynamic size: nothing static to check it against
-        if (dynamicSizes)
-          dims.push_back({(int64_t)k, kDynamicSize});
-        continue;
-      }
-      auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true),
-                                    pv.getOffsets()[k], *size, extents[k]);
-      if (v == ptonz::BoundsVerdict::Outside ||
-          (undecided && v == ptonz::BoundsVerdict::Undecided))
-        dims.push_back({(int64_t)k, (int)v});
-    }
+    if (!pv)
+      continue; // other users: the op verifiers' business
+    DimVerdicts dims = dimVerdicts(r, pv, extents, undecided, dynamicSizes);
     if (!dims.empty())
       out.push_back({nb::cast(wrap(user)), std::move(dims)});
   }
+}
+
+FunctionIntRanges &ptonz::functionIntRanges(nb::handle ranges) {
+  return nb::cast<FunctionIntRanges &>(ranges);
+}
+
+bool ptonz::provenNonNegative(FunctionIntRanges &r, mlir::Value value) {
+  auto range = r.ranges(false).get(value);
+  return range && !range->smin().isNegative();
+}
+
+unsigned ptonz::log2Multiple(FunctionIntRanges &r, mlir::Value value) {
+  return r.alignment().log2Multiple(value);
+}
+
+std::vector<std::pair<int64_t, int>>
+ptonz::undecidedOrOutside(FunctionIntRanges &r, mlir::Operation *partition,
+                          const std::vector<std::optional<int64_t>> &extents) {
+  std::vector<std::pair<int64_t, int>> out;
+  for (const DimVerdict &d :
+       dimVerdicts(r, llvm::cast<ptonz::pto::PartitionViewOp>(partition),
+                   extents, true, false))
+    out.push_back({d.dim, d.verdict});
+  return out;
 }
 
 /// The rule of a bounds decision, by name (analyses/bounds.py's words).
@@ -373,8 +409,7 @@ void ptonz::populateIntRanges(nb::module_ &m) {
             ptonz::Alignment &a = r.alignment();
             Proof p;
             p.multiple = a.log2Multiple(v) >= log2Divisor;
-            auto range = r.ranges(false).get(v);
-            p.nonneg = range && !range->smin().isNegative();
+            p.nonneg = ptonz::provenNonNegative(r, v);
             std::optional<ptonz::ProofFailure> why;
             if (!p.nonneg)
               why = a.whyNegative(v);

@@ -102,6 +102,12 @@ def _log2(d: int) -> int:
     return d.bit_length() - 1
 
 
+def covers(alignment: float, divisor: int) -> bool:
+    """Whether a value of `alignment` (`Prover.alignment`'s log2) is proven a
+    multiple of `divisor` (a power of two)."""
+    return alignment >= _log2(divisor)
+
+
 class Prover:
     """Proof of `offset % d == 0 and offset >= 0` for the values of one
     function or module (`func`; `ranges`: its integer ranges, computed on
@@ -114,7 +120,7 @@ class Prover:
     def aligned(self, value: ir.Value, divisor: int) -> bool:
         """Whether `value` is proven a multiple of `divisor` (the alignment
         half of `fact`: the passes know the sign from a bounds verdict)."""
-        return self.alignment(value) >= _log2(divisor)
+        return covers(self.alignment(value), divisor)
 
     def fact(self, value: ir.Value, divisor: int) -> Fact:
         p = self._native.prove(value, _log2(divisor))

@@ -24,7 +24,7 @@ logical view (the layout in the view type) is a located error.
 
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from mlir import ir
 from ptonz_geometry import (
@@ -46,7 +46,7 @@ from .._ptonz import DYNAMIC
 from ..analyses.bounds import check_dim, explained, is_min_of_rest, verdict_name
 from ..analyses.int_ranges import FunctionRanges, declared_arguments, describe_declaration
 from ..analyses.ir_queries import dims_of
-from ..analyses.provable import Prover, provable_forms_text
+from ..analyses.provable import Fact, Prover, covers, provable_forms_text
 from ..analyses.view_kinds import BLOCKED_MARK, LEGACY, PHYSICAL, kind_of_record, legacy_message
 from ._util import (
     PlannedPatterns,
@@ -189,10 +189,8 @@ class _Validator:
         # dimension): those not listed are inside their view (so their offsets
         # are non-negative). A ragged tail's dynamic row count is not checked
         # there (ragged_bounds).
-        verdicts = dict(
-            self.prover.ranges.native.partition_verdicts(
-                op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank :]), True
-            )
+        verdicts = self.verdicts(
+            op, list(leading) + [R, C] if rank > 3 else list(extents[3 - rank :])
         )
         for user, name, offsets, sizes, users in uses:
             if name != "pto.partition_view":
@@ -218,6 +216,11 @@ class _Validator:
             )
             if planned is not None:
                 partitions.append((user,) + planned)
+
+    def verdicts(self, op, extents) -> dict:
+        """{partition: [(dim, OUTSIDE | UNDECIDED)]} of the partitions of view
+        `op` (of logical `extents`) that leave, or may leave, it."""
+        return dict(self.prover.ranges.native.partition_verdicts(op, extents, True))
 
     def partition(
         self,
@@ -605,7 +608,10 @@ def plan_function(
     """Validate every logical NZ view of a function (`views`: its NZ views'
     `_ptonz.ViewRecord`s, with their uses). Returns (ok, the plan: each NZ
     view mapped to its new operands and those of its partitions)."""
-    v = _Validator(prover, remarks, allow_large_gm_gap)
+    return _plan(_Validator(prover, remarks, allow_large_gm_gap), views)
+
+
+def _plan(v: "_Validator", views) -> Tuple[bool, Dict[ir.Operation, tuple]]:
     for rec in views:
         op, info = rec.view, rec.info
         kind = kind_of_record(rec, marked=False)
@@ -616,6 +622,169 @@ def plan_function(
         else:
             v.view(op, info, rec.uses)
     return v.ok, v.plan
+
+
+# --------------------------------------------------------------------------
+# Planning once per class of alike views
+# --------------------------------------------------------------------------
+#
+# `_ptonz.NzViewClasses` groups a module's NZ views by everything the
+# validator reads of a view and its uses (its ViewInfo and layouts; per use
+# the name, constant offsets, the alignment of each offset value, the sizes,
+# the users and their tiles, the bounds verdicts). The validator runs once
+# per class, on a representative whose values are placeholders that answer
+# only from those facts; anything else it asks (a rejection, a ragged tail,
+# a folded batch, a range) raises _NeedsOps, and the functions with a view of
+# that class are planned view by view as before. The plan found on the
+# placeholders is the plan of every member: C++ applies it with each
+# member's own values.
+
+
+class _NeedsOps(Exception):
+    """Planning a class on placeholders asked what only its ops answer."""
+
+
+NEEDS_OPS = "needs ops"  # plan_class: plan the class's functions view by view
+
+
+class _Placeholder:
+    """A value or op of a class's representative: `code` says where each
+    member has it (("shape", k), ("offset", use, k), ("use", j));
+    `alignment`, `nonneg`: an offset value's `Prover.alignment` and whether
+    its range is non-negative. Any other read raises _NeedsOps."""
+
+    __slots__ = ("code", "alignment", "nonneg")
+
+    def __init__(self, code: tuple, alignment: Optional[float] = None, nonneg: bool = False):
+        self.code = code
+        self.alignment = alignment
+        self.nonneg = nonneg
+
+    def __getattr__(self, name: str):
+        raise _NeedsOps(name)
+
+
+class _ShapeOperands:
+    """`op.operands` of a representative view: [1 + k] is shape operand k."""
+
+    def __getitem__(self, i: int) -> _Placeholder:
+        if not isinstance(i, int) or i < 1:
+            raise _NeedsOps("operands")
+        return _Placeholder(("shape", i - 1))
+
+
+class _ViewPlaceholder(_Placeholder):
+    __slots__ = ()
+
+    @property
+    def operands(self) -> _ShapeOperands:
+        return _ShapeOperands()
+
+
+class _UserPlaceholder:
+    """A user of a representative partition: its name and tile."""
+
+    __slots__ = ("name", "tile")
+
+    def __init__(self, name: str, tile):
+        self.name, self.tile = name, tile
+
+    def __getattr__(self, name: str):
+        raise _NeedsOps(name)
+
+
+class _NoRanges:
+    """The ranges of a representative: none (a verdict that is only
+    explained when a remark or an error is written never reads them)."""
+
+    def __getattr__(self, name: str):
+        raise _NeedsOps(name)
+
+
+class _ClassProver:
+    """The Prover of a representative: the proofs from the class's facts
+    (those a failure explains are the ops': the rejection needs them anyway)."""
+
+    ranges = _NoRanges()
+
+    def aligned(self, value: _Placeholder, divisor: int) -> bool:
+        return covers(value.alignment, divisor)
+
+    def fact(self, value: _Placeholder, divisor: int) -> Fact:
+        return Fact(covers(value.alignment, divisor), value.nonneg)
+
+
+class _ClassValidator(_Validator):
+    """The validator on a representative: a rejection raises _NeedsOps (the
+    ops give it its location), the verdicts are the class's."""
+
+    def __init__(self, dims, verdicts: dict, allow_large_gm_gap: bool):
+        super().__init__(_ClassProver(), False, allow_large_gm_gap)  # type: ignore[arg-type]
+        self._dims, self._verdicts = dims, verdicts
+
+    def reject(self, op, msg: str, notes=()) -> None:
+        raise _NeedsOps("reject")
+
+    def verdicts(self, op, extents) -> dict:
+        if list(extents) != self._dims:  # the class holds those of its dims
+            raise _NeedsOps("extents")
+        return self._verdicts
+
+
+class _ClassRecord(NamedTuple):
+    """A representative view as plan_function's loop reads a ViewRecord."""
+
+    view: _ViewPlaceholder
+    info: Any
+    attr_layout: Optional[str]
+    type_layout: Optional[str]
+    uses: list
+
+
+def _code(item):
+    """A planned operand as NzViewClasses.apply takes it."""
+    if isinstance(item, int):
+        return item
+    if isinstance(item, _Placeholder):
+        return item.code
+    if isinstance(item, tuple) and len(item) == 3 and isinstance(item[0], _Placeholder):
+        return ("div", item[0].code, item[1], item[2])
+    raise _NeedsOps("plan")  # a folded batch: built in Python, view by view
+
+
+def plan_class(cls, allow_large_gm_gap: bool = False):
+    """The plan of every view of NzViewClass `cls` (as NzViewClasses.apply
+    takes it), None when its views are accepted as they are, or NEEDS_OPS."""
+    uses, verdicts = [], {}
+    for j, u in enumerate(cls.uses):
+        user = _Placeholder(("use", j))
+        offsets = sizes = users = None
+        if u.partition:
+            offsets = [
+                o if a is None else _Placeholder(("offset", j, k), a, n)
+                for k, (o, a, n) in enumerate(zip(u.offsets, u.alignments, u.nonneg))
+            ]
+            sizes = list(u.sizes)
+            users = [_UserPlaceholder(n, t) for n, t in zip(u.user_names, u.user_tiles)]
+            if u.verdicts:
+                verdicts[user] = list(u.verdicts)
+        uses.append((user, u.name, offsets, sizes, users))
+    rec = _ClassRecord(
+        _ViewPlaceholder(("view",)), cls.info, cls.attr_layout, cls.type_layout, uses
+    )
+    try:
+        _ok, plan = _plan(_ClassValidator(dims_of(cls.info), verdicts, allow_large_gm_gap), [rec])
+        planned = plan.get(rec.view)  # type: ignore[call-overload]
+        if planned is None:
+            return None
+        type_shape, shape, partitions = planned
+        return (
+            list(type_shape),
+            [_code(i) for i in shape],
+            [(p.code[1], [_code(i) for i in o], [_code(i) for i in z]) for p, o, z in partitions],
+        )
+    except _NeedsOps:
+        return NEEDS_OPS
 
 
 # --------------------------------------------------------------------------
@@ -667,24 +836,60 @@ class BlockNzViews(ModulePass):
     argument = PASS
 
     def run(self, module: ir.Operation) -> bool:
-        ok = True
-        patterns = PlannedPatterns({"pto.make_tensor_view": block_nz_view})
+        self.start(module)
+        if not self.opts["remarks"]:  # (a remark needs the ops)
+            classes = _ptonz.NzViewClasses(module, self.prover.ranges.native)
+            if not classes.outside and not classes.interleaved:
+                return self._by_class(classes)
+        return self._each_function(module)
+
+    def start(self, module: ir.Operation) -> None:
+        """What a run on `module` uses: the patterns and the prover."""
+        self.patterns = PlannedPatterns({"pto.make_tensor_view": block_nz_view})
         # One prover for the module: its C++ range and alignment analyses are
         # demand-driven and memoised by value, and a function is planned before
         # it is rewritten, so only values that were never erased are asked for.
-        prover = Prover(module, FunctionRanges(module))
+        self.prover = Prover(module, FunctionRanges(module))
+
+    def _each_function(self, module: ir.Operation) -> bool:
+        """The pass function by function, view by view."""
+        ok = True
         # The NZ views of every function, with their uses, in one C++ call.
         for fv in _ptonz.views_by_function(module, ["nz"], True):
-            func = fv.func
-            if func is None or BLOCKED_MARK in func.attributes:
-                continue
-            func_ok, plan = plan_function(
-                fv.views, prover, self.opts["remarks"], self.opts["allow-large-gm-gap"]
-            )
-            ok &= func_ok
-            if not func_ok or not plan:
-                continue
+            if fv.func is not None:
+                ok &= self._function(fv.func, fv.views)
+        return ok
+
+    def _function(self, func, views) -> bool:
+        """Plan and rewrite one function view by view (`views`: its NZ views'
+        ViewRecords, with uses)."""
+        if BLOCKED_MARK in func.attributes:
+            return True
+        func_ok, plan = plan_function(
+            views, self.prover, self.opts["remarks"], self.opts["allow-large-gm-gap"]
+        )
+        if func_ok and plan:
             with constant_pool(func):
-                patterns.apply(plan)
+                self.patterns.apply(plan)
             func.attributes[BLOCKED_MARK] = ir.UnitAttr.get()
+        return func_ok
+
+    def _by_class(self, classes) -> bool:
+        """Plan each class once; the functions whose every view is of a
+        planned (or accepted) class are rewritten in one C++ call, the others
+        view by view."""
+        plans = [plan_class(c, self.opts["allow-large-gm-gap"]) for c in classes.classes]
+        ok, planned = True, []
+        for i, (marked, members) in enumerate(classes.functions()):
+            if marked:
+                continue
+            mine = [plans[c] for c in members]
+            if NEEDS_OPS not in mine:
+                if any(p is not None for p in mine):
+                    planned.append(i)
+                continue
+            func = classes.function(i)
+            (fv,) = _ptonz.views_by_function(func, ["nz"], True)
+            ok &= self._function(fv.func, fv.views)
+        classes.apply([None if p is NEEDS_OPS else p for p in plans], planned)
         return ok
