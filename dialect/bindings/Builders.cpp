@@ -1605,24 +1605,29 @@ static void populatePLQueries(nb::module_ &m) {
 
 namespace {
 
-/// Views alike in everything a per-view rule of a pass reads (view_classes):
-/// layouts, whether strides are given, the rank of the view type, the shape
-/// operand constants and the blocked-view marks of the view's function.
+/// Views alike in everything a per-view rule of a pass reads (ViewClasses):
+/// the ViewInfo, the layouts of the attribute and the type, whether strides
+/// are given, the element type and the blocked-view marks of the view's
+/// function.
 struct ViewClass {
-  std::string layout; // as ViewInfo.layout
+  ViewInfo info;
   std::optional<std::string> attrLayout, typeLayout;
   bool hasStrides;
-  int64_t typeRank;
-  std::vector<std::optional<int64_t>> shape;
+  MlirType elementType;
   std::vector<std::string> marks;
   int64_t count;
 };
 
+/// The constant offsets and sizes of a pto.partition_view (ViewClasses).
+struct PartitionFacts {
+  std::vector<std::optional<int64_t>> offsets, sizes;
+};
+
 /// The views of the func.func ops under a root, in post-order, each with its
 /// class: a pass decides once per class (kernels repeat a few view shapes)
-/// and applies the decision to the members in one call,
-/// instead of making a Python record of every view. Holds raw IR pointers:
-/// the IR must not change between view_classes and the last use.
+/// and applies the decision to the members in one call, instead of making a
+/// Python record of every view. Holds raw IR pointers: the IR must not
+/// change between ViewClasses and the last use.
 class ViewClasses {
 public:
   explicit ViewClasses(MlirOperation root) {
@@ -1633,56 +1638,100 @@ public:
         ctx, ptonz::pto::PTODialect::kNzTensorViewsBlockedAttrName);
     auto mxMark = mlir::StringAttr::get(
         ctx, ptonz::pto::PTODialect::kMxTensorViewsBlockedAttrName);
-    using Key = std::tuple<std::string, std::optional<std::string>,
-                           std::optional<std::string>, bool, int64_t,
-                           std::vector<std::optional<int64_t>>, bool, bool>;
-    std::map<Key, size_t> index;
+    std::unordered_map<std::string, size_t> index;
     mlir::Operation *lastFunc = nullptr;
     bool nz = false, mx = false;
-    r->walk([&](mlir::Operation *o) {
-      auto op = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(o);
-      if (!op)
+    r->walk([&](ptonz::pto::MakeTensorViewOp op) {
+      mlir::Operation *f = outermostFunction(op, funcName);
+      if (!f) {
+        outside = true; // not a kernel's (the passes skip it)
         return;
-      mlir::Operation *f = outermostFunction(o, funcName);
-      if (!f)
-        return; // not a kernel's (the passes skip it)
+      }
       if (f != lastFunc) {
         lastFunc = f;
         nz = f->hasAttr(nzMark);
         mx = f->hasAttr(mxMark);
       }
       auto type = op.getResult().getType();
-      Key key{layoutOf(op),
-              layoutName(op.getLayoutAttr()),
-              layoutName(unwrap(ptonzViewTypeGetLayout(wrap(type)))),
-              !op.getStrides().empty(),
-              (int64_t)type.getShape().size(),
-              constantsOf(op.getShape()),
-              nz,
-              mx};
+      ViewClass c{viewInfo(op),
+                  layoutName(op.getLayoutAttr()),
+                  layoutName(unwrap(ptonzViewTypeGetLayout(wrap(type)))),
+                  !op.getStrides().empty(),
+                  wrap(type.getElementType()),
+                  {},
+                  0};
+      std::string key;
+      llvm::raw_string_ostream k(key);
+      auto put = [&](const std::optional<int64_t> &v) {
+        if (v)
+          k << *v << ',';
+        else
+          k << "?,";
+      };
+      k << c.info.layout << '|' << (c.attrLayout ? *c.attrLayout : "-") << '|'
+        << (c.typeLayout ? *c.typeLayout : "-") << '|' << c.hasStrides << nz
+        << mx << '|' << c.elementType.ptr << '|';
+      for (int64_t d : c.info.typeShape)
+        k << d << ',';
+      k << '|';
+      for (const auto &d : c.info.shape)
+        put(d);
+      k << '|';
+      for (const auto &d : c.info.strides)
+        put(d);
       auto [it, added] = index.try_emplace(key, classes.size());
       if (added) {
-        std::vector<std::string> marks;
         if (nz)
-          marks.push_back(nzMark.str());
+          c.marks.push_back(nzMark.str());
         if (mx)
-          marks.push_back(mxMark.str());
-        classes.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key),
-                           std::get<3>(key), std::get<4>(key), std::get<5>(key),
-                           std::move(marks), 0});
+          c.marks.push_back(mxMark.str());
+        classes.push_back(std::move(c));
       }
       ++classes[it->second].count;
-      views.push_back({o, f, it->second});
+      if (added)
+        byClass.emplace_back();
+      byClass[it->second].push_back(views.size());
+      views.push_back({op.getOperation(), f, it->second});
     });
+  }
+
+  /// The distinct constant offsets and sizes of the pto.partition_view users
+  /// of the members of class `i`, in first-seen order.
+  std::vector<PartitionFacts> partitions(size_t i) const {
+    check(i);
+    std::vector<PartitionFacts> out;
+    std::unordered_map<std::string, bool> seen;
+    for (size_t k : byClass[i]) {
+      const Member &m = views[k];
+      for (mlir::Operation *user : m.view->getResult(0).getUsers()) {
+        auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
+        if (!pv)
+          continue;
+        PartitionFacts p{constantsOf(pv.getOffsets()),
+                         constantsOf(pv.getSizes())};
+        std::string key;
+        llvm::raw_string_ostream k(key);
+        for (const auto *list : {&p.offsets, &p.sizes}) {
+          for (const auto &v : *list)
+            if (v)
+              k << *v << ',';
+            else
+              k << "?,";
+          k << '|';
+        }
+        if (seen.try_emplace(key, true).second)
+          out.push_back(std::move(p));
+      }
+    }
+    return out;
   }
 
   /// The members of class `i`, in post-order.
   std::vector<MlirOperation> members(size_t i) const {
     check(i);
     std::vector<MlirOperation> out;
-    for (const Member &m : views)
-      if (m.cls == i)
-        out.push_back(wrap(m.view));
+    for (size_t k : byClass[i])
+      out.push_back(wrap(views[k].view));
     return out;
   }
 
@@ -1727,6 +1776,7 @@ public:
   }
 
   std::vector<ViewClass> classes;
+  bool outside = false;
 
 private:
   struct Member {
@@ -1738,6 +1788,7 @@ private:
       throw nb::index_error("no such view class");
   }
   std::vector<Member> views;
+  std::vector<std::vector<size_t>> byClass; // the members of each class
 };
 
 } // namespace
@@ -1746,18 +1797,23 @@ private:
 static void populateViewClasses(nb::module_ &m) {
   ptonz::Record<ViewClass>(
       m, "ViewClass",
-      "Views alike in what a per-view rule reads: layout (ViewInfo.layout), "
-      "attr_layout, type_layout (None where absent), has_strides, type_rank, "
-      "shape (operand constants, None where not constant), marks (the "
-      "blocked-view marks of their function) and count (how many).")
-      .field("layout", &ViewClass::layout)
+      "Views alike in what a per-view rule reads: info (ViewInfo), "
+      "attr_layout, type_layout (None where absent), has_strides, "
+      "element_type, marks (the blocked-view marks of their function) and "
+      "count (how many).")
+      .field("info", &ViewClass::info)
       .field("attr_layout", &ViewClass::attrLayout)
       .field("type_layout", &ViewClass::typeLayout)
       .field("has_strides", &ViewClass::hasStrides)
-      .field("type_rank", &ViewClass::typeRank)
-      .field("shape", &ViewClass::shape)
+      .field("element_type", &ViewClass::elementType)
       .field("marks", &ViewClass::marks)
       .field("count", &ViewClass::count)
+      .done();
+  ptonz::Record<PartitionFacts>(
+      m, "PartitionFacts",
+      "A pto.partition_view's offsets and sizes (constants, None where not).")
+      .field("offsets", &PartitionFacts::offsets)
+      .field("sizes", &PartitionFacts::sizes)
       .done();
   nb::class_<ViewClasses>(
       m, "ViewClasses",
@@ -1766,8 +1822,13 @@ static void populateViewClasses(nb::module_ &m) {
       "while it is used.")
       .def(nb::init<MlirOperation>(), nb::arg("root"))
       .def_ro("classes", &ViewClasses::classes)
+      .def_ro("outside", &ViewClasses::outside,
+              "Whether a view lies outside every function (in no class).")
       .def("members", &ViewClasses::members, nb::arg("index"),
            "The views of class `index`, in post-order.")
+      .def("partitions", &ViewClasses::partitions, nb::arg("index"),
+           "The distinct PartitionFacts of the pto.partition_view users of "
+           "the views of class `index`, in first-seen order.")
       .def("set_strides", &ViewClasses::setStrides, nb::arg("decisions"),
            "Give the members of class i the constant strides decisions[i] "
            "(a list of ints; None: unchanged), from one constant pool per "

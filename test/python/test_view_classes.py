@@ -2,6 +2,8 @@
 pto-materialize-strides' use of it: one decision per class, applied to the
 members in one call, must give exactly what the pass gives view by view."""
 
+from collections import namedtuple
+
 import pytest
 from mlir import ir
 from mlir.passmanager import PassManager
@@ -41,7 +43,8 @@ def test_views_with_the_same_facts_are_one_class():
         module = _module(ctx, VIEWS)
         classes = _ptonz.ViewClasses(module.operation)
         got = [
-            (c.layout, c.has_strides, c.type_rank, list(c.shape), c.count) for c in classes.classes
+            (c.info.layout, c.has_strides, len(c.info.type_shape), list(c.info.shape), c.count)
+            for c in classes.classes
         ]
         assert got == [
             ("", False, 2, [16, 64], 2),  # @a's %v0 and @b's %v0
@@ -64,15 +67,34 @@ def test_decide_per_class():
     assert decisions == [[64, 1], M.DYNAMIC, None, [1, 64]]
 
 
+def _info(layout, shape, rank=None):
+    """A ViewInfo as decide reads it (layout, type rank, shape constants)."""
+    return ViewInfo(layout, 8, [_ptonz.DYNAMIC] * (rank or len(shape)), shape, [])
+
+
+ViewInfo = namedtuple("ViewInfo", "layout element_bits type_shape shape strides")
+
+
 def test_an_unblocked_nz_view_is_rejected_and_a_blocked_one_is_not():
-    facts = M.ViewFacts("nz", "nz", None, False, 2, [32, 64], frozenset())
+    facts = M.ViewFacts(_info("nz", [32, 64]), "nz", None, False, frozenset())
     assert isinstance(M.decide(facts), M.Rejection)
-    blocked = facts._replace(type_rank=5, shape=[1, 2, 2, 16, 32])
+    blocked = facts._replace(info=_info("nz", [1, 2, 2, 16, 32]))
     assert isinstance(M.decide(blocked), M.Rejection)  # rank 5, but unmarked
     marked = blocked._replace(marks=frozenset([_ptonz.NZ_BLOCKED_MARK]))
     assert M.decide(marked) == [2048, 1024, 512, 32, 1]
-    huge = M.ViewFacts("", None, None, False, 3, [1 << 32, 1 << 32, 1 << 32], frozenset())
+    huge = M.ViewFacts(_info("", [1 << 32] * 3), None, None, False, frozenset())
     assert "beyond int64" in M.decide(huge)
+
+
+def test_partitions_of_a_class_are_distinct():
+    ctx = Target().context()
+    with ctx:
+        module = _module(ctx, NZ.replace("%w_pview", "%p1") + NZ.replace("@k(", "@k2("))
+        classes = _ptonz.ViewClasses(module.operation)
+        (nz,) = [i for i, c in enumerate(classes.classes) if c.info.layout == "nz"]
+        assert classes.classes[nz].count == 2
+        (p,) = classes.partitions(nz)  # the same constants in both kernels
+        assert (list(p.offsets), list(p.sizes)) == ([None, 0], [32, 64])
 
 
 def _corpus():
@@ -255,4 +277,65 @@ def test_nz_by_class_is_view_by_view():
         ctx, twin = _converted(text, name)
         assert got == _blocked(ctx, twin, False), name
         by_class += any(p not in (None, NEEDS_OPS) for p in plans)
+    assert by_class >= 20, by_class  # the by-class path is not vacuous
+
+
+# pto-verify-ptoas: the checks of each view, once per ViewClass.
+
+TARGETS = [{}, {"ptoas_version": "0.27"}, {"ptoas_version": "0.60"}, {"infer_layout": False}]
+
+
+def _verified(ctx, module, options, by_class):
+    from ptonz.passes.verify_ptoas import VerifyPTOAS
+
+    collector = diagnostics.Collector(ctx)
+    try:
+        with ctx:
+            p = VerifyPTOAS(**options)
+            took = []
+            real = p._by_class
+            p._by_class = lambda m, r: took.append(by_class and real(m, r)) or took[-1]
+            ok = p.run(module.operation)
+        reported = [d._fields() for d in collector.take()]
+    finally:
+        collector.detach()
+    return (ok, reported), bool(took and took[-1])
+
+
+LOWERED = (
+    "builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-block-mx-scale-views, "
+    "pto-materialize-strides)"
+)
+
+
+def _lowered(text, name, pipeline):
+    ctx = Target(allow_unregistered_dialect=True).context()
+    ctx.enable_multithreading(False)
+    collector = diagnostics.Collector(ctx)
+    try:
+        with ctx:
+            try:
+                module = parse_module(text, name, ctx)
+                if pipeline:
+                    PassManager.parse(pipeline).run(module.operation)
+            except (ValueError, ir.MLIRError):
+                return None, None
+    finally:
+        collector.take()
+        collector.detach()
+    return ctx, module
+
+
+@pytest.mark.parametrize("options", TARGETS, ids=lambda o: ",".join(map(str, o.values())) or "0.61")
+def test_verify_ptoas_by_class_is_view_by_view(options):
+    by_class = 0
+    for name, text in _corpus():
+        for pipeline in (None, LOWERED):  # as written (pypto's physical views), and lowered
+            ctx, module = _lowered(text, name, pipeline)
+            if module is None:
+                continue
+            got, took = _verified(ctx, module, options, True)
+            ctx, twin = _lowered(text, name, pipeline)
+            assert got == _verified(ctx, twin, options, False)[0], (name, pipeline)
+            by_class += took
     assert by_class >= 20, by_class  # the by-class path is not vacuous

@@ -60,6 +60,7 @@ from ._util import (
     report_bounds,
 )
 from .base import ModulePass, register
+from .representatives import NeedsOps, Placeholder
 
 _PLURAL = {"row": "rows", "column": "columns", "batch": "batches"}
 _ALL_INSIDE: Dict[int, int] = {}  # the bounds verdicts of a partition inside its view
@@ -630,38 +631,29 @@ def _plan(v: "_Validator", views) -> Tuple[bool, Dict[ir.Operation, tuple]]:
 #
 # `_ptonz.NzViewClasses` groups a module's NZ views by everything the
 # validator reads of a view and its uses (its ViewInfo and layouts; per use
-# the name, constant offsets, the alignment of each offset value, the sizes,
-# the users and their tiles, the bounds verdicts). The validator runs once
-# per class, on a representative whose values are placeholders that answer
-# only from those facts; anything else it asks (a rejection, a ragged tail,
-# a folded batch, a range) raises _NeedsOps, and the functions with a view of
-# that class are planned view by view as before. The plan found on the
-# placeholders is the plan of every member: C++ applies it with each
-# member's own values.
-
-
-class _NeedsOps(Exception):
-    """Planning a class on placeholders asked what only its ops answer."""
+# the name, constant offsets, the alignment and sign of each offset value,
+# the sizes, the users and their tiles, the bounds verdicts). The validator
+# runs once per class on a representative (passes.representatives); what
+# it asks beyond those facts (a rejection, a ragged tail, a folded batch, a
+# range) raises NeedsOps, and the functions with a view of that class are
+# planned view by view as before. The plan found on the placeholders is the
+# plan of every member: C++ applies it with each member's own values.
 
 
 NEEDS_OPS = "needs ops"  # plan_class: plan the class's functions view by view
 
 
-class _Placeholder:
-    """A value or op of a class's representative: `code` says where each
-    member has it (("shape", k), ("offset", use, k), ("use", j));
-    `alignment`, `nonneg`: an offset value's `Prover.alignment` and whether
-    its range is non-negative. Any other read raises _NeedsOps."""
+class _Placeholder(Placeholder):
+    """A value or op of a class's representative: `code` is ("shape", k),
+    ("offset", use, k) or ("use", j); `alignment`, `nonneg`: an offset
+    value's `Prover.alignment` and whether its range is non-negative."""
 
-    __slots__ = ("code", "alignment", "nonneg")
+    __slots__ = ("alignment", "nonneg")
 
     def __init__(self, code: tuple, alignment: Optional[float] = None, nonneg: bool = False):
-        self.code = code
+        super().__init__(code)
         self.alignment = alignment
         self.nonneg = nonneg
-
-    def __getattr__(self, name: str):
-        raise _NeedsOps(name)
 
 
 class _ShapeOperands:
@@ -669,7 +661,7 @@ class _ShapeOperands:
 
     def __getitem__(self, i: int) -> _Placeholder:
         if not isinstance(i, int) or i < 1:
-            raise _NeedsOps("operands")
+            raise NeedsOps("operands")
         return _Placeholder(("shape", i - 1))
 
 
@@ -681,31 +673,23 @@ class _ViewPlaceholder(_Placeholder):
         return _ShapeOperands()
 
 
-class _UserPlaceholder:
+class _UserPlaceholder(Placeholder):
     """A user of a representative partition: its name and tile."""
 
     __slots__ = ("name", "tile")
 
     def __init__(self, name: str, tile):
+        super().__init__()
         self.name, self.tile = name, tile
-
-    def __getattr__(self, name: str):
-        raise _NeedsOps(name)
-
-
-class _NoRanges:
-    """The ranges of a representative: none (a verdict that is only
-    explained when a remark or an error is written never reads them)."""
-
-    def __getattr__(self, name: str):
-        raise _NeedsOps(name)
 
 
 class _ClassProver:
     """The Prover of a representative: the proofs from the class's facts
     (those a failure explains are the ops': the rejection needs them anyway)."""
 
-    ranges = _NoRanges()
+    # No ranges: a verdict is explained (from them) only when a remark or an
+    # error is written, which needs the ops anyway.
+    ranges = Placeholder()
 
     def aligned(self, value: _Placeholder, divisor: int) -> bool:
         return covers(value.alignment, divisor)
@@ -715,7 +699,7 @@ class _ClassProver:
 
 
 class _ClassValidator(_Validator):
-    """The validator on a representative: a rejection raises _NeedsOps (the
+    """The validator on a representative: a rejection raises NeedsOps (the
     ops give it its location), the verdicts are the class's."""
 
     def __init__(self, dims, verdicts: dict, allow_large_gm_gap: bool):
@@ -723,11 +707,11 @@ class _ClassValidator(_Validator):
         self._dims, self._verdicts = dims, verdicts
 
     def reject(self, op, msg: str, notes=()) -> None:
-        raise _NeedsOps("reject")
+        raise NeedsOps("reject")
 
     def verdicts(self, op, extents) -> dict:
         if list(extents) != self._dims:  # the class holds those of its dims
-            raise _NeedsOps("extents")
+            raise NeedsOps("extents")
         return self._verdicts
 
 
@@ -749,7 +733,7 @@ def _code(item):
         return item.code
     if isinstance(item, tuple) and len(item) == 3 and isinstance(item[0], _Placeholder):
         return ("div", item[0].code, item[1], item[2])
-    raise _NeedsOps("plan")  # a folded batch: built in Python, view by view
+    raise NeedsOps("plan")  # a folded batch: built in Python, view by view
 
 
 def plan_class(cls, allow_large_gm_gap: bool = False):
@@ -783,7 +767,7 @@ def plan_class(cls, allow_large_gm_gap: bool = False):
             [_code(i) for i in shape],
             [(p.code[1], [_code(i) for i in o], [_code(i) for i in z]) for p, o, z in partitions],
         )
-    except _NeedsOps:
+    except NeedsOps:
         return NEEDS_OPS
 
 

@@ -7,7 +7,7 @@ column-major on the last two dimensions. An NZ view that was not blocked is a
 pass-order error.
 
 The rule is `decide`, a function of what it reads of a view (`ViewFacts`:
-layouts, strides given or not, rank, shape constants, the function's marks).
+its ViewInfo, layouts, strides given or not, the function's marks).
 Views alike in all of these are one `_ptonz.ViewClasses` class (kernels
 repeat a few view shapes: thousands of views make a few dozen classes), so
 the pass decides once per class
@@ -21,7 +21,7 @@ built as `arith.muli` chains), with the same `decide`.
 from __future__ import annotations
 
 import functools
-from typing import FrozenSet, List, NamedTuple, Optional, Union
+from typing import Any, FrozenSet, List, NamedTuple, Optional, Union
 
 from mlir import ir
 from ptonz_geometry import default_strides, int64_stride_message, stride_order, stride_past_int64
@@ -114,12 +114,10 @@ DYNAMIC = "dynamic"
 class ViewFacts(NamedTuple):
     """Everything `decide` reads of a view, as a `_ptonz.ViewClass` has it."""
 
-    layout: str
+    info: Any  # its _ptonz.ViewInfo
     attr_layout: Optional[str]
     type_layout: Optional[str]
     has_strides: bool
-    type_rank: int
-    shape: List[Optional[int]]
     marks: FrozenSet[str]
 
 
@@ -127,20 +125,21 @@ def decide(view) -> Union[None, List[int], str]:
     """The pass's rule for a view with these facts (`view`: a ViewFacts or a
     `_ptonz.ViewClass`): None (nothing to do), its constant strides, DYNAMIC,
     or a Rejection."""
-    layout = view.layout
+    info = view.info
+    layout = info.layout
     # Before the "strides already given" skip: an NZ (MX) view is addressable
     # only in the rank-5 form, physical (explicit strides: PTOAS's meaning,
     # checked by pto-verify-ptoas) or blocked (analyses.view_kinds); a logical
     # one is a pass-order error.
     if layout in BLOCKED_LAYOUTS and (
-        view.type_rank != 5
+        len(info.type_shape) != 5
         or (
             not view.has_strides
             and kind_from(view.attr_layout, view.type_layout, False, view.marks) != BLOCKED
         )
     ):
         return Rejection(_NOT_BLOCKED["nz" if layout == "nz" else "mx"])
-    consts = view.shape
+    consts = info.shape
     if view.has_strides or not consts:
         return None
     big = _stride_past_int64(layout, tuple(consts))
@@ -177,21 +176,14 @@ class MaterializeStrides(ModulePass):
             plan: List[tuple] = []
             for rec in fv.views:
                 op, info = rec.view, rec.info
-                facts = ViewFacts(
-                    info.layout,
-                    rec.attr_layout,
-                    rec.type_layout,
-                    bool(info.strides),
-                    len(info.type_shape),
-                    info.shape,
-                    marks,
+                d = decide(
+                    ViewFacts(info, rec.attr_layout, rec.type_layout, bool(info.strides), marks)
                 )
-                d = decide(facts)
                 if isinstance(d, Rejection):
                     error(op.location, str(d))
                     ok = False
                 elif d is not None:
-                    plan.append((op, facts.layout, facts.shape))
+                    plan.append((op, info.layout, info.shape))
             if ok and plan:
                 with constant_pool(func) as pool:
                     _ptonz.set_views_strides(

@@ -51,7 +51,7 @@ PTOAS's C++ emitter has no type for (f80, f128, tf32, f6/f4, i1, i4, i12,
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 from mlir import ir
 from mlir.passmanager import PassManager
@@ -95,12 +95,14 @@ from ..analyses.view_kinds import (
     LOGICAL,
     MX_BLOCKED_MARK,
     MX_LAYOUTS,
+    kind_from,
     kind_of_record,
     legacy_message,
     marks_of,
 )
 from ._util import error
 from .base import ModulePass, register
+from .representatives import NeedsOps, Placeholder
 
 PASS = "pto-verify-ptoas"
 
@@ -110,6 +112,12 @@ DISABLE_INFER_COST = (
     "PTOAS then checks no NZ rule at all (ptonz's checks are the only guard) and describes "
     "every view without a layout attribute as ND whatever its strides"
 )
+
+
+# The layouts whose views' int64 spans are checked; those a view without a
+# layout attribute may be inferred as before 0.61 (_mx_inferred_060).
+_SPAN_LAYOUTS = frozenset(["nd", "dn", "nz", ""]) | MX_LAYOUTS
+_MX_060_LAYOUTS = frozenset(["nd", "dn", ""]) | MX_LAYOUTS
 
 
 @register
@@ -131,10 +139,9 @@ class VerifyPTOAS(ModulePass):
         # the partitions with a layout attribute, the merge ops that carry a
         # view (_LayoutSolver) and the views and tiles whose element type
         # PTOAS has no C++ name for (_nz_view, _element_types).
-        fvs, self.layout_partitions, self.view_merges, self.outside = _ptonz.scan(
+        self.layout_partitions, self.view_merges, self.outside = _ptonz.scan(
             module,
             [
-                ("views", None, False),
                 ("ops", ["pto.partition_view"], "layout"),
                 ("ops_with_view_values", _LayoutSolver.MERGES),
                 (
@@ -144,32 +151,18 @@ class VerifyPTOAS(ModulePass):
                 ),
             ],
         )
-        views = [(rec, marks) for fv in fvs for marks in (marks_of(fv.func),) for rec in fv.views]
         self.outside_views = {op: elem for op, elem in self.outside}
-        # Views without a layout: PTOAS describes them as ND under
-        # --disable-infer-layout, and infers them otherwise (0.27's NZ test
-        # one axis off pto-isa's, 0.61's canonical rule).
-        for rec, marks in views:
-            info = rec.info
-            layout = info.layout
-            if layout == "nz":
-                self._nz_view(rec.view, info, kind_of_record(rec, marks))
-            elif layout:
-                continue  # (rec.view is made a Python object only when read)
-            elif not self.infer_layout:
-                self._unannotated_view(rec.view, info)
-            elif rules_061:
-                self._inferred_061(rec.view, info)
-            else:
-                self._inferred_027(rec.view, info)
-        for rec, marks in views:
-            if rec.info.layout in MX_LAYOUTS:
-                self._mx_view(rec.view, rec.info, kind_of_record(rec, marks))
-        if not rules_061 and self.infer_layout and mx_layouts_known(self.version):
-            inferred = list(MX_LAYOUTS) + ["nd", "dn", ""]
-            for rec, _marks in views:
-                if rec.info.layout in inferred:
-                    self._mx_inferred_060(rec.view, rec.info)
+        # The views' checks once per class of alike views (representatives),
+        # else view by view (every failure at its view, in order).
+        views = None
+        if not self._by_class(module, rules_061):
+            views = [
+                (rec, marks)
+                for fv in _ptonz.views_by_function(module)
+                for marks in (marks_of(fv.func),)
+                for rec in fv.views
+            ]
+            self._each_view(views, rules_061)
         if rules_061:
             self._partition_layouts(module)
             if self.infer_layout and self.ok:
@@ -180,40 +173,111 @@ class VerifyPTOAS(ModulePass):
             self._global_tensor_types(module)
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
             self._clamped_gm_offsets(module)
-        self._int64_spans(module, views)
+        if views is not None:
+            spans: dict = {}  # kernels repeat a few shapes: each is summed once
+            ranges: List[FunctionRanges] = []
+            for rec, _marks in views:
+                self._int64_span(module, rec.view, rec.info, spans, ranges)
         if self.ok:
             self._blocked_bounds(module)
         return self.ok
 
-    def _int64_spans(self, module, views) -> None:
+    def _each_view(self, views, rules_061: bool) -> None:
+        """The layout checks of each view (`views`: (ViewRecord, marks) of
+        every view of the module, in order; the int64 spans are checked
+        later, by run)."""
+        for rec, marks in views:
+            self._view(rec.view, rec.info, kind_of_record(rec, marks), rules_061)
+        for rec, marks in views:
+            if rec.info.layout in MX_LAYOUTS:
+                self._mx_view(rec.view, rec.info, kind_of_record(rec, marks))
+        if self._mx_inference_060(rules_061):
+            for rec, _marks in views:
+                self._mx_inferred_060(rec.view, rec.info)
+
+    def _by_class(self, module, rules_061: bool) -> bool:
+        """The checks of `_each_view` and the int64 spans, once per
+        `_ptonz.ViewClasses` class, on
+        a representative (passes.representatives): True when every class
+        passes them; False (nothing reported) when a class fails one or asks
+        what only its views answer, and for views outside any function or of
+        an element type PTOAS has no name for."""
+        classes = _ptonz.ViewClasses(module)
+        if classes.outside or any(op.name == "pto.make_tensor_view" for op, _e in self.outside):
+            return False
+        check = _ClassCheck(self)
+        spans: dict = {}
+        try:
+            for i, c in enumerate(classes.classes):
+                view = _RepresentativeView(c.element_type)
+                check.partitions = [
+                    (Placeholder(), p.offsets, p.sizes) for p in classes.partitions(i)
+                ]
+                kind = kind_from(c.attr_layout, c.type_layout, c.has_strides, c.marks)
+                check._view(view, c.info, kind, rules_061)
+                if c.info.layout in MX_LAYOUTS:
+                    check._mx_view(view, c.info, kind)
+                if self._mx_inference_060(rules_061):
+                    check._mx_inferred_060(view, c.info)
+                check._int64_span(module, view, c.info, spans, [])
+        except NeedsOps:
+            return False
+        return True
+
+    def _view(self, op, info, kind: str, rules_061: bool) -> None:
+        """The layout checks of one view (`kind`: its analyses.view_kinds kind).
+        Views without a layout: PTOAS describes them as ND under
+        --disable-infer-layout, and infers them otherwise (0.27's NZ test one
+        axis off pto-isa's, 0.61's canonical rule)."""
+        layout = info.layout
+        if layout == "nz":
+            self._nz_view(op, info, kind)
+        elif layout:
+            return
+        elif not self.infer_layout:
+            self._unannotated_view(op, info)
+        elif rules_061:
+            self._inferred_061(op, info)
+        else:
+            self._inferred_027(op, info)
+
+    def _mx_inference_060(self, rules_061: bool) -> bool:
+        """Whether `_mx_inferred_060` applies (PTOAS 0.48-0.60, inference on)."""
+        return not rules_061 and self.infer_layout and mx_layouts_known(self.version)
+
+    def _partitions(self, view):
+        """(partition, offset constants, size constants) of each
+        pto.partition_view of `view`."""
+        return _ptonz.partition_constants(view)
+
+    def _view_uses(self, view):
+        return _ptonz.view_uses(view)
+
+    def _int64_span(self, module, op, info, spans: dict, ranges: list) -> None:
         """A view whose last element lies past int64 elements from its base
-        cannot be addressed by PTOAS's C++ (GM offsets are int64). `views`:
-        run's (ViewRecord, marks)."""
-        layouts = frozenset(["nd", "dn", "nz", ""]) | MX_LAYOUTS
-        spans: dict = {}  # kernels repeat a few shapes: each is summed once
-        ranges: Optional[FunctionRanges] = None
-        for rec, _marks in views:
-            info = rec.info
-            if info.layout not in layouts:
-                continue
-            key = (tuple(info.shape), tuple(info.strides))
-            span = spans.get(key, False)
-            if span is False:
-                span = spans[key] = span_past_int64(*key)
-            at_least = ""
-            if span is None and None in key[0] + key[1] and key[1]:
-                # Not all constant: the least span the operands' ranges allow.
-                ranges = ranges or FunctionRanges(module)
-                span = _least_span(rec.view, len(key[0]), ranges)
-                at_least = "at least "
-            if span is not None:
-                op = rec.view
-                self._fail(
-                    op,
-                    f"the view's last element is {at_least}{span} elements past its base (the "
-                    "sum of (shape - 1) * stride), more than an int64 offset holds, so PTOAS's C++ "
-                    "cannot address it; split the tensor or use strides that fit",
-                )
+        cannot be addressed by PTOAS's C++ (GM offsets are int64). `spans`:
+        the span of each constant (shape, strides) so far; `ranges`: the
+        module's FunctionRanges once made (empty before)."""
+        if info.layout not in _SPAN_LAYOUTS:
+            return
+        key = (tuple(info.shape), tuple(info.strides))
+        span = spans.get(key, False)
+        if span is False:
+            span = spans[key] = span_past_int64(*key)
+        at_least = ""
+        if span is None and None in key[0] + key[1] and key[1]:
+            # Not all constant: the least span the operands' ranges allow.
+            if not ranges:
+                ranges.append(FunctionRanges(module))
+            span = _least_span(op, len(key[0]), ranges[0])
+            at_least = "at least "
+        if span is not None:
+            self._fail(
+                op,
+                f"the view's last element is {at_least}{span} elements past its base (the "
+                "sum of (shape - 1) * stride), more than an int64 offset holds, so PTOAS's C++ "
+                "cannot address it; split the tensor or use strides that fit",
+            )
 
     def _blocked_bounds(self, module) -> None:
         """A blocked partition must stay inside its view like any other: PTOAS
@@ -288,7 +352,7 @@ class VerifyPTOAS(ModulePass):
             return self._fail(
                 op, f"user-specified layout=nz is incompatible with shape/stride: {why}"
             )
-        for part, offsets, sizes in _ptonz.partition_constants(op):
+        for part, offsets, sizes in self._partitions(op):
             why = nz_partition_error(shape, offsets, sizes)
             if why is not None:
                 self._fail(part, why)
@@ -322,7 +386,7 @@ class VerifyPTOAS(ModulePass):
         why = mx_view_error(dims_of(info), info[4])
         if why is not None:
             return self._fail(op, why)
-        for part, offsets, sizes in _ptonz.partition_constants(op):
+        for part, offsets, sizes in self._partitions(op):
             cut = [
                 k
                 for k, want in ((0, 1), (3, MX_BOX_ROWS), (4, MX_BOX_COLS))
@@ -345,6 +409,8 @@ class VerifyPTOAS(ModulePass):
         own layout: `layout mismatch: user-specified layout=L but
         inferred=P`. 0.61 trusts the explicit layout."""
         layout, _bits, _type_shape, shape_ops, st = info
+        if layout not in _MX_060_LAYOUTS:
+            return
         if (
             str(op.results[0].type.element_type) not in MX_SCALE_ELEMENTS
             or not st
@@ -353,7 +419,7 @@ class VerifyPTOAS(ModulePass):
         ):
             return
         prefs = set()
-        for _user, uname, _offsets, _sizes, users in _ptonz.view_uses(op):
+        for _user, uname, _offsets, _sizes, users in self._view_uses(op):
             if uname != "pto.partition_view":
                 continue
             for u in users:
@@ -426,7 +492,7 @@ class VerifyPTOAS(ModulePass):
                 "{layout = #pto.layout<nd>} if it is ND",
             )
         shape = dims_of(info)
-        for part, offsets, sizes in _ptonz.partition_constants(op):
+        for part, offsets, sizes in self._partitions(op):
             why = nz_partition_error(shape, offsets, sizes)
             if why is not None:
                 self._fail(part, why)
@@ -853,6 +919,50 @@ def _static_address(part):
         name = None if isinstance(owner, ir.Block) else owner.name
         dynamic.append((name, stride, sum(1 for _ in offset.uses)))
     return constant, dynamic
+
+
+class _RepresentativeView(Placeholder):
+    """The view of a class's representative: its result's element type."""
+
+    __slots__ = ("results",)
+
+    def __init__(self, element_type: ir.Type):
+        super().__init__()
+        self.results = [_TypedValue(element_type)]
+
+
+class _TypedValue:
+    __slots__ = ("type",)
+
+    def __init__(self, element_type: ir.Type):
+        self.type = _ElementTyped(element_type)
+
+
+class _ElementTyped:
+    __slots__ = ("element_type",)
+
+    def __init__(self, element_type: ir.Type):
+        self.element_type = element_type
+
+
+class _ClassCheck(VerifyPTOAS):
+    """VerifyPTOAS's checks on a class's representative: a failure raises
+    NeedsOps (it is reported at its view, view by view), `partitions` are
+    the class's distinct (placeholder, offsets, sizes), and the uses of a
+    view are only its own."""
+
+    def __init__(self, verifier: VerifyPTOAS):  # the verifier's options
+        self.__dict__.update(verifier.__dict__)
+        self.partitions: list = []
+
+    def _fail(self, op, msg: str) -> None:
+        raise NeedsOps("fail")
+
+    def _partitions(self, view):
+        return self.partitions
+
+    def _view_uses(self, view):
+        raise NeedsOps("uses")
 
 
 def _least_span(view: ir.Operation, rank: int, ranges: FunctionRanges) -> Optional[int]:
