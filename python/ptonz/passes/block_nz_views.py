@@ -24,7 +24,7 @@ logical view (the layout in the view type) is a located error.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from mlir import ir
 from ptonz_geometry import (
@@ -715,14 +715,14 @@ class _ClassValidator(_Validator):
         return self._verdicts
 
 
-class _ClassRecord(NamedTuple):
+class _ClassRecord:
     """A representative view as plan_function's loop reads a ViewRecord."""
 
-    view: _ViewPlaceholder
-    info: Any
-    attr_layout: Optional[str]
-    type_layout: Optional[str]
-    uses: list
+    __slots__ = ("view", "info", "attr_layout", "type_layout", "uses")
+
+    def __init__(self, view, info, attr_layout, type_layout, uses):
+        self.view, self.info, self.uses = view, info, uses
+        self.attr_layout, self.type_layout = attr_layout, type_layout
 
 
 def _code(item):

@@ -21,7 +21,7 @@ built as `arith.muli` chains), with the same `decide`.
 from __future__ import annotations
 
 import functools
-from typing import Any, FrozenSet, List, NamedTuple, Optional, Union
+from typing import List, Optional, Union
 
 from mlir import ir
 from ptonz_geometry import default_strides, int64_stride_message, stride_order, stride_past_int64
@@ -111,14 +111,17 @@ class Rejection(str):
 DYNAMIC = "dynamic"
 
 
-class ViewFacts(NamedTuple):
-    """Everything `decide` reads of a view, as a `_ptonz.ViewClass` has it."""
+class ViewFacts:
+    """Everything `decide` reads of a view, as a `_ptonz.ViewClass` has it:
+    its `_ptonz.ViewInfo`, the layouts of its attribute and type, whether
+    strides are given and the marks of its function. (Not a NamedTuple: its
+    string annotations would be compiled at import, on every run.)"""
 
-    info: Any  # its _ptonz.ViewInfo
-    attr_layout: Optional[str]
-    type_layout: Optional[str]
-    has_strides: bool
-    marks: FrozenSet[str]
+    __slots__ = ("info", "attr_layout", "type_layout", "has_strides", "marks")
+
+    def __init__(self, info, attr_layout, type_layout, has_strides, marks):
+        self.info, self.attr_layout, self.type_layout = info, attr_layout, type_layout
+        self.has_strides, self.marks = has_strides, marks
 
 
 def decide(view) -> Union[None, List[int], str]:
