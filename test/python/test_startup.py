@@ -25,7 +25,13 @@ def _python(code: str, *args: str) -> dict:
 # report of what the process holds when it ends (the command leaves by
 # os._exit, without atexit handlers).
 COMMAND = """
-import json, os, sys
+import builtins, json, os, sys
+compiles = []
+def counted(source, filename="", *args, _compile=builtins.compile, **kw):
+    if not str(filename).endswith(".py"):  # (a module without bytecode: not code's cost)
+        compiles.append(str(source)[:60])
+    return _compile(source, filename, *args, **kw)
+builtins.compile = counted
 def report():
     every = sys.modules.get("mlir._mlir_libs._mlirRegisterEverything", "absent")
     sys.stdout.write("\\n" + json.dumps({
@@ -38,6 +44,7 @@ def report():
                                     "ptonz.passes.declare_nz_args")
                           if type(sys.modules.get(m)).__name__ == "module"),
         "register_everything": "blocked" if every is None else str(every),
+        "compiles": compiles,
     }) + "\\n")
 def leave(code, _exit=os._exit):
     report()
@@ -72,6 +79,9 @@ def test_command_loads_only_what_it_needs(tmp_path, kernel):
     )
     assert got["modules"] == []
     assert got["register_everything"] == "blocked"
+    # No source is compiled on the way (a NamedTuple's string annotation is,
+    # as a typing.ForwardRef: ~9 M instructions for the first in a process).
+    assert got["compiles"] == []
     assert "pto.tload" in out.read_text()
 
 
