@@ -210,9 +210,7 @@ class VerifyPTOAS(ModulePass):
         try:
             for i, c in enumerate(classes.classes):
                 view = _RepresentativeView(c.element_type)
-                check.partitions = [
-                    (Placeholder(), p.offsets, p.sizes) for p in classes.partitions(i)
-                ]
+                check.classes, check.index = classes, i
                 kind = kind_from(c.attr_layout, c.type_layout, c.has_strides, c.marks)
                 check._view(view, c.info, kind, rules_061)
                 if c.info.layout in MX_LAYOUTS:
@@ -946,20 +944,23 @@ class _ElementTyped:
 
 
 class _ClassCheck(VerifyPTOAS):
-    """VerifyPTOAS's checks on a class's representative: a failure raises
-    NeedsOps (it is reported at its view, view by view), `partitions` are
-    the class's distinct (placeholder, offsets, sizes), and the uses of a
-    view are only its own."""
+    """VerifyPTOAS's checks on a class's representative (`index` of
+    `classes`): a failure raises NeedsOps (it is reported at its view, view
+    by view), the partitions are the class's distinct (placeholder, offsets,
+    sizes), and the uses of a view are only its own."""
 
     def __init__(self, verifier: VerifyPTOAS):  # the verifier's options
         self.__dict__.update(verifier.__dict__)
-        self.partitions: list = []
+        self.classes: Optional[_ptonz.ViewClasses] = None
+        self.index = 0
 
     def _fail(self, op, msg: str) -> None:
         raise NeedsOps("fail")
 
     def _partitions(self, view):
-        return self.partitions
+        # Read only by the checks that need them (most views need none).
+        assert self.classes is not None
+        return [(Placeholder(), p.offsets, p.sizes) for p in self.classes.partitions(self.index)]
 
     def _view_uses(self, view):
         raise NeedsOps("uses")
