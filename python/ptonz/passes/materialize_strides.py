@@ -9,7 +9,7 @@ pass-order error.
 The rule is `decide`, a function of what it reads of a view (`ViewFacts`:
 its ViewInfo, layouts, strides given or not, the function's marks).
 Views alike in all of these are one `_ptonz.ViewClasses` class (kernels
-repeat a few view shapes: thousands of views make a few dozen classes), so
+repeat a few view shapes: thousands of views make far fewer classes), so
 the pass decides once per class
 and, when every class is accepted with constant strides, fills every member
 in one C++ call (`ViewClasses.set_strides`): no Python object per view. Where
