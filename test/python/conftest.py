@@ -45,6 +45,19 @@ def read(path):
         return f.read()
 
 
+def pass_corpus():
+    """(name, text) of every chunk (`// -----` split) of the passes' lit
+    inputs, the examples and 12 shared kernels: the modules the passes'
+    equivalence checks run on."""
+    from ptonz_cli import split_chunks
+
+    files = sorted(str(p) for p in (ROOT / "test" / "Transforms").glob("*.mlir"))
+    files += example_files() + shared_kernels()[:12]
+    for path in files:
+        for text, line in split_chunks(read(path)):
+            yield f"{path}:{line}", text
+
+
 def pytest_generate_tests(metafunc):
     if "example_path" in metafunc.fixturenames:
         files = example_files()

@@ -6,23 +6,14 @@ pointers, rejected inputs), the examples and the shared A3 kernels."""
 
 import pytest
 
-from conftest import ROOT, example_files, read, shared_kernels
+from conftest import pass_corpus
 from ptonz import _ptonz, diagnostics, parse_module
 from ptonz.driver import Target
 from ptonz.passes.idle import IDLE
 from ptonz.passes.registration import _pass_class, option_text
-from ptonz_cli import split_chunks
 
 
-def _corpus():
-    files = sorted(str(p) for p in (ROOT / "test" / "Transforms").glob("*.mlir"))
-    files += example_files() + shared_kernels()[:12]
-    for path in files:
-        for text, line in split_chunks(read(path)):
-            yield f"{path}:{line}", text
-
-
-CORPUS = list(_corpus())
+CORPUS = list(pass_corpus())
 
 
 def _parse(ctx, text, name):

@@ -8,11 +8,10 @@ import pytest
 from mlir import ir
 from mlir.passmanager import PassManager
 
-from conftest import ROOT, example_files, read, shared_kernels
+from conftest import pass_corpus
 from ptonz import _ptonz, diagnostics, parse_module
 from ptonz.driver import Target
 from ptonz.passes import materialize_strides as M
-from ptonz_cli import split_chunks
 
 VIEWS = """
 func.func @a(%p: !pto.ptr<f16>, %n: index) {
@@ -97,20 +96,14 @@ def test_partitions_of_a_class_are_distinct():
         assert (list(p.offsets), list(p.sizes)) == ([None, 0], [32, 64])
 
 
-def _corpus():
-    files = sorted(str(p) for p in (ROOT / "test" / "Transforms").glob("*.mlir"))
-    files += example_files() + shared_kernels()[:12]
-    for path in files:
-        for text, line in split_chunks(read(path)):
-            yield f"{path}:{line}", text
-
-
 BEFORE = "builtin.module(convert-pl-to-pto, pto-block-nz-views, pto-block-mx-scale-views)"
+CONVERTED = "builtin.module(convert-pl-to-pto)"
 
 
-def _prepared(text, name):
-    """The module as pto-materialize-strides meets it in lower-to-ptoas (None
-    where a chunk is rejected on purpose before that)."""
+def _lowered(text, name, pipeline):
+    """The module after `pipeline` (None: as written), as the next pass of
+    lower-to-ptoas meets it; (None, None) where a chunk is rejected on
+    purpose before that."""
     ctx = Target(allow_unregistered_dialect=True).context()
     ctx.enable_multithreading(False)
     collector = diagnostics.Collector(ctx)
@@ -118,7 +111,8 @@ def _prepared(text, name):
         with ctx:
             try:
                 module = parse_module(text, name, ctx)
-                PassManager.parse(BEFORE).run(module.operation)
+                if pipeline:
+                    PassManager.parse(pipeline).run(module.operation)
             except (ValueError, ir.MLIRError):
                 return None, None
     finally:
@@ -127,11 +121,12 @@ def _prepared(text, name):
     return ctx, module
 
 
-def _materialized(ctx, module, run):
+def _outcome(ctx, module, run):
+    """(ok, every diagnostic, the IR) of `run(module op)`, a pass's run."""
     collector = diagnostics.Collector(ctx)
     try:
         with ctx:
-            ok = run(M.MaterializeStrides(), module.operation)
+            ok = run(module.operation)
         reported = [d._fields() for d in collector.take()]
     finally:
         collector.detach()
@@ -140,16 +135,16 @@ def _materialized(ctx, module, run):
 
 def test_by_class_is_view_by_view():
     grouped = 0
-    for name, text in _corpus():
-        ctx, module = _prepared(text, name)
+    for name, text in pass_corpus():
+        ctx, module = _lowered(text, name, BEFORE)
         if module is None:
             continue
         with ctx:
             classes = _ptonz.ViewClasses(module.operation)
             decisions = [M.decide(c) for c in classes.classes]
-        by_class = _materialized(ctx, module, M.MaterializeStrides.run)
-        ctx, twin = _prepared(text, name)
-        by_view = _materialized(ctx, twin, M.MaterializeStrides._each_view)
+        by_class = _outcome(ctx, module, M.MaterializeStrides().run)
+        ctx, twin = _lowered(text, name, BEFORE)
+        by_view = _outcome(ctx, twin, M.MaterializeStrides()._each_view)
         assert by_class == by_view, name
         grouped += any(type(d) is list for d in decisions) and all(
             d is None or type(d) is list for d in decisions
@@ -225,57 +220,29 @@ def test_a_rejected_class_is_planned_view_by_view():
         assert plan_class(classes.classes[0]) == NEEDS_OPS
 
 
-def _blocked(ctx, module, by_class):
+def _nz_view_by_view(op):
     from ptonz.passes.block_nz_views import BlockNzViews
 
-    collector = diagnostics.Collector(ctx)
-    try:
-        with ctx:
-            p = BlockNzViews()
-            if by_class:
-                ok = p.run(module.operation)
-            else:
-                p.start(module.operation)
-                ok = p._each_function(module.operation)
-        reported = [d._fields() for d in collector.take()]
-    finally:
-        collector.detach()
-    return ok, reported, _ptonz.print_asm(module.operation, generic=True)
-
-
-def _converted(text, name):
-    """The module as pto-block-nz-views meets it in lower-to-ptoas."""
-    ctx = Target(allow_unregistered_dialect=True).context()
-    ctx.enable_multithreading(False)
-    collector = diagnostics.Collector(ctx)
-    try:
-        with ctx:
-            try:
-                module = parse_module(text, name, ctx)
-                PassManager.parse("builtin.module(convert-pl-to-pto)").run(module.operation)
-            except (ValueError, ir.MLIRError):
-                return None, None
-    finally:
-        collector.take()
-        collector.detach()
-    return ctx, module
+    p = BlockNzViews()
+    p.start(op)
+    return p._each_function(op)
 
 
 def test_nz_by_class_is_view_by_view():
     from ptonz.analyses.int_ranges import FunctionRanges
-    from ptonz.passes.block_nz_views import NEEDS_OPS, plan_class
+    from ptonz.passes.block_nz_views import NEEDS_OPS, BlockNzViews, plan_class
 
     by_class = 0
-    for name, text in _corpus():
-        ctx, module = _converted(text, name)
+    for name, text in pass_corpus():
+        ctx, module = _lowered(text, name, CONVERTED)
         if module is None:
             continue
         with ctx:
             ranges = FunctionRanges(module.operation).native
             plans = [plan_class(c) for c in _ptonz.NzViewClasses(module.operation, ranges).classes]
-        got = _blocked(ctx, module, True)
-        ctx, twin = _converted(text, name)
-        assert got == _blocked(ctx, twin, False), name
+        got = _outcome(ctx, module, BlockNzViews().run)
+        ctx, twin = _lowered(text, name, CONVERTED)
+        assert got == _outcome(ctx, twin, _nz_view_by_view), name
         by_class += any(p not in (None, NEEDS_OPS) for p in plans)
     assert by_class >= 20, by_class  # the by-class path is not vacuous
 
@@ -285,21 +252,15 @@ def test_nz_by_class_is_view_by_view():
 TARGETS = [{}, {"ptoas_version": "0.27"}, {"ptoas_version": "0.60"}, {"infer_layout": False}]
 
 
-def _verified(ctx, module, options, by_class):
+def _verifier(options, by_class, took):
+    """pto-verify-ptoas's run, by class (appending to `took` whether that
+    path was taken) or view by view."""
     from ptonz.passes.verify_ptoas import VerifyPTOAS
 
-    collector = diagnostics.Collector(ctx)
-    try:
-        with ctx:
-            p = VerifyPTOAS(**options)
-            took = []
-            real = p._by_class
-            p._by_class = lambda m, r: took.append(by_class and real(m, r)) or took[-1]
-            ok = p.run(module.operation)
-        reported = [d._fields() for d in collector.take()]
-    finally:
-        collector.detach()
-    return (ok, reported), bool(took and took[-1])
+    p = VerifyPTOAS(**options)
+    real = p._by_class
+    p._by_class = lambda m, r: took.append(by_class and real(m, r)) or took[-1]
+    return p.run
 
 
 LOWERED = (
@@ -308,34 +269,17 @@ LOWERED = (
 )
 
 
-def _lowered(text, name, pipeline):
-    ctx = Target(allow_unregistered_dialect=True).context()
-    ctx.enable_multithreading(False)
-    collector = diagnostics.Collector(ctx)
-    try:
-        with ctx:
-            try:
-                module = parse_module(text, name, ctx)
-                if pipeline:
-                    PassManager.parse(pipeline).run(module.operation)
-            except (ValueError, ir.MLIRError):
-                return None, None
-    finally:
-        collector.take()
-        collector.detach()
-    return ctx, module
-
-
 @pytest.mark.parametrize("options", TARGETS, ids=lambda o: ",".join(map(str, o.values())) or "0.61")
 def test_verify_ptoas_by_class_is_view_by_view(options):
     by_class = 0
-    for name, text in _corpus():
+    for name, text in pass_corpus():
         for pipeline in (None, LOWERED):  # as written (pypto's physical views), and lowered
             ctx, module = _lowered(text, name, pipeline)
             if module is None:
                 continue
-            got, took = _verified(ctx, module, options, True)
+            took: list = []
+            got = _outcome(ctx, module, _verifier(options, True, took))
             ctx, twin = _lowered(text, name, pipeline)
-            assert got == _verified(ctx, twin, options, False)[0], (name, pipeline)
-            by_class += took
+            assert got == _outcome(ctx, twin, _verifier(options, False, [])), (name, pipeline)
+            by_class += bool(took and took[-1])
     assert by_class >= 20, by_class  # the by-class path is not vacuous
