@@ -1859,6 +1859,7 @@ struct NzUseFacts {
 struct NzViewClass {
   std::optional<std::string> attrLayout, typeLayout;
   ViewInfo info;
+  std::vector<std::optional<int64_t>> extents; // of the verdicts
   std::vector<NzUseFacts> uses;
   int64_t count;
 };
@@ -2063,6 +2064,7 @@ private:
                   layoutName(unwrap(
                       ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
                   viewInfo(op),
+                  ptonz::viewExtents(op),
                   {},
                   0};
     k << (c.attrLayout ? *c.attrLayout : "-") << '|'
@@ -2076,7 +2078,7 @@ private:
     k << '|';
     for (const auto &d : c.info.strides)
       put(d);
-    auto extents = ptonz::viewExtents(op);
+    const auto &extents = c.extents; // (a function of the keyed facts)
     for (mlir::Operation *user : op.getResult().getUsers()) {
       NzUseFacts u;
       u.name = user->getName().getStringRef().str();
@@ -2158,11 +2160,12 @@ static void populateNzViewClasses(nb::module_ &m) {
   ptonz::Record<NzViewClass>(
       m, "NzViewClass",
       "NZ views alike in what pto-block-nz-views reads: attr_layout, "
-      "type_layout, info (ViewInfo), uses (NzUseFacts, in use order) and "
-      "count.")
+      "type_layout, info (ViewInfo), extents (the view's extents the "
+      "verdicts are for), uses (NzUseFacts, in use order) and count.")
       .field("attr_layout", &NzViewClass::attrLayout)
       .field("type_layout", &NzViewClass::typeLayout)
       .field("info", &NzViewClass::info)
+      .field("extents", &NzViewClass::extents)
       .field("uses", &NzViewClass::uses)
       .field("count", &NzViewClass::count)
       .done();

@@ -710,7 +710,7 @@ class _ClassValidator(_Validator):
         raise NeedsOps("reject")
 
     def verdicts(self, op, extents) -> dict:
-        if list(extents) != self._dims:  # the class holds those of its dims
+        if list(extents) != self._dims:  # the class holds the verdicts of its extents
             raise NeedsOps("extents")
         return self._verdicts
 
@@ -757,7 +757,7 @@ def plan_class(cls, allow_large_gm_gap: bool = False):
         _ViewPlaceholder(("view",)), cls.info, cls.attr_layout, cls.type_layout, uses
     )
     try:
-        _ok, plan = _plan(_ClassValidator(dims_of(cls.info), verdicts, allow_large_gm_gap), [rec])
+        _ok, plan = _plan(_ClassValidator(list(cls.extents), verdicts, allow_large_gm_gap), [rec])
         planned = plan.get(rec.view)  # type: ignore[call-overload]
         if planned is None:
             return None
