@@ -35,6 +35,7 @@
 
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/CAPI/Rewrite.h"
@@ -1554,11 +1555,16 @@ static void populatePLQueries(nb::module_ &m) {
 
   m.def(
       "functions_with_pointer_argument",
-      [](MlirOperation root, MlirType element) {
+      [](MlirOperation root, const std::string &element) {
         // Whether E8M0 bytes reach GM (pto-block-mx-scale-views): reading
         // the argument types from Python loads the op classes to downcast
-        // them and costs ~40 us per function.
-        mlir::Type elem = unwrap(element);
+        // them and costs ~40 us per function; so does parsing the element
+        // type there (ir.Type.parse's downcast imports mlir.dialects.builtin).
+        mlir::Type elem = mlir::parseType(element, unwrap(root)->getContext());
+        if (!elem)
+          throw nb::value_error(
+              ("functions_with_pointer_argument: not a type: " + element)
+                  .c_str());
         std::vector<MlirOperation> out;
         for (mlir::Operation *f : functionsOf(unwrap(root))) {
           auto attr = f->getAttrOfType<mlir::TypeAttr>("function_type");
@@ -1574,7 +1580,8 @@ static void populatePLQueries(nb::module_ &m) {
       },
       nb::arg("root"), nb::arg("element_type"),
       "The functions under `root` (as `functions`) with an argument of type "
-      "!pto.ptr<element_type> (in their function_type).");
+      "!pto.ptr<element_type> (in their function_type); `element_type`: its "
+      "text (e.g. 'f8E8M0FNU').");
 
   m.def(
       "pl_load_info",

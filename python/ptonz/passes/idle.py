@@ -30,11 +30,7 @@ def scale_pointers(module: ir.Operation) -> bool:
     """Whether a function of `module` takes a `!pto.ptr<f8E8M0FNU>` (the way
     E8M0 bytes reach GM), so that the module needs PTOAS's spelling of it
     (pto-block-mx-scale-views)."""
-    return bool(
-        _ptonz.functions_with_pointer_argument(
-            module, ir.Type.parse(MX_SCALE_BUILTIN, module.context)
-        )
-    )
+    return bool(_ptonz.functions_with_pointer_argument(module, MX_SCALE_BUILTIN))
 
 
 def _no_pl(argument: str, module: ir.Operation, options: Mapping[str, object]) -> bool:
