@@ -283,3 +283,52 @@ def test_verify_ptoas_by_class_is_view_by_view(options):
             assert got == _outcome(ctx, twin, _verifier(options, False, [])), (name, pipeline)
             by_class += bool(took and took[-1])
     assert by_class >= 20, by_class  # the by-class path is not vacuous
+
+
+def test_by_class_is_view_by_view_on_fuzz_mutants(monkeypatch):
+    """The same on ptonz-fuzz's mutants (bad shapes, offsets, tiles, marks,
+    damaged text...): the whole lowering's output or rejection is the same
+    with every pass by class and with every pass view by view."""
+    from ptonz import LoweringError, lower
+    from ptonz.passes import block_nz_views as B
+    from ptonz.passes import verify_ptoas as V
+    from ptonz_cli.fuzz import load_corpus, make_mutant
+
+    from conftest import ROOT
+
+    corpus = load_corpus(ROOT)
+
+    def lowered(data, options):
+        try:
+            return lower(data, filename="m.mlir", as_text=True, **options)
+        except LoweringError as exc:
+            return str(exc)
+
+    by_class = {
+        B.BlockNzViews: B.BlockNzViews.run,
+        M.MaterializeStrides: M.MaterializeStrides.run,
+        V.VerifyPTOAS: V.VerifyPTOAS._by_class,
+    }
+
+    def view_by_view(on: bool):
+        if not on:
+            for cls, run in by_class.items():
+                monkeypatch.setattr(cls, "run" if cls is not V.VerifyPTOAS else "_by_class", run)
+            return
+        monkeypatch.setattr(B.BlockNzViews, "run", _nz_view_by_view_run)
+        monkeypatch.setattr(M.MaterializeStrides, "run", M.MaterializeStrides._each_view)
+        monkeypatch.setattr(V.VerifyPTOAS, "_by_class", lambda self, module, rules_061: False)
+
+    for index in range(400):
+        _name, _applied, data = make_mutant(corpus, 4711, index)
+        for options in ({}, {"ptoas_version": "0.27"}):
+            view_by_view(False)
+            got = lowered(data, options)
+            view_by_view(True)
+            assert got == lowered(data, options), (index, options)
+    view_by_view(False)
+
+
+def _nz_view_by_view_run(self, module):
+    self.start(module)
+    return self._each_function(module)
