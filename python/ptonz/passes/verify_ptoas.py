@@ -197,11 +197,11 @@ class VerifyPTOAS(ModulePass):
 
     def _by_class(self, module, rules_061: bool) -> bool:
         """The checks of `_each_view` and the int64 spans, once per
-        `_ptonz.ViewClasses` class, on
-        a representative (passes.representatives): True when every class
-        passes them; False (nothing reported) when a class fails one or asks
-        what only its views answer, and for views outside any function or of
-        an element type PTOAS has no name for."""
+        `_ptonz.ViewClasses` class, on a representative view
+        (passes.representatives). True when every class passes them; False,
+        with nothing reported, when a class fails one or asks what only its
+        views answer, and where a view is outside any function or of an
+        element type PTOAS has no name for."""
         classes = _ptonz.ViewClasses(module)
         if classes.outside or any(op.name == "pto.make_tensor_view" for op, _e in self.outside):
             return False
