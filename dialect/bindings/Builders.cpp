@@ -45,10 +45,8 @@
 #include "mlir/IR/Matchers.h"
 
 #include <memory>
-#include <map>
-#include <memory>
-#include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
@@ -1612,6 +1610,18 @@ static void populatePLQueries(nb::module_ &m) {
 
 namespace {
 
+/// Appends `values` to a class key (ViewClasses, NzViewClasses): each
+/// constant, `?` for none, then a separator.
+void putKey(llvm::raw_ostream &k,
+            const std::vector<std::optional<int64_t>> &values) {
+  for (const auto &v : values)
+    if (v)
+      k << *v << ',';
+    else
+      k << "?,";
+  k << '|';
+}
+
 /// Views alike in everything a per-view rule of a pass reads (ViewClasses):
 /// the ViewInfo, the layouts of the attribute and the type, whether strides
 /// are given, the element type and the blocked-view marks of the view's
@@ -1669,23 +1679,14 @@ public:
                   0};
       std::string key;
       llvm::raw_string_ostream k(key);
-      auto put = [&](const std::optional<int64_t> &v) {
-        if (v)
-          k << *v << ',';
-        else
-          k << "?,";
-      };
       k << c.info.layout << '|' << (c.attrLayout ? *c.attrLayout : "-") << '|'
         << (c.typeLayout ? *c.typeLayout : "-") << '|' << c.hasStrides << nz
         << mx << '|' << c.elementType.ptr << '|';
       for (int64_t d : c.info.typeShape)
         k << d << ',';
       k << '|';
-      for (const auto &d : c.info.shape)
-        put(d);
-      k << '|';
-      for (const auto &d : c.info.strides)
-        put(d);
+      putKey(k, c.info.shape);
+      putKey(k, c.info.strides);
       auto [it, added] = index.try_emplace(key, classes.size());
       if (added) {
         if (nz)
@@ -1693,13 +1694,13 @@ public:
         if (mx)
           c.marks.push_back(mxMark.str());
         classes.push_back(std::move(c));
-      }
-      ++classes[it->second].count;
-      if (added)
         byClass.emplace_back();
+      }
       byClass[it->second].push_back(views.size());
       views.push_back({op.getOperation(), f, it->second});
     });
+    for (size_t i = 0; i < classes.size(); ++i)
+      classes[i].count = byClass[i].size();
   }
 
   /// The distinct constant offsets and sizes of the pto.partition_view users
@@ -1707,7 +1708,7 @@ public:
   std::vector<PartitionFacts> partitions(size_t i) const {
     check(i);
     std::vector<PartitionFacts> out;
-    std::unordered_map<std::string, bool> seen;
+    std::unordered_set<std::string> seen;
     for (size_t k : byClass[i]) {
       const Member &m = views[k];
       for (mlir::Operation *user : m.view->getResult(0).getUsers()) {
@@ -1718,15 +1719,9 @@ public:
                          constantsOf(pv.getSizes())};
         std::string key;
         llvm::raw_string_ostream k(key);
-        for (const auto *list : {&p.offsets, &p.sizes}) {
-          for (const auto &v : *list)
-            if (v)
-              k << *v << ',';
-            else
-              k << "?,";
-          k << '|';
-        }
-        if (seen.try_emplace(key, true).second)
+        putKey(k, p.offsets);
+        putKey(k, p.sizes);
+        if (seen.insert(key).second)
           out.push_back(std::move(p));
       }
     }
@@ -1900,11 +1895,16 @@ public:
           interleaved = true; // a function's views in two groups
         functions.push_back({f, f->hasAttr(mark), {}});
       }
+      // The key first; the record (Python objects) only for a new class.
       std::string key;
-      NzViewClass facts = factsOf(op, key);
+      factsOf(op, key, nullptr);
       auto [it, added] = index.try_emplace(key, classes.size());
-      if (added)
-        classes.push_back(std::move(facts));
+      if (added) {
+        NzViewClass c;
+        std::string again; // (the analyses are memoised: cheap)
+        factsOf(op, again, &c);
+        classes.push_back(std::move(c));
+      }
       ++classes[it->second].count;
       Member m{op.getOperation(), it->second, {}};
       for (mlir::Operation *u : op.getResult().getUsers())
@@ -2058,80 +2058,75 @@ private:
     return out;
   }
 
-  /// The facts of one view, and its class key (every fact, serialised).
-  NzViewClass factsOf(ptonz::pto::MakeTensorViewOp op, std::string &key) {
+  /// The class key of one view (every fact pto-block-nz-views reads,
+  /// serialised) into `key` and, with `out`, the facts as a record.
+  void factsOf(ptonz::pto::MakeTensorViewOp op, std::string &key,
+               NzViewClass *out) {
     llvm::raw_string_ostream k(key);
-    auto put = [&](const std::optional<int64_t> &v) {
-      if (v)
-        k << *v << ',';
-      else
-        k << "?,";
-    };
-    NzViewClass c{layoutName(op.getLayoutAttr()),
-                  layoutName(unwrap(
-                      ptonzViewTypeGetLayout(wrap(op.getResult().getType())))),
-                  viewInfo(op),
-                  ptonz::viewExtents(op),
-                  {},
-                  0};
-    k << (c.attrLayout ? *c.attrLayout : "-") << '|'
-      << (c.typeLayout ? *c.typeLayout : "-") << '|' << c.info.elementBits
-      << '|';
-    for (int64_t d : c.info.typeShape)
+    auto attrLayout = layoutName(op.getLayoutAttr());
+    auto typeLayout = layoutName(
+        unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType()))));
+    ViewInfo info = viewInfo(op);
+    k << (attrLayout ? *attrLayout : "-") << '|'
+      << (typeLayout ? *typeLayout : "-") << '|' << info.elementBits << '|';
+    for (int64_t d : info.typeShape)
       k << d << ',';
     k << '|';
-    for (const auto &d : c.info.shape)
-      put(d);
-    k << '|';
-    for (const auto &d : c.info.strides)
-      put(d);
-    const auto &extents = c.extents; // (a function of the keyed facts)
+    putKey(k, info.shape);
+    putKey(k, info.strides);
+    auto extents = ptonz::viewExtents(op); // (a function of the keyed facts)
+    if (out)
+      *out = {attrLayout, typeLayout, std::move(info), extents, {}, 0};
     for (mlir::Operation *user : op.getResult().getUsers()) {
       NzUseFacts u;
       u.name = user->getName().getStringRef().str();
-      k << "|u:" << u.name;
-      auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
-      if (pv) {
+      k << "u:" << u.name << '|';
+      if (auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user)) {
         u.partition = true;
         for (mlir::Value o : pv.getOffsets()) {
           if (auto c = constantOf(o)) {
-            u.offsets.push_back(nb::int_(*c));
-            u.alignments.push_back(nb::none());
-            u.nonneg.push_back(nb::none());
             k << "c" << *c << ',';
+            if (out) {
+              u.offsets.push_back(nb::int_(*c));
+              u.alignments.push_back(nb::none());
+              u.nonneg.push_back(nb::none());
+            }
           } else {
             unsigned a = ptonz::log2Multiple(ranges, o);
             bool nonneg = ptonz::provenNonNegative(ranges, o);
-            u.offsets.push_back(nb::none());
-            u.alignments.push_back(ptonz::alignmentToPy(a));
-            u.nonneg.push_back(nb::bool_(nonneg));
             k << "a" << a << (nonneg ? "+" : "-") << ',';
+            if (out) {
+              u.offsets.push_back(nb::none());
+              u.alignments.push_back(ptonz::alignmentToPy(a));
+              u.nonneg.push_back(nb::bool_(nonneg));
+            }
           }
         }
+        k << '|';
         u.sizes = constantsOf(pv.getSizes());
-        k << ';';
-        for (const auto &s : u.sizes)
-          put(s);
+        putKey(k, u.sizes);
         for (mlir::Operation *pu : pv.getResult().getUsers()) {
           std::optional<TileInfo> tile;
           if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(pu))
             tile = tileInfo(load.getDst());
           u.userNames.push_back(pu->getName().getStringRef().str());
-          k << ";" << u.userNames.back();
+          k << u.userNames.back();
           if (tile)
             k << ":" << tile->loc << ',' << tile->rows << ',' << tile->cols
               << ',' << tile->validRow << ',' << tile->validCol << ','
               << tile->blayout << ',' << tile->slayout << ',' << tile->fractal;
+          k << ';';
           u.userTiles.push_back(std::move(tile));
         }
         u.verdicts = ptonz::undecidedOrOutside(ranges, user, extents);
-        k << ";v";
+        k << "v";
         for (const auto &[dim, v] : u.verdicts)
           k << dim << '=' << v << ',';
+        k << '|';
       }
-      c.uses.push_back(std::move(u));
+      if (out)
+        out->uses.push_back(std::move(u));
     }
-    return c;
   }
 
   FunctionIntRanges &ranges;

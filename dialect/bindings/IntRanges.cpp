@@ -124,10 +124,9 @@ std::optional<int64_t> partitionSize(ptonz::pto::PartitionViewOp pv, size_t k) {
 /// size): its range is the caller's to check.
 constexpr int kDynamicSize = 3;
 
-/// The dimensions of each pto.partition_view of `view` that are not inside
-/// `extents` (all but Outside ones dropped unless `undecided`), and, with
+/// The dimensions of pto.partition_view `pv` that are not inside `extents`
+/// (all but Outside ones dropped unless `undecided`), and, with
 /// `dynamicSizes`, those whose size is not static (kDynamicSize).
-/// The reported dimensions of one partition of a view of `extents`.
 static DimVerdicts
 dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
             const std::vector<std::optional<int64_t>> &extents, bool undecided,
@@ -152,6 +151,7 @@ dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
   return dims;
 }
 
+/// dimVerdicts of each pto.partition_view of `view` that has any.
 void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
                        const std::vector<std::optional<int64_t>> &extents,
                        bool undecided, std::vector<PartitionVerdicts> &out,
