@@ -76,15 +76,12 @@ def _stride_past_int64(layout: str, consts: tuple) -> Optional[tuple]:
     return stride_past_int64(consts, layout or None)
 
 
-def _planned_strides(op, layout: str, consts) -> list:
-    """Stride operands of a view with shape constants `consts` (None where
-    dynamic): ints when the whole shape is static, else arith.muli chains
-    built before `op`."""
-    if all(c is not None for c in consts):
-        return _static_strides(layout, tuple(consts))
+def _dynamic_strides(op, layout: str, rank: int) -> list:
+    """Stride operands of a view of rank `rank` whose shape is not all
+    constant: arith.muli chains of its shape operands, built before `op`."""
     # `%x_view` -> `%x_view_stride`, `%x_view_stride_0`, ... (the printer numbers repeats).
     with ir.InsertionPoint(op), named(op.location, derived_name(op.results[0], "_stride")):
-        return strides_for(list(op.operands)[1 : 1 + len(consts)], layout or None)
+        return strides_for(list(op.operands)[1 : 1 + rank], layout or None)
 
 
 _NOT_BLOCKED = {
@@ -186,11 +183,14 @@ class MaterializeStrides(ModulePass):
                     error(op.location, str(d))
                     ok = False
                 elif d is not None:
-                    plan.append((op, info.layout, info.shape))
+                    plan.append((op, d, info.layout, len(info.shape)))
             if ok and plan:
                 with constant_pool(func) as pool:
                     _ptonz.set_views_strides(
-                        [(op, _planned_strides(op, layout, consts)) for op, layout, consts in plan],
+                        [
+                            (op, d if d is not DYNAMIC else _dynamic_strides(op, layout, rank))
+                            for op, d, layout, rank in plan
+                        ],
                         pool,
                     )
         return ok

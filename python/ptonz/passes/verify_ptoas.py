@@ -51,7 +51,7 @@ PTOAS's C++ emitter has no type for (f80, f128, tf32, f6/f4, i1, i4, i12,
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Optional
 
 from mlir import ir
 from mlir.passmanager import PassManager
@@ -155,6 +155,8 @@ class VerifyPTOAS(ModulePass):
         # The views' checks once per class of alike views (representatives),
         # else view by view (every failure at its view, in order).
         views = None
+        self._spans: dict = {}  # kernels repeat a few shapes: each is summed once
+        self._span_ranges: Optional[FunctionRanges] = None  # made when first needed
         if not self._by_class(module, rules_061):
             views = [
                 (rec, marks)
@@ -174,10 +176,8 @@ class VerifyPTOAS(ModulePass):
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
             self._clamped_gm_offsets(module)
         if views is not None:
-            spans: dict = {}  # kernels repeat a few shapes: each is summed once
-            ranges: List[FunctionRanges] = []
             for rec, _marks in views:
-                self._int64_span(module, rec.view, rec.info, spans, ranges)
+                self._int64_span(module, rec.view, rec.info)
         if self.ok:
             self._blocked_bounds(module)
         return self.ok
@@ -206,7 +206,6 @@ class VerifyPTOAS(ModulePass):
         if classes.outside or any(op.name == "pto.make_tensor_view" for op, _e in self.outside):
             return False
         check = _ClassCheck(self)
-        spans: dict = {}
         try:
             for i, c in enumerate(classes.classes):
                 view = _RepresentativeView(c.element_type)
@@ -217,7 +216,7 @@ class VerifyPTOAS(ModulePass):
                     check._mx_view(view, c.info, kind)
                 if self._mx_inference_060(rules_061):
                     check._mx_inferred_060(view, c.info)
-                check._int64_span(module, view, c.info, spans, [])
+                check._int64_span(module, view, c.info)
         except NeedsOps:
             return False
         return True
@@ -251,23 +250,21 @@ class VerifyPTOAS(ModulePass):
     def _view_uses(self, view):
         return _ptonz.view_uses(view)
 
-    def _int64_span(self, module, op, info, spans: dict, ranges: list) -> None:
+    def _int64_span(self, module, op, info) -> None:
         """A view whose last element lies past int64 elements from its base
-        cannot be addressed by PTOAS's C++ (GM offsets are int64). `spans`:
-        the span of each constant (shape, strides) so far; `ranges`: the
-        module's FunctionRanges once made (empty before)."""
+        cannot be addressed by PTOAS's C++ (GM offsets are int64)."""
         if info.layout not in _SPAN_LAYOUTS:
             return
         key = (tuple(info.shape), tuple(info.strides))
-        span = spans.get(key, False)
+        span = self._spans.get(key, False)
         if span is False:
-            span = spans[key] = span_past_int64(*key)
+            span = self._spans[key] = span_past_int64(*key)
         at_least = ""
         if span is None and None in key[0] + key[1] and key[1]:
             # Not all constant: the least span the operands' ranges allow.
-            if not ranges:
-                ranges.append(FunctionRanges(module))
-            span = _least_span(op, len(key[0]), ranges[0])
+            if self._span_ranges is None:
+                self._span_ranges = FunctionRanges(module)
+            span = _least_span(op, len(key[0]), self._span_ranges)
             at_least = "at least "
         if span is not None:
             self._fail(
@@ -949,7 +946,9 @@ class _ClassCheck(VerifyPTOAS):
     by view), the partitions are the class's distinct (placeholder, offsets,
     sizes), and the uses of a view are only its own."""
 
-    def __init__(self, verifier: VerifyPTOAS):  # the verifier's options
+    def __init__(self, verifier: VerifyPTOAS):
+        # The verifier's options, and its cache of spans (each a function of
+        # the constants it is keyed by).
         self.__dict__.update(verifier.__dict__)
         self.classes: Optional[_ptonz.ViewClasses] = None
         self.index = 0
