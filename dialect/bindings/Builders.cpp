@@ -43,6 +43,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <memory>
 #include <unordered_map>
@@ -575,12 +576,6 @@ struct ElementTypeUse {
   nb::object elementType;
 };
 
-/// What a pl.tile.load reads (pl_load_info).
-struct PLLoadInfo {
-  std::string tensorLayout, tileMemory;
-  bool tensorIsArgument;
-};
-
 /// view_uses: everything pto-block-nz-views validates about how a view is
 /// read: its users, and for each pto.partition_view user its offsets
 /// (constant int, else the value), constant sizes and users (with the
@@ -977,11 +972,6 @@ void populateRecords(nb::module_ &m) {
       .field("op", &ElementTypeUse::op)
       .field("element_type", &ElementTypeUse::elementType)
       .done();
-  Record<PLLoadInfo>(m, "PLLoadInfo", "What a pl.tile.load reads.")
-      .field("tensor_layout", &PLLoadInfo::tensorLayout)
-      .field("tile_memory", &PLLoadInfo::tileMemory)
-      .field("tensor_is_argument", &PLLoadInfo::tensorIsArgument)
-      .done();
 }
 
 } // namespace
@@ -1087,25 +1077,41 @@ static void populateOpBuilders(nb::module_ &m) {
 
   m.def(
       "lower_pl_ops",
-      [](nb::handle items, IndexConstants &pool) {
+      [](const std::vector<MlirOperation> &ops, nb::handle tileTypes,
+         const std::vector<std::pair<MlirValue, MlirValue>> &views,
+         IndexConstants &pool) {
         // convert-pl-to-pto's rewrite of a function's loads, stores and block
-        // queries, in order, in one call: (pl.tile.load, view, tile type)
-        // as lower_tile_load (the tile replaces the load), (pl.tile.store,
-        // view) as build_partition_view + build_tile_store of its tile (the
-        // store's tile is lowered already), (pl.get_block_idx | num,)
-        // -> pto.get_block_idx | num (i64, `%x_i64`) + arith.index_cast
-        // (`%x`). Each pl op is erased.
-        for (nb::handle item : items) {
-          auto t = nb::cast<nb::tuple>(item);
-          mlir::Operation *op = unwrap(nb::cast<MlirOperation>(t[0]));
+        // queries, in order, in one call: a pl.tile.load as lower_tile_load
+        // into its tile type (the tile replaces the load), a pl.tile.store as
+        // build_partition_view + build_tile_store of its tile (the store's
+        // tile is lowered already), pl.get_block_idx | num -> pto.get_block_idx
+        // | num (i64, `%x_i64`) + arith.index_cast (`%x`). A load's or store's
+        // view is the one `views` pairs with its pl tensor. Each pl op is
+        // erased.
+        llvm::DenseMap<mlir::Value, mlir::Value> viewOf;
+        for (const auto &[tensor, view] : views)
+          viewOf[unwrap(tensor)] = unwrap(view);
+        auto view = [&](mlir::Operation *op, mlir::Value tensor) {
+          mlir::Value v = viewOf.lookup(tensor);
+          if (!v)
+            throw nb::value_error(("lower_pl_ops: no view for the tensor of " +
+                                   op->getName().getStringRef().str())
+                                      .c_str());
+          return v;
+        };
+        auto types = nb::cast<nb::sequence>(tileTypes);
+        if (nb::len(types) != ops.size())
+          throw nb::value_error("lower_pl_ops: one tile type (or None) per op");
+        for (size_t i = 0; i < ops.size(); ++i) {
+          mlir::Operation *op = unwrap(ops[i]);
           if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
             mlir::Value tile =
-                lowerTileLoad(load, unwrap(nb::cast<MlirValue>(t[1])),
-                              unwrap(nb::cast<MlirType>(t[2])), pool);
+                lowerTileLoad(load, view(op, load.getTensor()),
+                              unwrap(nb::cast<MlirType>(types[i])), pool);
             op->getResult(0).replaceAllUsesWith(tile);
             op->erase();
           } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
-            lowerTileStore(store, unwrap(nb::cast<MlirValue>(t[1])), pool);
+            lowerTileStore(store, view(op, store.getTensor()), pool);
           } else if (llvm::isa<ptonz::pl::GetBlockIdxOp>(op)) {
             lowerBlockQuery<ptonz::pto::GetBlockIdxOp>(op);
           } else if (llvm::isa<ptonz::pl::GetBlockNumOp>(op)) {
@@ -1117,10 +1123,12 @@ static void populateOpBuilders(nb::module_ &m) {
           }
         }
       },
-      nb::arg("items"), nb::arg("pool"),
-      "Lower pl ops in order, in one call: (pl.tile.load, view, tile type) "
-      "as lower_tile_load, (pl.tile.store, view), (pl.get_block_idx,) and "
-      "(pl.get_block_num,); each pl op is replaced and erased.");
+      nb::arg("ops"), nb::arg("tile_types"), nb::arg("views"), nb::arg("pool"),
+      "Lower pl ops in order, in one call: pl.tile.load (into its "
+      "`tile_types` entry) as lower_tile_load, pl.tile.store, "
+      "pl.get_block_idx and pl.get_block_num (their `tile_types` entry: "
+      "None); a load or store reads the view `views` ((pl tensor, pto view) "
+      "pairs) gives its tensor; each pl op is replaced and erased.");
 
   m.def(
       "build_partition_view",
@@ -1582,30 +1590,68 @@ static void populatePLQueries(nb::module_ &m) {
       "text (e.g. 'f8E8M0FNU').");
 
   m.def(
-      "pl_load_info",
-      [](MlirOperation load) {
-        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
-        MlirType tensor = wrap(op.getTensor().getType());
-        MlirType tile = wrap(op.getResult().getType());
-        return PLLoadInfo{str(ptonzPLTensorTypeGetLayout(tensor)),
-                          str(ptonzPLTileTypeGetMemory(tile)),
-                          llvm::isa<mlir::BlockArgument>(op.getTensor())};
+      "pl_op_facts",
+      [](const std::vector<MlirOperation> &ops,
+         const std::vector<std::string> &tileReaders) {
+        // Everything convert-pl-to-pto's rules read of a load or a store, in
+        // one call per function: ops alike in these facts get one verdict,
+        // so the pass checks a kernel's few kinds of load once (its memo is
+        // keyed by these tuples; types are identified by their uniqued
+        // storage, stable within a context).
+        nb::list out;
+        if (ops.empty())
+          return out;
+        mlir::MLIRContext *ctx = unwrap(ops.front())->getContext();
+        llvm::SmallVector<mlir::OperationName> readers;
+        for (const auto &n : tileReaders)
+          readers.push_back(mlir::OperationName(n, ctx));
+        auto typeId = [](mlir::Type t) {
+          return nb::int_(reinterpret_cast<intptr_t>(t.getAsOpaquePointer()));
+        };
+        for (MlirOperation o : ops) {
+          mlir::Operation *op = unwrap(o);
+          nb::str name(op->getName().getStringRef().data(),
+                       op->getName().getStringRef().size());
+          if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
+            MlirType tensor = wrap(load.getTensor().getType());
+            MlirType tile = wrap(load.getResult().getType());
+            nb::list valid;
+            for (mlir::Value v : load.getValidShape())
+              if (auto c = constantOf(v))
+                valid.append(nb::int_(*c));
+              else
+                valid.append(nb::none());
+            bool foreign = llvm::any_of(
+                load.getResult().getUsers(), [&](mlir::Operation *u) {
+                  return !llvm::is_contained(readers, u->getName());
+                });
+            mlir::Operation *source = load.getTensor().getDefiningOp();
+            bool fromReshape =
+                source && llvm::isa<ptonz::pl::TensorReshapeOp>(source);
+            out.append(nb::make_tuple(
+                name, str(ptonzPLTensorTypeGetLayout(tensor)),
+                str(ptonzPLTileTypeGetMemory(tile)), nb::tuple(valid),
+                typeId(load.getResult().getType()), foreign, fromReshape));
+          } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
+            mlir::Operation *producer = store.getTile().getDefiningOp();
+            llvm::StringRef p =
+                producer ? producer->getName().getStringRef() : "";
+            out.append(nb::make_tuple(name, nb::str(p.data(), p.size()),
+                                      typeId(store.getTensor().getType())));
+          } else {
+            out.append(nb::make_tuple(name));
+          }
+        }
+        return out;
       },
-      nb::arg("load"),
-      "PLLoadInfo(tensor_layout, tile_memory, tensor_is_argument: whether the "
-      "tensor is a "
-      "block argument) of a pl.tile.load.");
-
-  m.def(
-      "pl_load_valid_shape",
-      [](MlirOperation load) {
-        auto op = llvm::cast<ptonz::pl::TileLoadOp>(unwrap(load));
-        return constantsOf(op.getValidShape());
-      },
-      nb::arg("load"),
-      "The valid_shape of a pl.tile.load: [] if it has none, else one constant "
-      "(or None) "
-      "per tile dimension.");
+      nb::arg("ops"), nb::arg("tile_readers"),
+      "A tuple of facts per op of `ops`: for a pl.tile.load (name, tensor "
+      "layout, tile memory, valid_shape (a constant or None per valid dim; () "
+      "without one), the tile type's id, whether a user of the tile is not "
+      "named in `tile_readers`, whether the tensor is a pl.tensor.reshape's "
+      "result); for a pl.tile.store (name, its tile's producer's name ('' for "
+      "a block argument), the tensor type's id); else (name,). A type's id is "
+      "the same int for the same type in one context.");
 }
 
 namespace {

@@ -108,6 +108,12 @@ TENSOR_OPS = (
 )
 # The ops that make a tensor from a tensor (lowered to a pointer and a view).
 TENSOR_MAKERS = ("pl.tensor.view", "pl.tensor.reshape", "pl.tensor.reinterpret_view")
+# What may read a loaded tile without tile_uses' checks.
+TILE_READERS = ["pl.tile.store", *TILE_OPS]
+# The fields of a pl.tile.load's `_ptonz.pl_op_facts` (after its name).
+LOAD_LAYOUT, LOAD_MEMORY, LOAD_VALID, LOAD_TILE, LOAD_FOREIGN_READERS, LOAD_FROM_RESHAPE = range(
+    1, 7
+)
 # What may use a tensor: the tensor ops, and func.call (the callee gets the pointer).
 TENSOR_USERS = TENSOR_OPS + ("func.call",)
 PL_OPS = TENSOR_OPS + ("pl.get_block_idx", "pl.get_block_num") + TILE_OPS
@@ -137,12 +143,18 @@ class _Validator:
         self.slices: Dict[ir.Operation, object] = {}
         self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
         self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their layout
-        self.valid_shapes: Dict[ir.Operation, list] = {}  # loads -> pl_load_valid_shape
         self.checked_calls = set()
+        self.rejections = 0
+        # The facts (`_ptonz.pl_op_facts`) of the loads and stores that
+        # passed every rule in this pass run: an op alike in all of them
+        # passes too, so a kernel's few kinds of load are checked once.
+        self.passed: set = self.facts.setdefault("passed", set())
+        self.op_facts: list = []  # of the pl ops `check` was given
 
     def reject(self, op, msg: str, notes=()) -> None:
         error(op.location, f"{PASS}: {msg}", notes)
         self.ok = False
+        self.rejections += 1
 
     def check(self, func, tensor_args, pl_ops, has_tile_args: bool = True) -> None:
         """`tensor_args`: `_ptonz.pl_tensor_args(func)`; `pl_ops`: its pl ops;
@@ -152,12 +164,14 @@ class _Validator:
             self.argument(func, index, arg, shape, layout, elem)
         for index, arg in _tile_arguments(func) if has_tile_args else ():
             self.tile_argument(func, index, arg)
-        for op in pl_ops:
-            if op.name in TENSOR_OPS:
-                self.op(op)
-            elif op.name in TILE_OPS:
+        self.op_facts = _ptonz.pl_op_facts(pl_ops, TILE_READERS)
+        for op, facts in zip(pl_ops, self.op_facts):
+            name = facts[0]
+            if name in TENSOR_OPS:
+                self.tensor_op(op, facts)
+            elif name in TILE_OPS:
                 self.matmul(op)
-        names = [op.name for op in pl_ops]
+        names = [facts[0] for facts in self.op_facts]
         if any(name in TILE_OPS for name in names):
             for tile in [
                 op.results[0] for op, name in zip(pl_ops, names) if name in TILE_OPS
@@ -245,10 +259,30 @@ class _Validator:
                 "of this module: its pl tensor arguments must be lowered with it",
             )
 
-    def op(self, op: ir.Operation) -> None:
-        name = op.name
+    def tensor_op(self, op: ir.Operation, facts: tuple) -> None:
+        """The rules of a tensor op (`op`), once per kind: a load or store
+        whose `facts` passed them before passes again (they read nothing
+        else; a load whose tile has other readers, or that reads a
+        flattened tensor, is checked by itself)."""
+        alike = facts[0] == "pl.tile.store" or (
+            facts[0] == "pl.tile.load"
+            and not facts[LOAD_FOREIGN_READERS]
+            and not facts[LOAD_FROM_RESHAPE]
+        )
+        if alike and facts in self.passed:
+            if facts[0] == "pl.tile.load" and facts[LOAD_LAYOUT] in MX_LAYOUTS:
+                self.mx_loads[op] = facts[LOAD_LAYOUT]
+            return
+        rejections = self.rejections
+        self.op(op, facts)
+        if alike and self.rejections == rejections:
+            self.passed.add(facts)
+
+    def op(self, op: ir.Operation, facts: tuple) -> None:
+        """`facts`: the op's `_ptonz.pl_op_facts`."""
+        name = facts[0]
         if name == "pl.tile.load":
-            layout, memory, _from_argument = _ptonz.pl_load_info(op)
+            layout, memory = facts[LOAD_LAYOUT], facts[LOAD_MEMORY]
             if layout == "nz" and memory != "mat":
                 return self.reject(
                     op,
@@ -275,7 +309,7 @@ class _Validator:
                 )
             if self.flat_nz and op.operands[0] in self.flat_nz:
                 self.whole_read(op)
-            valid = self.valid_shapes[op] = _ptonz.pl_load_valid_shape(op)
+            valid = facts[LOAD_VALID]
             empty = [(i, v) for i, v in enumerate(valid) if v is not None and v <= 0]
             if empty:
                 i, v = empty[0]
@@ -287,9 +321,9 @@ class _Validator:
                     "stop the loop at the last full or partial tile, or give "
                     "a valid size of at least 1 (a multiple of 16 rows for NZ)",
                 )
-            # A loaded tile is read by stores and matmuls only (one C++ query:
-            # most kernels have many loads; tile_uses says why otherwise).
-            if _ptonz.foreign_users(op.results[0], ["pl.tile.store"] + list(TILE_OPS)):
+            # A loaded tile is read by stores and matmuls only (tile_uses says
+            # why otherwise).
+            if facts[LOAD_FOREIGN_READERS]:
                 self.tile_uses(op.results[0])
             tile_t = op.results[0].type
             tile = self.facts.get(tile_t)
@@ -747,6 +781,7 @@ def _make_views(
             pool,
             func.location,
             derived_name(arg, "_view", f"arg{index}"),
+            v.facts,
         )
     for op in makers:
         src, res = op.operands[0], op.results[0]
@@ -758,7 +793,7 @@ def _make_views(
         if any(u.owner.name in ("pl.tile.load", "pl.tile.store") for u in res.uses):
             t = res.type
             views[res] = _view(
-                op, at[res], list(t.shape), t.layout, pool, op.location, name_of(res)
+                op, at[res], list(t.shape), t.layout, pool, op.location, name_of(res), v.facts
             )
     if not has_calls:
         return views
@@ -773,9 +808,11 @@ def _make_views(
     return views
 
 
-def _view(before, root_offset, shape, layout, pool, loc, name) -> ir.Value:
+def _view(before, root_offset, shape, layout, pool, loc, name, known: Dict) -> ir.Value:
     """make_tensor_view of `root + offset` (pto.addptr) before `before`,
-    named `name` (its pointer `<name>_ptr`, without a trailing `_view`)."""
+    named `name` (its pointer `<name>_ptr`, without a trailing `_view`).
+    `known`: the pass run's cache (_Validator.facts) of each layout's
+    attribute and each (shape, layout)'s strides."""
     root, offset = root_offset
     ptr = root
     if offset is not None:
@@ -784,15 +821,20 @@ def _view(before, root_offset, shape, layout, pool, loc, name) -> ir.Value:
             from ..dialects import pto  # the generated op classes: only when lowering
 
             ptr = pto.AddPtrOp(root.type, root, offset).result
-    strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
+    key = ("view", tuple(shape), layout)
+    made = known.get(key)
+    if made is None:
+        strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
+        made = known[key] = ([DYNAMIC] * len(shape), strides, layout_attr(layout))
+    dynamic, strides, attr = made
     return build_make_tensor_view(
         before,
-        [DYNAMIC] * len(shape),
+        dynamic,
         ptr,
         shape,
         strides,
         pool,
-        layout=layout_attr(layout),
+        layout=attr,
         loc=loc,
         name=name or "",
     ).results[0]
@@ -915,7 +957,6 @@ class _Function:
         self.views: Dict[ir.Value, ir.Value] = {}
         self.pool = None
         self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their tensor's layout
-        self.valid_shapes: Dict[ir.Operation, list] = {}  # the validator's
 
 
 def _lowering(fn: _Function):
@@ -925,25 +966,23 @@ def _lowering(fn: _Function):
     in one C++ call per function (the ops, their names and replacements:
     see there)."""
     tile_bufs: Dict[tuple, ir.Type] = {}
-    queries = ("pl.get_block_idx", "pl.get_block_num")
 
-    def lower(ops) -> None:
-        items: list = []
-        for op in ops:
-            name = op.name
-            if name == "pl.tile.load":
-                tile_t = op.results[0].type
-                valid = fn.valid_shapes[op]  # read by the validator
-                key = (tile_t, tuple(valid), fn.mx_loads.get(op, "") if fn.mx_loads else "")
+    def lower(ops, op_facts) -> None:
+        """`op_facts`: the ops' `_ptonz.pl_op_facts`."""
+        tile_types: list = []
+        for op, facts in zip(ops, op_facts):
+            if facts[0] == "pl.tile.load":
+                mx = fn.mx_loads.get(op, "") if fn.mx_loads else ""
+                key = (facts[LOAD_TILE], facts[LOAD_VALID], mx)
                 buf_t = tile_bufs.get(key)
                 if buf_t is None:
-                    buf_t = tile_bufs[key] = tile_buf_for(PLTileType(tile_t), valid, key[2])
-                items.append((op, fn.views[op.operands[0]], buf_t))
-            elif name == "pl.tile.store":  # its tile is lowered before it
-                items.append((op, fn.views[op.operands[1]]))
-            elif name in queries:
-                items.append((op,))
-        _ptonz.lower_pl_ops(items, fn.pool)
+                    buf_t = tile_bufs[key] = tile_buf_for(
+                        PLTileType(op.results[0].type), facts[LOAD_VALID], mx
+                    )
+                tile_types.append(buf_t)
+            else:  # a store (its tile is lowered before it) or a block query
+                tile_types.append(None)
+        _ptonz.lower_pl_ops(ops, tile_types, list(fn.views.items()), fn.pool)
 
     return lower
 
@@ -961,11 +1000,6 @@ def _tile_ops_in_order(func) -> List[ir.Operation]:
 
     func.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
     return found
-
-
-def _is_loaded_store(op: ir.Operation) -> bool:
-    producer = op.operands[0].owner
-    return not isinstance(producer, ir.Block) and producer.name == "pl.tile.load"
 
 
 @register
@@ -992,25 +1026,25 @@ class ConvertPLToPTO(ModulePass):
             if not v.ok:
                 continue
             lower = lower or _lowering(fn)
-            has_tiles = any(op.name in TILE_OPS for op in pl_ops)
+            op_facts = v.op_facts
+            has_tiles = any(f[0] in TILE_OPS for f in op_facts)
             only_cube = has_tiles and not any(
-                op.name == "pl.tile.load" and _ptonz.pl_load_info(op)[1] == "vec" for op in pl_ops
+                f[0] == "pl.tile.load" and f[LOAD_MEMORY] == "vec" for f in op_facts
             )
-            makers = [op for op in pl_ops if op.name in TENSOR_MAKERS]
-            rest = [op for op in pl_ops if op.name not in TENSOR_MAKERS]
-            if has_tiles:
-                # Loads (and the stores of loaded tiles) first; then the cube
-                # lowering, in program order.
-                rest = [
-                    op
-                    for op in rest
-                    if op.name not in TILE_OPS
-                    and (op.name != "pl.tile.store" or _is_loaded_store(op))
-                ]
-            fn.mx_loads, fn.valid_shapes = v.mx_loads, v.valid_shapes
+            makers = [op for op, f in zip(pl_ops, op_facts) if f[0] in TENSOR_MAKERS]
+            # Loads, stores and block queries; with tiles, the stores of
+            # loaded tiles only, and then the cube lowering in program order.
+            rest = [
+                (op, f)
+                for op, f in zip(pl_ops, op_facts)
+                if f[0] not in TENSOR_MAKERS
+                and not (has_tiles and f[0] in TILE_OPS)
+                and not (has_tiles and f[0] == "pl.tile.store" and f[1] != "pl.tile.load")
+            ]
+            fn.mx_loads = v.mx_loads
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
-                lower(rest)
+                lower([op for op, _f in rest], [f for _op, f in rest])
                 if has_tiles:
                     cube = CubeLowering(func, fn.views, fn.pool)
                     cube.run(_tile_ops_in_order(func))
