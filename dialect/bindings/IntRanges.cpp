@@ -123,10 +123,15 @@ std::optional<int64_t> partitionSize(ptonz::pto::PartitionViewOp pv, size_t k) {
 /// The verdict code of a dimension whose size is not static (a dynamic valid
 /// size): its range is the caller's to check.
 constexpr int kDynamicSize = 3;
+/// The verdict code of a dimension whose size operand is not a constant and
+/// provably differs from the result type's static extent (PTOAS moves the
+/// type's extent; the operands say otherwise).
+constexpr int kSizeMismatch = 4;
 
 /// The dimensions of pto.partition_view `pv` that are not inside `extents`
 /// (all but Outside ones dropped unless `undecided`), and, with
-/// `dynamicSizes`, those whose size is not static (kDynamicSize).
+/// `dynamicSizes`, those whose size is not static (kDynamicSize) and those
+/// whose size operand cannot be the result type's extent (kSizeMismatch).
 static DimVerdicts
 dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
             const std::vector<std::optional<int64_t>> &extents, bool undecided,
@@ -140,6 +145,14 @@ dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
     if (!size) { // a dynamic size: nothing static to check it against
       if (dynamicSizes)
         dims.push_back({(int64_t)k, kDynamicSize});
+      continue;
+    }
+    int64_t lo, hi;
+    mlir::Value operand = pv.getSizes()[k];
+    if (dynamicSizes && !ptonz::constantOf(operand) &&
+        r.ranges(false).signedBounds(operand, lo, hi) &&
+        (*size < lo || *size > hi)) {
+      dims.push_back({(int64_t)k, kSizeMismatch});
       continue;
     }
     auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true),
@@ -337,6 +350,7 @@ void ptonz::populateIntRanges(nb::module_ &m) {
   m.attr("OUTSIDE") = (int)ptonz::BoundsVerdict::Outside;
   m.attr("UNDECIDED") = (int)ptonz::BoundsVerdict::Undecided;
   m.attr("DYNAMIC_SIZE") = kDynamicSize;
+  m.attr("SIZE_MISMATCH") = kSizeMismatch;
   m.attr("SIZE_POSITIVE") = (int)ptonz::SizeVerdict::Positive;
   m.attr("SIZE_NOT_POSITIVE") = (int)ptonz::SizeVerdict::NotPositive;
   static_assert((int)ptonz::SizeVerdict::Undecided ==
@@ -515,7 +529,9 @@ void ptonz::populateIntRanges(nb::module_ &m) {
           "with "
           "`dynamic_sizes`, a dimension whose size is not static is reported "
           "as "
-          "DYNAMIC_SIZE (its range is the caller's to check).")
+          "DYNAMIC_SIZE (its range is the caller's to check), and one whose "
+          "size operand is not a constant and provably not the result type's "
+          "static extent as SIZE_MISMATCH.")
       .def_static(
           "partition_size",
           [](MlirOperation op, size_t dim) -> std::optional<int64_t> {

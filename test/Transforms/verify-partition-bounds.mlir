@@ -120,6 +120,28 @@ func.func @size_from_the_result_type(%p: !pto.ptr<f16>) {
 
 // -----
 
+// A size operand that is not a constant but provably is not the result type's
+// extent: 512 and 128 cast through i8 are 0 and -128, while the type says 64
+// and 128 (fuzzer findings: both were accepted; PTOAS moves the type's extent).
+func.func @size_operand_is_not_the_type(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c512_i8 = arith.index_cast %c512 : index to i8
+  %zero = arith.index_cast %c512_i8 : i8 to index
+  %c128_i8 = arith.index_cast %c128 : index to i8
+  %negative = arith.index_cast %c128_i8 : i8 to index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition's size operand in dimension 0 is 0, but its result type says 64: PTOAS moves the type's 64 while the operands describe another partition; make the size the constant 64, or give the result type a dynamic (?) size there}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%zero, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition's size operand in dimension 1 is -128, but its result type says 128}}
+  %pw = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c128, %negative] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<128x128xf16>
+  return
+}
+
+// -----
+
 // A view dimension that is not a constant operand but has one value (a fuzzer
 // finding: 16 cast to i8 and back) is that value: block_num * 16 + 16 > 16 in
 // every launch.

@@ -69,6 +69,10 @@ class VerifyPartitionBounds(ModulePass):
                     if code == _ptonz.DYNAMIC_SIZE:
                         ok &= self._dynamic_size(ranges, part, pv, dim, extents[dim])
                         continue
+                    if code == _ptonz.SIZE_MISMATCH:
+                        self._size_mismatch(ranges, part, pv, dim)
+                        ok = False
+                        continue
                     offset = _ptonz.constant_int(pv.offsets[dim])
                     offset = pv.offsets[dim] if offset is None else offset
                     size = _ptonz.IntRanges.partition_size(pv.operation, dim)
@@ -145,6 +149,22 @@ class VerifyPartitionBounds(ModulePass):
         if v.verdict == UNDECIDED and not self.opts["remarks"]:
             return True
         return self._report(op, dim, largest, extent, v)
+
+    def _size_mismatch(self, ranges, op, pv, dim: int) -> None:
+        """A size operand that is not a constant and provably not the static
+        extent its result type gives the dimension (`index_cast` through a
+        narrower integer, say): PTOAS moves the type's extent, while the
+        operands describe another partition."""
+        extent = _ptonz.IntRanges.partition_size(pv.operation, dim)  # the type's
+        lo, hi = ranges.bounds(pv.sizes[dim])
+        value = f"{lo}" if lo == hi else f"in [{lo}, {hi}]"
+        error(
+            op.location,
+            f"{PASS}: the partition's size operand in dimension {dim} is {value}, "
+            f"but its result type says {extent}: PTOAS moves the type's {extent} "
+            "while the operands describe another partition; make the size the "
+            f"constant {extent}, or give the result type a dynamic (?) size there",
+        )
 
     def _report(self, op, dim: int, size: int, extent, v) -> bool:
         return report_bounds(
