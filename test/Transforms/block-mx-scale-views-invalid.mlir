@@ -221,3 +221,27 @@ func.func @legacy(%p: !pto.ptr<f8E8M0FNU>) {
   %v = pto.make_tensor_view %p, shape = [%c16, %c2], strides = [] : !pto.tensor_view<16x2xf8E8M0FNU, #pto.layout<mx_a_zz>>
   return
 }
+
+// -----
+
+// A tile with a narrower valid part moves a wider window than its partition:
+// the launch keeps the 16-row partition at block_idx * 16 inside the 64 rows,
+// but the 32-row window at block 3 is rows [48, 80) (fuzzer finding 22:1762:
+// accepted, the lowered program read past the view). Undecided is not enough.
+func.func @wider_window_undecided(%p: !pto.ptr<f8E8M0FNU>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %v = pto.make_tensor_view %p, shape = [%c64, %c4], strides = [] {layout = #pto.layout<mx_a_zz>} : !pto.tensor_view<?x?xf8E8M0FNU>
+  // expected-note@+1 {{the offset depends on pto.get_block_idx (bounded only by the launch: at most 65535 blocks)}}
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %o = arith.muli %bi, %c16 : index
+  // expected-error@+1 {{pto-block-mx-scale-views: cannot prove that the MX_A_ZZ window stays inside its view on the block axis (dimension 0)}}
+  %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%c16, %c2] : !pto.tensor_view<?x?xf8E8M0FNU> -> !pto.partition_tensor_view<16x2xf8E8M0FNU>
+  %t = pto.alloc_tile : !pto.tile_buf<mat, 32x2xf8E8M0FNU, valid=16x2, slayout=row_major, fractal=32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x2xf8E8M0FNU>) outs(%t : !pto.tile_buf<mat, 32x2xf8E8M0FNU, valid=16x2, slayout=row_major, fractal=32>)
+  return
+}

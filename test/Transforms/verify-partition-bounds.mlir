@@ -142,6 +142,30 @@ func.func @size_operand_is_not_the_type(%p: !pto.ptr<f16>) {
 
 // -----
 
+// A dynamic size whose sign depends on the launch does not excuse an offset
+// past the extent: even one element there leaves the view (fuzzer finding
+// 11:927, a pl load at block_num * 512 of a 16-row tensor, was accepted).
+func.func @dynamic_size_past_the_extent(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %b = pto.get_block_num
+  %bi = arith.index_cast %b : i64 to index
+  // expected-note@+1 {{the offset ranges over [512, 512] in a launch of one block here}}
+  %o = arith.muli %bi, %c512 : index
+  %r = arith.subi %c768, %o : index
+  %n = arith.minsi %r, %c16 : index
+  %v = pto.make_tensor_view %p, shape = [%c16, %c256], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset in [512, 512] in a launch of one block + size 1 is at least 513, beyond the view's extent 16}}
+  %pv = pto.partition_view %v, offsets = [%o, %c0], sizes = [%n, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x32xf16>
+  return
+}
+
+// -----
+
 // A view dimension that is not a constant operand but has one value (a fuzzer
 // finding: 16 cast to i8 and back) is that value: block_num * 16 + 16 > 16 in
 // every launch.

@@ -41,7 +41,7 @@ from mlir import ir
 from ptonz_geometry import MX_BOX_COLS, MX_BOX_ROWS, MX_LAYOUTS, MX_NAMES, mx_axes, mx_blocked_shape
 
 from .. import _ptonz
-from ..analyses.bounds import check_dim
+from ..analyses.bounds import UNDECIDED, check_dim
 from ..analyses.call_sites import CallSiteFacts
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import dims_of, functions
@@ -216,7 +216,7 @@ class _Validator:
             if not self.offset(op, name, offsets[axis], box, what, axis):
                 ok = False
                 continue
-            self.bounds(op, name, offsets[axis], window[axis], dims[axis], axis, what)
+            self.bounds(op, name, offsets[axis], window[axis], dims[axis], axis, what, sizes[axis])
         if not ok:
             return None
         blocked = [
@@ -301,8 +301,24 @@ class _Validator:
                     )
         return notes
 
-    def bounds(self, op, name, offset, size, extent, axis, what) -> None:
+    def bounds(self, op, name, offset, size, extent, axis, what, partition_size) -> None:
+        """`size`: the window's on this axis; `partition_size`: the
+        partition's, which may be narrower (a tile with a narrower valid
+        part)."""
         v = check_dim(self.prover.ranges, offset, size, extent)
+        if v.verdict == UNDECIDED and size > partition_size:
+            # The launch (or the caller) keeps the partition inside; the
+            # window reaches further, so it must be proven inside here.
+            return self.reject(
+                op,
+                f"cannot prove that the {name} window stays inside its view on "
+                f"the {what} axis (dimension {axis}): {v.reason}; the load moves "
+                f"{size} there, more than the partition's {partition_size}, so a "
+                "launch that keeps the partition inside can still read past the "
+                f"view; keep offset + {size} within {extent} provably (bound the "
+                "offset), or load a tile whose valid part is the whole window",
+                v.notes,
+            )
         report_bounds(
             op,
             v,

@@ -26,6 +26,7 @@ from mlir import ir
 from .. import _ptonz
 from ..analyses.bounds import (
     NOT_POSITIVE,
+    OUTSIDE,
     UNDECIDED,
     check_dim,
     explained,
@@ -130,7 +131,14 @@ class VerifyPartitionBounds(ModulePass):
                 notes,
             )
             return False
+        offset = _ptonz.constant_int(pv.offsets[dim])
+        offset = pv.offsets[dim] if offset is None else offset
         if verdict == UNDECIDED:
+            # Whatever its size, a partition at an offset past the extent
+            # (or below 0) leaves the view: with the least size, 1.
+            least = check_dim(ranges, offset, 1, extent)
+            if least.verdict == OUTSIDE:
+                return self._report(op, dim, 1, extent, least)
             if self.opts["remarks"]:
                 remark(
                     op.location,
@@ -140,8 +148,6 @@ class VerifyPartitionBounds(ModulePass):
                     notes,
                 )
             return True
-        offset = _ptonz.constant_int(pv.offsets[dim])
-        offset = pv.offsets[dim] if offset is None else offset
         if is_min_of_rest(size, offset, extent) or FunctionRanges.assumptions(size):
             return True  # a ragged tail; or its largest value is the caller's
         largest = ranges.of(size).smax
