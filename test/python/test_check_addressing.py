@@ -496,3 +496,19 @@ func.func @f(%p: !pto.ptr<f8E8M0FNU>) {
 def test_a_huge_mx_scale_tensor_is_refused_not_allocated(ctx):
     with pytest.raises(C.CheckError, match="the simulator holds scale tensors of at most"):
         C.check_addressing(HUGE_MX_SCALE, samples=2, context=ctx)
+
+
+def test_an_empty_nz_tensor_is_not_packed(ctx):
+    """A view with a 0 extent has no element to compare, however large its
+    other extents (fuzz finding 303:14: packing its [0 x 2^62] plane raised)."""
+    text = """
+func.func @empty(%p: !pto.ptr<f16>) {
+  %c4096 = arith.constant 4096 : index
+  %c0 = arith.constant 0 : index
+  %big = arith.constant 4611686018427387904 : index
+  %v = pto.make_tensor_view %p, shape = [%c4096, %c0, %big], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?xf16>
+  return
+}
+"""
+    r = C.check_addressing(text, samples=2, context=ctx)
+    assert r.ok and r.total == 0, r.summary()

@@ -447,7 +447,7 @@ def _buffers(
         if info.extent <= EAGER_ELEMENTS:
             data = random_weights((info.extent,), info.dtype, np.random.default_rng(arg_seed))
             logical[idx] = ArrayBuffer(data)
-            if info.nz:
+            if info.nz and info.extent:  # an empty tensor packs to nothing (its planes may be huge)
                 lowered[idx] = ArrayBuffer(pack_nz(data.reshape(shape3)))
             else:
                 lowered[idx] = logical[idx]
