@@ -1077,7 +1077,8 @@ static void populateOpBuilders(nb::module_ &m) {
 
   m.def(
       "lower_pl_ops",
-      [](const std::vector<MlirOperation> &ops, nb::handle tileTypes,
+      [](const std::vector<MlirOperation> &ops,
+         const std::vector<std::optional<MlirType>> &tileTypes,
          const std::vector<std::pair<MlirValue, MlirValue>> &views,
          IndexConstants &pool) {
         // convert-pl-to-pto's rewrite of a function's loads, stores and block
@@ -1099,15 +1100,15 @@ static void populateOpBuilders(nb::module_ &m) {
                                       .c_str());
           return v;
         };
-        auto types = nb::cast<nb::sequence>(tileTypes);
-        if (nb::len(types) != ops.size())
+        if (tileTypes.size() != ops.size())
           throw nb::value_error("lower_pl_ops: one tile type (or None) per op");
         for (size_t i = 0; i < ops.size(); ++i) {
           mlir::Operation *op = unwrap(ops[i]);
           if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
-            mlir::Value tile =
-                lowerTileLoad(load, view(op, load.getTensor()),
-                              unwrap(nb::cast<MlirType>(types[i])), pool);
+            if (!tileTypes[i])
+              throw nb::value_error("lower_pl_ops: a load needs its tile type");
+            mlir::Value tile = lowerTileLoad(load, view(op, load.getTensor()),
+                                             unwrap(*tileTypes[i]), pool);
             op->getResult(0).replaceAllUsesWith(tile);
             op->erase();
           } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
@@ -1615,12 +1616,6 @@ static void populatePLQueries(nb::module_ &m) {
           if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
             MlirType tensor = wrap(load.getTensor().getType());
             MlirType tile = wrap(load.getResult().getType());
-            nb::list valid;
-            for (mlir::Value v : load.getValidShape())
-              if (auto c = constantOf(v))
-                valid.append(nb::int_(*c));
-              else
-                valid.append(nb::none());
             bool foreign = llvm::any_of(
                 load.getResult().getUsers(), [&](mlir::Operation *u) {
                   return !llvm::is_contained(readers, u->getName());
@@ -1630,7 +1625,8 @@ static void populatePLQueries(nb::module_ &m) {
                 source && llvm::isa<ptonz::pl::TensorReshapeOp>(source);
             out.append(nb::make_tuple(
                 name, str(ptonzPLTensorTypeGetLayout(tensor)),
-                str(ptonzPLTileTypeGetMemory(tile)), nb::tuple(valid),
+                str(ptonzPLTileTypeGetMemory(tile)),
+                nb::tuple(nb::cast(constantsOf(load.getValidShape()))),
                 typeId(load.getResult().getType()), foreign, fromReshape));
           } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
             mlir::Operation *producer = store.getTile().getDefiningOp();

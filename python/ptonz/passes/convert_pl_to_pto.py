@@ -142,7 +142,6 @@ class _Validator:
         # pl.tensor.view of NZ -> its element offset: ("fold", [(offset, elements), ..]) or int
         self.slices: Dict[ir.Operation, object] = {}
         self.flat_nz = set()  # results of whole-tensor flattens of NZ tensors
-        self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their layout
         self.checked_calls = set()
         self.rejections = 0
         # The facts (`_ptonz.pl_op_facts`) of the loads and stores that
@@ -270,8 +269,6 @@ class _Validator:
             and not facts[LOAD_FROM_RESHAPE]
         )
         if alike and facts in self.passed:
-            if facts[0] == "pl.tile.load" and facts[LOAD_LAYOUT] in MX_LAYOUTS:
-                self.mx_loads[op] = facts[LOAD_LAYOUT]
             return
         rejections = self.rejections
         self.op(op, facts)
@@ -299,7 +296,6 @@ class _Validator:
                         "feed the cube (pypto's target_memory=pl.Mem.Mat); load "
                         "into mat",
                     )
-                self.mx_loads[op] = layout
             if memory not in LOADABLE:
                 return self.reject(
                     op,
@@ -956,7 +952,6 @@ class _Function:
     def __init__(self):
         self.views: Dict[ir.Value, ir.Value] = {}
         self.pool = None
-        self.mx_loads: Dict[ir.Operation, str] = {}  # MX scale loads -> their tensor's layout
 
 
 def _lowering(fn: _Function):
@@ -972,7 +967,8 @@ def _lowering(fn: _Function):
         tile_types: list = []
         for op, facts in zip(ops, op_facts):
             if facts[0] == "pl.tile.load":
-                mx = fn.mx_loads.get(op, "") if fn.mx_loads else ""
+                # An MX scale load writes an MX scale tile.
+                mx = facts[LOAD_LAYOUT] if facts[LOAD_LAYOUT] in MX_LAYOUTS else ""
                 key = (facts[LOAD_TILE], facts[LOAD_VALID], mx)
                 buf_t = tile_bufs.get(key)
                 if buf_t is None:
@@ -1041,7 +1037,6 @@ class ConvertPLToPTO(ModulePass):
                 and not (has_tiles and f[0] in TILE_OPS)
                 and not (has_tiles and f[0] == "pl.tile.store" and f[1] != "pl.tile.load")
             ]
-            fn.mx_loads = v.mx_loads
             with constant_pool(func) as fn.pool:
                 fn.views = _make_views(func, fn.pool, tensor_args, makers, v, needs, has_calls)
                 lower([op for op, _f in rest], [f for _op, f in rest])

@@ -71,8 +71,7 @@ class VerifyPartitionBounds(ModulePass):
                         ok &= self._dynamic_size(ranges, part, pv, dim, extents[dim])
                         continue
                     if code == _ptonz.SIZE_MISMATCH:
-                        self._size_mismatch(ranges, part, pv, dim)
-                        ok = False
+                        ok &= self._size_mismatch(ranges, part, pv, dim)
                         continue
                     offset = _ptonz.constant_int(pv.offsets[dim])
                     offset = pv.offsets[dim] if offset is None else offset
@@ -156,7 +155,7 @@ class VerifyPartitionBounds(ModulePass):
             return True
         return self._report(op, dim, largest, extent, v)
 
-    def _size_mismatch(self, ranges, op, pv, dim: int) -> None:
+    def _size_mismatch(self, ranges, op, pv, dim: int) -> bool:
         """A size operand that is not a constant and provably not the static
         extent its result type gives the dimension (`index_cast` through a
         narrower integer, say): PTOAS moves the type's extent, while the
@@ -171,6 +170,7 @@ class VerifyPartitionBounds(ModulePass):
             "while the operands describe another partition; make the size the "
             f"constant {extent}, or give the result type a dynamic (?) size there",
         )
+        return False
 
     def _report(self, op, dim: int, size: int, extent, v) -> bool:
         return report_bounds(
