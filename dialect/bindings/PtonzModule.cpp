@@ -288,6 +288,9 @@ NB_MODULE(_ptonz, m) {
         flags.printNameLocAsPrefix(names);
         std::string out;
         llvm::raw_string_ostream os(out);
+        // raw_string_ostream is unbuffered: every token would be a
+        // std::string append through a virtual write_impl.
+        os.SetBufferSize(1 << 16);
         unwrap(op)->print(os, flags);
         os.flush();
         return nb::str(out.data(), out.size());
