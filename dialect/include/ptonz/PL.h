@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "ptonz/LaunchQuery.h"
+#include "ptonz/ParsedTypes.h"
 
 #include "ptonz/PLDialect.h.inc"
 #include "ptonz/PLEnums.h.inc"

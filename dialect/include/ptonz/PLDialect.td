@@ -22,11 +22,18 @@ def PL_Dialect : Dialect {
     mat tiles into acc tiles, `pl.tile.store` writes a tile back.
     `convert-pl-to-pto` lowers this dialect to logical `pto`.
   }];
-  let useDefaultTypePrinterParser = 1;
+  let useDefaultTypePrinterParser = 0;
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
+
+  private:
+    /// The types parseType parsed, by their text.
+    mutable ::ptonz::ParsedTypes parsedTypes;
+  public:
   }];
 }
 

@@ -62,13 +62,22 @@ def PTO_Dialect : Dialect {
     /// --pto-level). A module's `pto.target_arch` attribute overrides the arch,
     /// as in ptoas.
     ::ptonz::pto::TargetArch getTargetArch() const { return target.arch; }
-    void setTargetArch(::ptonz::pto::TargetArch arch) { target.arch = arch; }
+    void setTargetArch(::ptonz::pto::TargetArch arch) {
+      target.arch = arch;
+      parsedTypes.clear();
+    }
     ::ptonz::pto::BuildLevel getBuildLevel() const { return target.level; }
-    void setBuildLevel(::ptonz::pto::BuildLevel level) { target.level = level; }
+    void setBuildLevel(::ptonz::pto::BuildLevel level) {
+      target.level = level;
+      parsedTypes.clear();
+    }
     /// The PTOAS release the verifiers check against (ptonz-opt
     /// --ptoas-version): rules that changed between releases follow it.
     std::pair<int, int> getPtoasVersion() const { return target.version; }
-    void setPtoasVersion(std::pair<int, int> version) { target.version = version; }
+    void setPtoasVersion(std::pair<int, int> version) {
+      target.version = version;
+      parsedTypes.clear();
+    }
     /// The backend PTOAS lowers with (ptonz-opt --pto-backend), and whether
     /// it was given (then it overrides a module's `pto.backend`, as in ptoas).
     ::ptonz::pto::Backend getBackend() const { return target.backend; }
@@ -76,10 +85,14 @@ def PTO_Dialect : Dialect {
     void setBackend(::ptonz::pto::Backend backend, bool given) {
       target.backend = backend;
       target.backendGiven = given;
+      parsedTypes.clear();
     }
     /// ptoas --emit-pto-ir: no backend runs on the output.
     bool emitsPtoIr() const { return target.emitsPtoIr; }
-    void setEmitsPtoIr(bool emits) { target.emitsPtoIr = emits; }
+    void setEmitsPtoIr(bool emits) {
+      target.emitsPtoIr = emits;
+      parsedTypes.clear();
+    }
     /// The target a context checks until told otherwise. ptonz sets it once,
     /// at import, from ptoas_facts (DEFAULT_ARCH, DEFAULT_LEVEL,
     /// DEFAULT_VERSION: the one home of the defaults); unset, a3 / level2 /
@@ -94,6 +107,10 @@ def PTO_Dialect : Dialect {
   private:
     ::ptonz::pto::PtoasTarget target = getDefaultTarget();
     bool keyedTileBuf = false;
+    /// The types parseType parsed, by their text; forgotten when the
+    /// target (which the type verifiers read) changes.
+    mutable ::ptonz::ParsedTypes parsedTypes;
+    ::mlir::Type parseTypeText(::mlir::DialectAsmParser &parser) const;
   public:
   }];
 }

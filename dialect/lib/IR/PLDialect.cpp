@@ -38,6 +38,24 @@ void PLDialect::registerTypes() {
       >();
 }
 
+Type PLDialect::parseType(DialectAsmParser &parser) const {
+  return parsedTypes.parse(parser, [this](DialectAsmParser &p) -> Type {
+    SMLoc at = p.getCurrentLocation();
+    StringRef mnemonic;
+    Type type;
+    OptionalParseResult parsed = generatedTypeParser(p, &mnemonic, type);
+    if (parsed.has_value())
+      return succeeded(*parsed) ? type : Type();
+    p.emitError(at) << "unknown type `" << mnemonic << "` in dialect `"
+                    << getNamespace() << "`";
+    return {};
+  });
+}
+
+void PLDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
+}
+
 void PLDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST

@@ -161,6 +161,11 @@ std::optional<MultiTileBuf> ptonz::pto::multiTileBufOf(Type type) {
 }
 
 Type PTODialect::parseType(DialectAsmParser &p) const {
+  return parsedTypes.parse(
+      p, [this](DialectAsmParser &q) { return parseTypeText(q); });
+}
+
+Type PTODialect::parseTypeText(DialectAsmParser &p) const {
   SMLoc at = p.getCurrentLocation();
   StringRef spec = p.getFullSymbolSpec();
   StringRef mnemonic;
