@@ -29,12 +29,13 @@ public:
   template <typename ParseFn>
   mlir::Type parse(mlir::DialectAsmParser &p, ParseFn &&parse) {
     llvm::StringRef text = p.getFullSymbolSpec();
-    bool keep = text.find_first_of("!#") == llvm::StringRef::npos;
-    if (keep) {
+    {
+      // Only texts without `!` or `#` are ever kept, so a hit needs no scan.
       std::lock_guard<std::mutex> lock(mutex);
       if (mlir::Type known = types.lookup(text))
         return known;
     }
+    bool keep = !text.contains('!') && !text.contains('#');
     mlir::Type type = parse(p);
     if (keep && type) {
       std::lock_guard<std::mutex> lock(mutex);
