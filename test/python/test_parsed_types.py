@@ -47,3 +47,35 @@ def test_a_new_target_parses_again(ctx):
         ir.Type.parse(text)
     _ptonz.set_ptoas_target(ctx, "a3", "level2", (0, 27), None)
     assert str(ir.Type.parse(text)) == text
+
+
+@pytest.mark.parametrize("version", [None, "0.27", "0.60"])
+def test_a_reused_context_lowers_as_a_fresh_one(version, monkeypatch):
+    """Batch mode and `ptonz.lower(as_text=True)` lower one input after
+    another in one context (driver.reused), so types parsed for one module
+    answer the next: every chunk of the dialects' lit inputs (valid and
+    invalid types, aliases, both tile_buf spellings) and every example, with
+    the shared A3 kernels, lowers there exactly as in a context of its own."""
+    from conftest import ROOT, example_files, read, shared_kernels
+    from ptonz import driver
+    from ptonz_cli import split_chunks
+
+    import ptonz
+
+    monkeypatch.setattr(driver._reuse, "entry", None, raising=False)
+    files = sorted(str(p) for p in (ROOT / "test" / "Dialect").rglob("*.mlir"))
+    files += example_files() + shared_kernels("deepseek-v4-decode-a3/aiv")[:20]
+
+    def lowered(text, name, reuse):
+        try:
+            if reuse:
+                return ptonz.lower(text, filename=name, ptoas_version=version, as_text=True)
+            module = ptonz.lower(text, filename=name, ptoas_version=version)
+            return _ptonz.print_asm(module.operation, debug_info=True)
+        except ptonz.LoweringError as err:
+            return err.diagnostics
+
+    chunks = [(f"{f}:{line}", text) for f in files for text, line in split_chunks(read(f))]
+    assert len(chunks) > 300
+    for name, text in chunks:
+        assert lowered(text, name, True) == lowered(text, name, False), name
