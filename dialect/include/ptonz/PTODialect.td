@@ -62,21 +62,18 @@ def PTO_Dialect : Dialect {
     /// --pto-level). A module's `pto.target_arch` attribute overrides the arch,
     /// as in ptoas.
     ::ptonz::pto::TargetArch getTargetArch() const { return target.arch; }
-    void setTargetArch(::ptonz::pto::TargetArch arch) {
-      target.arch = arch;
-      parsedTypes.clear();
-    }
+    void setTargetArch(::ptonz::pto::TargetArch arch) { target.arch = arch; }
     ::ptonz::pto::BuildLevel getBuildLevel() const { return target.level; }
-    void setBuildLevel(::ptonz::pto::BuildLevel level) {
-      target.level = level;
-      parsedTypes.clear();
-    }
+    void setBuildLevel(::ptonz::pto::BuildLevel level) { target.level = level; }
     /// The PTOAS release the verifiers check against (ptonz-opt
     /// --ptoas-version): rules that changed between releases follow it.
     std::pair<int, int> getPtoasVersion() const { return target.version; }
+    /// The type verifiers read the release (and no other target fact), so
+    /// the types parsed under another one are forgotten.
     void setPtoasVersion(std::pair<int, int> version) {
+      if (version != target.version)
+        parsedTypes.clear();
       target.version = version;
-      parsedTypes.clear();
     }
     /// The backend PTOAS lowers with (ptonz-opt --pto-backend), and whether
     /// it was given (then it overrides a module's `pto.backend`, as in ptoas).
@@ -85,14 +82,10 @@ def PTO_Dialect : Dialect {
     void setBackend(::ptonz::pto::Backend backend, bool given) {
       target.backend = backend;
       target.backendGiven = given;
-      parsedTypes.clear();
     }
     /// ptoas --emit-pto-ir: no backend runs on the output.
     bool emitsPtoIr() const { return target.emitsPtoIr; }
-    void setEmitsPtoIr(bool emits) {
-      target.emitsPtoIr = emits;
-      parsedTypes.clear();
-    }
+    void setEmitsPtoIr(bool emits) { target.emitsPtoIr = emits; }
     /// The target a context checks until told otherwise. ptonz sets it once,
     /// at import, from ptoas_facts (DEFAULT_ARCH, DEFAULT_LEVEL,
     /// DEFAULT_VERSION: the one home of the defaults); unset, a3 / level2 /
@@ -107,10 +100,8 @@ def PTO_Dialect : Dialect {
   private:
     ::ptonz::pto::PtoasTarget target = getDefaultTarget();
     bool keyedTileBuf = false;
-    /// The types parseType parsed, by their text; forgotten when the
-    /// target (which the type verifiers read) changes.
+    /// The types parseType parsed, by their text (see setPtoasVersion).
     mutable ::ptonz::ParsedTypes parsedTypes;
-    ::mlir::Type parseTypeText(::mlir::DialectAsmParser &parser) const;
   public:
   }];
 }

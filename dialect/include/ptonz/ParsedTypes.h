@@ -22,12 +22,15 @@ namespace ptonz {
 
 class ParsedTypes {
 public:
-  /// `parse(p)` once per text: the type a text parsed to before, else what
-  /// `parse` returns (remembered when it is a type). A text with `!` or `#`
-  /// is always parsed: it may name an alias (`!pto.ptr<!elem>`), which means
-  /// another type in another module of the same context.
-  template <typename ParseFn>
-  mlir::Type parse(mlir::DialectAsmParser &p, ParseFn &&parse) {
+  /// A dialect's parseType, once per text: the type a text parsed to before,
+  /// else the type `generated` (the dialect's ODS generatedTypeParser) reads,
+  /// or `unknown(p, at, mnemonic)` for a mnemonic it does not know
+  /// (remembered when it is a type). A text with `!` or `#` is always
+  /// parsed: it may name an alias (`!pto.ptr<!elem>`), which means another
+  /// type in another module of the same context.
+  template <typename Generated, typename Unknown>
+  mlir::Type parse(mlir::DialectAsmParser &p, Generated generated,
+                   Unknown unknown) {
     llvm::StringRef text = p.getFullSymbolSpec();
     {
       // Only texts without `!` or `#` are ever kept, so a hit needs no scan.
@@ -36,7 +39,14 @@ public:
         return known;
     }
     bool keep = !text.contains('!') && !text.contains('#');
-    mlir::Type type = parse(p);
+    llvm::SMLoc at = p.getCurrentLocation();
+    llvm::StringRef mnemonic;
+    mlir::Type type;
+    mlir::OptionalParseResult parsed = generated(p, &mnemonic, type);
+    if (!parsed.has_value())
+      type = unknown(p, at, mnemonic);
+    else if (mlir::failed(*parsed))
+      type = {};
     if (keep && type) {
       std::lock_guard<std::mutex> lock(mutex);
       // Bounded: distinct type texts are few; this only caps odd inputs.
@@ -47,8 +57,8 @@ public:
     return type;
   }
 
-  /// Forget every type: whatever a type's verifier reads of the context (the
-  /// PTOAS target) changed, so a text may now parse to an error.
+  /// Forget every type: the context's PTOAS release, which the type
+  /// verifiers read, changed, so a text may now parse to an error.
   void clear() {
     std::lock_guard<std::mutex> lock(mutex);
     types.clear();

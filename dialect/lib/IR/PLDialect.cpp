@@ -39,17 +39,13 @@ void PLDialect::registerTypes() {
 }
 
 Type PLDialect::parseType(DialectAsmParser &parser) const {
-  return parsedTypes.parse(parser, [this](DialectAsmParser &p) -> Type {
-    SMLoc at = p.getCurrentLocation();
-    StringRef mnemonic;
-    Type type;
-    OptionalParseResult parsed = generatedTypeParser(p, &mnemonic, type);
-    if (parsed.has_value())
-      return succeeded(*parsed) ? type : Type();
-    p.emitError(at) << "unknown type `" << mnemonic << "` in dialect `"
-                    << getNamespace() << "`";
-    return {};
-  });
+  return parsedTypes.parse(
+      parser, generatedTypeParser,
+      [this](DialectAsmParser &p, SMLoc at, StringRef mnemonic) -> Type {
+        p.emitError(at) << "unknown type `" << mnemonic << "` in dialect `"
+                        << getNamespace() << "`";
+        return {};
+      });
 }
 
 void PLDialect::printType(Type type, DialectAsmPrinter &printer) const {

@@ -160,36 +160,31 @@ std::optional<MultiTileBuf> ptonz::pto::multiTileBufOf(Type type) {
   return MultiTileBuf{slot, count};
 }
 
-Type PTODialect::parseType(DialectAsmParser &p) const {
+Type PTODialect::parseType(DialectAsmParser &parser) const {
   return parsedTypes.parse(
-      p, [this](DialectAsmParser &q) { return parseTypeText(q); });
-}
-
-Type PTODialect::parseTypeText(DialectAsmParser &p) const {
-  SMLoc at = p.getCurrentLocation();
-  StringRef spec = p.getFullSymbolSpec();
-  StringRef mnemonic;
-  Type type;
-  OptionalParseResult parsed = generatedTypeParser(p, &mnemonic, type);
-  if (parsed.has_value())
-    return succeeded(*parsed) ? type : Type();
-  if (isPassThroughTypeMnemonic(mnemonic)) {
-    type = OpaqueType::get(StringAttr::get(getContext(), getNamespace()), spec);
-    // MultiTileBufType::verify (PTOAS 0.60): 2 to 16 slots.
-    if (auto multi = multiTileBufOf(type);
-        multi && (multi->count < 2 || multi->count > 16)) {
-      p.emitError(at) << "multi_tile_buf count must be "
-                      << (multi->count < 2 ? ">= 2" : "<= 16") << " (got "
-                      << multi->count
-                      << "): a multi-buffer has 2 to 16 slots (use "
-                         "pto.alloc_tile for a single one)";
-      return {};
-    }
-    return type;
-  }
-  p.emitError(at) << "unknown pto type '" << mnemonic
-                  << "' (neither a type of ptonz nor one of PTOAS 0.60)";
-  return {};
+      parser, generatedTypeParser,
+      [this](DialectAsmParser &p, SMLoc at, StringRef mnemonic) -> Type {
+        if (!isPassThroughTypeMnemonic(mnemonic)) {
+          p.emitError(at) << "unknown pto type '" << mnemonic
+                          << "' (neither a type of ptonz nor one of PTOAS "
+                             "0.60)";
+          return {};
+        }
+        Type type =
+            OpaqueType::get(StringAttr::get(getContext(), getNamespace()),
+                            p.getFullSymbolSpec());
+        // MultiTileBufType::verify (PTOAS 0.60): 2 to 16 slots.
+        if (auto multi = multiTileBufOf(type);
+            multi && (multi->count < 2 || multi->count > 16)) {
+          p.emitError(at) << "multi_tile_buf count must be "
+                          << (multi->count < 2 ? ">= 2" : "<= 16") << " (got "
+                          << multi->count
+                          << "): a multi-buffer has 2 to 16 slots (use "
+                             "pto.alloc_tile for a single one)";
+          return {};
+        }
+        return type;
+      });
 }
 
 void PTODialect::printType(Type type, DialectAsmPrinter &p) const {
