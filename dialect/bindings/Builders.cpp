@@ -1292,6 +1292,17 @@ static void populateViewQueries(nb::module_ &m) {
         // A pass's idle test (passes/idle.py): one walk that stops at the
         // first hit, so it costs nothing where the pass has work and one
         // walk where it has none.
+        mlir::MLIRContext *context = unwrap(root)->getContext();
+        // No walk at all where none of `dialects` is loaded: a type or
+        // attribute of a dialect cannot be made before the dialect is
+        // loaded, and an op of a dialect that is not loaded is an
+        // unregistered op, which the verifier rejects unless the context
+        // takes unregistered dialects (then the walk decides).
+        if (viewLayouts.empty() && !context->allowsUnregisteredDialects() &&
+            llvm::none_of(dialects, [&](const std::string &name) {
+              return context->getLoadedDialect(name) != nullptr;
+            }))
+          return false;
         auto ofDialect = [&](mlir::Type t) {
           return llvm::is_contained(dialects, t.getDialect().getNamespace());
         };

@@ -23,13 +23,17 @@ def _parse(ctx, text, name):
         return None
 
 
+@pytest.mark.parametrize("unregistered", [False, True], ids=["registered-only", "unregistered"])
 @pytest.mark.parametrize("argument", sorted(IDLE))
-def test_an_idle_pass_would_have_done_nothing(argument):
+def test_an_idle_pass_would_have_done_nothing(argument, unregistered):
+    """In a context as ptonz-opt makes it, and in one that takes unregistered
+    dialects (--allow-unregistered-dialect), where the tests cannot reason
+    from the dialects the context has loaded."""
     cls = _pass_class(argument)
     options = {name: option_text(default) for name, (_p, default, _h) in cls.options.items()}
     idle = busy = 0
     for name, text in CORPUS:
-        ctx = Target(allow_unregistered_dialect=True).context()
+        ctx = Target(allow_unregistered_dialect=unregistered).context()
         with ctx:
             module = _parse(ctx, text, name)
             if module is None:
@@ -62,3 +66,30 @@ def test_declared_arguments_wake_pto_declare_nz_args():
         assert not idle(
             "pto-declare-nz-args", module.operation, {**defaults, "nz-args": "@k:0=16x32"}
         )
+
+
+PL_KERNEL = """func.func @k(%t: !pl.tensor<16x32xf16>) {
+  return
+}
+"""
+PTO_KERNEL = "func.func @k() {\n  return\n}\n"
+
+
+def test_a_dialect_is_found_in_a_reused_context():
+    """A context that loaded pl for one module (batch mode, ptonz.lower)
+    still answers for the next module by what that module holds."""
+    ctx = Target().context()
+    with ctx:
+        assert not _ptonz.contains(_parse(ctx, PTO_KERNEL, "a.mlir").operation, ["pl"], [])
+        assert _ptonz.contains(_parse(ctx, PL_KERNEL, "b.mlir").operation, ["pl"], [])
+        assert not _ptonz.contains(_parse(ctx, PTO_KERNEL, "c.mlir").operation, ["pl"], [])
+
+
+def test_an_unregistered_dialect_is_found_by_its_ops():
+    """An op of a dialect no context registers (--allow-unregistered-dialect)."""
+    ctx = Target(allow_unregistered_dialect=True).context()
+    with ctx:
+        text = 'func.func @k() {\n  "acme.op"() : () -> ()\n  return\n}\n'
+        module = _parse(ctx, text, "m.mlir")
+        assert _ptonz.contains(module.operation, ["acme"], [])
+        assert not _ptonz.contains(module.operation, ["zeta"], [])
