@@ -11,20 +11,19 @@ splitter (ptonz-opt, ptonz_cli.ptoas_check and the fuzzer's corpus).
 """
 
 import sys
-from typing import List, Tuple
 
 SPLIT_MARKER = "// -----"
 
 
-def split_chunks(text: str, split: bool = True) -> List[Tuple[str, int]]:
+def split_chunks(text: str, split: bool = True) -> list[tuple[str, int]]:
     """(chunk text, first line number) of each `// -----`-separated chunk of
     `text` (the whole text when not `split`), as mlir-opt's
     --split-input-file cuts it; a chunk's line k is line first + k - 1 of the
     file."""
     if not split:
         return [(text, 1)]
-    chunks: List[Tuple[str, int]] = []
-    cur: List[str] = []
+    chunks: list[tuple[str, int]] = []
+    cur: list[str] = []
     start = 1
     for i, line in enumerate(text.splitlines(keepends=True), start=1):
         if line.strip() == SPLIT_MARKER:
@@ -39,6 +38,9 @@ def split_chunks(text: str, split: bool = True) -> List[Tuple[str, int]]:
 # Set by the ptonz-opt command: nothing but ptonz uses the MLIR bindings in
 # this process, so `import ptonz` may load less of them (ptonz._startup).
 COMMAND = False
+# What the ptonz-opt command leaves for the process's exit to free (its
+# lowered modules: see ptonz_opt, which ends by os._exit).
+LEFT_TO_EXIT: list = []
 
 
 def version_line() -> str:

@@ -26,6 +26,7 @@ import sys
 import time
 from typing import List, Optional, Tuple
 
+import ptonz_cli
 from ptonz_cli import SPLIT_MARKER, split_chunks
 
 DEFAULT_SAMPLES = 8
@@ -536,8 +537,19 @@ def run(argv: Optional[List[str]] = None) -> int:
     started()  # the garbage collector back on, without the start-up objects
     timing = {"parse": 0.0, "pipeline": 0.0, "verify": 0.0, "print": 0.0}
     if not batch:
+        # The ptonz-opt command leaves by os._exit (ptonz_cli): its modules
+        # are left to it, as freeing them only costs time (bench/README.md);
+        # a caller of run() gets them freed.
         rc = _lower_file(
-            jobs[0][0], jobs[0][1], args, target, pipeline, timing, first, _report_to_stderr
+            jobs[0][0],
+            jobs[0][1],
+            args,
+            target,
+            pipeline,
+            timing,
+            first,
+            _report_to_stderr,
+            left_to_exit=ptonz_cli.LEFT_TO_EXIT if ptonz_cli.COMMAND else None,
         )
     else:
         rc = _lower_batch(jobs, args, target, pipeline, timing, first)
@@ -655,12 +667,15 @@ def _lower_batch(jobs, args, target, pipeline, timing, first) -> int:
     return worst
 
 
-def _lower_file(path, output, args, target, pipeline, timing, first, report) -> int:
+def _lower_file(
+    path, output, args, target, pipeline, timing, first, report, left_to_exit=None
+) -> int:
     """One input (a file or '-') through the pipeline, written to `output`
     ('-': stdout) unless it failed; diagnostics go to `report`. `first` holds
     the context and pass manager built to check the pipeline (used, then
     dropped, by the first chunk, under --mlir-timing; else every chunk uses
-    driver.reused). The exit status of one-file mode."""
+    driver.reused). `left_to_exit`: a list that takes each chunk's module,
+    which the process's exit then frees. The exit status of one-file mode."""
     from ptonz import diagnostics as D
     from ptonz.driver import process, reused
 
@@ -712,6 +727,8 @@ def _lower_file(path, output, args, target, pipeline, timing, first, report) -> 
         )
         if outcome.output is not None:
             outputs.append(outcome.output)
+        if left_to_exit is not None and outcome.module is not None:
+            left_to_exit.append(outcome.module)
         if args.verify_diagnostics:
             expected = D.parse_expectations(chunk, first_line)
             problems = D.verify(outcome.diagnostics, expected, filename)
