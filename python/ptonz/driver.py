@@ -26,10 +26,11 @@ whenever the target or the pipeline differs; what stays behind is uniqued
 types, attributes and locations, which `REUSE_RUNS` bounds.
 """
 
-import threading
 import time
+from _thread import _local
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import NamedTuple
 
 from mlir import ir
 
@@ -50,7 +51,7 @@ NZ_ARGS_PASS = "pto-declare-nz-args"
 NZ_ARGS_OPTIONS = {"nz_args": "nz-args", "arg_ranges": "arg-ranges"}
 
 
-def keyed_tile_buf(version: Optional[str]) -> bool:
+def keyed_tile_buf(version: str | None) -> bool:
     """PTOAS parses the compact !pto.tile_buf form from 0.25 on; older versions
     read only the keyed form, so ptonz prints that for them."""
     from .analyses.ptoas_facts import FIRST_COMPACT_TILE_BUF, parse_version
@@ -78,9 +79,9 @@ class Target(NamedTuple):
     (None: not given; the attribute, else emitc, decides)."""
 
     pto_arch: str = DEFAULT_ARCH
-    pto_level: Optional[str] = None
-    ptoas_version: Optional[str] = None
-    pto_backend: Optional[str] = None
+    pto_level: str | None = None
+    ptoas_version: str | None = None
+    pto_backend: str | None = None
     # ptoas --emit-pto-ir: it writes PTO IR and stops before its backend.
     ptoas_emit_pto_ir: bool = False
     allow_unregistered_dialect: bool = False
@@ -114,7 +115,7 @@ class Target(NamedTuple):
         return ctx
 
 
-def _target_version(version: Optional[str]):
+def _target_version(version: str | None):
     """--ptoas-version as (major, minor) for the op verifiers; None (their
     default, the newest modelled release) when absent or malformed
     (pto-verify-ptoas reports a malformed one)."""
@@ -135,16 +136,16 @@ def _join(values) -> str:
 
 def pass_defaults(
     *,
-    ptoas_version: Optional[str] = None,
-    infer_layout: Optional[bool] = None,
-    pto_level: Optional[str] = None,
+    ptoas_version: str | None = None,
+    infer_layout: bool | None = None,
+    pto_level: str | None = None,
     remarks: bool = False,
     allow_large_gm_gap: bool = False,
     allow_clamped_gm_offsets: bool = False,
     nz_args: Sequence[str] = (),
     arg_ranges: Sequence[str] = (),
-    pass_options: Optional[Mapping[str, Mapping[str, object]]] = None,
-) -> Dict[str, Dict[str, object]]:
+    pass_options: Mapping[str, Mapping[str, object]] | None = None,
+) -> dict[str, dict[str, object]]:
     """The pass-option defaults `{pass: {option: value}}` that ptonz-opt's
     flags and `ptonz.lower`'s keyword arguments stand for; a pipeline that
     sets an option itself overrides them. `pass_options` adds (and wins over)
@@ -152,8 +153,8 @@ def pass_defaults(
     `@FUNC:INDEX=LO:HI`) are the `nz-args` / `arg-ranges` options of the
     `pto-declare-nz-args` pass, joined with commas; PipelineError when that
     pass is not registered."""
-    out: Dict[str, Dict[str, object]] = {}
-    verify: Dict[str, object] = {}
+    out: dict[str, dict[str, object]] = {}
+    verify: dict[str, object] = {}
     if ptoas_version:
         verify["ptoas-version"] = ptoas_version
     if infer_layout is not None and not infer_layout:
@@ -191,8 +192,8 @@ class Pipeline(NamedTuple):
     in order (`pto-block-nz-views{remarks=true}`, `lower-to-ptoas`), with
     pass-option defaults (`pass_defaults`)."""
 
-    text: Optional[str] = None
-    elements: Tuple[str, ...] = ()
+    text: str | None = None
+    elements: tuple[str, ...] = ()
     defaults: Mapping[str, Mapping[str, object]] = MappingProxyType({})
 
     def __bool__(self) -> bool:
@@ -206,7 +207,7 @@ class Pipeline(NamedTuple):
             return cls(text=pipeline, defaults=defaults or {})
         return cls(elements=(pipeline,), defaults=defaults or {})
 
-    def key(self) -> Tuple:
+    def key(self) -> tuple:
         """What decides the pass manager: equal keys build the same one."""
         defaults = tuple(
             (name, tuple(sorted((k, repr(v)) for k, v in opts.items())))
@@ -231,7 +232,7 @@ class Pipeline(NamedTuple):
 # the in-process peak memory).
 REUSE_RUNS = 64
 
-_reuse = threading.local()  # per thread: a context is not shared across threads
+_reuse = _local()  # per thread (threading.local; see passes.registration)
 
 
 def reused(target: Target, pipeline: Pipeline):
@@ -259,9 +260,9 @@ class Outcome:
     def __init__(
         self,
         ok: bool,
-        diagnostics: List[D.Diag],
-        output: Optional[str] = None,
-        module: Optional[ir.Module] = None,
+        diagnostics: list[D.Diag],
+        output: str | None = None,
+        module: ir.Module | None = None,
     ):
         self.ok = ok
         self.diagnostics = diagnostics
@@ -295,10 +296,10 @@ def process(
     first_line: int = 1,
     verify_each: bool = False,
     mlir_timing: bool = False,
-    timing: Optional[Dict[str, float]] = None,
+    timing: dict[str, float] | None = None,
     keep_input: bool = False,
     retain_names: bool = True,
-    emit: Optional[Callable[[ir.Module, Optional[ir.Module]], Optional[str]]] = _print,
+    emit: Callable[[ir.Module, ir.Module | None], str | None] | None = _print,
 ) -> Outcome:
     """Parse `text` (lines `first_line`.. of `filename`) in `ctx`, run
     `pipeline` (or the pass manager `pm` already built from it in `ctx`) on
@@ -317,7 +318,7 @@ def process(
     for phase in ("parse", "pipeline", "verify", "print"):
         timing.setdefault(phase, 0.0)
     collector = D.Collector(ctx)
-    diags: List[D.Diag] = []
+    diags: list[D.Diag] = []
     outcome = Outcome(False, diags)
     try:
         with ctx, ir.Location.unknown():
@@ -385,7 +386,7 @@ def process(
         collector.detach()
 
 
-def decode(data: bytes, filename: str) -> Tuple[Optional[str], Optional[D.Diag]]:
+def decode(data: bytes, filename: str) -> tuple[str | None, D.Diag | None]:
     """The input as text, or None and a located error at the first byte that
     is not UTF-8 (MLIR source is UTF-8)."""
     try:

@@ -26,7 +26,7 @@ and, for whole views, `partition_verdicts`); this module words them.
 
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Tuple, Union
+from typing import Callable, List, Optional, Tuple, TypeAlias
 
 from mlir import ir
 
@@ -35,11 +35,11 @@ from .int_ranges import FunctionRanges, describe_assumption, is_launch_query, lo
 
 INSIDE, OUTSIDE, UNDECIDED = "inside", "outside", "undecided"
 
-Offset = Union[int, ir.Value]
+Offset: TypeAlias = int | ir.Value
 
 
 # (reason, located notes) of a verdict.
-Explanation = Tuple[str, List[Tuple[ir.Location, str]]]
+Explanation: TypeAlias = tuple[str, list[tuple[ir.Location, str]]]
 
 
 class DimVerdict:

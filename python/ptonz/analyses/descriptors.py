@@ -225,7 +225,7 @@ def contiguous_runs(d: Descriptor) -> Optional[Tuple[int, int]]:
     """
     if not all(isinstance(x, int) for x in d.shape + d.strides):
         return None
-    shape, strides = cast(List[int], d.shape), cast(List[int], d.strides)
+    shape, strides = cast("list[int]", d.shape), cast("list[int]", d.strides)
     total = 1
     for s in shape:
         total *= s

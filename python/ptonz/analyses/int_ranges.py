@@ -118,7 +118,7 @@ class FunctionRanges:
 
     def bounds(self, value: ir.Value) -> Optional[Tuple[int, int]]:
         """(smin, smax) in any launch: `of` without the rest (the hot query)."""
-        return cast(Optional[Tuple[int, int]], self.native.signed(value))
+        return cast("tuple[int, int] | None", self.native.signed(value))
 
     def in_single_launch(self, value: ir.Value) -> Optional[Range]:
         """The range in the launch of one block (block idx 0, block num 1)."""
@@ -128,7 +128,7 @@ class FunctionRanges:
     @staticmethod
     def assumptions(value: ir.Value) -> List[ir.Value]:
         """What the program does not bound in `value`'s backward slice."""
-        return cast(List[ir.Value], _ptonz.IntRanges.assumptions(value))
+        return cast("list[ir.Value]", _ptonz.IntRanges.assumptions(value))
 
 
 def declared_range(value: ir.Value) -> Optional[List[int]]:

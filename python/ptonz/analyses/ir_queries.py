@@ -28,7 +28,7 @@ def functions(module: ir.Operation) -> List[ir.Operation]:
     """The func.func ops under `module` (or `module` itself, if a function),
     as ir.Operation: an OpView per function costs more than most passes spend
     on a function without NZ views (`.opview` where one is needed)."""
-    return cast(List[ir.Operation], _ptonz.functions(module))
+    return cast("list[ir.Operation]", _ptonz.functions(module))
 
 
 def symbol_name(func: ir.Operation) -> str:
@@ -57,7 +57,7 @@ def ssa_name(value: ir.Value, state: "_ptonz.NameState") -> str:
 
 def constant_int(value: ir.Value) -> Optional[int]:
     """The value of a constant integer/index value (`arith.constant`), else None."""
-    return cast(Optional[int], _ptonz.constant_int(value))
+    return cast("int | None", _ptonz.constant_int(value))
 
 
 def constant_ints(values: Sequence[ir.Value]) -> Optional[List[int]]:
@@ -102,8 +102,8 @@ def layout_of(op: Any) -> Optional[str]:
     """'nd' | 'dn' | 'nz' of a pto.make_tensor_view (attribute or view type), or None."""
     attrs = op.operation.attributes
     if "layout" in attrs:
-        return cast(Optional[str], _ptonz.layout_value(attrs["layout"]))
-    return cast(Optional[str], TensorViewType(op.operation.results[0].type).layout)
+        return cast("str | None", _ptonz.layout_value(attrs["layout"]))
+    return cast("str | None", TensorViewType(op.operation.results[0].type).layout)
 
 
 def bit_width(t: ir.Type) -> int:

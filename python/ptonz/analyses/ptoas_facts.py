@@ -105,7 +105,7 @@ from ptonz_geometry import (
 )
 from ptonz_geometry import SUB_BYTE_NZ  # noqa: F401  (defined there; kept importable here)
 
-Version = Tuple[int, int]
+Version = tuple[int, int]
 
 # The releases ptonz names, oldest first: (version, how its facts were established).
 RELEASES = (
@@ -209,7 +209,7 @@ def _constant_descriptor(
         or element_bytes <= 0
     ):
         return None
-    return right_align5(cast(Sequence[int], shape), cast(Sequence[int], strides))
+    return right_align5(cast("Sequence[int]", shape), cast("Sequence[int]", strides))
 
 
 def inferred_layout(

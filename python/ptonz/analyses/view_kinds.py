@@ -82,7 +82,7 @@ def _attr_layout(op: ir.Operation) -> Optional[str]:
 
 
 def _type_layout(op: ir.Operation) -> Optional[str]:
-    return cast(Optional[str], _ptonz.TensorViewType(op.results[0].type).layout)
+    return cast("str | None", _ptonz.TensorViewType(op.results[0].type).layout)
 
 
 def enclosing_function(op: ir.Operation) -> Optional[ir.Operation]:

@@ -5,7 +5,8 @@ their metadata from it, and a pass module is imported on the pass's first
 run.
 """
 
-from typing import Callable, Dict, NamedTuple, Tuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from ..analyses.ptoas_facts import (
     DEFAULT_LEVEL,
@@ -40,7 +41,7 @@ def pto_level(text: str) -> str:
     return text
 
 
-Option = Tuple[Callable[[str], object], object, str]  # (parser, default, help)
+Option = tuple[Callable[[str], object], object, str]  # (parser, default, help)
 
 
 # Where a pass may be scheduled. Every ptonz pass runs on a module (all its
@@ -52,14 +53,14 @@ MODULE_OR_FUNCTION = ("builtin.module", "func.func")
 
 class PassInfo(NamedTuple):
     summary: str
-    options: Dict[str, Option]
-    anchors: Tuple[str, ...]
+    options: dict[str, Option]
+    anchors: tuple[str, ...]
     impl: str  # "module:Class", imported on the pass's first run
 
 
 class PipelineInfo(NamedTuple):
     summary: str
-    passes: Tuple[str, ...]  # its options: those of its passes, forwarded by name
+    passes: tuple[str, ...]  # its options: those of its passes, forwarded by name
 
 
 REMARKS: Option = (
@@ -68,7 +69,7 @@ REMARKS: Option = (
     "emit a remark for every partition whose bounds cannot be decided",
 )
 
-CATALOG: Dict[str, PassInfo] = {
+CATALOG: dict[str, PassInfo] = {
     "pto-declare-nz-args": PassInfo(
         "Declare kernel arguments: the GM bytes behind a !pto.ptr argument are NZ-packed "
         "(nz-args), a scalar argument lies in a range (arg-ranges); both become argument "
@@ -179,7 +180,7 @@ CATALOG: Dict[str, PassInfo] = {
     ),
 }
 
-PIPELINES: Dict[str, PipelineInfo] = {
+PIPELINES: dict[str, PipelineInfo] = {
     "lower-to-ptoas": PipelineInfo(
         "The whole lowering from pl (or logical pto) to PTOAS input: pto-declare-nz-args, "
         "convert-pl-to-pto, "

@@ -9,7 +9,8 @@ pipeline is parsed.
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Tuple, TypeVar
+from collections.abc import Callable
+from typing import Optional, Tuple, TypeVar
 
 Parser = TypeVar("Parser", bound=Callable[[str], object])
 
@@ -29,7 +30,7 @@ _NZ = re.compile(r"@([^:,=\s]+):(\d+)(?:=(\d+(?:x\d+)+))?")
 _RANGE = re.compile(r"@([^:,=\s]+):(\d+)=(-?\d+):(-?\d+)(?::(\d+))?")
 
 
-class NzArg(Tuple[str, int, Optional[Tuple[int, ...]]]):
+class NzArg(tuple[str, int, tuple[int, ...] | None]):
     """`@FUNC:INDEX[=SHAPE]`: argument INDEX of FUNC is NZ-packed (SHAPE: its
     logical shape; None: the shape of its views)."""
 
@@ -45,7 +46,7 @@ class NzArg(Tuple[str, int, Optional[Tuple[int, ...]]]):
         return f"@{self.func}:{self.index}{tail}"
 
 
-class ArgRange(Tuple[str, int, int, int, int]):
+class ArgRange(tuple[str, int, int, int, int]):
     """`@FUNC:INDEX=LO:HI[:STEP]`: scalar argument INDEX of FUNC takes the
     values LO, LO + STEP, ... below HI (STEP 1: all of [LO, HI))."""
 

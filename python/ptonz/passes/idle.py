@@ -13,7 +13,7 @@ report anything; the passes do not depend on it (run directly, a pass finds
 the same nothing). Passes without a test always run.
 """
 
-from typing import Callable, Dict, Mapping
+from collections.abc import Callable, Mapping
 
 from mlir import ir
 
@@ -60,7 +60,7 @@ def nothing_declared(argument: str, module: ir.Operation, options: Mapping[str, 
 
 
 # argument -> test(argument, op, option values): True when the pass is idle.
-IDLE: Dict[str, Callable[[str, ir.Operation, Mapping[str, object]], bool]] = {
+IDLE: dict[str, Callable[[str, ir.Operation, Mapping[str, object]], bool]] = {
     "convert-pl-to-pto": _no_pl,
     "pto-block-nz-views": _no_nz_view,
     "pto-block-mx-scale-views": _no_mx_view,

@@ -28,7 +28,7 @@ import atexit
 import importlib
 import os
 import sys
-import threading
+from _thread import RLock, _local
 from contextlib import contextmanager, nullcontext
 from typing import Dict, Iterator, List, Mapping, Optional, Tuple
 
@@ -47,13 +47,16 @@ _registered = False
 # `reraise_internal_error` (called by `run_pass_manager` after the pass
 # manager returns) raises it again, so ptonz-opt exits 2 for bugs only.
 # Per thread: a pass body runs on the thread that called PassManager.run.
-_thread = threading.local()
+# (_thread's local and RLock are what `threading` exports as threading.local
+# and threading.RLock; threading itself is left unimported, as ptonz-opt's
+# start-up has no other use for it: bench/README.md, "Start-up".)
+_this_thread = _local()
 
 
 def _internal_errors() -> List[BaseException]:
-    errors = getattr(_thread, "internal_errors", None)
+    errors = getattr(_this_thread, "internal_errors", None)
     if errors is None:
-        errors = _thread.internal_errors = []
+        errors = _this_thread.internal_errors = []
     return errors
 
 
@@ -167,7 +170,7 @@ def register_pass_class(cls: type) -> None:
 
 # The defaults are process-wide (MLIR's registry): one thread at a time sets
 # them, builds its pass managers and puts the old values back.
-_defaults_lock = threading.RLock()
+_defaults_lock = RLock()
 
 
 @contextmanager
