@@ -180,7 +180,8 @@ def render(diag: Diag, sources: Optional[Sources] = None) -> str:
 # --verify-diagnostics
 # --------------------------------------------------------------------------
 
-_EXPECTED_RE = re.compile(
+# Compiled (and cached by `re`) on first use: only --verify-diagnostics reads it.
+_EXPECTED_RE = (
     r"expected-(error|warning|note|remark)(-re)?\s*"
     r"(?:@(?P<designator>[+-]\d+|above|below|unknown))?\s*\{\{(?P<msg>.*?)\}\}\s*$"
 )
@@ -246,7 +247,7 @@ def parse_expectations(text: str, first_line: int = 1) -> List[Expected]:
     last_plain_line = 0
     for idx, src in enumerate(text.splitlines()):
         lineno = first_line + idx
-        m = _EXPECTED_RE.search(src)
+        m = re.search(_EXPECTED_RE, src)
         if m is None:
             for e in pending_below:
                 e.line = lineno

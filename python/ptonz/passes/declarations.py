@@ -26,8 +26,9 @@ def shows_as(value_desc: str) -> Callable[[Parser], Parser]:
     return mark
 
 
-_NZ = re.compile(r"@([^:,=\s]+):(\d+)(?:=(\d+(?:x\d+)+))?")
-_RANGE = re.compile(r"@([^:,=\s]+):(\d+)=(-?\d+):(-?\d+)(?::(\d+))?")
+# Patterns, compiled (and cached by `re`) on first use: most runs declare nothing.
+_NZ = r"@([^:,=\s]+):(\d+)(?:=(\d+(?:x\d+)+))?"
+_RANGE = r"@([^:,=\s]+):(\d+)=(-?\d+):(-?\d+)(?::(\d+))?"
 
 
 class NzArg(tuple[str, int, tuple[int, ...] | None]):
@@ -84,7 +85,7 @@ def parse_nz_args(text: str) -> Declarations:
     """`@FUNC:INDEX[=SHAPE],...` (SHAPE: `32x2048x4096`, at least [R, C])."""
     out = []
     for item in _items(text):
-        m = _NZ.fullmatch(item)
+        m = re.fullmatch(_NZ, item)
         if not m:
             raise ValueError(
                 f"'{item}' is not @FUNC:INDEX or @FUNC:INDEX=SHAPE "
@@ -102,7 +103,7 @@ def parse_arg_ranges(text: str) -> Declarations:
     """`@FUNC:INDEX=LO:HI[:STEP],...`: [LO, HI), LO < HI, STEP > 0."""
     out = []
     for item in _items(text):
-        m = _RANGE.fullmatch(item)
+        m = re.fullmatch(_RANGE, item)
         if not m:
             raise ValueError(
                 f"'{item}' is not @FUNC:INDEX=LO:HI or @FUNC:INDEX=LO:HI:STEP "
