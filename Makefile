@@ -45,7 +45,7 @@ clean:
 # to it as an empty module in a copy of python/ (build/lint-imports), so that
 # `from .. import _ptonz` is an import of the extension, not of the package.
 PY_SOURCES  := python test bench examples
-CXX_SOURCES  = $(shell find dialect \( -name '*.cpp' -o -name '*.h' \) | sort)
+CXX_SOURCES  = $(shell find dialect cli \( -name '*.cpp' -o -name '*.h' \) | sort)
 lint:
 	$(BIN)/ruff check $(PY_SOURCES)
 	$(BIN)/ruff format --check $(PY_SOURCES)

@@ -36,7 +36,8 @@ def split_chunks(text: str, split: bool = True) -> list[tuple[str, int]]:
 
 
 # Set by the ptonz-opt command: nothing but ptonz uses the MLIR bindings in
-# this process, so `import ptonz` may load less of them (ptonz._startup).
+# this process, so `import ptonz` may load less of them (ptonz._startup), and
+# the command makes cuts of its own (ptonz_cli._startup).
 COMMAND = False
 # What the ptonz-opt command leaves for the process's exit to free (its
 # lowered modules: see ptonz_opt, which ends by os._exit).
@@ -67,17 +68,18 @@ def ptonz_opt() -> None:
     COMMAND = True
     import gc
 
-    gc.disable()  # start-up allocates much and frees nothing (see ptonz._startup)
-    from ptonz._startup import lazy_builtin_ops, lazy_gettext, lazy_inspect
+    gc.disable()  # start-up allocates much and frees nothing (see _startup)
+    from ._startup import lazy_builtin_ops, lazy_gettext, lazy_inspect, preload_plugin
 
+    preload_plugin()  # the plugin and MLIR load on a second thread (see _startup)
     lazy_inspect()  # dataclasses imports it for docstring-less classes only (see _startup)
     lazy_gettext()  # argparse's messages, with no catalog to translate them (see _startup)
     lazy_builtin_ops()  # the builtin op classes, which no pass uses (see _startup)
-    from .opt import exit_code
+    from .opt import exit_code  # argparse and the command: while the plugin loads
 
     code = exit_code()
     # The process ends here: tearing the interpreter, its modules and the
-    # MLIR contexts down would only free memory (see ptonz._startup).
+    # MLIR contexts down would only free memory (see _startup).
     # Every output file is closed by now; the standard streams are flushed.
     import os
 

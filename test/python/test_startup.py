@@ -58,6 +58,7 @@ def report():
         "compiles": compiles,
         "left_to_exit": len(sys.modules["ptonz_cli"].LEFT_TO_EXIT),
         "generics": generics,
+        "preloaded": "ptonz_cli._preload" in sys.modules,
     }) + "\\n")
 def leave(code, _exit=os._exit):
     report()
@@ -99,9 +100,21 @@ def test_command_loads_only_what_it_needs(tmp_path, kernel):
     # time) made by ptonz's code: its run-time annotations, aliases and casts
     # are builtin generics, `X | None` or strings.
     assert got["generics"] == []
+    # The plugin was loaded on a second thread (ptonz_cli._startup).
+    assert got["preloaded"]
     # Its lowered module is left for the exit to free.
     assert got["left_to_exit"] == 1
     assert "pto.tload" in out.read_text()
+
+
+def test_preloading_a_library_that_is_not_there_changes_nothing():
+    """_preload.start only starts a thread: a path that does not load is
+    the import's business, later, as it always was."""
+    from ptonz_cli import _preload
+
+    assert _preload.start("/nonexistent/lib.so") is True
+    with pytest.raises(TypeError):
+        _preload.start(b"/not/a/str.so")
 
 
 def test_a_caller_of_the_driver_gets_its_modules_freed(tmp_path):
