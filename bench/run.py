@@ -141,7 +141,10 @@ def instructions(argv: List[str]) -> int:
     """Instructions one child executes (valgrind --tool=callgrind): unlike
     time, the same on every run, so the lowering/round-trip ratio it gives
     is free of this shared VM's +-40% swings in CPU speed."""
-    env = dict(os.environ, PYTHONHASHSEED="0")  # string hashing varies the count otherwise
+    # String hashing varies the count otherwise, and so does ptonz-opt's
+    # second start-up thread (the order of its memory mappings moves pointer
+    # hashing; ptonz_cli._startup): both are fixed for the count.
+    env = dict(os.environ, PYTHONHASHSEED="0", PTONZ_PRELOAD="0")
     proc = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
         stdout=subprocess.DEVNULL,

@@ -13,7 +13,13 @@ makes are in ptonz._startup). None changes what the command prints.
   initialisation); the import then finds the plugin loaded, or waits for the
   dynamic linker until it is. The one extension module imported before it,
   typing's `_typing`, is loaded first so that it does not wait. Nothing is
-  started where the plugin is not installed next to this package.
+  started where the plugin is not installed next to this package, nor with
+  `PTONZ_PRELOAD=0` in the environment: the second thread costs some CPU
+  time (its page faults contend with this thread's), which a machine whose
+  every core is busy lowering other kernels may rather keep, and it makes
+  the order of the process's memory mappings, and so the instruction count
+  of pointer-keyed hashing, vary from run to run (bench/run.py counts
+  instructions without it).
 * **`inspect`** (~5 ms: ast, dis, tokenize) is imported by `dataclasses`
   only for the signature of a dataclass without a docstring. In the
   ptonz-opt command, `lazy_inspect()` puts a stand-in in its place that
@@ -116,6 +122,8 @@ def lazy_builtin_ops() -> None:
 def preload_plugin() -> None:
     """Start loading ptonz's plugin (and the MLIR libraries it links) on a
     thread of its own (see the module docstring)."""
+    if os.environ.get("PTONZ_PRELOAD") == "0":
+        return
     import _imp
 
     import _typing  # type: ignore[import-not-found]  # noqa: F401

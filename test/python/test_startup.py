@@ -15,8 +15,13 @@ import pytest
 KERNELS = "/work/shared/kernels/deepseek-v4-decode-a3/"
 
 
-def _python(code: str, *args: str) -> dict:
-    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+def _python(code: str, *args: str, env=None) -> dict:
+    r = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=None if env is None else {**os.environ, **env},
+    )
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.strip().splitlines()[-1])
 
@@ -105,6 +110,15 @@ def test_command_loads_only_what_it_needs(tmp_path, kernel):
     # Its lowered module is left for the exit to free.
     assert got["left_to_exit"] == 1
     assert "pto.tload" in out.read_text()
+
+
+def test_ptonz_preload_0_keeps_the_command_to_one_thread(tmp_path):
+    src = tmp_path / "m.mlir"
+    src.write_text("func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n")
+    out = tmp_path / "out.mlir"
+    got = _python(COMMAND, "--lower-to-ptoas", str(src), "-o", str(out), env={"PTONZ_PRELOAD": "0"})
+    assert not got["preloaded"]
+    assert "func.func @f" in out.read_text()
 
 
 def test_preloading_a_library_that_is_not_there_changes_nothing():
