@@ -90,10 +90,19 @@ struct PartitionVerdicts {
 };
 
 /// The reported partitions of one pto.make_tensor_view.
+/// A stride operand of a view that is not a constant (the op's verifier
+/// rejects a negative constant) but is proven negative.
+struct NegativeStride {
+  int index;
+  nb::object value;
+  int64_t smin, smax;
+};
+
 struct ViewVerdicts {
   nb::object view;
   std::vector<std::optional<int64_t>> extents;
   std::vector<PartitionVerdicts> partitions;
+  std::vector<NegativeStride> negativeStrides;
 };
 
 /// The range of a value at its own width (ints of any size).
@@ -316,13 +325,23 @@ static void populateProofRecords(nb::module_ &m) {
       .field("partition", &PartitionVerdicts::partition)
       .field("dims", &PartitionVerdicts::dims)
       .done();
+  ptonz::Record<NegativeStride>(
+      m, "NegativeStride",
+      "A view's stride operand #index: a value proven in [smin, smax] < 0.")
+      .field("index", &NegativeStride::index)
+      .field("value", &NegativeStride::value)
+      .field("smin", &NegativeStride::smin)
+      .field("smax", &NegativeStride::smax)
+      .done();
   ptonz::Record<ViewVerdicts>(
       m, "ViewVerdicts",
-      "A pto.make_tensor_view, its extents (None: not a constant) and "
-      "its partitions with reported dimensions.")
+      "A pto.make_tensor_view, its extents (None: not a constant), "
+      "its partitions with reported dimensions and its strides proven "
+      "negative.")
       .field("view", &ViewVerdicts::view)
       .field("extents", &ViewVerdicts::extents)
       .field("partitions", &ViewVerdicts::partitions)
+      .field("negative_strides", &ViewVerdicts::negativeStrides)
       .done();
 
   m.def(
@@ -514,18 +533,30 @@ void ptonz::populateIntRanges(nb::module_ &m) {
               std::vector<PartitionVerdicts> parts;
               partitionVerdicts(r, view, extents, undecided, parts,
                                 dynamicSizes);
-              if (!parts.empty())
+              // A stride computed to one negative value
+              // (`index_cast(index_cast(128 : i8))` is -128) puts the view's
+              // elements before its base pointer.
+              std::vector<NegativeStride> negative;
+              for (auto [k, stride] : llvm::enumerate(view.getStrides())) {
+                int64_t lo, hi;
+                if (!ptonz::constantOf(stride) &&
+                    r.ranges(false).signedBounds(stride, lo, hi) && hi < 0)
+                  negative.push_back(
+                      {static_cast<int>(k), nb::cast(wrap(stride)), lo, hi});
+              }
+              if (!parts.empty() || !negative.empty())
                 out.push_back({nb::cast(wrap(view.getOperation())),
-                               std::move(extents), std::move(parts)});
+                               std::move(extents), std::move(parts),
+                               std::move(negative)});
             });
             return out;
           },
           nb::arg("root"), nb::arg("nz"), nb::arg("undecided") = false,
           nb::arg("dynamic_sizes") = false,
-          "[ViewVerdicts(view, extents, partitions=partition_verdicts)] of "
-          "every "
-          "pto.make_tensor_view under `root` "
-          "whose layout is nz (`nz`) or not, that has a partition to report; "
+          "[ViewVerdicts(view, extents, partitions=partition_verdicts, "
+          "negative_strides)] of every pto.make_tensor_view under `root` "
+          "whose layout is nz (`nz`) or not, that has a partition or a "
+          "stride to report; "
           "with "
           "`dynamic_sizes`, a dimension whose size is not static is reported "
           "as "

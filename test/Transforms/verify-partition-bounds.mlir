@@ -310,3 +310,34 @@ func.func @blocked_mx_partition_outside(%p: !pto.ptr<!pto.f8E8M0>) {
   %pv = pto.partition_view %v, offsets = [%c0, %c3, %c0, %c0, %c0], sizes = [%c1, %c2, %c1, %c16, %c2] : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0> -> !pto.partition_tensor_view<1x2x1x16x2x!pto.f8E8M0>
   return
 }
+
+// -----
+
+// A stride is the program's own arithmetic too: an i8 round trip of 128 is
+// -128, which puts the view's elements before its base pointer (fuzzer
+// finding, seed 39: it was accepted). A negative constant is the op
+// verifier's to reject; a stride that is only possibly negative (an
+// argument) is accepted, as an offset is.
+func.func @wrapped_stride(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %t = arith.index_cast %c128 : index to i8
+  // expected-note@+1 {{the stride is -128 here}}
+  %s = arith.index_cast %t : i8 to index
+  // expected-error@+1 {{pto-verify-partition-bounds: stride operand #1 of the view is -128, always negative: the view's elements would lie before its base pointer}}
+  %v = pto.make_tensor_view %p, shape = [%c16, %c16], strides = [%c16, %s] : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x16xf16>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @argument_stride
+func.func @argument_stride(%p: !pto.ptr<f16>, %s: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %v = pto.make_tensor_view %p, shape = [%c16, %c16], strides = [%c16, %s] : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x16xf16>
+  return
+}

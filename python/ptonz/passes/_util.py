@@ -76,6 +76,26 @@ def current_pool() -> "_ptonz.IndexConstants":
     return _pool
 
 
+def report_negative_strides(pass_name: str, view: ir.Operation, strides) -> bool:
+    """The error at `view` for each of its strides proven negative
+    (`_ptonz.NegativeStride` records of `view_partition_verdicts`, a note at
+    the op that computes each); True when there is none."""
+    for s in strides:
+        value = f"{s.smin}" if s.smin == s.smax else f"in [{s.smin}, {s.smax}]"
+        owner = _ptonz.value_owner(s.value)
+        notes = [(owner.location, f"the stride is {value} here")] if owner is not None else []
+        error(
+            view.location,
+            f"{pass_name}: stride operand #{s.index} of the view is {value}, always "
+            "negative: the view's elements would lie before its base pointer, outside "
+            "any GM buffer (PTOAS takes strides as element counts from the base); "
+            "compute the stride as a non-negative value (an index_cast to a narrower "
+            "integer wraps: 128 as i8 is -128)",
+            notes,
+        )
+    return not strides
+
+
 def report_bounds(
     op: ir.Operation,
     v,

@@ -100,7 +100,7 @@ from ..analyses.view_kinds import (
     legacy_message,
     marks_of,
 )
-from ._util import error
+from ._util import error, report_negative_strides
 from .base import ModulePass, register
 from .representatives import NeedsOps, Placeholder
 
@@ -281,11 +281,12 @@ class VerifyPTOAS(ModulePass):
         in logical coordinates). One C++ call for every NZ view of the module
         (demand-driven ranges need no function scope)."""
         ranges = FunctionRanges(module)
-        for _view, shape, parts in ranges.native.view_partition_verdicts(module, True):
-            for part, dims in parts:
+        for verdicts in ranges.native.view_partition_verdicts(module, True):
+            self.ok &= report_negative_strides(PASS, verdicts.view, verdicts.negative_strides)
+            for part, dims in verdicts.partitions:
                 for dim, _code in dims:
                     if dim < 3:  # d3 / d4 are checked whole above
-                        self._outside(ranges, part.opview, dim, shape[dim])
+                        self._outside(ranges, part.opview, dim, verdicts.extents[dim])
 
     def _fail(self, op, msg: str) -> None:
         error(op.location, f"{PASS}: {msg}")
