@@ -126,11 +126,14 @@ def preload_plugin() -> None:
         return
     import _imp
 
-    import _typing  # type: ignore[import-not-found]  # noqa: F401
-
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     plugin = os.path.join(here, "ptonz", "_ptonz" + _imp.extension_suffixes()[0])
-    if os.path.exists(plugin):
-        from . import _preload  # type: ignore[attr-defined]
+    if not os.path.exists(plugin):
+        return
+    try:  # a speed-up only: without either module the import loads the plugin
+        import _typing  # type: ignore[import-not-found]  # noqa: F401
 
-        _preload.start(plugin)
+        from . import _preload  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    _preload.start(plugin)
