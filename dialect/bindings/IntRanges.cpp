@@ -89,7 +89,6 @@ struct PartitionVerdicts {
   DimVerdicts dims;
 };
 
-/// The reported partitions of one pto.make_tensor_view.
 /// A stride operand of a view that is not a constant (the op's verifier
 /// rejects a negative constant) but is proven negative.
 struct NegativeStride {
@@ -98,6 +97,7 @@ struct NegativeStride {
   int64_t smin, smax;
 };
 
+/// The reported partitions and negative strides of one pto.make_tensor_view.
 struct ViewVerdicts {
   nb::object view;
   std::vector<std::optional<int64_t>> extents;
