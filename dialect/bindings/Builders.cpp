@@ -77,8 +77,13 @@ mlir::Location ptonz::named(mlir::Location loc, llvm::StringRef name) {
 }
 
 std::string ptonz::nameOf(mlir::Value value) {
-  // What the printer's printNameLocAsPrefix looks up.
-  if (auto n = value.getLoc()->findInstanceOf<mlir::NameLoc>())
+  // What the printer's printNameLocAsPrefix looks up: the first NameLoc of
+  // a pre-order walk, which is the location itself where it is one (as the
+  // parser leaves named values: withSourceNames); the walk allocates.
+  mlir::Location loc = value.getLoc();
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return n.getName().str();
+  if (auto n = loc->findInstanceOf<mlir::NameLoc>())
     return n.getName().str();
   return "";
 }
