@@ -1668,17 +1668,48 @@ static void populatePLQueries(nb::module_ &m) {
 
 namespace {
 
-/// Appends `values` to a class key (ViewClasses, NzViewClasses): each
-/// constant, `?` for none, then a separator.
-void putKey(llvm::raw_ostream &k,
-            const std::vector<std::optional<int64_t>> &values) {
-  for (const auto &v : values)
-    if (v)
-      k << *v << ',';
-    else
-      k << "?,";
-  k << '|';
-}
+/// A class key (ViewClasses, NzViewClasses): the facts a pass reads of a
+/// view, appended as raw bytes, each sequence after its length, so that two
+/// views share a key exactly when they share the facts. Formatting them as
+/// text had cost about half of each class walk.
+class ClassKey {
+public:
+  explicit ClassKey(std::string &out) : out(out) {
+    out.reserve(256); // a view's key, in one allocation
+  }
+  ClassKey &number(int64_t v) {
+    out.append(reinterpret_cast<const char *>(&v), sizeof v);
+    return *this;
+  }
+  ClassKey &pointer(const void *p) {
+    return number(static_cast<int64_t>(reinterpret_cast<intptr_t>(p)));
+  }
+  ClassKey &text(llvm::StringRef s) {
+    number(static_cast<int64_t>(s.size()));
+    out.append(s.data(), s.size());
+    return *this;
+  }
+  /// None (-1) apart from every text (its length first).
+  ClassKey &maybeText(const std::optional<std::string> &s) {
+    return s ? text(llvm::StringRef(*s)) : number(-1);
+  }
+  ClassKey &numbers(llvm::ArrayRef<int64_t> values) {
+    number(static_cast<int64_t>(values.size()));
+    for (int64_t v : values)
+      number(v);
+    return *this;
+  }
+  /// Each constant with a tag, so that none is apart from every constant.
+  ClassKey &constants(const std::vector<std::optional<int64_t>> &values) {
+    number(static_cast<int64_t>(values.size()));
+    for (const auto &v : values)
+      v ? number(1).number(*v) : number(0);
+    return *this;
+  }
+
+private:
+  std::string &out;
+};
 
 /// Views alike in everything a per-view rule of a pass reads (ViewClasses):
 /// the ViewInfo, the layouts of the attribute and the type, whether strides
@@ -1736,15 +1767,17 @@ public:
                   {},
                   0};
       std::string key;
-      llvm::raw_string_ostream k(key);
-      k << c.info.layout << '|' << (c.attrLayout ? *c.attrLayout : "-") << '|'
-        << (c.typeLayout ? *c.typeLayout : "-") << '|' << c.hasStrides << nz
-        << mx << '|' << c.elementType.ptr << '|';
-      for (int64_t d : c.info.typeShape)
-        k << d << ',';
-      k << '|';
-      putKey(k, c.info.shape);
-      putKey(k, c.info.strides);
+      ClassKey(key)
+          .text(c.info.layout)
+          .maybeText(c.attrLayout)
+          .maybeText(c.typeLayout)
+          .number(c.hasStrides)
+          .number(nz)
+          .number(mx)
+          .pointer(c.elementType.ptr)
+          .numbers(c.info.typeShape)
+          .constants(c.info.shape)
+          .constants(c.info.strides);
       auto [it, added] = index.try_emplace(key, classes.size());
       if (added) {
         if (nz)
@@ -1776,9 +1809,7 @@ public:
         PartitionFacts p{constantsOf(pv.getOffsets()),
                          constantsOf(pv.getSizes())};
         std::string key;
-        llvm::raw_string_ostream k(key);
-        putKey(k, p.offsets);
-        putKey(k, p.sizes);
+        ClassKey(key).constants(p.offsets).constants(p.sizes);
         if (seen.insert(key).second)
           out.push_back(std::move(p));
       }
@@ -2120,30 +2151,31 @@ private:
   /// serialised) into `key` and, with `out`, the facts as a record.
   void factsOf(ptonz::pto::MakeTensorViewOp op, std::string &key,
                NzViewClass *out) {
-    llvm::raw_string_ostream k(key);
+    ClassKey k(key);
     auto attrLayout = layoutName(op.getLayoutAttr());
     auto typeLayout = layoutName(
         unwrap(ptonzViewTypeGetLayout(wrap(op.getResult().getType()))));
     ViewInfo info = viewInfo(op);
-    k << (attrLayout ? *attrLayout : "-") << '|'
-      << (typeLayout ? *typeLayout : "-") << '|' << info.elementBits << '|';
-    for (int64_t d : info.typeShape)
-      k << d << ',';
-    k << '|';
-    putKey(k, info.shape);
-    putKey(k, info.strides);
+    k.maybeText(attrLayout)
+        .maybeText(typeLayout)
+        .number(info.elementBits)
+        .numbers(info.typeShape)
+        .constants(info.shape)
+        .constants(info.strides);
     auto extents = ptonz::viewExtents(op); // (a function of the keyed facts)
     if (out)
       *out = {attrLayout, typeLayout, std::move(info), extents, {}, 0};
+    // Each use, then each user of a partition, after a 1; a 0 ends them.
     for (mlir::Operation *user : op.getResult().getUsers()) {
       NzUseFacts u;
       u.name = user->getName().getStringRef().str();
-      k << "u:" << u.name << '|';
+      k.number(1).text(u.name);
       if (auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user)) {
         u.partition = true;
+        k.number(pv.getOffsets().size());
         for (mlir::Value o : pv.getOffsets()) {
           if (auto c = constantOf(o)) {
-            k << "c" << *c << ',';
+            k.number(1).number(*c);
             if (out) {
               u.offsets.push_back(nb::int_(*c));
               u.alignments.push_back(nb::none());
@@ -2152,7 +2184,7 @@ private:
           } else {
             unsigned a = ptonz::log2Multiple(ranges, o);
             bool nonneg = ptonz::provenNonNegative(ranges, o);
-            k << "a" << a << (nonneg ? "+" : "-") << ',';
+            k.number(0).number(a).number(nonneg);
             if (out) {
               u.offsets.push_back(nb::none());
               u.alignments.push_back(ptonz::alignmentToPy(a));
@@ -2160,31 +2192,38 @@ private:
             }
           }
         }
-        k << '|';
         u.sizes = constantsOf(pv.getSizes());
-        putKey(k, u.sizes);
+        k.constants(u.sizes);
         for (mlir::Operation *pu : pv.getResult().getUsers()) {
           std::optional<TileInfo> tile;
           if (auto load = llvm::dyn_cast<ptonz::pto::TLoadOp>(pu))
             tile = tileInfo(load.getDst());
           u.userNames.push_back(pu->getName().getStringRef().str());
-          k << u.userNames.back();
+          k.number(1).text(u.userNames.back());
           if (tile)
-            k << ":" << tile->loc << ',' << tile->rows << ',' << tile->cols
-              << ',' << tile->validRow << ',' << tile->validCol << ','
-              << tile->blayout << ',' << tile->slayout << ',' << tile->fractal;
-          k << ';';
+            k.number(1)
+                .text(tile->loc)
+                .number(tile->rows)
+                .number(tile->cols)
+                .number(tile->validRow)
+                .number(tile->validCol)
+                .text(tile->blayout)
+                .text(tile->slayout)
+                .number(tile->fractal);
+          else
+            k.number(0);
           u.userTiles.push_back(std::move(tile));
         }
+        k.number(0);
         u.verdicts = ptonz::undecidedOrOutside(ranges, user, extents);
-        k << "v";
+        k.number(u.verdicts.size());
         for (const auto &[dim, v] : u.verdicts)
-          k << dim << '=' << v << ',';
-        k << '|';
+          k.number(dim).number(v);
       }
       if (out)
         out->uses.push_back(std::move(u));
     }
+    k.number(0);
   }
 
   FunctionIntRanges &ranges;
