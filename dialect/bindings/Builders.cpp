@@ -1607,6 +1607,29 @@ static void populatePLQueries(nb::module_ &m) {
       "text (e.g. 'f8E8M0FNU').");
 
   m.def(
+      "functions_with_arg_attrs",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        // Whether a module declares anything (pto-declare-nz-args' idle
+        // test): asked of every module, where an ir.Operation per function
+        // to read from Python costs more than the question.
+        std::vector<MlirOperation> out;
+        for (mlir::Operation *f : functionsOf(unwrap(root))) {
+          auto dicts = f->getAttrOfType<mlir::ArrayAttr>("arg_attrs");
+          if (dicts && llvm::any_of(dicts, [&](mlir::Attribute d) {
+                auto dict = llvm::dyn_cast<mlir::DictionaryAttr>(d);
+                return dict && llvm::any_of(names, [&](const std::string &n) {
+                         return dict.contains(n);
+                       });
+              }))
+            out.push_back(wrap(f));
+        }
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"),
+      "The functions under `root` (as `functions`) with an argument that "
+      "carries an attribute named in `names` (their arg_attrs).");
+
+  m.def(
       "pl_op_facts",
       [](const std::vector<MlirOperation> &ops,
          const std::vector<std::string> &tileReaders) {

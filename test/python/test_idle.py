@@ -68,6 +68,31 @@ def test_declared_arguments_wake_pto_declare_nz_args():
         )
 
 
+@pytest.mark.parametrize(
+    "signature, declared",
+    [
+        ("(%p: !pto.ptr<i8> {ptonz.nz_shape = array<i64: 16, 32>})", True),
+        ("(%n: index {ptonz.arg_range = array<i64: 0, 4>})", True),
+        ("(%p: !pto.ptr<i8> {llvm.noalias})", False),
+        ("(%p: !pto.ptr<i8>)", False),
+    ],
+)
+def test_a_declaration_in_the_kernel_wakes_pto_declare_nz_args(signature, declared):
+    """Without options the pass is busy exactly where an argument carries a
+    ptonz declaration, on a definition or a declaration of a function."""
+    ctx = Target().context()
+    idle = IDLE["pto-declare-nz-args"]
+    options = {"nz-args": "", "arg-ranges": ""}
+    for text in (
+        f"func.func @k{signature} {{\n  return\n}}\n",
+        f"func.func private @k{signature.replace('%p: ', '').replace('%n: ', '')}\n",
+    ):
+        with ctx:
+            module = _parse(ctx, text, "m.mlir")
+            assert module is not None, text
+            assert idle("pto-declare-nz-args", module.operation, options) is not declared, text
+
+
 PL_KERNEL = """func.func @k(%t: !pl.tensor<16x32xf16>) {
   return
 }

@@ -16,12 +16,15 @@ the kernel), and temporarily by `call_sites` for called functions.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, cast
 
 from mlir import ir
 
+from .. import _ptonz
+
 NZ_SHAPE_ATTR = "ptonz.nz_shape"
 ARG_RANGE_ATTR = "ptonz.arg_range"
+DECLARATIONS = [NZ_SHAPE_ATTR, ARG_RANGE_ATTR]
 
 
 def arg_count(func: ir.Operation) -> int:
@@ -67,8 +70,7 @@ def int_array(attr: ir.Attribute) -> Optional[List[int]]:
         return None
 
 
-def declares(func: ir.Operation) -> bool:
-    """Whether a function's arguments carry ptonz declarations (a cheap test:
-    no attribute is decoded)."""
-    attrs = func.attributes
-    return "arg_attrs" in attrs and "ptonz." in str(attrs["arg_attrs"])
+def declaring_functions(module: ir.Operation) -> List[ir.Operation]:
+    """The functions of `module` whose arguments carry a ptonz declaration
+    (one C++ query; no attribute is decoded)."""
+    return cast("list[ir.Operation]", _ptonz.functions_with_arg_attrs(module, DECLARATIONS))

@@ -20,8 +20,7 @@ from mlir import ir
 from ptonz_geometry import MX_LAYOUTS
 
 from .. import _ptonz
-from ..analyses.arg_attrs import declares
-from ..analyses.ir_queries import functions
+from ..analyses.arg_attrs import declaring_functions
 from ..analyses.ptoas_facts import MX_SCALE_BUILTIN
 from .registration import check_option
 
@@ -55,7 +54,7 @@ def nothing_declared(argument: str, module: ir.Operation, options: Mapping[str, 
     return (
         not check_option(argument, "nz-args", options["nz-args"])
         and not check_option(argument, "arg-ranges", options["arg-ranges"])
-        and not any(declares(f) for f in functions(module))
+        and not declaring_functions(module)
     )
 
 
