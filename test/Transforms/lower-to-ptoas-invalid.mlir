@@ -107,6 +107,17 @@ func.func @matmul_of_argument_tiles(%x: !pl.tile<64x512xi8, mat>, %w: !pl.tile<2
 
 // -----
 
+// The same with K = 2**62 (fuzz seed 44 #5378: the L0 chunk search tried
+// every multiple of 32 up to K, and ptonz-opt never answered).
+func.func @matmul_of_huge_k(%x: !pl.tile<64x4611686018427387904xi8, mat>, %w: !pl.tile<256x4611686018427387904xi8, mat>) {
+  // expected-error@+2 {{convert-pl-to-pto: 'pl.tile.matmul' reads argument #0, a pl tile (!pl.tile<64x4611686018427387904xi8, mat>)}}
+  // expected-error@+1 {{convert-pl-to-pto: 'pl.tile.matmul' reads argument #1, a pl tile}}
+  %a = pl.tile.matmul %x, %w b_trans : !pl.tile<64x4611686018427387904xi8, mat>, !pl.tile<256x4611686018427387904xi8, mat> -> !pl.tile<64x256xi32, acc>
+  return
+}
+
+// -----
+
 // A vec load of f80 elements (was: internal error, "f80 has no bit width").
 func.func @f80_vec_load(%out: !pl.tensor<64x256xf80>) {
   %c0 = arith.constant 0 : index

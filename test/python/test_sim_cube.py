@@ -189,6 +189,10 @@ def test_l0_chunks():
     assert G.l0_k_chunk(64, 1024, 128, 16) == 256
     assert G.l0_k_chunk(16, 48, 16, 8) is None  # K not a multiple of 32
     assert G.l0_k_chunk(2048, 64, 16, 32) is None  # left 2048x16 f32 > 64 KiB
+    # A K of 2**62 (fuzz seed 44 #5378 hung here): the chunk is found among
+    # what L0 holds, not by trying every multiple of 32 up to K.
+    assert G.l0_k_chunk(64, 2**62, 256, 8) == 256  # right [256, 256] i8: 64 KiB
+    assert G.l0_k_chunk(2**40, 2**62, 16, 8) is None
     assert (G.k_align(8), G.k_align(16), G.k_align(32)) == (32, 16, 16)
     assert (G.n_align(8, True), G.n_align(8, False), G.n_align(16, False)) == (16, 32, 16)
 

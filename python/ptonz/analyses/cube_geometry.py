@@ -78,13 +78,18 @@ def l0_k_chunk(m: int, k: int, n: int, bits: int) -> Optional[int]:
     align = k_align(bits)
     if k % align:
         return None
-    best = None
-    for chunk in range(align, k + 1, align):
-        if k % chunk:
-            continue
+    # Search down from the widest chunk both buffers could hold (tile_bytes
+    # grows with the chunk), not from K: a kernel's K may be 2**62.
+    widest = min(
+        k,
+        (8 * CAPACITY["left"] + 7) // (m * bits),
+        (8 * CAPACITY["right"] + 7) // (n * bits),
+    )
+    for chunk in range(widest - widest % align, 0, -align):
         if (
-            tile_bytes(m, chunk, bits) <= CAPACITY["left"]
+            k % chunk == 0
+            and tile_bytes(m, chunk, bits) <= CAPACITY["left"]
             and tile_bytes(chunk, n, bits) <= CAPACITY["right"]
         ):
-            best = chunk
-    return best
+            return chunk
+    return None
