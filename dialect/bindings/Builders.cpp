@@ -665,14 +665,11 @@ llvm::SmallVector<mlir::Operation *> functionsOf(mlir::Operation *root) {
 }
 
 /// What one walk collects for a query (scan runs several in one walk; the
-/// single-query functions run one): visit(op) for each op in post-order,
-/// then result().
-class Collector {
-public:
-  virtual ~Collector() = default;
-  virtual void visit(mlir::Operation *op) = 0;
-  virtual nb::object result() = 0;
-};
+/// single-query functions run one; Builders.h).
+using ptonz::Collector;
+
+/// scan's ('view_classes',) query (defined with ViewClasses).
+std::unique_ptr<Collector> viewClassesCollector(mlir::MLIRContext *ctx);
 
 llvm::SmallVector<mlir::OperationName>
 operationNames(mlir::MLIRContext *ctx, const std::vector<std::string> &names) {
@@ -1411,6 +1408,12 @@ static void populateViewQueries(nb::module_ &m) {
                 ctx, names(1), names(2)));
           else if (kind == "dynamic_valid_tiles")
             collectors.push_back(std::make_unique<ValidTilesCollector>());
+          else if (kind == "view_classes")
+            collectors.push_back(viewClassesCollector(ctx));
+          else if (kind == "view_partition_verdicts")
+            collectors.push_back(ptonz::viewVerdictsCollector(
+                t[1], nb::cast<bool>(t[2]), nb::cast<bool>(t[3]),
+                nb::cast<bool>(t[4])));
           else if (kind == "pl_functions")
             collectors.push_back(
                 std::make_unique<PLFunctionsCollector>(ctx, names(1)));
@@ -1431,7 +1434,10 @@ static void populateViewQueries(nb::module_ &m) {
       "each query a tuple ('views', layouts, uses) (views_by_function), "
       "('ops', names[, attribute]) (collect_ops), ('ops_with_view_values', "
       "names), ('element_types_outside', names, allowed), "
-      "('dynamic_valid_tiles',) or ('pl_functions', names).");
+      "('dynamic_valid_tiles',), ('pl_functions', names), "
+      "('view_classes',) (ViewClasses(root)) or ('view_partition_verdicts', "
+      "ranges, nz, undecided, dynamic_sizes) "
+      "(ranges.view_partition_verdicts(root, ...)).");
 
   m.def(
       "view_uses",
@@ -1759,60 +1765,69 @@ struct PartitionFacts {
 /// change between ViewClasses and the last use.
 class ViewClasses {
 public:
-  explicit ViewClasses(MlirOperation root) {
-    mlir::Operation *r = unwrap(root);
-    mlir::MLIRContext *ctx = r->getContext();
-    mlir::OperationName funcName("func.func", ctx);
-    auto nzMark = mlir::StringAttr::get(
-        ctx, ptonz::pto::PTODialect::kNzTensorViewsBlockedAttrName);
-    auto mxMark = mlir::StringAttr::get(
-        ctx, ptonz::pto::PTODialect::kMxTensorViewsBlockedAttrName);
-    std::unordered_map<std::string, size_t> index;
-    mlir::Operation *lastFunc = nullptr;
-    bool nz = false, mx = false;
-    r->walk([&](ptonz::pto::MakeTensorViewOp op) {
-      mlir::Operation *f = outermostFunction(op, funcName);
-      if (!f) {
-        outside = true; // not a kernel's (the passes skip it)
-        return;
-      }
-      if (f != lastFunc) {
-        lastFunc = f;
-        nz = f->hasAttr(nzMark);
-        mx = f->hasAttr(mxMark);
-      }
-      auto type = op.getResult().getType();
-      ViewClass c{viewInfo(op),
-                  layoutName(op.getLayoutAttr()),
-                  layoutName(unwrap(ptonzViewTypeGetLayout(wrap(type)))),
-                  !op.getStrides().empty(),
-                  wrap(type.getElementType()),
-                  {},
-                  0};
-      std::string key;
-      ClassKey(key)
-          .text(c.info.layout)
-          .maybeText(c.attrLayout)
-          .maybeText(c.typeLayout)
-          .number(c.hasStrides)
-          .number(nz)
-          .number(mx)
-          .pointer(c.elementType.ptr)
-          .numbers(c.info.typeShape)
-          .constants(c.info.shape)
-          .constants(c.info.strides);
-      auto [it, added] = index.try_emplace(key, classes.size());
-      if (added) {
-        if (nz)
-          c.marks.push_back(nzMark.str());
-        if (mx)
-          c.marks.push_back(mxMark.str());
-        classes.push_back(std::move(c));
-        byClass.emplace_back();
-      }
-      byClass[it->second].push_back(views.size());
-      views.push_back({op.getOperation(), f, it->second});
-    });
+  explicit ViewClasses(MlirOperation root)
+      : ViewClasses(unwrap(root)->getContext()) {
+    unwrap(root)->walk([&](mlir::Operation *op) { visit(op); });
+    finish();
+  }
+
+  /// Empty, to be filled by visit (each op of a post-order walk) and
+  /// finish: how `scan` builds one in the walk of its other queries.
+  explicit ViewClasses(mlir::MLIRContext *ctx)
+      : funcName("func.func", ctx),
+        nzMark(mlir::StringAttr::get(
+            ctx, ptonz::pto::PTODialect::kNzTensorViewsBlockedAttrName)),
+        mxMark(mlir::StringAttr::get(
+            ctx, ptonz::pto::PTODialect::kMxTensorViewsBlockedAttrName)) {}
+
+  void visit(mlir::Operation *o) {
+    auto op = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(o);
+    if (!op)
+      return;
+    mlir::Operation *f = outermostFunction(op, funcName);
+    if (!f) {
+      outside = true; // not a kernel's (the passes skip it)
+      return;
+    }
+    if (f != lastFunc) {
+      lastFunc = f;
+      nz = f->hasAttr(nzMark);
+      mx = f->hasAttr(mxMark);
+    }
+    auto type = op.getResult().getType();
+    ViewClass c{viewInfo(op),
+                layoutName(op.getLayoutAttr()),
+                layoutName(unwrap(ptonzViewTypeGetLayout(wrap(type)))),
+                !op.getStrides().empty(),
+                wrap(type.getElementType()),
+                {},
+                0};
+    std::string key;
+    ClassKey(key)
+        .text(c.info.layout)
+        .maybeText(c.attrLayout)
+        .maybeText(c.typeLayout)
+        .number(c.hasStrides)
+        .number(nz)
+        .number(mx)
+        .pointer(c.elementType.ptr)
+        .numbers(c.info.typeShape)
+        .constants(c.info.shape)
+        .constants(c.info.strides);
+    auto [it, added] = index.try_emplace(key, classes.size());
+    if (added) {
+      if (nz)
+        c.marks.push_back(nzMark.str());
+      if (mx)
+        c.marks.push_back(mxMark.str());
+      classes.push_back(std::move(c));
+      byClass.emplace_back();
+    }
+    byClass[it->second].push_back(views.size());
+    views.push_back({op.getOperation(), f, it->second});
+  }
+
+  void finish() {
     for (size_t i = 0; i < classes.size(); ++i)
       classes[i].count = byClass[i].size();
   }
@@ -1903,7 +1918,31 @@ private:
   }
   std::vector<Member> views;
   std::vector<std::vector<size_t>> byClass; // the members of each class
+  // While filling: the class of each key, and the last view's function.
+  mlir::OperationName funcName;
+  mlir::StringAttr nzMark, mxMark;
+  std::unordered_map<std::string, size_t> index;
+  mlir::Operation *lastFunc = nullptr;
+  bool nz = false, mx = false;
 };
+
+/// scan's ('view_classes',) query.
+class ViewClassesCollector : public Collector {
+public:
+  explicit ViewClassesCollector(mlir::MLIRContext *ctx) : classes(ctx) {}
+  void visit(mlir::Operation *op) override { classes.visit(op); }
+  nb::object result() override {
+    classes.finish();
+    return nb::cast(std::move(classes));
+  }
+
+private:
+  ViewClasses classes;
+};
+
+std::unique_ptr<Collector> viewClassesCollector(mlir::MLIRContext *ctx) {
+  return std::make_unique<ViewClassesCollector>(ctx);
+}
 
 } // namespace
 

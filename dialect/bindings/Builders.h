@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -49,6 +50,22 @@ std::string derivedName(mlir::Value value, llvm::StringRef suffix,
 
 /// Adds IntRanges (MLIR's integer range analysis, run once per function).
 void populateIntRanges(nanobind::module_ &m);
+
+/// One query of `_ptonz.scan`, which answers several from one walk (a walk
+/// of a large module is mostly cache misses): visit(op) for each op in
+/// post-order, then result().
+class Collector {
+public:
+  virtual ~Collector() = default;
+  virtual void visit(mlir::Operation *op) = 0;
+  virtual nanobind::object result() = 0;
+};
+
+/// scan's ('view_partition_verdicts', ranges, nz, undecided, dynamic_sizes)
+/// query: `IntRanges.view_partition_verdicts` (IntRanges.cpp).
+std::unique_ptr<Collector> viewVerdictsCollector(nanobind::handle ranges,
+                                                 bool nz, bool undecided,
+                                                 bool dynamicSizes);
 
 /// The range and alignment analyses of a `_ptonz.IntRanges` object
 /// (IntRanges.cpp), for the queries that answer per class of views.

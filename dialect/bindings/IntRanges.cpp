@@ -363,6 +363,68 @@ static void populateProofRecords(nb::module_ &m) {
       "the program).");
 }
 
+namespace {
+
+/// The ViewVerdicts of the views of one layout class (NZ or not), one
+/// view at a time (IntRanges.view_partition_verdicts, scan's query).
+class ViewVerdictsCollector : public ptonz::Collector {
+public:
+  ViewVerdictsCollector(FunctionIntRanges &r, bool nz, bool undecided,
+                        bool dynamicSizes, nb::object owner = nb::none())
+      : r(r), nz(nz), undecided(undecided), dynamicSizes(dynamicSizes),
+        owner(std::move(owner)) {}
+
+  void visit(mlir::Operation *op) override {
+    auto view = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(op);
+    if (!view || (ptonz::layoutOf(view) == "nz") != nz)
+      return;
+    auto extents = ptonz::viewExtents(view);
+    // A dimension that is not a constant operand but has one value
+    // (`index_cast(index_cast(16 : i8))`) is that value.
+    auto shape = view.getShape();
+    for (size_t k = 0; k < extents.size() && k < shape.size(); ++k) {
+      int64_t lo, hi;
+      if (!extents[k] && r.ranges(false).signedBounds(shape[k], lo, hi) &&
+          lo == hi)
+        extents[k] = lo;
+    }
+    std::vector<PartitionVerdicts> parts;
+    partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes);
+    // A stride computed to one negative value (`index_cast(index_cast(128 :
+    // i8))` is -128) puts the view's elements before its base pointer.
+    std::vector<NegativeStride> negative;
+    for (auto [k, stride] : llvm::enumerate(view.getStrides())) {
+      int64_t lo, hi;
+      if (!ptonz::constantOf(stride) &&
+          r.ranges(false).signedBounds(stride, lo, hi) && hi < 0)
+        negative.push_back(
+            {static_cast<int>(k), nb::cast(wrap(stride)), lo, hi});
+    }
+    if (!parts.empty() || !negative.empty())
+      out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),
+                     std::move(parts), std::move(negative)});
+  }
+
+  nb::object result() override { return nb::cast(std::move(out)); }
+
+  std::vector<ViewVerdicts> out;
+
+private:
+  FunctionIntRanges &r;
+  bool nz, undecided, dynamicSizes;
+  nb::object owner; // keeps `r`'s Python object alive (scan's query)
+};
+
+} // namespace
+
+std::unique_ptr<ptonz::Collector>
+ptonz::viewVerdictsCollector(nb::handle ranges, bool nz, bool undecided,
+                             bool dynamicSizes) {
+  return std::make_unique<ViewVerdictsCollector>(functionIntRanges(ranges), nz,
+                                                 undecided, dynamicSizes,
+                                                 nb::borrow(ranges));
+}
+
 void ptonz::populateIntRanges(nb::module_ &m) {
   m.attr("MAX_BLOCK_NUM") = ptonz::kMaxBlockNum;
   m.attr("INSIDE") = (int)ptonz::BoundsVerdict::Inside;
@@ -516,40 +578,9 @@ void ptonz::populateIntRanges(nb::module_ &m) {
              bool dynamicSizes) {
             // partition_verdicts for every view under `root` of a layout, in
             // one call (one pass over the module instead of one per view).
-            std::vector<ViewVerdicts> out;
-            unwrap(root)->walk([&](ptonz::pto::MakeTensorViewOp view) {
-              if ((ptonz::layoutOf(view) == "nz") != nz)
-                return;
-              auto extents = ptonz::viewExtents(view);
-              // A dimension that is not a constant operand but has one value
-              // (`index_cast(index_cast(16 : i8))`) is that value.
-              auto shape = view.getShape();
-              for (size_t k = 0; k < extents.size() && k < shape.size(); ++k) {
-                int64_t lo, hi;
-                if (!extents[k] &&
-                    r.ranges(false).signedBounds(shape[k], lo, hi) && lo == hi)
-                  extents[k] = lo;
-              }
-              std::vector<PartitionVerdicts> parts;
-              partitionVerdicts(r, view, extents, undecided, parts,
-                                dynamicSizes);
-              // A stride computed to one negative value
-              // (`index_cast(index_cast(128 : i8))` is -128) puts the view's
-              // elements before its base pointer.
-              std::vector<NegativeStride> negative;
-              for (auto [k, stride] : llvm::enumerate(view.getStrides())) {
-                int64_t lo, hi;
-                if (!ptonz::constantOf(stride) &&
-                    r.ranges(false).signedBounds(stride, lo, hi) && hi < 0)
-                  negative.push_back(
-                      {static_cast<int>(k), nb::cast(wrap(stride)), lo, hi});
-              }
-              if (!parts.empty() || !negative.empty())
-                out.push_back({nb::cast(wrap(view.getOperation())),
-                               std::move(extents), std::move(parts),
-                               std::move(negative)});
-            });
-            return out;
+            ViewVerdictsCollector c(r, nz, undecided, dynamicSizes);
+            unwrap(root)->walk([&](mlir::Operation *op) { c.visit(op); });
+            return std::move(c.out);
           },
           nb::arg("root"), nb::arg("nz"), nb::arg("undecided") = false,
           nb::arg("dynamic_sizes") = false,

@@ -332,3 +332,67 @@ def test_by_class_is_view_by_view_on_fuzz_mutants(monkeypatch):
 def _nz_view_by_view_run(self, module):
     self.start(module)
     return self._each_function(module)
+
+
+def test_scan_answers_as_the_standalone_queries():
+    """`_ptonz.scan`'s ('view_classes',) and ('view_partition_verdicts', ...)
+    queries, which the verify passes ask in the walk of their other queries,
+    give what ViewClasses(root) and IntRanges.view_partition_verdicts give
+    (on the passes' lit inputs, as written and lowered)."""
+    from ptonz.analyses.int_ranges import FunctionRanges
+
+    def classes_of(vc):
+        return (
+            [
+                (
+                    c.info.layout,
+                    c.attr_layout,
+                    c.type_layout,
+                    c.has_strides,
+                    str(c.element_type),
+                    list(c.info.shape),
+                    list(c.info.strides),
+                    list(c.marks),
+                    c.count,
+                )
+                for c in vc.classes
+            ],
+            [[op.name for op in vc.members(i)] for i in range(len(vc.classes))],
+            vc.outside,
+        )
+
+    def verdicts_of(vs):
+        return [
+            (
+                v.view.name,
+                str(v.view.location),
+                list(v.extents),
+                [
+                    (str(p.partition.location), [(d.dim, d.verdict) for d in p.dims])
+                    for p in v.partitions
+                ],
+                [(s.index, s.smin, s.smax) for s in v.negative_strides],
+            )
+            for v in vs
+        ]
+
+    compared = 0
+    for name, text in pass_corpus():
+        for pipeline in (None, LOWERED):
+            ctx, module = _lowered(text, name, pipeline)
+            if module is None:
+                continue
+            with ctx:
+                op = module.operation
+                ranges = FunctionRanges(op).native
+                for nz in (False, True):
+                    scanned, verdicts = _ptonz.scan(
+                        op, [("view_classes",), ("view_partition_verdicts", ranges, nz, True, True)]
+                    )
+                    assert classes_of(scanned) == classes_of(_ptonz.ViewClasses(op)), name
+                    standalone = FunctionRanges(op).native.view_partition_verdicts(
+                        op, nz, True, True
+                    )
+                    assert verdicts_of(verdicts) == verdicts_of(standalone), name
+                    compared += bool(verdicts)
+    assert compared >= 10, compared  # not vacuous

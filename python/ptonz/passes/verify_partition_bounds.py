@@ -50,12 +50,18 @@ class VerifyPartitionBounds(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         ok = True
         # Demand-driven ranges need no function scope: one analysis for the
-        # module, one C++ call for all its ND/DN views; only partitions that
-        # are not inside come back.
+        # module, and one C++ walk for all its ND/DN views (only partitions
+        # that are not inside come back) and its tiles with dynamic valid
+        # extents.
         ranges = FunctionRanges(module)
-        for verdicts in ranges.native.view_partition_verdicts(
-            module, False, self.opts["remarks"], True
-        ):
+        view_verdicts, valid_tiles = _ptonz.scan(
+            module,
+            [
+                ("view_partition_verdicts", ranges.native, False, self.opts["remarks"], True),
+                ("dynamic_valid_tiles",),
+            ],
+        )
+        for verdicts in view_verdicts:
             ok &= report_negative_strides(PASS, verdicts.view, verdicts.negative_strides)
             extents = verdicts.extents
             if (
@@ -83,7 +89,7 @@ class VerifyPartitionBounds(ModulePass):
                         else explained(ranges, verdict_name(code), offset, size, extents[dim])
                     )
                     ok &= self._report(part, dim, size, extents[dim], v)
-        for tile in _ptonz.dynamic_valid_tiles(module):
+        for tile in valid_tiles:
             ok &= self._tile_valid_extents(ranges, tile.op, tile.dims)
         return ok
 

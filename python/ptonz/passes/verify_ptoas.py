@@ -133,13 +133,22 @@ class VerifyPTOAS(ModulePass):
     def run(self, module: ir.Operation) -> bool:
         self.ok = True
         rules_061 = layout_rules_061(self.version)
-        # What the checks read of the module, from one C++ walk: every view
-        # with its function's blocked-view marks (what kind_of reads; each
-        # check below takes the layouts it is about, in the module's order),
-        # the partitions with a layout attribute, the merge ops that carry a
-        # view (_LayoutSolver) and the views and tiles whose element type
-        # PTOAS has no C++ name for (_nz_view, _element_types).
-        self.layout_partitions, self.view_merges, self.outside = _ptonz.scan(
+        # What the checks read of the module, from one C++ walk: the views
+        # in classes of alike views with their functions' blocked-view marks
+        # (_by_class), the partitions with a layout attribute, the merge ops
+        # that carry a view (_LayoutSolver) and the views and tiles whose
+        # element type PTOAS has no C++ name for (_nz_view, _element_types).
+        # And what _blocked_bounds reports: the NZ partitions that leave their
+        # view and strides computed to negative values (demand-driven ranges
+        # need no function scope).
+        self.ranges = FunctionRanges(module)
+        (
+            self.layout_partitions,
+            self.view_merges,
+            self.outside,
+            self.view_classes,
+            self.nz_verdicts,
+        ) = _ptonz.scan(
             module,
             [
                 ("ops", ["pto.partition_view"], "layout"),
@@ -149,6 +158,8 @@ class VerifyPTOAS(ModulePass):
                     ["pto.make_tensor_view", "pto.alloc_tile"],
                     sorted(ELEMENT_TYPES),
                 ),
+                ("view_classes",),
+                ("view_partition_verdicts", self.ranges.native, True, False, False),
             ],
         )
         self.outside_views = {op: elem for op, elem in self.outside}
@@ -156,7 +167,6 @@ class VerifyPTOAS(ModulePass):
         # else view by view (every failure at its view, in order).
         views = None
         self._spans: dict = {}  # kernels repeat a few shapes: each is summed once
-        self._span_ranges: Optional[FunctionRanges] = None  # made when first needed
         if not self._by_class(module, rules_061):
             views = [
                 (rec, marks)
@@ -202,7 +212,7 @@ class VerifyPTOAS(ModulePass):
         with nothing reported, when a class fails one or asks what only its
         views answer, and where a view is outside any function or of an
         element type PTOAS has no name for."""
-        classes = _ptonz.ViewClasses(module)
+        classes = self.view_classes  # run's scan (the module is unchanged since)
         if classes.outside or any(op.name == "pto.make_tensor_view" for op, _e in self.outside):
             return False
         check = _ClassCheck(self)
@@ -262,9 +272,7 @@ class VerifyPTOAS(ModulePass):
         at_least = ""
         if span is None and None in key[0] + key[1] and key[1]:
             # Not all constant: the least span the operands' ranges allow.
-            if self._span_ranges is None:
-                self._span_ranges = FunctionRanges(module)
-            span = _least_span(op, len(key[0]), self._span_ranges)
+            span = _least_span(op, len(key[0]), self.ranges)
             at_least = "at least "
         if span is not None:
             self._fail(
@@ -278,15 +286,14 @@ class VerifyPTOAS(ModulePass):
         """A blocked partition must stay inside its view like any other: PTOAS
         clamps a negative offset to 0 and reads past the view without a word.
         What cannot be decided is accepted (pto-block-nz-views remarks on it,
-        in logical coordinates). One C++ call for every NZ view of the module
-        (demand-driven ranges need no function scope)."""
-        ranges = FunctionRanges(module)
-        for verdicts in ranges.native.view_partition_verdicts(module, True):
+        in logical coordinates). The verdicts of every NZ view come from
+        run's scan."""
+        for verdicts in self.nz_verdicts:
             self.ok &= report_negative_strides(PASS, verdicts.view, verdicts.negative_strides)
             for part, dims in verdicts.partitions:
                 for dim, _code in dims:
                     if dim < 3:  # d3 / d4 are checked whole above
-                        self._outside(ranges, part.opview, dim, verdicts.extents[dim])
+                        self._outside(self.ranges, part.opview, dim, verdicts.extents[dim])
 
     def _fail(self, op, msg: str) -> None:
         error(op.location, f"{PASS}: {msg}")
