@@ -341,3 +341,33 @@ func.func @argument_stride(%p: !pto.ptr<f16>, %s: index) {
   %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x16xf16>
   return
 }
+
+// -----
+
+// Arithmetic that wraps is still exact where every operand has one value
+// (fuzzer finding, seed 51 #23227: it was accepted): in block 0, which every
+// launch runs, (0 + INT64_MAX) * 16 is -16 and * 32 is -32, where arith's
+// transfer functions only say "may overflow: anything".
+func.func @wrapped_size(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %max = arith.constant 9223372036854775807 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %r = arith.remui %bi, %c16 : index
+  %m = arith.addi %r, %max : index
+  // expected-note@+1 {{the size ranges over [-16, -16] in a launch of one block here}}
+  %n = arith.muli %m, %c16 : index
+  // expected-note@+1 {{the size ranges over [-32, -32] in a launch of one block here}}
+  %n2 = arith.muli %m, %c32 : index
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<dn>} : !pto.tensor_view<?x?xi8>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition's dynamic size in dimension 0 must be proven at least 1, but it is never positive (it ranges over [-16, -16] in a launch of one block)}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%n, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x512xi8>
+  // expected-error@+1 {{pto-verify-partition-bounds: the tile's dynamic valid row count must be in [0, 256] (the tile has 256 rows), but it is never in [0, 256] (it ranges over [-32, -32] in a launch of one block)}}
+  %t = pto.alloc_tile valid_row = %n2 : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
+  return
+}

@@ -190,6 +190,46 @@ func.func @g() {
     assert _bounds(rng.of(v["q"])) == (256000, 256000)
 
 
+def test_wrapping_arithmetic_is_exact_in_a_launch_of_one_block(ctx):
+    """In the single-launch ranges (what certainly goes wrong in block 0),
+    a muli whose operands have one value each computes that one value,
+    wrapped at the type's width (addi and subi already do) (fuzzer finding, seed 51: a partition
+    size of (0 + INT64_MAX) * 16 = -16 in block 0 was taken for "anything"
+    and accepted). The ranges over every launch, from which a partition is
+    proven inside, keep arith's transfer functions (both drivers)."""
+    m, func = _func("""
+func.func @g() {
+  %max = arith.constant 9223372036854775807 : index
+  %c16 = arith.constant 16 : index
+  %c0 = arith.constant 0 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %a = arith.addi %max, %c16 {name = "a"} : index
+  %s = arith.subi %c0, %a {name = "s"} : index
+  %p = arith.muli %max, %c16 {name = "p"} : index
+  %q = arith.muli %bi, %max {name = "q"} : index
+  return
+}""")
+    v = _named(func)
+    low, high = -(1 << 63), (1 << 63) - 1
+    demand = _ptonz.IntRanges(func)
+    one_block = {k: demand.get(v[k], single_launch=True)[1:3] for k in "aspq"}
+    assert one_block == {
+        "a": (low + 15, low + 15),
+        "s": (-(low + 15), -(low + 15)),
+        "p": (-16, -16),
+        "q": (0, 0),
+    }
+    for native in (demand, _ptonz.IntRanges(func, dataflow=True)):
+        # (arith's add and sub transfer functions wrap a single value
+        # themselves; its mul does not.)
+        assert native.get(v["a"])[1:3] == one_block["a"]
+        assert native.get(v["s"])[1:3] == one_block["s"]
+        assert native.get(v["p"])[1:3] == (low, high)
+        assert native.get(v["q"])[1:3] == (low, high)
+    del m
+
+
 def test_wide_integers(ctx):
     m, func = _func("""
 func.func @g() {

@@ -63,6 +63,28 @@ ConstantIntRanges inSingleLaunch(const ConstantIntRanges &any) {
 using ptonz::isForInductionVar;
 using ptonz::isLaunchQuery;
 
+/// The value an `arith.muli` of single values computes, else nullopt. arith's
+/// transfer function for it gives the whole range wherever the product may
+/// overflow, also where both operands have one value and the program
+/// computes exactly one result (two's complement wraps at the type's width;
+/// its add and sub already wrap a single value): in block 0,
+/// `muli(addi(remui(block_idx, 16), INT64_MAX), 16)` is -16, not anything.
+/// Only the single-launch ranges take it: they decide what certainly goes
+/// wrong in block 0, where a wrapped value is what the program computes (and
+/// a bug however PTOAS's C++ reads the overflow), while a proof that a
+/// partition is inside never rests on a product that wraps (it is
+/// non-negative only where its range shows no wrap).
+std::optional<APInt> wrappedProduct(Operation *op,
+                                    ArrayRef<ConstantIntRanges> args) {
+  if (!llvm::isa<arith::MulIOp>(op) || args.size() != 2)
+    return std::nullopt;
+  std::optional<APInt> a = args[0].getConstantValue(),
+                       b = args[1].getConstantValue();
+  if (!a || !b || a->getBitWidth() != b->getBitWidth())
+    return std::nullopt;
+  return *a * *b;
+}
+
 /// The range a function argument is declared to lie in (see
 /// ptonz::declaredArgument), at the argument's width.
 std::optional<ConstantIntRanges> declaredRange(Value v) {
@@ -265,6 +287,12 @@ private:
         llvm::SmallVector<ConstantIntRanges, 3> args;
         for (Value o : op->getOperands())
           args.push_back(known(o));
+        if (singleLaunch)
+          if (std::optional<APInt> exact = wrappedProduct(op, args)) {
+            memo.try_emplace(op->getResult(0),
+                             ConstantIntRanges::constant(*exact));
+            return;
+          }
         std::optional<TransferKey> key = transferKey(op, args);
         if (key) {
           if (auto it = transfers.find(*key); it != transfers.end()) {
