@@ -371,3 +371,28 @@ func.func @wrapped_size(%p: !pto.ptr<i8>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<?x512xi8>) outs(%t : !pto.tile_buf<mat, 256x512xi8, valid=?x512, blayout=col_major, slayout=row_major>)
   return
 }
+
+// -----
+
+// A dynamic size that depends on the launch is not proven positive, but in
+// block 0, which every launch runs, it is 4096 rows of a 512-row view
+// (fuzzer finding, seed 55 #17355: it was accepted).
+func.func @launch_size_too_large_in_block_0(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  // expected-note@+1 {{the offset ranges over [0, 0] in a launch of one block here}}
+  %m0 = arith.muli %bi, %c64 : index
+  %rest = arith.subi %c4096, %m0 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0 (its dynamic size is at least 4096 in a launch of one block): offset in [0, 0] in a launch of one block + size 4096 is at least 4096, beyond the view's extent 512}}
+  %pv = pto.partition_view %v, offsets = [%m0, %c0], sizes = [%rest, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 64x128xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<?x128xf16>) outs(%t : !pto.tile_buf<vec, 64x128xf16>)
+  return
+}

@@ -145,6 +145,16 @@ class VerifyPartitionBounds(ModulePass):
             least = check_dim(ranges, offset, 1, extent)
             if least.verdict == OUTSIDE:
                 return self._report(op, dim, 1, extent, least)
+            # In block 0, which every launch runs, it is at least as large
+            # as the least size it has there.
+            one_block = ranges.in_single_launch(size)
+            if one_block is not None and one_block.smin > 1:
+                least = check_dim(ranges, offset, one_block.smin, extent)
+                if least.verdict == OUTSIDE:
+                    why = (
+                        f" (its dynamic size is at least {one_block.smin} in a launch of one block)"
+                    )
+                    return self._report(op, dim, one_block.smin, extent, least, why)
             if self.opts["remarks"]:
                 remark(
                     op.location,
@@ -179,13 +189,13 @@ class VerifyPartitionBounds(ModulePass):
         )
         return False
 
-    def _report(self, op, dim: int, size: int, extent, v) -> bool:
+    def _report(self, op, dim: int, size: int, extent, v, why_size: str = "") -> bool:
         return report_bounds(
             op,
             v,
             PASS,
             "the partition",
-            f"in dimension {dim}",
+            f"in dimension {dim}{why_size}",
             "; a tload or tstore there would touch memory outside the tensor. "
             f"Keep 0 <= offset and offset + {size} <= {extent} (fix the "
             "offset, the loop bound or the view's shape)",
