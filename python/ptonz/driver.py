@@ -317,9 +317,25 @@ def process(
     timing = timing if timing is not None else {}
     for phase in ("parse", "pipeline", "verify", "print"):
         timing.setdefault(phase, 0.0)
-    collector = D.Collector(ctx)
     diags: list[D.Diag] = []
     outcome = Outcome(False, diags)
+    nul = text.find("\0")
+    if nul >= 0:
+        # MLIR's lexer skips a NUL as if it were not there: the parser then
+        # joins the words around it (`pto.parti<NUL>tion_view` became a
+        # pass-through op that printed as an unverified pto.partition_view).
+        diags.append(
+            D.Diag(
+                "error",
+                "a NUL byte (0x00) is not MLIR source: MLIR's lexer would skip it and "
+                "read the words around it as other tokens; remove it",
+                filename,
+                first_line + text.count("\n", 0, nul),
+                nul - (text.rfind("\n", 0, nul) + 1) + 1,
+            )
+        )
+        return outcome
+    collector = D.Collector(ctx)
     try:
         with ctx, ir.Location.unknown():
             t0 = time.perf_counter()

@@ -123,6 +123,11 @@ def test_bad_utf8_and_bad_option():
     with pytest.raises(ptonz.LoweringError) as info:
         ptonz.lower(b"func.func @f() {\n  return // \xff\n}\n", filename="b.mlir")
     assert str(info.value).startswith("b.mlir:2:13: error: byte 0xff is not valid UTF-8")
+    # A NUL (which MLIR's lexer would skip), in text or bytes.
+    for source in ("func.func @f() {\n  ret\0urn\n}\n", b"func.func @f() {\n  ret\0urn\n}\n"):
+        with pytest.raises(ptonz.LoweringError) as info:
+            ptonz.lower(source, filename="n.mlir")
+        assert str(info.value).startswith("n.mlir:2:6: error: a NUL byte (0x00) is not MLIR source")
     with pytest.raises(ptonz.LoweringError, match="ptoas-version"):
         ptonz.lower(GROUPED, ptoas_version="zero")
     with pytest.raises(ptonz.LoweringError, match="no-such-pass"):
