@@ -396,3 +396,31 @@ func.func @launch_size_too_large_in_block_0(%p: !pto.ptr<f16>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<?x128xf16>) outs(%t : !pto.tile_buf<vec, 64x128xf16>)
   return
 }
+
+// -----
+
+// A dynamic size proven positive whose value the launch decides is still
+// checked with its least value in block 0 (fuzzer finding, seed 57 #3104:
+// such a partition was accepted without any check against the view).
+func.func @launch_size_positive_in_block_0(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %r = arith.remui %bi, %c16 : index
+  %rest = arith.subi %c4096, %r : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0 (its dynamic size is at least 4096 in a launch of one block): offset 0 + size 4096 = 4096 exceeds the view's extent 512}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%rest, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 64x128xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<?x128xf16>) outs(%t : !pto.tile_buf<vec, 64x128xf16>)
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0: offset 512 + size 1 = 513 exceeds the view's extent 512}}
+  %pv2 = pto.partition_view %v, offsets = [%c512, %c0], sizes = [%rest, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  %t2 = pto.alloc_tile : !pto.tile_buf<vec, 64x128xf16>
+  pto.tload ins(%pv2 : !pto.partition_tensor_view<?x128xf16>) outs(%t2 : !pto.tile_buf<vec, 64x128xf16>)
+  return
+}

@@ -140,21 +140,8 @@ class VerifyPartitionBounds(ModulePass):
         offset = _ptonz.constant_int(pv.offsets[dim])
         offset = pv.offsets[dim] if offset is None else offset
         if verdict == UNDECIDED:
-            # Whatever its size, a partition at an offset past the extent
-            # (or below 0) leaves the view: with the least size, 1.
-            least = check_dim(ranges, offset, 1, extent)
-            if least.verdict == OUTSIDE:
-                return self._report(op, dim, 1, extent, least)
-            # In block 0, which every launch runs, it is at least as large
-            # as the least size it has there.
-            one_block = ranges.in_single_launch(size)
-            if one_block is not None and one_block.smin > 1:
-                least = check_dim(ranges, offset, one_block.smin, extent)
-                if least.verdict == OUTSIDE:
-                    why = (
-                        f" (its dynamic size is at least {one_block.smin} in a launch of one block)"
-                    )
-                    return self._report(op, dim, one_block.smin, extent, least, why)
+            if not self._least_inside(ranges, op, dim, size, offset, extent):
+                return False
             if self.opts["remarks"]:
                 remark(
                     op.location,
@@ -165,12 +152,31 @@ class VerifyPartitionBounds(ModulePass):
                 )
             return True
         if is_min_of_rest(size, offset, extent) or FunctionRanges.assumptions(size):
-            return True  # a ragged tail; or its largest value is the caller's
+            # A ragged tail; or its largest value is the caller's (or the
+            # launch's), but not its least.
+            return self._least_inside(ranges, op, dim, size, offset, extent)
         largest = ranges.of(size).smax
         v = check_dim(ranges, offset, largest, extent)
         if v.verdict == UNDECIDED and not self.opts["remarks"]:
             return True
         return self._report(op, dim, largest, extent, v)
+
+    def _least_inside(self, ranges, op, dim: int, size, offset, extent) -> bool:
+        """Whatever its size, a partition at an offset past the extent (or
+        below 0) leaves the view: with the least size, 1; and in block 0,
+        which every launch runs, with the least size it has there. False
+        after reporting that it leaves."""
+        least = check_dim(ranges, offset, 1, extent)
+        if least.verdict == OUTSIDE:
+            return self._report(op, dim, 1, extent, least)
+        one_block = ranges.in_single_launch(size)
+        if one_block is None or one_block.smin <= 1:
+            return True
+        least = check_dim(ranges, offset, one_block.smin, extent)
+        if least.verdict != OUTSIDE:
+            return True
+        why = f" (its dynamic size is at least {one_block.smin} in a launch of one block)"
+        return self._report(op, dim, one_block.smin, extent, least, why)
 
     def _size_mismatch(self, ranges, op, pv, dim: int) -> bool:
         """A size operand that is not a constant and provably not the static
