@@ -424,3 +424,21 @@ func.func @launch_size_positive_in_block_0(%p: !pto.ptr<f16>) {
   pto.tload ins(%pv2 : !pto.partition_tensor_view<?x128xf16>) outs(%t2 : !pto.tile_buf<vec, 64x128xf16>)
   return
 }
+
+// -----
+
+// A shape operand computed to one value is the view's extent at run time,
+// also where the view type says another (fuzzer finding, seed 58 #28417: an
+// i16 round trip of -256 in a 64x4 view was checked as 4 and accepted).
+func.func @computed_shape_against_type(%p: !pto.ptr<i8>) {
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %m256 = arith.constant -256 : index
+  %n16 = arith.index_cast %m256 : index to i16
+  %n = arith.index_cast %n16 : i16 to index
+  %v = pto.make_tensor_view %p, shape = [%c64, %n], strides = [] : !pto.tensor_view<64x4xi8>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 1: offset 2 + size 2 = 4 exceeds the view's extent -256}}
+  %pv = pto.partition_view %v, offsets = [%c16, %c2], sizes = [%c16, %c2] : !pto.tensor_view<64x4xi8> -> !pto.partition_tensor_view<16x2xi8>
+  return
+}
