@@ -1613,6 +1613,49 @@ static void populatePLQueries(nb::module_ &m) {
       "text (e.g. 'f8E8M0FNU').");
 
   m.def(
+      "unreadable_arg_attrs",
+      [](MlirOperation root) {
+        // MLIR's Python bindings abort the process (a C++ exception through
+        // a noexcept frame) when they downcast a dense array of an element
+        // type they have no class for (`array<f80>`), as reading a
+        // function's argument attributes from Python does: the driver
+        // rejects those first.
+        std::vector<
+            std::tuple<MlirOperation, unsigned, std::string, std::string>>
+            out;
+        for (mlir::Operation *f : functionsOf(unwrap(root))) {
+          auto dicts = f->getAttrOfType<mlir::ArrayAttr>("arg_attrs");
+          if (!dicts)
+            continue;
+          for (auto [i, d] : llvm::enumerate(dicts)) {
+            auto dict = llvm::dyn_cast<mlir::DictionaryAttr>(d);
+            if (!dict)
+              continue;
+            for (mlir::NamedAttribute a : dict) {
+              auto array = llvm::dyn_cast<mlir::DenseArrayAttr>(a.getValue());
+              if (!array)
+                continue;
+              mlir::Type t = array.getElementType();
+              if (t.isInteger(1) || t.isInteger(8) || t.isInteger(16) ||
+                  t.isInteger(32) || t.isInteger(64) || t.isF32() || t.isF64())
+                continue;
+              std::string text;
+              llvm::raw_string_ostream os(text);
+              a.getValue().print(os);
+              out.emplace_back(wrap(f), static_cast<unsigned>(i),
+                               a.getName().str(), text);
+            }
+          }
+        }
+        return out;
+      },
+      nb::arg("root"),
+      "(function, argument index, attribute name, attribute text) of each "
+      "argument attribute of the functions under `root` that is a dense "
+      "array of an element type MLIR's Python bindings cannot read (other "
+      "than i1, i8, i16, i32, i64, f32, f64).");
+
+  m.def(
       "functions_with_arg_attrs",
       [](MlirOperation root, const std::vector<std::string> &names) {
         // Whether a module declares anything (pto-declare-nz-args' idle

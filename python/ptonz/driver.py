@@ -346,6 +346,20 @@ def process(
             diags += collector.take()
             if module is None:
                 return outcome
+            unreadable = _ptonz.unreadable_arg_attrs(module.operation)
+            for func, index, name, attr in unreadable:
+                _ptonz.emit_diagnostic(
+                    func.location,
+                    "error",
+                    f"argument #{index}'s attribute `{name} = {attr}` is a dense array of "
+                    "an element type that MLIR's Python bindings cannot read (they abort "
+                    "on it): use array<i64: ...> (ptonz's own declarations are) or "
+                    "another of i1, i8, i16, i32, f32, f64",
+                    [],
+                )
+            if unreadable:
+                diags += collector.take()
+                return outcome
             # MLIR verifies no unregistered op: PTOAS's rules for the ops
             # ptonz keeps verbatim (verifyPassThroughOps), then what the
             # target's PTOAS backend cannot lower (verifyBackendLowering).

@@ -183,3 +183,12 @@ func.func @dynamic_other(%p: !pto.ptr<bf16> {ptonz.nz_shape = array<i64: 256, 51
   %pa = pto.partition_view %a, offsets = [%c0, %c0], sizes = [%c64, %c256] : !pto.tensor_view<?x?xbf16> -> !pto.partition_tensor_view<64x256xbf16>
   return
 }
+
+// -----
+
+// A dense array of an element type MLIR's Python bindings have no class for
+// (fuzzer finding, seed 60 #12433: reading it aborted the process).
+// expected-error@+1 {{argument #0's attribute `ptonz.nz_shape = array<f80>` is a dense array of an element type that MLIR's Python bindings cannot read (they abort on it)}}
+func.func @f80_shape(%p: !pto.ptr<i8> {ptonz.nz_shape = array<f80>}) {
+  return
+}
