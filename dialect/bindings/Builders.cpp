@@ -664,6 +664,24 @@ llvm::SmallVector<mlir::Operation *> functionsOf(mlir::Operation *root) {
   return out;
 }
 
+/// fn(function, argument index, attribute) for each attribute of each
+/// argument of the functions under `root` (as functionsOf), from their
+/// arg_attrs, in order.
+void forEachArgAttr(
+    mlir::Operation *root,
+    llvm::function_ref<void(mlir::Operation *, unsigned, mlir::NamedAttribute)>
+        fn) {
+  for (mlir::Operation *f : functionsOf(root)) {
+    auto dicts = f->getAttrOfType<mlir::ArrayAttr>("arg_attrs");
+    if (!dicts)
+      continue;
+    for (auto [i, d] : llvm::enumerate(dicts))
+      if (auto dict = llvm::dyn_cast<mlir::DictionaryAttr>(d))
+        for (mlir::NamedAttribute a : dict)
+          fn(f, static_cast<unsigned>(i), a);
+  }
+}
+
 /// What one walk collects for a query (scan runs several in one walk; the
 /// single-query functions run one; Builders.h).
 using ptonz::Collector;
@@ -1623,30 +1641,20 @@ static void populatePLQueries(nb::module_ &m) {
         std::vector<
             std::tuple<MlirOperation, unsigned, std::string, std::string>>
             out;
-        for (mlir::Operation *f : functionsOf(unwrap(root))) {
-          auto dicts = f->getAttrOfType<mlir::ArrayAttr>("arg_attrs");
-          if (!dicts)
-            continue;
-          for (auto [i, d] : llvm::enumerate(dicts)) {
-            auto dict = llvm::dyn_cast<mlir::DictionaryAttr>(d);
-            if (!dict)
-              continue;
-            for (mlir::NamedAttribute a : dict) {
-              auto array = llvm::dyn_cast<mlir::DenseArrayAttr>(a.getValue());
-              if (!array)
-                continue;
-              mlir::Type t = array.getElementType();
-              if (t.isInteger(1) || t.isInteger(8) || t.isInteger(16) ||
-                  t.isInteger(32) || t.isInteger(64) || t.isF32() || t.isF64())
-                continue;
-              std::string text;
-              llvm::raw_string_ostream os(text);
-              a.getValue().print(os);
-              out.emplace_back(wrap(f), static_cast<unsigned>(i),
-                               a.getName().str(), text);
-            }
-          }
-        }
+        forEachArgAttr(unwrap(root), [&](mlir::Operation *f, unsigned i,
+                                         mlir::NamedAttribute a) {
+          auto array = llvm::dyn_cast<mlir::DenseArrayAttr>(a.getValue());
+          if (!array)
+            return;
+          mlir::Type t = array.getElementType();
+          if (t.isInteger(1) || t.isInteger(8) || t.isInteger(16) ||
+              t.isInteger(32) || t.isInteger(64) || t.isF32() || t.isF64())
+            return;
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          a.getValue().print(os);
+          out.emplace_back(wrap(f), i, a.getName().str(), text);
+        });
         return out;
       },
       nb::arg("root"),
@@ -1662,16 +1670,14 @@ static void populatePLQueries(nb::module_ &m) {
         // test): asked of every module, where an ir.Operation per function
         // to read from Python costs more than the question.
         std::vector<MlirOperation> out;
-        for (mlir::Operation *f : functionsOf(unwrap(root))) {
-          auto dicts = f->getAttrOfType<mlir::ArrayAttr>("arg_attrs");
-          if (dicts && llvm::any_of(dicts, [&](mlir::Attribute d) {
-                auto dict = llvm::dyn_cast<mlir::DictionaryAttr>(d);
-                return dict && llvm::any_of(names, [&](const std::string &n) {
-                         return dict.contains(n);
-                       });
-              }))
+        mlir::Operation *last = nullptr;
+        forEachArgAttr(unwrap(root), [&](mlir::Operation *f, unsigned,
+                                         mlir::NamedAttribute a) {
+          if (f != last && llvm::is_contained(names, a.getName().strref())) {
             out.push_back(wrap(f));
-        }
+            last = f;
+          }
+        });
         return out;
       },
       nb::arg("root"), nb::arg("names"),

@@ -353,8 +353,7 @@ def process(
                     "error",
                     f"argument #{index}'s attribute `{name} = {attr}` is a dense array of "
                     "an element type that MLIR's Python bindings cannot read (they abort "
-                    "on it): use array<i64: ...> (ptonz's own declarations are) or "
-                    "another of i1, i8, i16, i32, f32, f64",
+                    "on it): use array<i64: ...>, as ptonz's own declarations are",
                     [],
                 )
             if unreadable:

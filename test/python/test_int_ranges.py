@@ -193,9 +193,9 @@ func.func @g() {
 def test_wrapping_arithmetic_is_exact_in_a_launch_of_one_block(ctx):
     """In the single-launch ranges (what certainly goes wrong in block 0),
     a muli whose operands have one value each computes that one value,
-    wrapped at the type's width (addi and subi already do) (fuzzer finding, seed 51: a partition
-    size of (0 + INT64_MAX) * 16 = -16 in block 0 was taken for "anything"
-    and accepted). The ranges over every launch, from which a partition is
+    wrapped at the type's width, as addi and subi already do (fuzzer
+    finding, seed 51: a partition size of (0 + INT64_MAX) * 16 = -16 in
+    block 0 was taken for "anything" and accepted). The ranges over every launch, from which a partition is
     proven inside, keep arith's transfer functions (both drivers)."""
     m, func = _func("""
 func.func @g() {
