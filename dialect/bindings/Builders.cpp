@@ -1631,37 +1631,35 @@ static void populatePLQueries(nb::module_ &m) {
       "text (e.g. 'f8E8M0FNU').");
 
   m.def(
-      "unreadable_arg_attrs",
-      [](MlirOperation root) {
+      "arg_attr_entries",
+      [](MlirOperation func) {
         // MLIR's Python bindings abort the process (a C++ exception through
         // a noexcept frame) when they downcast a dense array of an element
-        // type they have no class for (`array<f80>`), as reading a
-        // function's argument attributes from Python does: the driver
-        // rejects those first.
-        std::vector<
-            std::tuple<MlirOperation, unsigned, std::string, std::string>>
-            out;
-        forEachArgAttr(unwrap(root), [&](mlir::Operation *f, unsigned i,
-                                         mlir::NamedAttribute a) {
-          auto array = llvm::dyn_cast<mlir::DenseArrayAttr>(a.getValue());
-          if (!array)
-            return;
-          mlir::Type t = array.getElementType();
-          if (t.isInteger(1) || t.isInteger(8) || t.isInteger(16) ||
-              t.isInteger(32) || t.isInteger(64) || t.isF32() || t.isF64())
-            return;
-          std::string text;
-          llvm::raw_string_ostream os(text);
-          a.getValue().print(os);
-          out.emplace_back(wrap(f), i, a.getName().str(), text);
+        // type they have no class for (`array<f80>`), as iterating a
+        // DictAttr from Python does: these capsules become plain
+        // ir.Attribute objects, never downcast (analyses.arg_attrs).
+        mlir::Operation *f = unwrap(func);
+        auto attr = f->getAttrOfType<mlir::TypeAttr>("function_type");
+        auto type = attr ? llvm::dyn_cast<mlir::FunctionType>(attr.getValue())
+                         : mlir::FunctionType();
+        size_t n = type ? type.getNumInputs() : 0;
+        std::vector<std::vector<std::pair<std::string, nb::object>>> out(n);
+        forEachArgAttr(f, [&](mlir::Operation *, unsigned i,
+                              mlir::NamedAttribute a) {
+          if (i >= out.size())
+            out.resize(i + 1);
+          out[i].emplace_back(
+              a.getName().str(),
+              nb::steal<nb::object>(mlirPythonAttributeToCapsule(
+                  wrap(a.getValue()))));
         });
         return out;
       },
-      nb::arg("root"),
-      "(function, argument index, attribute name, attribute text) of each "
-      "argument attribute of the functions under `root` that is a dense "
-      "array of an element type MLIR's Python bindings cannot read (other "
-      "than i1, i8, i16, i32, i64, f32, f64).");
+      nb::arg("func"),
+      "[[(name, capsule of the attribute)] per argument] of a func.func's "
+      "arg_attrs (as many lists as its function_type has inputs, or more "
+      "if arg_attrs has more): each capsule is for "
+      "ir.Attribute._CAPICreate, which does not downcast.");
 
   m.def(
       "functions_with_arg_attrs",

@@ -26,6 +26,7 @@ whenever the target or the pipeline differs; what stays behind is uniqued
 types, attributes and locations, which `REUSE_RUNS` bounds.
 """
 
+import re
 import time
 from _thread import _local
 from collections.abc import Callable, Mapping, Sequence
@@ -286,6 +287,37 @@ def _print(module, before) -> str:
     return _ptonz.print_asm(module.operation, debug_info=PRINT_DEBUGINFO)
 
 
+_INDEX_ARRAY_HINT = re.compile(r"array\s*<\s*index")
+# An `array<index...>` outside comments and string literals: MLIR's parser
+# asserts (getIntOrFloatBitWidth of index) and aborts the process on it.
+_INDEX_ARRAY = re.compile(
+    r'//[^\n]*|"(?:[^"\\\n]|\\.)*"|(?<![\w.$!#%@])(array\s*<\s*index)\b'
+)
+
+
+def source_hazard(text: str) -> tuple[int, str] | None:
+    """(offset, why) of the first thing in `text` that MLIR's parser would
+    misread or abort on, which ptonz therefore rejects before parsing; None
+    if there is none."""
+    nul = text.find("\0")
+    if nul >= 0:
+        # MLIR's lexer skips a NUL as if it were not there: the parser then
+        # joins the words around it (`pto.parti<NUL>tion_view` became a
+        # pass-through op that printed as an unverified pto.partition_view).
+        return nul, (
+            "a NUL byte (0x00) is not MLIR source: MLIR's lexer would skip it and "
+            "read the words around it as other tokens; remove it"
+        )
+    if _INDEX_ARRAY_HINT.search(text):  # cheap; the exact scan is rare
+        for m in _INDEX_ARRAY.finditer(text):
+            if m.group(1):
+                return m.start(1), (
+                    "a dense array of index elements (`array<index>`) aborts MLIR's "
+                    "parser (index has no fixed bit width); use array<i64: ...>"
+                )
+    return None
+
+
 def process(
     ctx: ir.Context,
     text: str,
@@ -319,19 +351,16 @@ def process(
         timing.setdefault(phase, 0.0)
     diags: list[D.Diag] = []
     outcome = Outcome(False, diags)
-    nul = text.find("\0")
-    if nul >= 0:
-        # MLIR's lexer skips a NUL as if it were not there: the parser then
-        # joins the words around it (`pto.parti<NUL>tion_view` became a
-        # pass-through op that printed as an unverified pto.partition_view).
+    hazard = source_hazard(text)
+    if hazard is not None:
+        offset, message = hazard
         diags.append(
             D.Diag(
                 "error",
-                "a NUL byte (0x00) is not MLIR source: MLIR's lexer would skip it and "
-                "read the words around it as other tokens; remove it",
+                message,
                 filename,
-                first_line + text.count("\n", 0, nul),
-                nul - (text.rfind("\n", 0, nul) + 1) + 1,
+                first_line + text.count("\n", 0, offset),
+                offset - (text.rfind("\n", 0, offset) + 1) + 1,
             )
         )
         return outcome
@@ -345,19 +374,6 @@ def process(
             timing["parse"] += time.perf_counter() - t0
             diags += collector.take()
             if module is None:
-                return outcome
-            unreadable = _ptonz.unreadable_arg_attrs(module.operation)
-            for func, index, name, attr in unreadable:
-                _ptonz.emit_diagnostic(
-                    func.location,
-                    "error",
-                    f"argument #{index}'s attribute `{name} = {attr}` is a dense array of "
-                    "an element type that MLIR's Python bindings cannot read (they abort "
-                    "on it): use array<i64: ...>, as ptonz's own declarations are",
-                    [],
-                )
-            if unreadable:
-                diags += collector.take()
                 return outcome
             # MLIR verifies no unregistered op: PTOAS's rules for the ops
             # ptonz keeps verbatim (verifyPassThroughOps), then what the

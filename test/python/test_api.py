@@ -128,6 +128,10 @@ def test_bad_utf8_and_bad_option():
         with pytest.raises(ptonz.LoweringError) as info:
             ptonz.lower(source, filename="n.mlir")
         assert str(info.value).startswith("n.mlir:2:6: error: a NUL byte (0x00) is not MLIR source")
+    # A dense array of index elements (MLIR's parser aborts on it).
+    with pytest.raises(ptonz.LoweringError) as info:
+        ptonz.lower('func.func @f() attributes {a = array<index>} {\n  return\n}\n', filename="i.mlir")
+    assert str(info.value).startswith("i.mlir:1:32: error: a dense array of index elements")
     with pytest.raises(ptonz.LoweringError, match="ptoas-version"):
         ptonz.lower(GROUPED, ptoas_version="zero")
     with pytest.raises(ptonz.LoweringError, match="no-such-pass"):
@@ -294,3 +298,23 @@ def test_pto_backend_is_the_cli_flag():
     assert cli.returncode == 0 and text == cli.stdout
     with pytest.raises(ptonz.LoweringError, match="backend emitc or vpto"):
         ptonz.lower(VECTOR_STORE, pto_backend="llvm")
+
+
+def test_source_hazard_reads_tokens_not_words():
+    """Only an attribute `array<index...>` is a hazard: not one in a comment
+    or a string literal (with escaped quotes), nor a dialect type or an
+    identifier that ends in `array`."""
+    from ptonz.driver import source_hazard
+
+    assert source_hazard("a = array<index>") == (4, source_hazard("array<index>")[1])
+    assert source_hazard("a = array <\n index: 1>")[0] == 4
+    for text in (
+        "// a = array<index>",
+        'a = "x\\\" array<index>"',
+        "!foo.array<index>",
+        "#myarray<index>",
+        "a = array<indexed>",
+        "a = array<i64: 1>",
+    ):
+        assert source_hazard(text) is None, text
+    assert source_hazard('a = "s" b = array<index>')[0] == 12

@@ -27,20 +27,15 @@ ARG_RANGE_ATTR = "ptonz.arg_range"
 DECLARATIONS = [NZ_SHAPE_ATTR, ARG_RANGE_ATTR]
 
 
-def arg_count(func: ir.Operation) -> int:
-    """The number of arguments of a func.func (also of a declaration)."""
-    return len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs)
-
-
 def arg_attr_dicts(func: ir.Operation) -> List[Dict[str, ir.Attribute]]:
-    """One {name: attribute} per argument (empty where it has none)."""
-    n = arg_count(func)
-    if "arg_attrs" not in func.attributes:
-        return [{} for _ in range(n)]
-    out = [
-        {a.name: a.attr for a in ir.DictAttr(d)} for d in ir.ArrayAttr(func.attributes["arg_attrs"])
+    """One {name: attribute} per argument (empty where it has none). The
+    attributes are plain ir.Attribute, not downcast: MLIR's Python bindings
+    abort the process on downcasting some (`array<f80>`), so test a kind by
+    its constructor (`int_array`)."""
+    return [
+        {name: ir.Attribute._CAPICreate(capsule) for name, capsule in entries}
+        for entries in _ptonz.arg_attr_entries(func)
     ]
-    return out + [{} for _ in range(n - len(out))]
 
 
 def set_arg_attr_dicts(func: ir.Operation, dicts: List[Dict[str, ir.Attribute]]) -> None:
