@@ -192,3 +192,55 @@ func.func @dynamic_other(%p: !pto.ptr<bf16> {ptonz.nz_shape = array<i64: 256, 51
 func.func @f80_shape(%p: !pto.ptr<i8> {ptonz.nz_shape = array<f80>}) {
   return
 }
+
+// -----
+
+// A range declaration written in the kernel that declares no range (was:
+// ignored by the analyses, and an internal error in --check-addressing for
+// one of fewer than two values).
+// expected-error@+1 {{argument 1 of @short_range: ptonz.arg_range = array<i64: 0> declares no range: it has 1 values, not 2 (LO, HI) or 3 (LO, HI, STEP); write the values the launch gives it as array<i64: LO, HI[, STEP]>}}
+func.func @short_range(%p: !pto.ptr<i8>, %n: index {ptonz.arg_range = array<i64: 0>}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{argument 0 of @f16_range: ptonz.arg_range = array<f16> declares no range: it is not an array<i64: LO, HI> or array<i64: LO, HI, STEP>}}
+func.func @f16_range(%n: i32 {ptonz.arg_range = array<f16>}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{argument 0 of @empty_range: ptonz.arg_range = array<i64: 4, 0> declares no range: the range [4, 0) is empty (LO must be below HI)}}
+func.func @empty_range(%n: i32 {ptonz.arg_range = array<i64: 4, 0>}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{argument 0 of @zero_step: ptonz.arg_range = array<i64: 0, 64, 0> declares no range: STEP 0 is not positive}}
+func.func @zero_step(%n: index {ptonz.arg_range = array<i64: 0, 64, 0>}) {
+  return
+}
+
+// -----
+
+// The last value taken, 255, does not fit an i8.
+// expected-error@+1 {{argument 0 of @wide_range: ptonz.arg_range = array<i64: 0, 256> declares no range: its values 0 to 255 do not fit the argument's 8-bit type (signed [-128, 128))}}
+func.func private @wide_range(%n: i8 {ptonz.arg_range = array<i64: 0, 256>})
+
+// -----
+
+// expected-error@+1 {{argument 0 of @pointer_range: ptonz.arg_range = array<i64: 0, 4> declares no range: the argument is !pto.ptr<i8>, not an integer or index scalar}}
+func.func @pointer_range(%p: !pto.ptr<i8> {ptonz.arg_range = array<i64: 0, 4>}) {
+  return
+}
+
+// -----
+
+// A step that leaves the last value inside the type is a range: 0, 100 (of
+// [0, 200) in steps of 100) fit an i8.
+func.func @stepped_range(%n: i8 {ptonz.arg_range = array<i64: 0, 200, 100>}) {
+  return
+}

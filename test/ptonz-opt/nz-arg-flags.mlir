@@ -13,7 +13,7 @@
 // PTR: error: pto-declare-nz-args: --nz-arg=@k:1: argument 1 of @k is index, not a !pto.ptr
 // SYNTAX: invalid value 'k:0' for option 'nz-args' of pass 'pto-declare-nz-args': 'k:0' is not @FUNC:INDEX or @FUNC:INDEX=SHAPE
 // EMPTY: 'arg-ranges' of pass 'pto-declare-nz-args': '@k:1=5:5': the range [5, 5) is empty
-// WIDTH: error: pto-declare-nz-args: --arg-range=@k:2=0:1000: [0, 1000) does not fit argument 2's type i8
+// WIDTH: error: pto-declare-nz-args: --arg-range=@k:2=0:1000: argument 2 of @k is i8: its values 0 to 999 do not fit the argument's 8-bit type (signed [-128, 128))
 // SCALAR: error: pto-declare-nz-args: --arg-range=@k:0=0:4: argument 0 of @k is !pto.ptr<i8>, not an integer or index scalar
 // OK: func.func @k(%p: !pto.ptr<i8> {ptonz.nz_shape = array<i64: 256, 512>}, %e: index {ptonz.arg_range = array<i64: 0, 4>}, %b: i8 {ptonz.arg_range = array<i64: 0, 2>})
 func.func @k(%p: !pto.ptr<i8>, %e: index, %b: i8) {

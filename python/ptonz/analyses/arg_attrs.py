@@ -16,7 +16,7 @@ the kernel), and temporarily by `call_sites` for called functions.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, cast
+from typing import Dict, List, Optional, Sequence, cast
 
 from mlir import ir
 
@@ -63,6 +63,36 @@ def int_array(attr: ir.Attribute) -> Optional[List[int]]:
         return list(ir.DenseI64ArrayAttr(attr))
     except (TypeError, ValueError):
         return None
+
+
+def arg_range_problem(values: Sequence[int], bits: Optional[int] = None) -> Optional[str]:
+    """Why `values` are not an `ARG_RANGE_ATTR` declaration, None if they are:
+    [lo, hi] or [lo, hi, step] with lo < hi and step > 0, whose least and
+    greatest values (lo and lo + k*step below hi) fit a signed `bits`-bit
+    integer (unchecked when None). The C++ reader (DeclaredArgument,
+    IntRanges.cpp) ignores what this rejects; pto-declare-nz-args rejects it."""
+    if len(values) not in (2, 3):
+        return f"it has {len(values)} values, not 2 (LO, HI) or 3 (LO, HI, STEP)"
+    lo, hi = values[0], values[1]
+    step = values[2] if len(values) == 3 else 1
+    if lo >= hi:
+        return f"the range [{lo}, {hi}) is empty (LO must be below HI)"
+    if step <= 0:
+        return f"STEP {step} is not positive"
+    last = lo + (hi - 1 - lo) // step * step
+    if bits is not None and not (-(1 << (bits - 1)) <= lo and last < (1 << (bits - 1))):
+        return (
+            f"its values {lo} to {last} do not fit the argument's {bits}-bit type "
+            f"(signed [{-(1 << (bits - 1))}, {1 << (bits - 1)}))"
+        )
+    return None
+
+
+def declared_arg_range(attr: ir.Attribute) -> Optional[List[int]]:
+    """[lo, hi] or [lo, hi, step] of a well-formed `ARG_RANGE_ATTR`, else None
+    (as the C++ analyses read it: a malformed one declares nothing)."""
+    values = int_array(attr)
+    return values if values is not None and arg_range_problem(values) is None else None
 
 
 def declaring_functions(module: ir.Operation) -> List[ir.Operation]:

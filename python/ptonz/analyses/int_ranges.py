@@ -51,7 +51,7 @@ from typing import Any, List, Optional, Tuple, cast
 from mlir import ir
 
 from .. import _ptonz
-from .arg_attrs import ARG_RANGE_ATTR, arg_attr_dicts, int_array
+from .arg_attrs import ARG_RANGE_ATTR, arg_attr_dicts, declared_arg_range
 
 MAX_BLOCK_NUM = _ptonz.MAX_BLOCK_NUM
 
@@ -139,7 +139,7 @@ def declared_range(value: ir.Value) -> Optional[List[int]]:
     if owner is None or owner.name != "func.func" or "arg_attrs" not in owner.attributes:
         return None
     d = arg_attr_dicts(owner)[ir.BlockArgument(value).arg_number]
-    return int_array(d[ARG_RANGE_ATTR]) if ARG_RANGE_ATTR in d else None
+    return declared_arg_range(d[ARG_RANGE_ATTR]) if ARG_RANGE_ATTR in d else None
 
 
 def declared_arguments(value: ir.Value) -> List[Tuple[ir.Value, List[int]]]:

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from typing import Optional, Tuple, TypeVar
 
+from ..analyses.arg_attrs import arg_range_problem
+
 Parser = TypeVar("Parser", bound=Callable[[str], object])
 
 
@@ -111,10 +113,9 @@ def parse_arg_ranges(text: str) -> Declarations:
                 "@proj_b_mm:4=0:8192:256, its multiples of 256)"
             )
         lo, hi = int(m.group(3)), int(m.group(4))
-        if lo >= hi:
-            raise ValueError(f"'{item}': the range [{lo}, {hi}) is empty (LO must be below HI)")
         step = int(m.group(5)) if m.group(5) else 1
-        if step <= 0:
-            raise ValueError(f"'{item}': STEP must be positive")
+        problem = arg_range_problem([lo, hi, step])
+        if problem:
+            raise ValueError(f"'{item}': {problem}")
         out.append(ArgRange(m.group(1), int(m.group(2)), lo, hi, step))
     return Declarations(out)

@@ -40,6 +40,7 @@ from ..analyses.arg_attrs import (
     ARG_RANGE_ATTR,
     NZ_SHAPE_ATTR,
     arg_attr_dicts,
+    arg_range_problem,
     int_array,
     set_arg_attr,
 )
@@ -121,14 +122,11 @@ class _Declarer:
                     f"@{decl.func} is {t}, not an integer or index scalar",
                 )
                 continue
-            bits = bit_width(t)
-            lo_min, hi_max = -(1 << (bits - 1)), (1 << (bits - 1))
-            if decl.lo < lo_min or decl.hi > hi_max:
+            problem = arg_range_problem(decl.attribute_values(), bit_width(t))
+            if problem:
                 self.reject(
                     func.location,
-                    f"--arg-range={decl}: [{decl.lo}, {decl.hi}) does "
-                    f"not fit argument {decl.index}'s type {t} (signed "
-                    f"[{lo_min}, {hi_max}))",
+                    f"--arg-range={decl}: argument {decl.index} of @{decl.func} is {t}: {problem}",
                 )
                 continue
             set_arg_attr(
@@ -137,12 +135,42 @@ class _Declarer:
 
     # -- NZ pointers -> logical NZ views ----------------------------------
 
+    def written_ranges(self, func: ir.Operation, dicts) -> None:
+        """Reject an `ARG_RANGE_ATTR` that declares no range: the analyses
+        would ignore it, and the kernel's author meant one."""
+        types = None
+        for index, attrs in enumerate(dicts):
+            if ARG_RANGE_ATTR not in attrs:
+                continue
+            if types is None:
+                types = list(
+                    ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs
+                )
+            values = int_array(attrs[ARG_RANGE_ATTR])
+            t = types[index].maybe_downcast() if index < len(types) else None
+            if not isinstance(t, (ir.IntegerType, ir.IndexType)):
+                problem = f"the argument is {t}, not an integer or index scalar"
+            elif values is None:
+                problem = "it is not an array<i64: LO, HI> or array<i64: LO, HI, STEP>"
+            else:
+                problem = arg_range_problem(values, bit_width(t))
+            if problem:
+                self.reject(
+                    func.location,
+                    f"argument {index} of @{symbol_name(func)}: {ARG_RANGE_ATTR} = "
+                    f"{attrs[ARG_RANGE_ATTR]} declares no range: {problem}; write the "
+                    "values the launch gives it as array<i64: LO, HI[, STEP]> (LO, "
+                    "LO + STEP, ... below HI), or remove it",
+                )
+
     def function(self, func: ir.Operation, prover: Prover) -> None:
+        dicts = arg_attr_dicts(func)
+        self.written_ranges(func, dicts)
         if not func.regions[0].blocks:
             return  # a declaration: its callers' views are checked where they are
         args = func.regions[0].blocks[0].arguments
         plans = []
-        for index, attrs in enumerate(arg_attr_dicts(func)):
+        for index, attrs in enumerate(dicts):
             if NZ_SHAPE_ATTR not in attrs:
                 continue
             shape = int_array(attrs[NZ_SHAPE_ATTR])

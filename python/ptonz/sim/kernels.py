@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 import numpy as np
 from mlir import ir
@@ -73,7 +73,13 @@ from ..analyses.ir_queries import (
     symbol_name,
 )
 from ..analyses.ptoas_facts import DEFAULT_VERSION
-from ..analyses.arg_attrs import ARG_RANGE_ATTR, NZ_SHAPE_ATTR, arg_attr_dicts, int_array
+from ..analyses.arg_attrs import (
+    ARG_RANGE_ATTR,
+    NZ_SHAPE_ATTR,
+    arg_attr_dicts,
+    declared_arg_range,
+    int_array,
+)
 from ..analyses.view_kinds import BLOCKED_MARK, LOGICAL, kind_of
 from ..diagnostics import format_location
 from . import interpreter as I
@@ -171,13 +177,17 @@ def logical_nz_args(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...]]]:
     return out
 
 
-def _declared(module: ir.Module, attr: str) -> Dict[str, Dict[int, Tuple[int, ...]]]:
-    """`{function: {argument: values}}` of an `array<i64: ...>` argument attribute."""
+def _declared(
+    module: ir.Module, attr: str, read: Callable[[ir.Attribute], Optional[List[int]]]
+) -> Dict[str, Dict[int, Tuple[int, ...]]]:
+    """`{function: {argument: values}}` of an `array<i64: ...>` argument
+    attribute (`read`: its values, None where it declares nothing)."""
     out: Dict[str, Dict[int, Tuple[int, ...]]] = {}
     for func in defined_functions(module):
         for i, attrs in enumerate(arg_attr_dicts(func)):
-            if attr in attrs:
-                out.setdefault(symbol_name(func), {})[i] = tuple(int_array(attrs[attr]) or ())
+            values = read(attrs[attr]) if attr in attrs else None
+            if values is not None:
+                out.setdefault(symbol_name(func), {})[i] = tuple(values)
     return out
 
 
@@ -189,7 +199,7 @@ def declared_nz_args(
     shape resolved to the constant shape of the views that read the argument
     in `original` (default: `module`)."""
 
-    out = _declared(module, NZ_SHAPE_ATTR)
+    out = _declared(module, NZ_SHAPE_ATTR, lambda a: int_array(a) or [])
     source = original if original is not None else module
     funcs = {symbol_name(f): f for f in defined_functions(source)}
     for name, args in out.items():
@@ -224,7 +234,7 @@ def declared_arg_ranges(module: ir.Module) -> Dict[str, Dict[int, Tuple[int, ...
     """`{function: {argument: (lo, hi[, step])}}` of `ptonz.arg_range`
     (`--arg-range=@FUNC:INDEX=LO:HI[:STEP]`)."""
 
-    return _declared(module, ARG_RANGE_ATTR)
+    return _declared(module, ARG_RANGE_ATTR, declared_arg_range)
 
 
 def launch_args(func: ir.Operation) -> Optional[Tuple[int, int]]:
