@@ -97,12 +97,22 @@ struct NegativeStride {
   int64_t smin, smax;
 };
 
-/// The reported partitions and negative strides of one pto.make_tensor_view.
+/// A view's shape operand #index, computed to one value that its type's
+/// static dim contradicts.
+struct TypedShapeMismatch {
+  int index;
+  nb::object value;
+  int64_t computed, typed;
+};
+
+/// The reported partitions, negative strides and shape operands that
+/// contradict the type of one pto.make_tensor_view.
 struct ViewVerdicts {
   nb::object view;
   std::vector<std::optional<int64_t>> extents;
   std::vector<PartitionVerdicts> partitions;
   std::vector<NegativeStride> negativeStrides;
+  std::vector<TypedShapeMismatch> shapeMismatches;
 };
 
 /// The range of a value at its own width (ints of any size).
@@ -333,15 +343,26 @@ static void populateProofRecords(nb::module_ &m) {
       .field("smin", &NegativeStride::smin)
       .field("smax", &NegativeStride::smax)
       .done();
+  ptonz::Record<TypedShapeMismatch>(
+      m, "TypedShapeMismatch",
+      "A view's shape operand #index: a value computed to one value "
+      "(`computed`) where the view type's dim is another (`typed`).")
+      .field("index", &TypedShapeMismatch::index)
+      .field("value", &TypedShapeMismatch::value)
+      .field("computed", &TypedShapeMismatch::computed)
+      .field("typed", &TypedShapeMismatch::typed)
+      .done();
   ptonz::Record<ViewVerdicts>(
       m, "ViewVerdicts",
       "A pto.make_tensor_view, its extents (None: not a constant), "
-      "its partitions with reported dimensions and its strides proven "
-      "negative.")
+      "its partitions with reported dimensions, its strides proven "
+      "negative and its shape operands computed to a value its type "
+      "contradicts.")
       .field("view", &ViewVerdicts::view)
       .field("extents", &ViewVerdicts::extents)
       .field("partitions", &ViewVerdicts::partitions)
       .field("negative_strides", &ViewVerdicts::negativeStrides)
+      .field("shape_mismatches", &ViewVerdicts::shapeMismatches)
       .done();
 
   m.def(
@@ -376,21 +397,21 @@ public:
 
   void visit(mlir::Operation *op) override {
     auto view = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(op);
-    if (!view || (ptonz::layoutOf(view) == "nz") != nz)
+    if (!view)
       return;
     auto extents = ptonz::viewExtents(view);
-    // A dimension that is not a constant operand but has one value
-    // (`index_cast(index_cast(16 : i8))`) is that value, also where the
-    // view type gives another (fuzzer finding, seed 58: a computed -256 in
-    // a 64x4 view): the operand is the view's extent at run time, and the
-    // op verifier compares only a constant one with the type.
-    auto shape = view.getShape();
-    for (size_t k = 0; k < extents.size() && k < shape.size(); ++k) {
-      int64_t lo, hi;
-      if (!ptonz::constantOf(shape[k]) &&
-          r.ranges(false).signedBounds(shape[k], lo, hi) && lo == hi)
-        extents[k] = lo;
+    if ((ptonz::layoutOf(view) == "nz") != nz) {
+      // The ND query also reports the contradicted shape operands of NZ
+      // views: pto-verify-partition-bounds runs before they are blocked.
+      if (nz)
+        return;
+      auto mismatches = computedExtents(view, extents);
+      if (!mismatches.empty())
+        out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),
+                       {}, {}, std::move(mismatches)});
+      return;
     }
+    auto mismatches = computedExtents(view, extents);
     std::vector<PartitionVerdicts> parts;
     partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes);
     // A stride computed to one negative value (`index_cast(index_cast(128 :
@@ -403,9 +424,10 @@ public:
         negative.push_back(
             {static_cast<int>(k), nb::cast(wrap(stride)), lo, hi});
     }
-    if (!parts.empty() || !negative.empty())
+    if (!parts.empty() || !negative.empty() || !mismatches.empty())
       out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),
-                     std::move(parts), std::move(negative)});
+                     std::move(parts), std::move(negative),
+                     std::move(mismatches)});
   }
 
   nb::object result() override { return nb::cast(std::move(out)); }
@@ -413,6 +435,31 @@ public:
   std::vector<ViewVerdicts> out;
 
 private:
+  /// Sets each extent whose shape operand is not a constant but has one
+  /// value (`index_cast(index_cast(16 : i8))`) to that value, also where the
+  /// view type gives another (fuzzer finding, seed 58: a computed -256 in a
+  /// 64x4 view): the operand is the view's extent at run time. Returns those
+  /// the type's static dim contradicts: errors, as a constant one is in the
+  /// op verifier.
+  std::vector<TypedShapeMismatch>
+  computedExtents(ptonz::pto::MakeTensorViewOp view,
+                  std::vector<std::optional<int64_t>> &extents) {
+    auto shape = view.getShape();
+    auto typeShape = view.getResult().getType().getShape();
+    std::vector<TypedShapeMismatch> mismatches;
+    for (size_t k = 0; k < extents.size() && k < shape.size(); ++k) {
+      int64_t lo, hi;
+      if (ptonz::constantOf(shape[k]) ||
+          !r.ranges(false).signedBounds(shape[k], lo, hi) || lo != hi)
+        continue;
+      if (typeShape[k] != mlir::ShapedType::kDynamic && typeShape[k] != lo)
+        mismatches.push_back({static_cast<int>(k), nb::cast(wrap(shape[k])),
+                              lo, typeShape[k]});
+      extents[k] = lo;
+    }
+    return mismatches;
+  }
+
   FunctionIntRanges &r;
   bool nz, undecided, dynamicSizes;
   nb::object owner; // keeps `r`'s Python object alive (scan's query)

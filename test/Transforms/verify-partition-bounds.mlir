@@ -436,9 +436,53 @@ func.func @computed_shape_against_type(%p: !pto.ptr<i8>) {
   %c64 = arith.constant 64 : index
   %m256 = arith.constant -256 : index
   %n16 = arith.index_cast %m256 : index to i16
+  // expected-note@+1 {{computed to -256 here}}
   %n = arith.index_cast %n16 : i16 to index
+  // expected-error@+1 {{pto-verify-partition-bounds: shape operand #1 of the view is always -256, but the view type says 4}}
   %v = pto.make_tensor_view %p, shape = [%c64, %n], strides = [] : !pto.tensor_view<64x4xi8>
   // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 1: offset 2 + size 2 = 4 exceeds the view's extent -256}}
   %pv = pto.partition_view %v, offsets = [%c16, %c2], sizes = [%c16, %c2] : !pto.tensor_view<64x4xi8> -> !pto.partition_tensor_view<16x2xi8>
+  return
+}
+
+// -----
+
+// The same contradiction with nothing that reads the view, and one whose
+// partition fits both extents: still an error, with a note at the op that
+// computes the operand (an i8 round trip of 260 is 4, not the type's 8).
+func.func @computed_shape_unread(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c260 = arith.constant 260 : index
+  %n8 = arith.index_cast %c260 : index to i8
+  // expected-note@+1 {{computed to 4 here}}
+  %n = arith.index_cast %n8 : i8 to index
+  // expected-error@+1 {{pto-verify-partition-bounds: shape operand #1 of the view is always 4, but the view type says 8: the op verifier rejects a constant operand that disagrees with its type}}
+  %v = pto.make_tensor_view %p, shape = [%c64, %n], strides = [] : !pto.tensor_view<64x8xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %c4] : !pto.tensor_view<64x8xi8> -> !pto.partition_tensor_view<64x4xi8>
+  // expected-error@+1 {{pto-verify-partition-bounds: shape operand #0 of the view is always 4, but the view type says 64}}
+  %w = pto.make_tensor_view %p, shape = [%n, %c64], strides = [] : !pto.tensor_view<64x64xi8>
+  // A logical NZ view too: pto-block-nz-views would block it by its type.
+  // expected-error@+1 {{pto-verify-partition-bounds: shape operand #1 of the view is always 4, but the view type says 32}}
+  %z = pto.make_tensor_view %p, shape = [%c64, %n], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<64x32xi8>
+  return
+}
+
+// -----
+
+// A computed operand in a dynamic dim, or one that agrees with the type, is
+// the view's extent and no error.
+func.func @computed_shape_agrees(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c260 = arith.constant 260 : index
+  %n8 = arith.index_cast %c260 : index to i8
+  %n = arith.index_cast %n8 : i8 to index
+  %v = pto.make_tensor_view %p, shape = [%c64, %n], strides = [] : !pto.tensor_view<64x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %c4] : !pto.tensor_view<64x?xi8> -> !pto.partition_tensor_view<64x4xi8>
+  %w = pto.make_tensor_view %p, shape = [%c64, %n], strides = [] : !pto.tensor_view<64x4xi8>
+  %pw = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c64, %c4] : !pto.tensor_view<64x4xi8> -> !pto.partition_tensor_view<64x4xi8>
   return
 }

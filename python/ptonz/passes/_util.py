@@ -96,6 +96,26 @@ def report_negative_strides(pass_name: str, view: ir.Operation, strides) -> bool
     return not strides
 
 
+def report_shape_mismatches(pass_name: str, view: ir.Operation, mismatches) -> bool:
+    """The error at `view` for each shape operand computed to one value that
+    its type's static dim contradicts (`_ptonz.TypedShapeMismatch` records of
+    `view_partition_verdicts`, a note at the op that computes it); True when
+    there is none."""
+    for m in mismatches:
+        owner = _ptonz.value_owner(m.value)
+        notes = [(owner.location, f"computed to {m.computed} here")] if owner is not None else []
+        error(
+            view.location,
+            f"{pass_name}: shape operand #{m.index} of the view is always {m.computed}, "
+            f"but the view type says {m.typed}: the op verifier rejects a constant "
+            "operand that disagrees with its type, and this one's value is just as "
+            "known (an index_cast to a narrower integer wraps: 256 as i8 is 0); make "
+            "the computation give the type's extent, or give the type a dynamic dim (?)",
+            notes,
+        )
+    return not mismatches
+
+
 def report_bounds(
     op: ir.Operation,
     v,

@@ -37,7 +37,7 @@ from ..analyses.bounds import (
 from ..analyses.int_ranges import FunctionRanges
 from ..analyses.ir_queries import PartitionOperands
 from ..analyses.view_kinds import LOGICAL, MX_LAYOUTS, kind_of
-from ._util import error, remark, report_bounds, report_negative_strides
+from ._util import error, remark, report_bounds, report_negative_strides, report_shape_mismatches
 from .base import ModulePass, register
 
 PASS = "pto-verify-partition-bounds"
@@ -63,6 +63,7 @@ class VerifyPartitionBounds(ModulePass):
         )
         for verdicts in view_verdicts:
             ok &= report_negative_strides(PASS, verdicts.view, verdicts.negative_strides)
+            ok &= report_shape_mismatches(PASS, verdicts.view, verdicts.shape_mismatches)
             extents = verdicts.extents
             if (
                 _ptonz.view_info(verdicts.view).layout in MX_LAYOUTS

@@ -100,7 +100,7 @@ from ..analyses.view_kinds import (
     legacy_message,
     marks_of,
 )
-from ._util import error, report_negative_strides
+from ._util import error, report_negative_strides, report_shape_mismatches
 from .base import ModulePass, register
 from .representatives import NeedsOps, Placeholder
 
@@ -290,6 +290,7 @@ class VerifyPTOAS(ModulePass):
         run's scan."""
         for verdicts in self.nz_verdicts:
             self.ok &= report_negative_strides(PASS, verdicts.view, verdicts.negative_strides)
+            self.ok &= report_shape_mismatches(PASS, verdicts.view, verdicts.shape_mismatches)
             for part, dims in verdicts.partitions:
                 for dim, _code in dims:
                     if dim < 3:  # d3 / d4 are checked whole above
