@@ -1644,15 +1644,15 @@ static void populatePLQueries(nb::module_ &m) {
                          : mlir::FunctionType();
         size_t n = type ? type.getNumInputs() : 0;
         std::vector<std::vector<std::pair<std::string, nb::object>>> out(n);
-        forEachArgAttr(f, [&](mlir::Operation *, unsigned i,
-                              mlir::NamedAttribute a) {
-          if (i >= out.size())
-            out.resize(i + 1);
-          out[i].emplace_back(
-              a.getName().str(),
-              nb::steal<nb::object>(mlirPythonAttributeToCapsule(
-                  wrap(a.getValue()))));
-        });
+        forEachArgAttr(
+            f, [&](mlir::Operation *, unsigned i, mlir::NamedAttribute a) {
+              if (i >= out.size())
+                out.resize(i + 1);
+              out[i].emplace_back(
+                  a.getName().str(),
+                  nb::steal<nb::object>(
+                      mlirPythonAttributeToCapsule(wrap(a.getValue()))));
+            });
         return out;
       },
       nb::arg("func"),

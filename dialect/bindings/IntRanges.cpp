@@ -407,8 +407,11 @@ public:
         return;
       auto mismatches = computedExtents(view, extents);
       if (!mismatches.empty())
-        out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),
-                       {}, {}, std::move(mismatches)});
+        out.push_back({nb::cast(wrap(view.getOperation())),
+                       std::move(extents),
+                       {},
+                       {},
+                       std::move(mismatches)});
       return;
     }
     auto mismatches = computedExtents(view, extents);
@@ -453,8 +456,8 @@ private:
           !r.ranges(false).signedBounds(shape[k], lo, hi) || lo != hi)
         continue;
       if (typeShape[k] != mlir::ShapedType::kDynamic && typeShape[k] != lo)
-        mismatches.push_back({static_cast<int>(k), nb::cast(wrap(shape[k])),
-                              lo, typeShape[k]});
+        mismatches.push_back(
+            {static_cast<int>(k), nb::cast(wrap(shape[k])), lo, typeShape[k]});
       extents[k] = lo;
     }
     return mismatches;

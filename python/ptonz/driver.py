@@ -290,9 +290,7 @@ def _print(module, before) -> str:
 _INDEX_ARRAY_HINT = re.compile(r"array\s*<\s*index")
 # An `array<index...>` outside comments and string literals: MLIR's parser
 # asserts (getIntOrFloatBitWidth of index) and aborts the process on it.
-_INDEX_ARRAY = re.compile(
-    r'//[^\n]*|"(?:[^"\\\n]|\\.)*"|(?<![\w.$!#%@])(array\s*<\s*index)\b'
-)
+_INDEX_ARRAY = re.compile(r'//[^\n]*|"(?:[^"\\\n]|\\.)*"|(?<![\w.$!#%@])(array\s*<\s*index)\b')
 
 
 def source_hazard(text: str) -> tuple[int, str] | None:

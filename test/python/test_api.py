@@ -130,7 +130,9 @@ def test_bad_utf8_and_bad_option():
         assert str(info.value).startswith("n.mlir:2:6: error: a NUL byte (0x00) is not MLIR source")
     # A dense array of index elements (MLIR's parser aborts on it).
     with pytest.raises(ptonz.LoweringError) as info:
-        ptonz.lower('func.func @f() attributes {a = array<index>} {\n  return\n}\n', filename="i.mlir")
+        ptonz.lower(
+            "func.func @f() attributes {a = array<index>} {\n  return\n}\n", filename="i.mlir"
+        )
     assert str(info.value).startswith("i.mlir:1:32: error: a dense array of index elements")
     with pytest.raises(ptonz.LoweringError, match="ptoas-version"):
         ptonz.lower(GROUPED, ptoas_version="zero")
@@ -310,7 +312,7 @@ def test_source_hazard_reads_tokens_not_words():
     assert source_hazard("a = array <\n index: 1>")[0] == 4
     for text in (
         "// a = array<index>",
-        'a = "x\\\" array<index>"',
+        'a = "x\\" array<index>"',
         "!foo.array<index>",
         "#myarray<index>",
         "a = array<indexed>",
