@@ -231,8 +231,16 @@ class _Declarer:
     def views_of(self, ptr: ir.Value, offset, out):
         """The make_tensor_views of `ptr`, direct or through pto.addptr, each with
         its element offset from the argument (an int, a value, or None when it
-        is not known); None after rejecting another use."""
-        for use in ptr.uses:
+        is not known); None after rejecting another use. Depth first, in use
+        order, with a stack of its own: a chain of addptr ops may be longer
+        than Python's recursion limit."""
+        stack = [(iter(list(ptr.uses)), offset)]
+        while stack:
+            uses, offset = stack[-1]
+            use = next(uses, None)
+            if use is None:
+                stack.pop()
+                continue
             user = use.owner
             name = user.operation.name if hasattr(user, "operation") else user.name
             op = user.operation if hasattr(user, "operation") else user
@@ -242,8 +250,7 @@ class _Declarer:
                 source = _ptonz.value_source(op.operands[1])
                 step = source[3] if source[0] == "arith.constant" else None
                 nxt = (offset + step) if isinstance(offset, int) and step is not None else None
-                if self.views_of(op.results[0], nxt, out) is None:
-                    return None
+                stack.append((iter(list(op.results[0].uses)), nxt))
             else:
                 self.reject(
                     op.location,
