@@ -32,6 +32,16 @@ namespace {
 /// Deeper chains are not walked (nothing is proven of them).
 constexpr unsigned kMaxDepth = 256;
 
+/// The failure of a walk that gave up after kMaxDepth defining ops, at the
+/// value where it stopped.
+ProofFailure tooDeep(Value stoppedAt) {
+  return ProofFailure{stoppedAt, "too_deep",
+                      "the offset's defining chain is more than " +
+                          std::to_string(kMaxDepth) +
+                          " ops deep, deeper than the proof walks; compute "
+                          "the offset in fewer steps"};
+}
+
 /// Saturating sum (kZero absorbs).
 unsigned plus(unsigned a, unsigned b) {
   if (a == ptonz::Alignment::kZero || b == ptonz::Alignment::kZero)
@@ -399,8 +409,7 @@ std::optional<ProofFailure> ptonz::Alignment::whyNotMultiple(Value v,
       return unprovable(v, op);
     v = next;
   }
-  return ProofFailure{Value(), "too_deep",
-                      "the offset's defining chain is too deep to walk"};
+  return tooDeep(v);
 }
 
 std::optional<ProofFailure> ptonz::Alignment::whyNegative(Value v) {
@@ -483,6 +492,5 @@ std::optional<ProofFailure> ptonz::Alignment::whyNegative(Value v) {
     return ProofFailure{
         v, key, "'" + name.str() + "' is not proven non-negative: " + rng};
   }
-  return ProofFailure{Value(), "too_deep",
-                      "the offset's defining chain is too deep to walk"};
+  return tooDeep(v);
 }
