@@ -65,22 +65,35 @@ class CallSiteFacts:
         state: Dict[str, int] = {}  # 1: on the stack, 2: done
         cyclic = set()
 
-        def visit(name: str, stack: List[str]) -> None:
-            if state.get(name) == 2:
+        def visit(root: str) -> None:
+            """Depth first from `root` to its callers (post-order into
+            `order`), with a stack of its own: a call chain may be longer
+            than Python's recursion limit."""
+            if state.get(root) == 2:
                 return
-            if state.get(name) == 1:
-                cyclic.update(stack[stack.index(name) :])
-                return
-            state[name] = 1
-            stack.append(name)
-            for _call, caller in calls.get(name, []):
-                visit(caller, stack)
-            stack.pop()
-            state[name] = 2
-            order.append(name)
+            state[root] = 1
+            path = [root]
+            callers = [iter(calls.get(root, []))]
+            while callers:
+                site = next(callers[-1], None)
+                if site is None:
+                    callers.pop()
+                    done = path.pop()
+                    state[done] = 2
+                    order.append(done)
+                    continue
+                caller = site[1]
+                if state.get(caller) == 2:
+                    continue
+                if state.get(caller) == 1:
+                    cyclic.update(path[path.index(caller) :])
+                    continue
+                state[caller] = 1
+                path.append(caller)
+                callers.append(iter(calls.get(caller, [])))
 
         for name in calls:
-            visit(name, [])
+            visit(name)
         for name in order:
             if (
                 name in calls

@@ -908,14 +908,19 @@ def offset_arguments(func_calls) -> Tuple[set, bool]:
     needs: set = set()
 
     def at_offset(value, caller) -> bool:
-        owner = value.owner
-        if isinstance(owner, ir.Block):
-            return (caller, value.arg_number) in needs
-        if owner.name == "pl.tensor.view":
-            return PLTensorType(value.type).layout == "nz" or at_offset(owner.operands[0], caller)
-        if owner.name in ("pl.tensor.reshape", "pl.tensor.reinterpret_view"):
-            return at_offset(owner.operands[0], caller)
-        return False
+        while True:  # a loop, not recursion: a chain of views may be long
+            owner = value.owner
+            if isinstance(owner, ir.Block):
+                return (caller, value.arg_number) in needs
+            if owner.name == "pl.tensor.view" and PLTensorType(value.type).layout == "nz":
+                return True
+            if owner.name not in (
+                "pl.tensor.view",
+                "pl.tensor.reshape",
+                "pl.tensor.reinterpret_view",
+            ):
+                return False
+            value = owner.operands[0]
 
     changed = True
     while changed:

@@ -2,11 +2,20 @@
 N ops in a row (what a generator or a fuzzer writes, never a person).
 
 addptr: an NZ-declared pointer through N pto.addptr ops to its view;
-addi:   a row offset `(b remui 16) * 16` through N `addi %x, %c0`."""
+addi:   a row offset `(b remui 16) * 16` through N `addi %x, %c0`;
+reshape: a pl tensor through N pl.tensor.reshape ops to a func.call."""
 
 import sys
 
 kind, n = sys.argv[1], int(sys.argv[2])
+if kind == "reshape":
+    t = "!pl.tensor<64x256xi32>"
+    print(f"func.func @kernel(%x: {t}) {{\n  return\n}}")
+    print(f"func.func @k(%x: {t}) {{")
+    for i in range(n):
+        print(f"  %r{i} = pl.tensor.reshape {'%x' if i == 0 else f'%r{i - 1}'} : {t} -> {t}")
+    print(f"  func.call @kernel(%r{n - 1}) : ({t}) -> ()\n  return\n}}")
+    sys.exit(0)
 tile = (
     "!pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, "
     "blayout=col_major, slayout=row_major, fractal=512, pad=0>"
