@@ -66,6 +66,7 @@ def ptonz_opt() -> None:
         sys.exit(0)
     global COMMAND
     COMMAND = True
+    _deep_stack()
     import gc
 
     gc.disable()  # start-up allocates much and frees nothing (see _startup)
@@ -89,6 +90,30 @@ def ptonz_opt() -> None:
         pass
     sys.stderr.flush()
     os._exit(code)
+
+
+# The main thread's stack ptonz-opt asks for (see _deep_stack).
+STACK_BYTES = 120 << 20
+
+
+def _deep_stack() -> None:
+    """MLIR's parser, verifier and walks recurse once per level of nested
+    regions (and attributes, types): with the usual 8 MiB stack, a few
+    thousand nested scf.for ops killed ptonz-opt with SIGSEGV. Linux grows
+    the main thread's stack up to the soft RLIMIT_STACK when it faults (not
+    only as set at exec) and keeps at least 128 MiB below it unmapped, so
+    ptonz-opt raises its soft limit to STACK_BYTES (within the hard limit):
+    tens of thousands of levels. Only the command does this; a front end
+    that calls ptonz.lower keeps its own process's limits."""
+    import resource
+
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        if soft != resource.RLIM_INFINITY and soft < STACK_BYTES:
+            want = STACK_BYTES if hard == resource.RLIM_INFINITY else min(STACK_BYTES, hard)
+            resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+    except (ValueError, OSError):
+        pass  # the limit stays; nothing else changes
 
 
 def started() -> None:
