@@ -424,6 +424,7 @@ FORM_TITLES = {
     "cube": "cube kernels (logical pto: loads, tmov, tmatmul, sync) -- the target workload",
     "pto": "logical pto, loads and stores only",
     "pl": "pl kernels (loads and stores only: every op is rewritten) -- worst case",
+    "chain": "one kernel whose partition offset passes through every op -- slice depth",
 }
 
 
@@ -593,7 +594,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument(
         "--forms",
         default="cube,pl",
-        help="comma-separated module forms (gen_modules.py --form): cube, pto, pl",
+        help="comma-separated module forms (gen_modules.py --form): cube, pto, pl, chain",
     )
     p.add_argument(
         "--instructions",
@@ -627,7 +628,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.error("--instructions needs valgrind on PATH")
     for f in forms:
         if f not in FORM_TITLES:
-            p.error(f"unknown form {f!r} (cube, pto, pl)")
+            p.error(f"unknown form {f!r} (cube, pto, pl, chain)")
     os.makedirs(a.out_dir, exist_ok=True)
 
     def log(msg: str) -> None:

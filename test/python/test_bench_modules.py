@@ -20,7 +20,7 @@ import gen_modules  # bench/ is not a package: on sys.path above
 @pytest.mark.parametrize("form", gen_modules.FORMS)
 def test_generated_module_lowers_and_addresses_correctly(ctx, form):
     text, ops, kernels = gen_modules.generate(200, form, seed=3)
-    assert kernels >= 3
+    assert kernels == 1 if form == "chain" else kernels >= 3
     m = _ptonz.parse_source(ctx, text, f"{form}.mlir")
     assert m is not None
     count = [0]
@@ -37,6 +37,9 @@ def test_generated_module_lowers_and_addresses_correctly(ctx, form):
 
     build_pass_manager(lower_to_ptoas_pipeline(), context=ctx).run(m.operation)
     lowered = str(m)
+    if form == "chain":  # ND: no NZ proof walks a chain this deep
+        assert "pto.tload" in lowered and "pto.nz_tensor_views_blocked" not in lowered
+        return
     assert "pto.nz_tensor_views_blocked" in lowered
     if form == "cube":
         assert "pto.tmatmul.acc" in lowered and "pto.set_flag" in lowered
