@@ -194,7 +194,6 @@ public:
   }
 
 private:
-
   /// The values whose ranges `compute(v)` reads (appended to `deps`).
   void dependencies(Value v, llvm::SmallVectorImpl<Value> &deps) {
     if (Operation *op = v.getDefiningOp()) {
