@@ -13,8 +13,9 @@ dimension by a tile), ragged tails whose valid extent can be zero or negative
 function arguments, every MLIR element type (f80, f128, tf32, the f8/f6/f4
 variants, odd integer widths, index, complex), attributes (layout, memory,
 tile layout, the blocked marker), view kinds (`analyses.view_kinds`: the old
-type spelling of a logical view, a view without its layout), offsets, and
-syntax damage (deleted, duplicated, truncated text,
+type spelling of a logical view, a view without its layout), offsets, a use
+of one value replaced by another value of the same function, and syntax
+damage (deleted, duplicated, truncated text,
 bytes that are not UTF-8). Mutant `i` of seed `s` depends only on (s, i).
 
 Every mutant runs in-process (`ptonz-opt`'s own `run`) in a forked worker,
@@ -375,6 +376,37 @@ def mut_block_offset(rng, text):
     return _sub_at(text, mo, 1, ", ".join(items))
 
 
+_VALUE = re.compile(r"%[\w.$-]+")
+
+
+def mut_operand(rng, text):
+    """Replace one use of a value by another value named earlier in the same
+    function (an offset by a loop's induction variable, a size by an
+    argument, a stride by a block id): data flow no corpus case has. A type
+    or scope the parser rejects is just another rejected mutant."""
+    func = 0
+    uses = []  # (start, end, where its function starts)
+    for m in re.finditer(r"^.*$", text, re.M):
+        line = m.group(0)
+        if "func.func" in line:
+            func = m.start()
+            continue  # the signature defines its arguments
+        if line.lstrip().startswith("//"):
+            continue
+        lhs = re.match(r"\s*%[\w.$-]+(?::\d+)?(?:\s*,\s*%[\w.$-]+)*\s*=", line)
+        for u in _VALUE.finditer(line, lhs.end() if lhs else 0):
+            if re.match(r":|\s*=", line[u.end() :]):
+                continue  # a definition: `%i = lb to ub`, `%acc = %init`, `^bb0(%a: i32)`
+            uses.append((m.start() + u.start(), m.start() + u.end(), func))
+    if not uses:
+        return None
+    start, end, func = rng.choice(uses)
+    names = sorted(set(_VALUE.findall(text, func, start)) - {text[start:end]})
+    if not names:
+        return None
+    return text[:start] + rng.choice(names) + text[end:]
+
+
 def mut_sizes(rng, text):
     """Change one static size of a `sizes = [...]` list (pl.tile.load /
     store), usually with the tile type on the same line to match."""
@@ -678,6 +710,7 @@ MUTATIONS: Dict[str, Callable] = {
     "loop_overrun": mut_loop_overrun,
     "ragged_tail": mut_ragged_tail,
     "tile_argument": mut_tile_argument,
+    "operand": mut_operand,
 }
 # Semantic mutations are more interesting than syntax damage.
 WEIGHTS = {
@@ -698,6 +731,7 @@ WEIGHTS = {
     "loop_overrun": 3,
     "ragged_tail": 3,
     "tile_argument": 1,
+    "operand": 3,
 }
 
 

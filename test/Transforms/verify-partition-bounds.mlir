@@ -142,6 +142,28 @@ func.func @size_operand_is_not_the_type(%p: !pto.ptr<f16>) {
 
 // -----
 
+// A size operand that may be the type's extent in some launch but is not in
+// block 0, which every launch runs (fuzzer finding, seed 200 #585: a size
+// `block_idx` under a static 128 was accepted); one that is the extent in
+// block 0 is accepted.
+func.func @size_operand_is_not_the_type_in_block_0(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition's size operand in dimension 1 is 0 in the launch of one block (block 0, which every launch runs), but its result type says 128}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %bi] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  %s = arith.addi %bi, %c128 : index
+  %pw = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %s] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  return
+}
+
+// -----
+
 // A dynamic size whose sign depends on the launch does not excuse an offset
 // past the extent: even one element there leaves the view (fuzzer finding
 // 11:927, a pl load at block_num * 512 of a 16-row tensor, was accepted).

@@ -186,10 +186,15 @@ class VerifyPartitionBounds(ModulePass):
         operands describe another partition."""
         extent = _ptonz.IntRanges.partition_size(pv.operation, dim)  # the type's
         lo, hi = ranges.bounds(pv.sizes[dim])
+        where = ""
+        if lo <= extent <= hi:  # it differs in the launch of one block only
+            one = ranges.in_single_launch(pv.sizes[dim])
+            lo, hi = (one.smin, one.smax) if one is not None else (lo, hi)
+            where = " in the launch of one block (block 0, which every launch runs)"
         value = f"{lo}" if lo == hi else f"in [{lo}, {hi}]"
         error(
             op.location,
-            f"{PASS}: the partition's size operand in dimension {dim} is {value}, "
+            f"{PASS}: the partition's size operand in dimension {dim} is {value}{where}, "
             f"but its result type says {extent}: PTOAS moves the type's {extent} "
             "while the operands describe another partition; make the size the "
             f"constant {extent}, or give the result type a dynamic (?) size there",
