@@ -113,6 +113,7 @@ struct ViewVerdicts {
   std::vector<PartitionVerdicts> partitions;
   std::vector<NegativeStride> negativeStrides;
   std::vector<TypedShapeMismatch> shapeMismatches;
+  std::vector<std::optional<int64_t>> blockZeroExtents;
 };
 
 /// The range of a value at its own width (ints of any size).
@@ -147,6 +148,10 @@ constexpr int kDynamicSize = 3;
 /// in the launch of one block (PTOAS moves the type's extent; the operands
 /// say otherwise).
 constexpr int kSizeMismatch = 4;
+/// The verdict code of a dimension that leaves the view's largest extent in
+/// the launch of one block, where the extent is not known over every launch
+/// (a shape operand `block_idx xor 64` is 64 in block 0).
+constexpr int kOutsideInBlockZero = 5;
 
 /// The dimensions of pto.partition_view `pv` that are not inside `extents`
 /// (all but Outside ones dropped unless `undecided`), and, with
@@ -155,7 +160,8 @@ constexpr int kSizeMismatch = 4;
 static DimVerdicts
 dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
             const std::vector<std::optional<int64_t>> &extents, bool undecided,
-            bool dynamicSizes) {
+            bool dynamicSizes,
+            const std::vector<std::optional<int64_t>> &blockZeroExtents = {}) {
   DimVerdicts dims;
   if (pv.getOffsets().size() != extents.size() ||
       pv.getSizes().size() != extents.size())
@@ -183,6 +189,16 @@ dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
     }
     auto v = ptonz::boundsVerdict(r.ranges(false), r.ranges(true),
                                   pv.getOffsets()[k], *size, extents[k]);
+    // An extent the launch decides is at most blockZeroExtents[k] in block
+    // 0, which every launch runs: a partition outside that is outside.
+    if (v != ptonz::BoundsVerdict::Outside && !extents[k] &&
+        k < blockZeroExtents.size() && blockZeroExtents[k] &&
+        ptonz::boundsVerdict(r.ranges(false), r.ranges(true),
+                             pv.getOffsets()[k], *size, blockZeroExtents[k]) ==
+            ptonz::BoundsVerdict::Outside) {
+      dims.push_back({(int64_t)k, kOutsideInBlockZero});
+      continue;
+    }
     if (v == ptonz::BoundsVerdict::Outside ||
         (undecided && v == ptonz::BoundsVerdict::Undecided))
       dims.push_back({(int64_t)k, (int)v});
@@ -191,15 +207,17 @@ dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
 }
 
 /// dimVerdicts of each pto.partition_view of `view` that has any.
-void partitionVerdicts(FunctionIntRanges &r, mlir::Operation *view,
-                       const std::vector<std::optional<int64_t>> &extents,
-                       bool undecided, std::vector<PartitionVerdicts> &out,
-                       bool dynamicSizes = false) {
+void partitionVerdicts(
+    FunctionIntRanges &r, mlir::Operation *view,
+    const std::vector<std::optional<int64_t>> &extents, bool undecided,
+    std::vector<PartitionVerdicts> &out, bool dynamicSizes = false,
+    const std::vector<std::optional<int64_t>> &blockZeroExtents = {}) {
   for (mlir::Operation *user : view->getResult(0).getUsers()) {
     auto pv = llvm::dyn_cast<ptonz::pto::PartitionViewOp>(user);
     if (!pv)
       continue; // other users: the op verifiers' business
-    DimVerdicts dims = dimVerdicts(r, pv, extents, undecided, dynamicSizes);
+    DimVerdicts dims =
+        dimVerdicts(r, pv, extents, undecided, dynamicSizes, blockZeroExtents);
     if (!dims.empty())
       out.push_back({nb::cast(wrap(user)), std::move(dims)});
   }
@@ -363,13 +381,15 @@ static void populateProofRecords(nb::module_ &m) {
       m, "ViewVerdicts",
       "A pto.make_tensor_view, its extents (None: not a constant), "
       "its partitions with reported dimensions, its strides proven "
-      "negative and its shape operands computed to a value its type "
-      "contradicts.")
+      "negative, its shape operands computed to a value its type "
+      "contradicts, and the largest extent of each dimension in the launch "
+      "of one block where `extents` has none (None: unknown there too).")
       .field("view", &ViewVerdicts::view)
       .field("extents", &ViewVerdicts::extents)
       .field("partitions", &ViewVerdicts::partitions)
       .field("negative_strides", &ViewVerdicts::negativeStrides)
       .field("shape_mismatches", &ViewVerdicts::shapeMismatches)
+      .field("block_zero_extents", &ViewVerdicts::blockZeroExtents)
       .done();
 
   m.def(
@@ -418,12 +438,15 @@ public:
                        std::move(extents),
                        {},
                        {},
-                       std::move(mismatches)});
+                       std::move(mismatches),
+                       {}});
       return;
     }
     auto mismatches = computedExtents(view, extents);
+    auto blockZero = blockZeroExtents(view, extents);
     std::vector<PartitionVerdicts> parts;
-    partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes);
+    partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes,
+                      blockZero);
     // A stride computed to one negative value (`index_cast(index_cast(128 :
     // i8))` is -128) puts the view's elements before its base pointer.
     std::vector<NegativeStride> negative;
@@ -437,7 +460,7 @@ public:
     if (!parts.empty() || !negative.empty() || !mismatches.empty())
       out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),
                      std::move(parts), std::move(negative),
-                     std::move(mismatches)});
+                     std::move(mismatches), std::move(blockZero)});
   }
 
   nb::object result() override { return nb::cast(std::move(out)); }
@@ -470,6 +493,21 @@ private:
     return mismatches;
   }
 
+  /// The largest value of each shape operand that `extents` leaves
+  /// unknown, in the launch of one block (nullopt: none known there either).
+  std::vector<std::optional<int64_t>>
+  blockZeroExtents(ptonz::pto::MakeTensorViewOp view,
+                   const std::vector<std::optional<int64_t>> &extents) {
+    std::vector<std::optional<int64_t>> out(extents.size());
+    auto shape = view.getShape();
+    for (size_t k = 0; k < extents.size() && k < shape.size(); ++k) {
+      int64_t lo, hi;
+      if (!extents[k] && r.ranges(true).signedBounds(shape[k], lo, hi))
+        out[k] = hi;
+    }
+    return out;
+  }
+
   FunctionIntRanges &r;
   bool nz, undecided, dynamicSizes;
   nb::object owner; // keeps `r`'s Python object alive (scan's query)
@@ -492,6 +530,7 @@ void ptonz::populateIntRanges(nb::module_ &m) {
   m.attr("UNDECIDED") = (int)ptonz::BoundsVerdict::Undecided;
   m.attr("DYNAMIC_SIZE") = kDynamicSize;
   m.attr("SIZE_MISMATCH") = kSizeMismatch;
+  m.attr("OUTSIDE_IN_BLOCK_0") = kOutsideInBlockZero;
   m.attr("SIZE_POSITIVE") = (int)ptonz::SizeVerdict::Positive;
   m.attr("SIZE_NOT_POSITIVE") = (int)ptonz::SizeVerdict::NotPositive;
   static_assert((int)ptonz::SizeVerdict::Undecided ==

@@ -508,3 +508,26 @@ func.func @computed_shape_agrees(%p: !pto.ptr<i8>) {
   %pw = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c64, %c4] : !pto.tensor_view<64x4xi8> -> !pto.partition_tensor_view<64x4xi8>
   return
 }
+
+// -----
+
+// A view extent the launch decides is bounded in block 0, which every launch
+// runs (fuzzer finding, seed 204 #9617: a shape operand `block_idx xor 64`
+// is 64 there, and a 128-column partition of it was accepted). An extent
+// whose block-0 value holds the partition is accepted (the launch decides).
+func.func @extent_in_block_0(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %cols = arith.xori %bi, %c64 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %cols], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 1 (the view's extent there is at most 64 in a launch of one block, which every launch runs): offset 0 + size 128 = 128 exceeds the view's extent 64}}
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  %wide = arith.addi %bi, %c128 : index
+  %w = pto.make_tensor_view %p, shape = [%c512, %wide], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pw = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  return
+}

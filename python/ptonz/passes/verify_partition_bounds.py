@@ -84,6 +84,19 @@ class VerifyPartitionBounds(ModulePass):
                     offset = _ptonz.constant_int(pv.offsets[dim])
                     offset = pv.offsets[dim] if offset is None else offset
                     size = _ptonz.IntRanges.partition_size(pv.operation, dim)
+                    if code == _ptonz.OUTSIDE_IN_BLOCK_0:
+                        # The launch decides the extent; block 0 bounds it.
+                        extent = verdicts.block_zero_extents[dim]
+                        ok &= self._report(
+                            part,
+                            dim,
+                            size,
+                            extent,
+                            check_dim(ranges, offset, size, extent),
+                            f" (the view's extent there is at most {extent} in a launch of "
+                            "one block, which every launch runs)",
+                        )
+                        continue
                     v = (
                         check_dim(ranges, offset, size, extents[dim])
                         if isinstance(offset, int)
