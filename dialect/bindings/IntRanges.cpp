@@ -144,9 +144,8 @@ std::optional<int64_t> partitionSize(ptonz::pto::PartitionViewOp pv, size_t k) {
 /// size): its range is the caller's to check.
 constexpr int kDynamicSize = 3;
 /// The verdict code of a dimension whose size operand is not a constant and
-/// provably differs from the result type's static extent, in every launch or
-/// in the launch of one block (PTOAS moves the type's extent; the operands
-/// say otherwise).
+/// provably differs from the result type's static extent, by the rules of
+/// decideSize (PTOAS moves the type's extent; the operands say otherwise).
 constexpr int kSizeMismatch = 4;
 /// The verdict code of a dimension that leaves the view's largest extent in
 /// the launch of one block, where the extent is not known over every launch
@@ -174,16 +173,14 @@ dimVerdicts(FunctionIntRanges &r, ptonz::pto::PartitionViewOp pv,
       continue;
     }
     mlir::Value operand = pv.getSizes()[k];
-    // Over every launch, or in the launch of one block, which every launch
-    // runs (fuzzer finding: a size `block_idx` under a static 128 is 0 in
-    // block 0).
-    auto excludes = [&](bool singleLaunch) {
-      int64_t lo, hi;
-      return r.ranges(singleLaunch).signedBounds(operand, lo, hi) &&
-             (*size < lo || *size > hi);
-    };
+    // Not the type's size by decideSize's rules on [size, size]: over every
+    // launch, in the launch of one block, which every launch runs (a size
+    // `block_idx` under a static 128 is 0 in block 0), or for some value the
+    // program alone gives it (a loop's induction variable): fuzzer findings.
     if (dynamicSizes && !ptonz::constantOf(operand) &&
-        (excludes(false) || excludes(true))) {
+        ptonz::decideSize(r.ranges(false), r.ranges(true), operand, *size,
+                          *size)
+                .verdict == ptonz::SizeVerdict::NotPositive) {
       dims.push_back({(int64_t)k, kSizeMismatch});
       continue;
     }

@@ -164,6 +164,25 @@ func.func @size_operand_is_not_the_type_in_block_0(%p: !pto.ptr<f16>) {
 
 // -----
 
+// A size operand the program's own loop makes other than the type's size
+// (fuzzer finding, seed 206 #1716: the induction variable 0, 128, ..., 896
+// under a static 128 was accepted).
+func.func @size_operand_is_a_loop_iv(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %v = pto.make_tensor_view %p, shape = [%c512, %c1024], strides = [] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  scf.for %k = %c0 to %c1024 step %c128 {
+    // expected-error@+1 {{pto-verify-partition-bounds: the partition's size operand in dimension 1 is in [0, 896] (the program's own constants, loops and arithmetic give it values other than 128), but its result type says 128}}
+    %pv = pto.partition_view %v, offsets = [%c0, %k], sizes = [%c64, %k] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+  }
+  return
+}
+
+// -----
+
 // A dynamic size whose sign depends on the launch does not excuse an offset
 // past the extent: even one element there leaves the view (fuzzer finding
 // 11:927, a pl load at block_num * 512 of a 16-row tensor, was accepted).

@@ -200,10 +200,16 @@ class VerifyPartitionBounds(ModulePass):
         extent = _ptonz.IntRanges.partition_size(pv.operation, dim)  # the type's
         lo, hi = ranges.bounds(pv.sizes[dim])
         where = ""
-        if lo <= extent <= hi:  # it differs in the launch of one block only
+        if lo <= extent <= hi:  # not always, but in block 0 or by the program
             one = ranges.in_single_launch(pv.sizes[dim])
-            lo, hi = (one.smin, one.smax) if one is not None else (lo, hi)
-            where = " in the launch of one block (block 0, which every launch runs)"
+            if one is not None and not one.smin <= extent <= one.smax:
+                lo, hi = one.smin, one.smax
+                where = " in the launch of one block (block 0, which every launch runs)"
+            else:
+                where = (
+                    f" (the program's own constants, loops and arithmetic give it values "
+                    f"other than {extent})"
+                )
         value = f"{lo}" if lo == hi else f"in [{lo}, {hi}]"
         error(
             op.location,
