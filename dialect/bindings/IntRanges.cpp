@@ -95,6 +95,7 @@ struct NegativeStride {
   int index;
   nb::object value;
   int64_t smin, smax;
+  bool inBlockZero; // negative in the launch of one block (not in all)
 };
 
 /// A view's shape operand #index, computed to one value that its type's
@@ -359,11 +360,13 @@ static void populateProofRecords(nb::module_ &m) {
       .done();
   ptonz::Record<NegativeStride>(
       m, "NegativeStride",
-      "A view's stride operand #index: a value proven in [smin, smax] < 0.")
+      "A view's stride operand #index: a value proven in [smin, smax] < 0, "
+      "in every launch or (in_block_zero) in the launch of one block.")
       .field("index", &NegativeStride::index)
       .field("value", &NegativeStride::value)
       .field("smin", &NegativeStride::smin)
       .field("smax", &NegativeStride::smax)
+      .field("in_block_zero", &NegativeStride::inBlockZero)
       .done();
   ptonz::Record<TypedShapeMismatch>(
       m, "TypedShapeMismatch",
@@ -446,13 +449,20 @@ public:
                       blockZero);
     // A stride computed to one negative value (`index_cast(index_cast(128 :
     // i8))` is -128) puts the view's elements before its base pointer.
+    // So does one negative in block 0, which every launch runs (`block_idx
+    // - 1`).
     std::vector<NegativeStride> negative;
     for (auto [k, stride] : llvm::enumerate(view.getStrides())) {
-      int64_t lo, hi;
-      if (!ptonz::constantOf(stride) &&
-          r.ranges(false).signedBounds(stride, lo, hi) && hi < 0)
-        negative.push_back(
-            {static_cast<int>(k), nb::cast(wrap(stride)), lo, hi});
+      if (ptonz::constantOf(stride))
+        continue;
+      for (bool single : {false, true}) {
+        int64_t lo, hi;
+        if (r.ranges(single).signedBounds(stride, lo, hi) && hi < 0) {
+          negative.push_back(
+              {static_cast<int>(k), nb::cast(wrap(stride)), lo, hi, single});
+          break;
+        }
+      }
     }
     if (!parts.empty() || !negative.empty() || !mismatches.empty())
       out.push_back({nb::cast(wrap(view.getOperation())), std::move(extents),

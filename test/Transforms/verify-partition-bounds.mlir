@@ -374,6 +374,24 @@ func.func @wrapped_stride(%p: !pto.ptr<f16>) {
 
 // -----
 
+// A stride negative in block 0, which every launch runs (`block_idx - 1` is
+// -1 there), puts that block's view before its pointer too.
+func.func @stride_negative_in_block_0(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  // expected-note@+1 {{the stride is -1 in the launch of one block (block 0, which every launch runs) here}}
+  %s = arith.subi %bi, %c1 : index
+  // expected-error@+1 {{pto-verify-partition-bounds: stride operand #0 of the view is -1 in the launch of one block (block 0, which every launch runs), negative there: the view's elements would lie before its base pointer}}
+  %v = pto.make_tensor_view %p, shape = [%c16, %c16], strides = [%s, %c1] : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x16xf16>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @argument_stride
 func.func @argument_stride(%p: !pto.ptr<f16>, %s: index) {
   %c0 = arith.constant 0 : index

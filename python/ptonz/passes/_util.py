@@ -82,12 +82,16 @@ def report_negative_strides(pass_name: str, view: ir.Operation, strides) -> bool
     the op that computes each); True when there is none."""
     for s in strides:
         value = f"{s.smin}" if s.smin == s.smax else f"in [{s.smin}, {s.smax}]"
+        negative = "always negative"
+        if s.in_block_zero:
+            value += " in the launch of one block (block 0, which every launch runs)"
+            negative = "negative there"
         owner = _ptonz.value_owner(s.value)
         notes = [(owner.location, f"the stride is {value} here")] if owner is not None else []
         error(
             view.location,
-            f"{pass_name}: stride operand #{s.index} of the view is {value}, always "
-            "negative: the view's elements would lie before its base pointer, outside "
+            f"{pass_name}: stride operand #{s.index} of the view is {value}, {negative}: "
+            "the view's elements would lie before its base pointer, outside "
             "any GM buffer (PTOAS takes strides as element counts from the base); "
             "compute the stride as a non-negative value (an index_cast to a narrower "
             "integer wraps: 128 as i8 is -128)",
