@@ -568,3 +568,30 @@ func.func @extent_in_block_0(%p: !pto.ptr<f16>) {
   %pw = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
   return
 }
+
+// -----
+
+// The same for a dynamic partition size (fuzzer finding, seed 209 #517: rows
+// `64 * block_idx`, 0 in block 0, read 4096 - 64 * block_idx rows from row
+// 64 * block_idx). A size whose least value in block 0 fits is accepted.
+func.func @extent_in_block_0_dynamic_size(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  // expected-note@+1 {{the offset ranges over [0, 0] in a launch of one block here}}
+  %m0 = arith.muli %bi, %c64 : index
+  %rest = arith.subi %c4096, %m0 : index
+  %v = pto.make_tensor_view %p, shape = [%m0, %c1024], strides = [] : !pto.tensor_view<?x?xf16>
+  // expected-error@+1 {{pto-verify-partition-bounds: the partition leaves its view in dimension 0 (in a launch of one block, which every launch runs, its dynamic size is at least 4096 and the view's extent at most 0)}}
+  %pv = pto.partition_view %v, offsets = [%m0, %c0], sizes = [%rest, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  %rows = arith.addi %m0, %c64 : index
+  %w = pto.make_tensor_view %p, shape = [%rows, %c1024], strides = [] : !pto.tensor_view<?x?xf16>
+  %n = arith.addi %bi, %c1 : index
+  %pw = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%n, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<?x128xf16>
+  return
+}

@@ -76,7 +76,10 @@ class VerifyPartitionBounds(ModulePass):
                 for d in p.dims:
                     dim, code = d.dim, d.verdict
                     if code == _ptonz.DYNAMIC_SIZE:
-                        ok &= self._dynamic_size(ranges, part, pv, dim, extents[dim])
+                        zero = verdicts.block_zero_extents
+                        ok &= self._dynamic_size(
+                            ranges, part, pv, dim, extents[dim], zero[dim] if zero else None
+                        )
                         continue
                     if code == _ptonz.SIZE_MISMATCH:
                         ok &= self._size_mismatch(ranges, part, pv, dim)
@@ -135,9 +138,11 @@ class VerifyPartitionBounds(ModulePass):
                 )
         return ok
 
-    def _dynamic_size(self, ranges, op, pv, dim: int, extent) -> bool:
+    def _dynamic_size(self, ranges, op, pv, dim: int, extent, block_zero_extent=None) -> bool:
         """A dynamic size (a valid shape): proven at least 1, and inside the
-        view with its largest value (a ragged tail min(D - o, T) is)."""
+        view with its largest value (a ragged tail min(D - o, T) is).
+        `block_zero_extent`: the view's largest extent in the launch of one
+        block where `extent` (over every launch) is unknown."""
         size = pv.sizes[dim]
         verdict, reason, notes = size_verdict(ranges, size)
         if verdict == NOT_POSITIVE:
@@ -154,7 +159,7 @@ class VerifyPartitionBounds(ModulePass):
         offset = _ptonz.constant_int(pv.offsets[dim])
         offset = pv.offsets[dim] if offset is None else offset
         if verdict == UNDECIDED:
-            if not self._least_inside(ranges, op, dim, size, offset, extent):
+            if not self._least_inside(ranges, op, dim, size, offset, extent, block_zero_extent):
                 return False
             if self.opts["remarks"]:
                 remark(
@@ -168,29 +173,47 @@ class VerifyPartitionBounds(ModulePass):
         if is_min_of_rest(size, offset, extent) or FunctionRanges.assumptions(size):
             # A ragged tail; or its largest value is the caller's (or the
             # launch's), but not its least.
-            return self._least_inside(ranges, op, dim, size, offset, extent)
+            return self._least_inside(ranges, op, dim, size, offset, extent, block_zero_extent)
+        if extent is None and not self._least_inside(
+            ranges, op, dim, size, offset, extent, block_zero_extent
+        ):
+            return False
         largest = ranges.of(size).smax
         v = check_dim(ranges, offset, largest, extent)
         if v.verdict == UNDECIDED and not self.opts["remarks"]:
             return True
         return self._report(op, dim, largest, extent, v)
 
-    def _least_inside(self, ranges, op, dim: int, size, offset, extent) -> bool:
+    def _least_inside(
+        self, ranges, op, dim: int, size, offset, extent, block_zero_extent=None
+    ) -> bool:
         """Whatever its size, a partition at an offset past the extent (or
         below 0) leaves the view: with the least size, 1; and in block 0,
-        which every launch runs, with the least size it has there. False
-        after reporting that it leaves."""
+        which every launch runs, with the least size it has there, against
+        the largest extent the view has there where the launch decides it
+        (`block_zero_extent`, with `extent` None). False after reporting
+        that it leaves."""
         least = check_dim(ranges, offset, 1, extent)
         if least.verdict == OUTSIDE:
             return self._report(op, dim, 1, extent, least)
         one_block = ranges.in_single_launch(size)
-        if one_block is None or one_block.smin <= 1:
+        smallest = max(1, one_block.smin) if one_block is not None else 1
+        why = f" (its dynamic size is at least {smallest} in a launch of one block)"
+        if extent is None and block_zero_extent is not None:
+            extent = block_zero_extent
+            why = (
+                " (in a launch of one block, which every launch runs, its dynamic size is "
+                f"at least {smallest} and the view's extent at most {extent})"
+                if smallest > 1
+                else f" (the view's extent there is at most {extent} in a launch of one "
+                "block, which every launch runs)"
+            )
+        elif smallest <= 1:
             return True
-        least = check_dim(ranges, offset, one_block.smin, extent)
+        least = check_dim(ranges, offset, smallest, extent)
         if least.verdict != OUTSIDE:
             return True
-        why = f" (its dynamic size is at least {one_block.smin} in a launch of one block)"
-        return self._report(op, dim, one_block.smin, extent, least, why)
+        return self._report(op, dim, smallest, extent, least, why)
 
     def _size_mismatch(self, ranges, op, pv, dim: int) -> bool:
         """A size operand that is not a constant and provably not the static
