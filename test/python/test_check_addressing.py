@@ -498,6 +498,26 @@ def test_a_huge_mx_scale_tensor_is_refused_not_allocated(ctx):
         C.check_addressing(HUGE_MX_SCALE, samples=2, context=ctx)
 
 
+# Fuzz finding 216:19755: a 256 x 2^40 mat tile made the simulator allocate
+# 256 TiB (a MemoryError, an internal error of ptonz-opt --check-addressing).
+HUGE_TILE = """
+func.func @f(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %v = pto.make_tensor_view %p, shape = [%c256, %c256], strides = [] : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c256, %c256] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x256xi8>
+  %t = pto.alloc_tile valid_row = %c256 valid_col = %c256 : !pto.tile_buf<mat, 256x1099511627776xi8, valid=?x?, blayout=col_major, slayout=row_major>
+  pto.tload ins(%pv : !pto.partition_tensor_view<256x256xi8>) outs(%t : !pto.tile_buf<mat, 256x1099511627776xi8, valid=?x?, blayout=col_major, slayout=row_major>)
+  return
+}
+"""
+
+
+def test_a_tile_larger_than_any_buffer_is_refused_not_allocated(ctx):
+    with pytest.raises(C.CheckError, match="tile is larger than any on-chip buffer"):
+        C.check_addressing(HUGE_TILE, samples=1, context=ctx)
+
+
 def test_an_empty_nz_tensor_is_not_packed(ctx):
     """A view with a 0 extent has no element to compare, however large its
     other extents (fuzz finding 303:14: packing its [0 x 2^62] plane raised)."""
