@@ -426,13 +426,15 @@ public:
     auto view = llvm::dyn_cast<ptonz::pto::MakeTensorViewOp>(op);
     if (!view)
       return;
+    // The ND query also reports the contradicted shape operands of NZ views
+    // (and nothing else of them): pto-verify-partition-bounds runs before
+    // they are blocked.
+    bool otherClass = (ptonz::layoutOf(view) == "nz") != nz;
+    if (otherClass && nz)
+      return;
     auto extents = ptonz::viewExtents(view);
-    if ((ptonz::layoutOf(view) == "nz") != nz) {
-      // The ND query also reports the contradicted shape operands of NZ
-      // views: pto-verify-partition-bounds runs before they are blocked.
-      if (nz)
-        return;
-      auto mismatches = computedExtents(view, extents);
+    auto mismatches = computedExtents(view, extents);
+    if (otherClass) {
       if (!mismatches.empty())
         out.push_back({nb::cast(wrap(view.getOperation())),
                        std::move(extents),
@@ -442,7 +444,6 @@ public:
                        {}});
       return;
     }
-    auto mismatches = computedExtents(view, extents);
     auto blockZero = blockZeroExtents(view, extents);
     std::vector<PartitionVerdicts> parts;
     partitionVerdicts(r, view, extents, undecided, parts, dynamicSizes,

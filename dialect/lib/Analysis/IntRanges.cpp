@@ -174,10 +174,7 @@ public:
         continue;
       }
       if (!expanded) { // first visit: its dependencies first
-        if (!expanding.insert(v).second) { // expanded deeper in the stack
-          stack.pop_back();
-          continue;
-        }
+        expanding.insert(v);
         stack.back().second = true;
         deps.clear();
         dependencies(v, deps);

@@ -43,6 +43,14 @@ from .base import ModulePass, register
 PASS = "pto-verify-partition-bounds"
 
 
+def _block_zero(extent: int) -> str:
+    """Why a dimension is checked against the extent a view has in block 0."""
+    return (
+        f" (the view's extent there is at most {extent} in a launch of one block, "
+        "which every launch runs)"
+    )
+
+
 @register
 class VerifyPartitionBounds(ModulePass):
     argument = PASS
@@ -76,9 +84,8 @@ class VerifyPartitionBounds(ModulePass):
                 for d in p.dims:
                     dim, code = d.dim, d.verdict
                     if code == _ptonz.DYNAMIC_SIZE:
-                        zero = verdicts.block_zero_extents
                         ok &= self._dynamic_size(
-                            ranges, part, pv, dim, extents[dim], zero[dim] if zero else None
+                            ranges, part, pv, dim, extents[dim], verdicts.block_zero_extents[dim]
                         )
                         continue
                     if code == _ptonz.SIZE_MISMATCH:
@@ -90,15 +97,8 @@ class VerifyPartitionBounds(ModulePass):
                     if code == _ptonz.OUTSIDE_IN_BLOCK_0:
                         # The launch decides the extent; block 0 bounds it.
                         extent = verdicts.block_zero_extents[dim]
-                        ok &= self._report(
-                            part,
-                            dim,
-                            size,
-                            extent,
-                            check_dim(ranges, offset, size, extent),
-                            f" (the view's extent there is at most {extent} in a launch of "
-                            "one block, which every launch runs)",
-                        )
+                        v = check_dim(ranges, offset, size, extent)
+                        ok &= self._report(part, dim, size, extent, v, _block_zero(extent))
                         continue
                     v = (
                         check_dim(ranges, offset, size, extents[dim])
@@ -205,8 +205,7 @@ class VerifyPartitionBounds(ModulePass):
                 " (in a launch of one block, which every launch runs, its dynamic size is "
                 f"at least {smallest} and the view's extent at most {extent})"
                 if smallest > 1
-                else f" (the view's extent there is at most {extent} in a launch of one "
-                "block, which every launch runs)"
+                else _block_zero(extent)
             )
         elif smallest <= 1:
             return True
