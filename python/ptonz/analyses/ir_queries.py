@@ -31,6 +31,11 @@ def functions(module: ir.Operation) -> List[ir.Operation]:
     return cast("list[ir.Operation]", _ptonz.functions(module))
 
 
+def function_type(func: ir.Operation) -> ir.FunctionType:
+    """A func.func's type (its `function_type`; also of a declaration)."""
+    return ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+
+
 def symbol_name(func: ir.Operation) -> str:
     """A function's name (its `sym_name`)."""
     return cast(str, ir.StringAttr(func.attributes["sym_name"]).value)

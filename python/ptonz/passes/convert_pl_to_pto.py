@@ -70,7 +70,7 @@ from ..analyses.cube_geometry import (
     tile_bytes,
 )
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import bit_width, ops_named
+from ..analyses.ir_queries import bit_width, function_type, ops_named
 from ..diagnostics import format_location
 from ..analyses.ptoas_facts import element_type_problem
 from ..analyses.view_kinds import BLOCKED_LAYOUTS
@@ -850,7 +850,7 @@ def _add_offset_arguments(func, indices) -> Dict[int, ir.Value]:
     if not indices:
         return {}
     block = func.regions[0].blocks[0]
-    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    ftype = function_type(func)
     index_t = ir.IndexType.get()
     out = {}
     for i in indices:  # `%w1` -> `%w1_offset`

@@ -32,7 +32,7 @@ from ptonz_geometry import c0_for_bitwidth, default_strides, fold_leading, nz_pl
 from .. import _ptonz
 from .._ptonz import DYNAMIC
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import bit_width, functions, symbol_name
+from ..analyses.ir_queries import bit_width, function_type, functions, symbol_name
 from ..analyses.provable import Prover
 from ._util import constant_pool, current_pool, derived_name, error, name_of, named
 from .base import ModulePass, register
@@ -84,7 +84,7 @@ class _Declarer:
                 f"has no function of that name (its functions: {known})",
             )
             return None, None
-        types = list(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs)
+        types = list(function_type(func).inputs)
         if decl.index >= len(types):
             self.reject(
                 func.location,
@@ -143,9 +143,7 @@ class _Declarer:
             if ARG_RANGE_ATTR not in attrs:
                 continue
             if types is None:
-                types = list(
-                    ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).inputs
-                )
+                types = list(function_type(func).inputs)
             values = int_array(attrs[ARG_RANGE_ATTR])
             t = types[index].maybe_downcast() if index < len(types) else None
             if not isinstance(t, (ir.IntegerType, ir.IndexType)):

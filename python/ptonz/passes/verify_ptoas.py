@@ -67,7 +67,7 @@ from .. import _ptonz
 from .._startup import upstream_passes
 from ..analyses.bounds import check_dim
 from ..analyses.int_ranges import FunctionRanges
-from ..analyses.ir_queries import dims_of, layout_of
+from ..analyses.ir_queries import dims_of, function_type, layout_of
 from ..analyses.ptoas_facts import (
     ELEMENT_TYPES,
     MX_SCALE_BUILTIN,
@@ -792,7 +792,7 @@ class _LayoutSolver:
             if layout is not None and not self._seed(op.results[0], layout, op):
                 return
         for func in _ptonz.collect_ops(self.module, ["func.func"]):
-            results = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results
+            results = function_type(func).results
             for ret in _ptonz.collect_ops(func, ["func.return"]):
                 for operand, t in zip(ret.operands, results):
                     layout = (
@@ -868,7 +868,7 @@ class _LayoutSolver:
             if callee is None:
                 return True
             if not callee.regions[0].blocks:  # a declaration: its types say the layouts
-                ftype = ir.FunctionType(ir.TypeAttr(callee.attributes["function_type"]).value)
+                ftype = function_type(callee)
                 for value, t in list(zip(op.operands, ftype.inputs)) + list(
                     zip(op.results, ftype.results)
                 ):
