@@ -170,9 +170,8 @@ public:
 
 private:
   static bool isIndexConstant(mlir::Operation *op) {
-    auto c = llvm::dyn_cast<mlir::arith::ConstantOp>(op);
-    return c && c.getType().isIndex() &&
-           llvm::isa<mlir::IntegerAttr>(c.getValue());
+    return op->getNumResults() == 1 && op->getResult(0).getType().isIndex() &&
+           ptonz::integerConstant(op);
   }
 
   void seed() {
@@ -183,9 +182,7 @@ private:
     for (mlir::Operation &op : *entry) {
       if (!isIndexConstant(&op))
         continue;
-      int64_t v = llvm::cast<mlir::IntegerAttr>(
-                      llvm::cast<mlir::arith::ConstantOp>(op).getValue())
-                      .getInt();
+      int64_t v = ptonz::integerConstant(&op).getInt();
       if (values.try_emplace(v, op.getResult(0)).second)
         firsts.push_back(&op);
     }

@@ -2,6 +2,7 @@
 #ifndef PTONZ_COMMON_H
 #define PTONZ_COMMON_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/Support/raw_ostream.h"
@@ -30,6 +31,15 @@ inline bool isScalarElementType(mlir::Type t) {
 /// signed bits, else nullopt: what every ptonz query and verifier means by
 /// "a constant operand" (lib/IR/Common.cpp).
 std::optional<int64_t> constantOf(mlir::Value v);
+
+/// The integer attribute an `arith.constant` holds, else null. It is read
+/// from the op's properties: ConstantOp::getValue casts it to TypedAttr,
+/// an interface lookup per call, which the queries pay once per operand.
+mlir::IntegerAttr integerConstant(mlir::Operation *op);
+inline mlir::IntegerAttr integerConstant(mlir::Value v) {
+  mlir::Operation *op = v ? v.getDefiningOp() : nullptr;
+  return op ? integerConstant(op) : mlir::IntegerAttr();
+}
 
 } // namespace ptonz
 

@@ -135,10 +135,7 @@ ConstantIntRanges inductionRange(Value iv, const ConstantIntRanges &lb,
 /// The range of an `arith.constant` of integer or index type (what its
 /// InferIntRangeInterface gives, without the interface call), else nullopt.
 std::optional<ConstantIntRanges> constantRange(Value v) {
-  auto c = v.getDefiningOp<arith::ConstantOp>();
-  if (!c)
-    return std::nullopt;
-  auto i = llvm::dyn_cast<IntegerAttr>(c.getValue());
+  IntegerAttr i = ptonz::integerConstant(v);
   if (!i || !v.getType().isIntOrIndex())
     return std::nullopt;
   return ConstantIntRanges::constant(i.getValue());
@@ -406,8 +403,7 @@ private:
   }
 
   static bool isIntConstant(Value v) {
-    auto c = v.getDefiningOp<arith::ConstantOp>();
-    return c && llvm::isa<IntegerAttr>(c.getValue());
+    return static_cast<bool>(ptonz::integerConstant(v));
   }
 
   /// An integer arith op's transfer function applied to operand ranges:

@@ -6,15 +6,16 @@
 
 using namespace mlir;
 
+mlir::IntegerAttr ptonz::integerConstant(Operation *op) {
+  auto c = llvm::dyn_cast<arith::ConstantOp>(op);
+  return c ? llvm::dyn_cast_if_present<IntegerAttr>(c.getProperties().value)
+           : IntegerAttr();
+}
+
 // (Not m_ConstantInt: that folds the op and looks up attribute interfaces,
 // several times the cost, for the same answer on arith.constant.)
 std::optional<int64_t> ptonz::constantOf(Value v) {
-  if (!v)
-    return std::nullopt;
-  auto c = v.getDefiningOp<arith::ConstantOp>();
-  if (!c)
-    return std::nullopt;
-  auto i = llvm::dyn_cast<IntegerAttr>(c.getValue());
+  IntegerAttr i = integerConstant(v);
   if (!i || !i.getValue().isSignedIntN(
                 64)) // wider values (i128 ...) are not int64 constants
     return std::nullopt;
