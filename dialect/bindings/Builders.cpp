@@ -1003,7 +1003,7 @@ void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
                                 ptonz::nameOf(op.getResult()));
   mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(),
                           "set_blocked_view");
-  op.getShapeMutable().assign(values);
+  op.setShapeOperands(values);
   op.getResult().setType(llvm::cast<ptonz::pto::TensorViewType>(t));
 }
 
@@ -1023,8 +1023,8 @@ void setPartition(mlir::Operation *partition, llvm::ArrayRef<IndexItem> offsets,
   auto sizesV = indexOperandsOf(sizes, pool, b, op.getLoc(), name);
   mlir::Type t =
       partitionType(typeSizes, elementType(op.getResult().getType()));
-  op.getOffsetsMutable().assign(offsetsV);
-  op.getSizesMutable().assign(sizesV);
+  op.setOffsetsOperands(offsetsV);
+  op.setSizesOperands(sizesV);
   op.getResult().setType(llvm::cast<ptonz::pto::PartitionTensorViewType>(t));
 }
 } // namespace
@@ -1195,8 +1195,8 @@ static void populateInPlaceUpdates(nb::module_ &m) {
           auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(
               unwrap(nb::cast<MlirOperation>(pair[0])));
           mlir::OpBuilder b(op);
-          op.getStridesMutable().assign(indexOperands(
-              pair[1], pool, b, op.getLoc(), ptonz::nameOf(op.getResult())));
+          op.setStridesOperands(indexOperands(pair[1], pool, b, op.getLoc(),
+                                              ptonz::nameOf(op.getResult())));
         }
       },
       nb::arg("views"), nb::arg("pool"),
@@ -1938,9 +1938,8 @@ public:
       llvm::SmallVector<mlir::Value> operands;
       for (int64_t v : *s)
         operands.push_back(pool->get(v));
-      llvm::cast<ptonz::pto::MakeTensorViewOp>(m.view)
-          .getStridesMutable()
-          .assign(operands);
+      llvm::cast<ptonz::pto::MakeTensorViewOp>(m.view).setStridesOperands(
+          operands);
       ++updated;
     }
     for (IndexConstants *pool : order)

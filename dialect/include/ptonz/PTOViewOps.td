@@ -63,6 +63,11 @@ def PTO_MakeTensorViewOp : PTO_Op<"make_tensor_view", [Pure, AttrSizedOperandSeg
   // none), and the comma before `strides` is optional as in early PTOAS.
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Replace the shape / strides operands (setOperandGroup).
+    void setShapeOperands(::mlir::ValueRange values);
+    void setStridesOperands(::mlir::ValueRange values);
+  }];
 }
 
 def PTO_PartitionViewOp : PTO_Op<"partition_view", [Pure, AttrSizedOperandSegments]> {
@@ -84,6 +89,11 @@ def PTO_PartitionViewOp : PTO_Op<"partition_view", [Pure, AttrSizedOperandSegmen
   let results = (outs PTO_PartitionTensorViewType:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Replace the offsets / sizes operands (setOperandGroup).
+    void setOffsetsOperands(::mlir::ValueRange values);
+    void setSizesOperands(::mlir::ValueRange values);
+  }];
 }
 
 def PTO_GetValidShapeOp : PTO_Op<"get_validshape", [Pure]> {

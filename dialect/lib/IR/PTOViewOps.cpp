@@ -100,6 +100,41 @@ void MakeTensorViewOp::print(OpAsmPrinter &p) {
   p << " : " << getResult().getType();
 }
 
+/// Replace `current`, the operands of ODS operand group `group` of `op` (the
+/// position of a Variadic in its `arguments`), by `values`, and its size in
+/// the op's properties. The generated get<Group>Mutable() builds and uniques
+/// an operandSegmentSizes attribute when made and again on assign; the
+/// rewrites replace a few groups of every view and partition.
+template <typename OpT>
+static void setOperandGroup(OpT op, OperandRange current, unsigned group,
+                            ValueRange values) {
+  auto [start, length] = op.getODSOperandIndexAndLength(group);
+  if (current.size() != length ||
+      (length && current.getBeginOperandIndex() != start))
+    llvm::report_fatal_error(
+        "setOperandGroup: operand group " + llvm::Twine(group) + " of " +
+        op->getName().getStringRef() +
+        " is not the one named (ODS arguments reordered?)");
+  op->setOperands(start, length, values);
+  op.getProperties().operandSegmentSizes[group] = values.size();
+}
+
+void MakeTensorViewOp::setShapeOperands(ValueRange values) {
+  setOperandGroup(*this, getShape(), 1, values);
+}
+
+void MakeTensorViewOp::setStridesOperands(ValueRange values) {
+  setOperandGroup(*this, getStrides(), 2, values);
+}
+
+void PartitionViewOp::setOffsetsOperands(ValueRange values) {
+  setOperandGroup(*this, getOffsets(), 1, values);
+}
+
+void PartitionViewOp::setSizesOperands(ValueRange values) {
+  setOperandGroup(*this, getSizes(), 2, values);
+}
+
 LogicalResult MakeTensorViewOp::verify() {
   TensorViewType view = getResult().getType();
   PtrType ptr = getPtr().getType();
