@@ -42,6 +42,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Dict, List, Optional
 
@@ -137,29 +138,70 @@ def run_child(argv: List[str]) -> Dict:
     }
 
 
-def instructions(argv: List[str]) -> int:
+# Where a lowering's instructions go: callgrind writes a profile at the start
+# of each pass (MLIR's OpToOpPassAdaptor::run), at the start of the final
+# verify and at its end (the C API's mlirOperationVerify: callgrind honours
+# one trigger per function). The profiles split the run into start-up and
+# parse, one phase per pass (to the next pass's start), the final verify,
+# and printing and exit.
+PHASE_TRIGGERS = [
+    "--dump-before=mlir::detail::OpToOpPassAdaptor::run(*",
+    "--dump-before=*PyOperationBase::verify*",
+    "--dump-after=mlirOperationVerify",
+]
+
+
+def instructions(argv: List[str], phases: Optional[List[str]] = None) -> Dict:
     """Instructions one child executes (valgrind --tool=callgrind): unlike
     time, the same on every run, so the lowering/round-trip ratio it gives
-    is free of this shared VM's +-40% swings in CPU speed."""
+    is free of this shared VM's +-40% swings in CPU speed. With `phases`
+    (the lowering's pass names), also each phase's count (PHASE_TRIGGERS),
+    or None where the profiles do not match the passes."""
     # String hashing varies the count otherwise, and so does ptonz-opt's
     # second start-up thread (the order of its memory mappings moves pointer
     # hashing; ptonz_cli._startup): both are fixed for the count.
     env = dict(os.environ, PYTHONHASHSEED="0", PTONZ_PRELOAD="0")
-    proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError(
-            f"valgrind {' '.join(argv)} exited {proc.returncode}:\n{proc.stderr[-2000:]}"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        triggers = PHASE_TRIGGERS if phases is not None else []
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + triggers + argv,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
         )
-    for line in proc.stderr.splitlines():
-        if "Collected :" in line:
-            return int(line.split(":")[-1].strip())
-    raise RuntimeError("valgrind printed no instruction count")
+        if proc.returncode != 0:
+            raise RuntimeError(
+                f"valgrind {' '.join(argv)} exited {proc.returncode}:\n{proc.stderr[-2000:]}"
+            )
+        total = None
+        for line in proc.stderr.splitlines():
+            if "Collected :" in line:
+                total = int(line.split(":")[-1].strip())
+        if total is None:
+            raise RuntimeError("valgrind printed no instruction count")
+        result: Dict = {"total": total, "phases": None}
+        if phases is not None:
+            # out.1, out.2, ... in the order written, then `out` (the rest).
+            parts = sorted(
+                (f for f in os.listdir(tmp) if f.startswith("callgrind.out.")),
+                key=lambda f: int(f.rsplit(".", 1)[1]),
+            ) + ["callgrind.out"]
+            names = ["start-up and parse"] + phases + ["verify", "print and exit"]
+            counts = [_profile_total(os.path.join(tmp, f)) for f in parts]
+            if len(counts) == len(names):
+                result["phases"] = dict(zip(names, counts))
+        return result
+
+
+def _profile_total(path: str) -> int:
+    """The instruction count a callgrind profile file records."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise RuntimeError(f"{path}: no summary line")
 
 
 def med(runs: List[Dict], key: str) -> float:
@@ -314,9 +356,14 @@ def bench_size(
     ins = None
     if count_instructions:
         py = [sys.executable, exe]  # valgrind runs the interpreter, not the script
+        low = instructions(
+            py + ["--lower-to-ptoas", src, "-o", low_out],
+            phases=[p.split("{")[0] for p in ip.passes],
+        )
         ins = {
-            "roundtrip": instructions(py + [src, "-o", rt_out]),
-            "lower": instructions(py + ["--lower-to-ptoas", src, "-o", low_out]),
+            "roundtrip": instructions(py + [src, "-o", rt_out])["total"],
+            "lower": low["total"],
+            "lower_phases": low["phases"],
         }
         ins["lower_over_roundtrip"] = ins["lower"] / ins["roundtrip"]
         log(
@@ -463,6 +510,27 @@ def markdown_form(form: str, fr: Dict) -> List[str]:
                 f"| {r['ops']} | {i['roundtrip'] / 1e9:.3f} G | {i['lower'] / 1e9:.3f} G "
                 f"| {i['lower_over_roundtrip']:.3f}x |"
             )
+        phased = [r for r in counted if r["instructions"].get("lower_phases")]
+        if phased:
+            L.append("")
+            L.append(
+                "Where the lowering's instructions go (the same run, split at each pass's "
+                "start and around the final verify), as a share of the round trip's count:"
+            )
+            L.append("")
+            names = list(phased[0]["instructions"]["lower_phases"])
+            L.append("| ops | " + " | ".join(names) + " |")
+            L.append("|---:|" + "---:|" * len(names))
+            for r in phased:
+                i = r["instructions"]
+                L.append(
+                    f"| {r['ops']} | "
+                    + " | ".join(
+                        f"{n / 1e6:.1f} M ({n / i['roundtrip']:.1%})"
+                        for n in i["lower_phases"].values()
+                    )
+                    + " |"
+                )
     L.append("")
     L.append("Per pass (API, best of the runs, seconds):")
     L.append("")

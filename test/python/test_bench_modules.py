@@ -2,6 +2,7 @@
 exact, --lower-to-ptoas accepts them, and the lowering addresses the NZ
 weights correctly (the benchmark would otherwise time the wrong thing)."""
 
+import shutil
 import sys
 
 import pytest
@@ -43,3 +44,26 @@ def test_generated_module_lowers_and_addresses_correctly(ctx, form):
     assert "pto.nz_tensor_views_blocked" in lowered
     if form == "cube":
         assert "pto.tmatmul.acc" in lowered and "pto.set_flag" in lowered
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_lowering_instructions_split_by_pass(tmp_path):
+    # run.py names each pass's share of a counted lowering from callgrind
+    # profiles triggered by MLIR symbols; a renamed symbol would leave the
+    # split unmatched (phases None) rather than wrong.
+    import run
+
+    text, _, _ = gen_modules.generate(200, "cube", seed=3)
+    src = tmp_path / "cube.mlir"
+    src.write_text(text)
+    exe = run.ptonz_opt()
+    passes = [p.split("{")[0] for p in run.InProcess().passes]
+    counted = run.instructions(
+        [sys.executable, exe, "--lower-to-ptoas", str(src), "-o", str(tmp_path / "out.mlir")],
+        phases=passes,
+    )
+    phases = counted["phases"]
+    assert phases is not None
+    assert list(phases) == ["start-up and parse", *passes, "verify", "print and exit"]
+    assert sum(phases.values()) == counted["total"]
+    assert phases["pto-block-nz-views"] > 0 and phases["verify"] > 0
