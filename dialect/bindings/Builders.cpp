@@ -155,7 +155,7 @@ public:
       return 0;
     int erased = 0;
     for (mlir::Operation &op : llvm::make_early_inc_range(*entry)) {
-      if (isIndexConstant(&op) && op.use_empty()) {
+      if (indexConstant(&op) && op.use_empty()) {
         if (&op == last)
           last = op.getPrevNode();
         op.erase();
@@ -169,9 +169,11 @@ public:
   }
 
 private:
-  static bool isIndexConstant(mlir::Operation *op) {
-    return op->getNumResults() == 1 && op->getResult(0).getType().isIndex() &&
-           ptonz::integerConstant(op);
+  /// The value of an `arith.constant` of index type, else null.
+  static mlir::IntegerAttr indexConstant(mlir::Operation *op) {
+    if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
+      return {};
+    return ptonz::integerConstant(op);
   }
 
   void seed() {
@@ -180,10 +182,10 @@ private:
     entry = &func->getRegion(0).front();
     llvm::SmallVector<mlir::Operation *> firsts;
     for (mlir::Operation &op : *entry) {
-      if (!isIndexConstant(&op))
+      mlir::IntegerAttr c = indexConstant(&op);
+      if (!c)
         continue;
-      int64_t v = ptonz::integerConstant(&op).getInt();
-      if (values.try_emplace(v, op.getResult(0)).second)
+      if (values.try_emplace(c.getInt(), op.getResult(0)).second)
         firsts.push_back(&op);
     }
     for (mlir::Operation *op : firsts) {
