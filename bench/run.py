@@ -162,7 +162,8 @@ def instructions(argv: List[str], phases: Optional[List[str]] = None) -> Dict:
     # hashing; ptonz_cli._startup): both are fixed for the count.
     env = dict(os.environ, PYTHONHASHSEED="0", PTONZ_PRELOAD="0")
     with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "callgrind.out")
+        # The profile is read only for the phases.
+        out = os.path.join(tmp, "callgrind.out") if phases is not None else os.devnull
         triggers = PHASE_TRIGGERS if phases is not None else []
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + triggers + argv,
@@ -218,7 +219,12 @@ class InProcess:
         import ptonz  # noqa: F401  (registers the dialects)
         from mlir import ir
         from ptonz import _ptonz
-        from ptonz.passes import build_pass_manager, lower_to_ptoas_passes, lower_to_ptoas_pipeline
+        from ptonz.passes import (
+            LOWER_TO_PTOAS_PASSES,
+            build_pass_manager,
+            lower_to_ptoas_passes,
+            lower_to_ptoas_pipeline,
+        )
 
         self.import_s = time.perf_counter() - t0
         from ptonz.driver import PRINT_DEBUGINFO
@@ -227,7 +233,8 @@ class InProcess:
         self.debug_info = PRINT_DEBUGINFO
         self.build = build_pass_manager
         self.pipeline = lower_to_ptoas_pipeline()
-        self.passes = lower_to_ptoas_passes()
+        self.passes = lower_to_ptoas_passes()  # with their options
+        self.pass_names = list(LOWER_TO_PTOAS_PASSES)  # in the same order
 
     def _parse(self, ctx, text: str, filename: str):
         m = self._ptonz.parse_source(ctx, text, filename)
@@ -295,13 +302,12 @@ class InProcess:
             gc.collect()
             with ir.Context() as ctx, ir.Location.unknown():
                 m = self._parse(ctx, text, path)
-                for p in self.passes:
+                for p, name in zip(self.passes, self.pass_names):
                     pm = self.build(f"builtin.module({p})", context=ctx)
                     pm.enable_verifier(False)
                     t0 = time.perf_counter()
                     pm.run(m.operation)
                     dt = time.perf_counter() - t0
-                    name = p.split("{")[0]
                     times[name] = min(times.get(name, dt), dt)
                 del m
         return times
@@ -358,7 +364,7 @@ def bench_size(
         py = [sys.executable, exe]  # valgrind runs the interpreter, not the script
         low = instructions(
             py + ["--lower-to-ptoas", src, "-o", low_out],
-            phases=[p.split("{")[0] for p in ip.passes],
+            phases=ip.pass_names,
         )
         ins = {
             "roundtrip": instructions(py + [src, "-o", rt_out])["total"],

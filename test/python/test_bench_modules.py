@@ -57,7 +57,7 @@ def test_lowering_instructions_split_by_pass(tmp_path):
     src = tmp_path / "cube.mlir"
     src.write_text(text)
     exe = run.ptonz_opt()
-    passes = [p.split("{")[0] for p in run.InProcess().passes]
+    passes = run.InProcess().pass_names
     counted = run.instructions(
         [sys.executable, exe, "--lower-to-ptoas", str(src), "-o", str(tmp_path / "out.mlir")],
         phases=passes,

@@ -30,6 +30,8 @@ CAPACITY: Dict[str, int] = {
     "vec": 192 * KIB,
     "bias": 1 * KIB,
 }
+# No tile larger than this fits any on-chip buffer.
+LARGEST_BUFFER = max(CAPACITY.values())
 HARDWARE_NAME = {
     "mat": "L1",
     "left": "L0A",

@@ -95,7 +95,7 @@ from ptonz_geometry import (
     span_past_int64,
 )
 
-from ..analyses.cube_geometry import CAPACITY
+from ..analyses.cube_geometry import LARGEST_BUFFER
 from ..analyses.ir_queries import bit_width, layout_of
 from ..analyses.view_kinds import LOGICAL, kind_of
 from ..diagnostics import format_location
@@ -600,14 +600,13 @@ class Interpreter:
                 op,
             )
         layout = TileLayout(t.rows, t.cols, bits, t.blayout, t.slayout, t.fractal)
-        largest = max(CAPACITY.values())
-        if layout.nbytes > largest:
+        if layout.nbytes > LARGEST_BUFFER:
             # No on-chip buffer holds it, and both checks hold a tile's
             # elements (fuzzer finding: a 256 TiB mat tile was a MemoryError,
             # an internal error).
             raise SimError(
                 f"a {layout.nbytes}-byte tile is larger than any on-chip buffer "
-                f"(the largest holds {largest} bytes): the simulator does not hold it",
+                f"(the largest holds {LARGEST_BUFFER} bytes): the simulator does not hold it",
                 op,
             )
         if not self.compute:  # the addressing check needs the shape only
