@@ -155,12 +155,13 @@ public:
     if (auto c =
             constantRange(root)) // the most frequent leaf: no interface call
       return memo.try_emplace(root, *c).first->second;
-    llvm::SmallVector<std::pair<Value, bool>> stack{{root, false}};
+    llvm::SmallVector<std::pair<Value, bool>, 8> stack{{root, false}};
     // The expanded values on the stack, whose dependencies are being
     // computed: only a loop-carried value reaches one again (a cycle). A set,
     // not a search of the stack, which is as deep as the slice (fuzz-style
-    // chains of 10^5 addi ops made the search quadratic).
-    llvm::DenseSet<Value> expanding;
+    // chains of 10^5 addi ops made the search quadratic); inline buckets, as
+    // most slices are a few values deep (no allocation per query).
+    llvm::SmallDenseSet<Value, 8> expanding;
     llvm::SmallVector<Value, 4> deps;
     while (!stack.empty()) {
       auto [v, expanded] = stack.back();
@@ -309,7 +310,7 @@ private:
       }
       // Results the interface left unset (and ops without it): anything.
       for (Value r : op->getResults())
-        if (r.getType().isIntOrIndex())
+        if (r.getType().isIntOrIndex() && !memo.count(r))
           memo.try_emplace(r, maxRangeOf(r));
       return;
     }

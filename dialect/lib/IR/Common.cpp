@@ -16,8 +16,11 @@ mlir::IntegerAttr ptonz::integerConstant(Operation *op) {
 // several times the cost, for the same answer on arith.constant.)
 std::optional<int64_t> ptonz::constantOf(Value v) {
   IntegerAttr i = integerConstant(v);
-  if (!i || !i.getValue().isSignedIntN(
-                64)) // wider values (i128 ...) are not int64 constants
+  if (!i)
     return std::nullopt;
-  return i.getValue().getSExtValue();
+  llvm::APInt value = i.getValue(); // a copy: read it once
+  if (!value.isSignedIntN(
+          64)) // wider values (i128 ...) are not int64 constants
+    return std::nullopt;
+  return value.getSExtValue();
 }
