@@ -45,7 +45,9 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <memory>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -148,6 +150,39 @@ public:
     return c.getResult();
   }
 
+  /// `dividend floordiv divisor` (divisor > 0): one arith.floordivsi per
+  /// (dividend, divisor, name suffix) for the whole function, right after the
+  /// dividend's definition (at the start of its block for a block argument,
+  /// after the pooled constants in the entry block). There it dominates every
+  /// op the dividend does, so the partitions of every view that divide the
+  /// same offset share it; a floordiv by a positive constant is pure, so it
+  /// may run ahead of a conditional use. Its location and name (`loc`) are
+  /// those of its first user.
+  mlir::Value quotient(mlir::Value dividend, int64_t divisor,
+                       const std::string &suffix, mlir::Location loc) {
+    QuotientKey key{dividend.getAsOpaquePointer(), divisor, suffix};
+    if (auto it = quotients.find(key); it != quotients.end())
+      return it->second;
+    mlir::Value d = get(divisor); // seeds the pool: `last` is set
+    mlir::OpBuilder b(func->getContext());
+    if (mlir::Operation *def = dividend.getDefiningOp()) {
+      if (def->getBlock() == entry && isPooled(def))
+        b.setInsertionPointAfter(last);
+      else
+        b.setInsertionPointAfter(def);
+    } else {
+      mlir::Block *owner = llvm::cast<mlir::BlockArgument>(dividend).getOwner();
+      if (owner == entry)
+        b.setInsertionPointAfter(last);
+      else
+        b.setInsertionPointToStart(owner);
+    }
+    mlir::Value q =
+        mlir::arith::FloorDivSIOp::create(b, loc, dividend, d).getResult();
+    quotients.emplace(std::move(key), q);
+    return q;
+  }
+
   /// Erase the entry block's index constants that nothing uses any more
   /// (e.g. the offsets of a rewritten partition). Returns how many.
   int eraseUnused() {
@@ -163,6 +198,7 @@ public:
       }
     }
     values.clear();
+    quotients.clear();
     entry = nullptr;
     last = nullptr;
     return erased;
@@ -174,6 +210,16 @@ private:
     if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
       return {};
     return ptonz::integerConstant(op);
+  }
+
+  /// Whether `op` is the pool's constant for its value (at the top of the
+  /// entry block).
+  bool isPooled(mlir::Operation *op) const {
+    mlir::IntegerAttr c = indexConstant(op);
+    if (!c)
+      return false;
+    auto it = values.find(c.getInt());
+    return it != values.end() && it->second == op->getResult(0);
   }
 
   void seed() {
@@ -203,6 +249,8 @@ private:
   // Not a DenseMap: it reserves two int64 keys (INT64_MAX, INT64_MIN) as its
   // empty and tombstone markers, and every int64 is a legal index constant.
   std::unordered_map<int64_t, mlir::Value> values;
+  using QuotientKey = std::tuple<const void *, int64_t, std::string>;
+  std::map<QuotientKey, mlir::Value> quotients;
 };
 
 /// One index operand to build: a pooled constant, a value, or value
@@ -214,11 +262,14 @@ struct IndexItem {
   std::string suffix;
 };
 
-llvm::SmallVector<mlir::Value> indexOperandsOf(llvm::ArrayRef<IndexItem> items,
-                                               IndexConstants &pool,
-                                               mlir::OpBuilder &b,
-                                               mlir::Location loc,
-                                               llvm::StringRef fallback) {
+/// The operands `items` give, new ops built at `b`; with `shareQuotients`
+/// each quotient is the pool's (IndexConstants::quotient), for rewrites of
+/// ops in place (the pool's cache must not outlive an op it hands out, and
+/// these erase none).
+llvm::SmallVector<mlir::Value>
+indexOperandsOf(llvm::ArrayRef<IndexItem> items, IndexConstants &pool,
+                mlir::OpBuilder &b, mlir::Location loc,
+                llvm::StringRef fallback, bool shareQuotients = false) {
   llvm::SmallVector<mlir::Value> out;
   for (const IndexItem &item : items) {
     switch (item.kind) {
@@ -229,9 +280,13 @@ llvm::SmallVector<mlir::Value> indexOperandsOf(llvm::ArrayRef<IndexItem> items,
       out.push_back(item.value);
       break;
     case IndexItem::Quotient: {
-      mlir::Value d = pool.get(item.constant);
       mlir::Location l = ptonz::named(
           loc, ptonz::derivedName(item.value, item.suffix, fallback));
+      if (shareQuotients && item.constant > 0) {
+        out.push_back(pool.quotient(item.value, item.constant, item.suffix, l));
+        break;
+      }
+      mlir::Value d = pool.get(item.constant);
       out.push_back(
           mlir::arith::FloorDivSIOp::create(b, l, item.value, d).getResult());
       break;
@@ -1002,7 +1057,8 @@ void setViewShape(mlir::Operation *view, const std::vector<int64_t> &typeShape,
   auto op = llvm::cast<ptonz::pto::MakeTensorViewOp>(view);
   mlir::OpBuilder b(op);
   auto values = indexOperandsOf(shape, pool, b, op.getLoc(),
-                                ptonz::nameOf(op.getResult()));
+                                ptonz::nameOf(op.getResult()),
+                                /*shareQuotients=*/true);
   mlir::Type t = viewType(typeShape, op.getResult().getType().getElementType(),
                           "set_blocked_view");
   op.setShapeOperands(values);
@@ -1015,14 +1071,16 @@ void setPartition(mlir::Operation *partition, llvm::ArrayRef<IndexItem> offsets,
   auto op = llvm::cast<ptonz::pto::PartitionViewOp>(partition);
   mlir::OpBuilder b(op);
   std::string name = ptonz::nameOf(op.getResult());
-  auto offsetsV = indexOperandsOf(offsets, pool, b, op.getLoc(), name);
+  auto offsetsV = indexOperandsOf(offsets, pool, b, op.getLoc(), name,
+                                  /*shareQuotients=*/true);
   // A size given as an int is static in the result type, any other is `?`.
   llvm::SmallVector<int64_t> typeSizes;
   for (const IndexItem &item : sizes)
     typeSizes.push_back(item.kind == IndexItem::Constant
                             ? item.constant
                             : mlir::ShapedType::kDynamic);
-  auto sizesV = indexOperandsOf(sizes, pool, b, op.getLoc(), name);
+  auto sizesV = indexOperandsOf(sizes, pool, b, op.getLoc(), name,
+                                /*shareQuotients=*/true);
   mlir::Type t =
       partitionType(typeSizes, elementType(op.getResult().getType()));
   op.setOffsetsOperands(offsetsV);

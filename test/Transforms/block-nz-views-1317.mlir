@@ -12,10 +12,10 @@
 // CHECK-LABEL: func.func @clamped_nz_offsets
 // CHECK: %[[B:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
 // CHECK: %[[R:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[RD:.*]] = arith.floordivsi %[[R]], %{{.*}} : index
 // CHECK: scf.for
 // CHECK:   %[[K:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
-// CHECK:   %[[KD:.*]] = arith.floordivsi %[[K]], %{{.*}} : index
-// CHECK:   %[[RD:.*]] = arith.floordivsi %[[R]], %{{.*}} : index
+// CHECK-NEXT:   %[[KD:.*]] = arith.floordivsi %[[K]], %{{.*}} : index
 // CHECK:   pto.partition_view %{{.*}}, offsets = [%[[B]], %[[KD]], %[[RD]], %{{.*}}, %{{.*}}], {{.*}} -> !pto.partition_tensor_view<1x4x4x16x32xi8>
 // CHECK-LABEL: func.func @clamped_nd_offsets
 func.func @clamped_nz_offsets(%w: !pto.ptr<i8>, %e: index) {

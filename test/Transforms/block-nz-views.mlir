@@ -3,6 +3,8 @@
 // RUN: ptonz-opt --no-mlir-print-debuginfo --pto-block-nz-views %s > %t.once.mlir
 // RUN: ptonz-opt --no-mlir-print-debuginfo --pto-block-nz-views %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
+// Without cse: each blocked offset is divided once per function.
+// RUN: FileCheck %s --check-prefix=SHARED < %t.once.mlir
 
 // Seed 000: w : [256, 512] i8 -> [1, 16, 16, 16, 32]; the batch is synthesised.
 // CHECK-LABEL: func.func @rank2_i8
@@ -43,12 +45,13 @@ func.func @rank3_static_const_offsets(%w: !pto.ptr<i8>) {
 }
 
 // Symbolic offsets: block index (through index_cast) times a multiple of 16,
-// plus an scf.for induction variable; each offset is divided as a whole.
+// plus an scf.for induction variable; each offset is divided as a whole,
+// once, right after its definition (the row's outside the loop).
 // CHECK-LABEL: func.func @symbolic_offsets_f16
 // CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[RD:.*]] = arith.floordivsi %[[ROW]], %{{.*}} : index
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:   %[[KD:.*]] = arith.floordivsi %[[K]], %{{.*}} : index
-// CHECK:   %[[RD:.*]] = arith.floordivsi %[[ROW]], %{{.*}} : index
+// CHECK-NEXT:   %[[KD:.*]] = arith.floordivsi %[[K]], %{{.*}} : index
 // CHECK:   pto.partition_view %{{.*}}, offsets = [%{{.*}}, %[[KD]], %[[RD]], %{{.*}}, %{{.*}}], {{.*}} -> !pto.partition_tensor_view<1x8x4x16x16xf16>
 func.func @symbolic_offsets_f16(%w: !pto.ptr<f16>) {
   %c0 = arith.constant 0 : index
@@ -259,9 +262,9 @@ func.func @rank4_symbolic_offsets(%w: !pto.ptr<i8>) {
 // CHECK-LABEL: func.func @split_k_offsets
 // CHECK-DAG: %[[KB:.*]] = arith.muli %{{.*}}, %c512 : index
 // CHECK-DAG: %[[N0:.*]] = arith.muli %{{.*}}, %c128 : index
+// CHECK-DAG: %[[ND:.*]] = arith.floordivsi %[[N0]], %c16 : index
 // CHECK: %[[K0:.*]] = arith.addi %[[KB]], %{{.*}} : index
-// CHECK: %[[KD:.*]] = arith.floordivsi %[[K0]], %c32 : index
-// CHECK: %[[ND:.*]] = arith.floordivsi %[[N0]], %c16 : index
+// CHECK-NEXT: %[[KD:.*]] = arith.floordivsi %[[K0]], %c32 : index
 // CHECK: pto.partition_view %{{.*}}, offsets = [%c0, %[[KD]], %[[ND]], %c0, %c0], {{.*}} -> !pto.partition_tensor_view<1x16x8x16x32xi8>
 func.func @split_k_offsets(%w: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
@@ -448,5 +451,57 @@ func.func @nonsquare_i8_static_batch(%w: !pto.ptr<i8>) {
   %pv = pto.partition_view %v, offsets = [%c1, %c0, %c256], sizes = [%c1, %c64, %c256] : !pto.tensor_view<3x64x512xi8> -> !pto.partition_tensor_view<1x64x256xi8>
   %t = pto.alloc_tile : !pto.tile_buf<mat, 64x256xi8, blayout=col_major, slayout=row_major>
   pto.tload ins(%pv : !pto.partition_tensor_view<1x64x256xi8>) outs(%t : !pto.tile_buf<mat, 64x256xi8, blayout=col_major, slayout=row_major>)
+  return
+}
+
+// Quotients are shared (the SHARED run has no cse): an offset divided for
+// two views, in a loop and under a branch, is divided once, right after its
+// definition, where it dominates every use of the offset; an offset the
+// function receives, after the pooled constants; an induction variable, at
+// the start of its loop body.
+// SHARED-LABEL: func.func @shared_quotients(
+// SHARED-SAME:    %[[R:[a-z0-9_]+]]: index {ptonz.arg_range
+// SHARED:         %[[C16:.*]] = arith.constant 16 : index
+// SHARED:         %[[RF:.*]] = arith.floordivsi %[[R]], %[[C16]] : index
+// SHARED-NEXT:    pto.get_block_idx
+// SHARED:         %[[ROW:.*]] = arith.muli
+// SHARED-NEXT:    %[[ROWF:.*]] = arith.floordivsi %[[ROW]], %[[C16]] : index
+// SHARED:         scf.for %[[K:.*]] = {{.*}} {
+// SHARED-NEXT:      %[[KF:.*]] = arith.floordivsi %[[K]], %[[C16]] : index
+// SHARED-NEXT:      pto.partition_view %{{.*}}, offsets = [%{{.*}}, %[[KF]], %[[ROWF]], %{{.*}}, %{{.*}}]
+// SHARED-NOT:       arith.floordivsi
+// SHARED:           pto.partition_view %{{.*}}, offsets = [%{{.*}}, %[[KF]], %[[RF]], %{{.*}}, %{{.*}}]
+// SHARED:         scf.if
+// SHARED-NOT:       arith.floordivsi
+// SHARED:           pto.partition_view %{{.*}}, offsets = [%{{.*}}, %{{.*}}, %[[ROWF]], %{{.*}}, %{{.*}}]
+// SHARED-NOT:       arith.floordivsi
+// SHARED:           pto.partition_view %{{.*}}, offsets = [%{{.*}}, %{{.*}}, %[[RF]], %{{.*}}, %{{.*}}]
+// SHARED:         return
+func.func @shared_quotients(%w1: !pto.ptr<f16>, %w2: !pto.ptr<f16>, %r: index {ptonz.arg_range = array<i64: 0, 512, 64>}, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %row = arith.muli %bi, %c64 : index
+  %v1 = pto.make_tensor_view %w1, shape = [%c1024, %c1024], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf16>
+  %v2 = pto.make_tensor_view %w2, shape = [%c1024, %c1024], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xf16>
+  scf.for %k = %c0 to %c1024 step %c128 {
+    %pa = pto.partition_view %v1, offsets = [%row, %k], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+    %ta = pto.alloc_tile : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pa : !pto.partition_tensor_view<64x128xf16>) outs(%ta : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>)
+    %pb = pto.partition_view %v2, offsets = [%r, %k], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+    %tb = pto.alloc_tile : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pb : !pto.partition_tensor_view<64x128xf16>) outs(%tb : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>)
+  }
+  scf.if %p {
+    %pc = pto.partition_view %v2, offsets = [%row, %c0], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+    %tc = pto.alloc_tile : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pc : !pto.partition_tensor_view<64x128xf16>) outs(%tc : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>)
+    %pd = pto.partition_view %v1, offsets = [%r, %c128], sizes = [%c64, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<64x128xf16>
+    %td = pto.alloc_tile : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>
+    pto.tload ins(%pd : !pto.partition_tensor_view<64x128xf16>) outs(%td : !pto.tile_buf<mat, 64x128xf16, blayout=col_major, slayout=row_major>)
+  }
   return
 }

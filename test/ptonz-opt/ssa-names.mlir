@@ -38,9 +38,9 @@
 // PL:         %out_view = pto.make_tensor_view %out,
 // PL:         scf.for %e =
 // PL:           %n0 = arith.muli %nb, %c256 : index
+// PL-NEXT:      %n0_row_frac = arith.floordivsi %n0, %c16 : index
 // PL:           %x_pview = pto.partition_view %x_view,
 // PL:           %xt = pto.alloc_tile
-// PL:           %n0_row_frac = arith.floordivsi %n0, %c16 : index
 // PL:           %w1_pview = pto.partition_view %w1_view, offsets = [%e, %c0, %n0_row_frac, %c0, %c0]
 // PL:           %w1_k0 = pto.alloc_tile
 // PL:           pto.tload ins(%w1_pview : {{.*}}) outs(%w1_k0 :
@@ -49,10 +49,9 @@
 // PL:           %acc0_left = pto.alloc_tile : !pto.tile_buf<left,
 // PL:           %acc0_right = pto.alloc_tile : !pto.tile_buf<right,
 // PL:           scf.for %k0 =
+// PL-NEXT:        %k0_col_frac = arith.floordivsi %k0, %c32 : index
 // PL:             %x_pview_0 = pto.partition_view %x_view, offsets = [%c0, %k0]
-// PL:             %k0_col_frac = arith.floordivsi %k0, %c32 : index
-// PL:             %n0_row_frac_1 = arith.floordivsi %n0, %c16 : index
-// PL:             %w1_pview_2 = pto.partition_view %w1_view, offsets = [%e, %k0_col_frac, %n0_row_frac_1, %c0, %c0]
+// PL:             %w1_pview_1 = pto.partition_view %w1_view, offsets = [%e, %k0_col_frac, %n0_row_frac, %c0, %c0]
 // PL:             %a_next_left = pto.alloc_tile
 // PL:           %out_pview = pto.partition_view %out_view, offsets = [%c0, %n0]
 // PL:           pto.tstore ins(%acc0 : {{.*}}) outs(%out_pview :
@@ -68,17 +67,17 @@
 // CHECK:       %__pypto_block_idx_i64 = pto.get_block_idx
 // CHECK:       %nb_idx_inline2576__ssa_v0 = arith.index_cast %__pypto_block_idx_i64 : i64 to index
 // CHECK:       %n0_inline2577 = arith.muli %nb_idx_inline2576__ssa_v0, %c256_index : index
-// CHECK:       scf.for %k0_inline2616__idx_v0 = %c0_index to %c512_index step %c256_index {
 // The blocked offsets are named after the logical ones.
-// CHECK:         %k0_inline2616__idx_v0_col_frac = arith.floordivsi %k0_inline2616__idx_v0, %c32 : index
-// CHECK:         %n0_inline2577_row_frac = arith.floordivsi %n0_inline2577, %c16_index : index
+// CHECK-NEXT:  %n0_inline2577_row_frac = arith.floordivsi %n0_inline2577, %c16_index : index
+// CHECK:       scf.for %k0_inline2616__idx_v0 = %c0_index to %c512_index step %c256_index {
+// CHECK-NEXT:    %k0_inline2616__idx_v0_col_frac = arith.floordivsi %k0_inline2616__idx_v0, %c32 : index
 // CHECK:         %w1_pview = pto.partition_view %w1_view, offsets = [%c0_index, %k0_inline2616__idx_v0_col_frac, %n0_inline2577_row_frac, %c0_index, %c0_index]
 // CHECK:         %sw1_k__tile = pto.alloc_tile
 // CHECK:         pto.tload ins(%w1_pview : {{.*}}) outs(%sw1_k__tile : {{.*}})
 // OFF-LABEL:   func.func @w1_gate(%arg0: !pto.ptr<i8>, %arg1: i32)
 // OFF:         %0 = pto.make_tensor_view %arg0
 // OFF:         scf.for %arg2 =
-// OFF:           %4 = arith.floordivsi %arg2, %c32 : index
+// OFF:           %5 = arith.floordivsi %arg2, %c32 : index
 // DBG:         #[[POS:loc[0-9]+]] = loc("{{.*}}ssa-names.mlir":[[@LINE+2]]:20)
 // DBG:         loc("w1"(#[[POS]]))
 func.func @w1_gate(%w1: !pto.ptr<i8>, %__pypto_spmd_block_idx: i32) {

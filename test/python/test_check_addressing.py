@@ -305,7 +305,7 @@ def test_issue14_forms_read_identical_tiles(ctx):
             "arith.muli %arg1, %c8192 overflow<nsw, nuw>",
         ),
         # the ragged tail's row fractals valid/16, read as valid/32
-        ("arith.floordivsi %3, %c16", "arith.floordivsi %3, %c32"),
+        ("arith.floordivsi %4, %c16", "arith.floordivsi %4, %c32"),
     ],
 )
 def test_issue14_wrong_lowerings_are_caught(ctx, good, bad):

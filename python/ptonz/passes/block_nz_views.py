@@ -13,7 +13,9 @@ cannot be proven correct is rejected at the offending op and nothing in that
 function is rewritten; what can is planned (the new shape of every view, the
 offsets and sizes of its partitions). The pattern (`PlannedPatterns`) then
 applies the plan, updating each op in place (operands and result type; the
-C++ side builds the index constants and divisions, one call per view).
+C++ side builds the index constants and divisions, one call per view; a
+division is built once per function, right after its offset's definition,
+and shared by every partition that divides that offset).
 Rewritten functions are marked `pto.nz_tensor_views_blocked` (BLOCKED_MARK)
 and skipped afterwards, because blocking is not idempotent. Which views are
 logical is `analyses.view_kinds`'s to say: a physical NZ view (explicit
