@@ -69,6 +69,11 @@ BuildLevel buildLevelOf(mlir::MLIRContext *ctx);
 /// Whether the context's PTOAS version (set_ptoas_target) is at least
 /// major.minor.
 bool ptoasAtLeast(mlir::MLIRContext *ctx, int major, int minor);
+/// The same for the context of `op`. A verifier asks per op: from a pto op
+/// the dialect is the op's own, where the context's lookup hashes the
+/// dialect's name every time.
+BuildLevel buildLevelOf(mlir::Operation *op);
+bool ptoasAtLeast(mlir::Operation *op, int major, int minor);
 /// The backend PTOAS lowers `op` with, as its driver decides it: the
 /// context's backend when it was given as --pto-backend; else the
 /// `pto.backend` attribute of the outermost module, else that of the child

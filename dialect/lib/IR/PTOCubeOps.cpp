@@ -127,7 +127,7 @@ LogicalResult TMovOp::verify() {
   if (Value fp = getFp()) {
     auto f = tileView(fp.getType());
     if (f && f->space && *f->space != AddressSpace::scaling &&
-        ptoasAtLeast(getContext(), 0, 60))
+        ptoasAtLeast(getOperation(), 0, 60))
       return verifyTMovXToZZ(*this, *src, *dst);
   }
   if (getGrpAxisAttr())
@@ -206,7 +206,7 @@ LogicalResult TGetScaleAddrOp::verify() {
     return emitOpError()
            << "expects dst to be in the scaling address space, got loc="
            << stringifyAddressSpace(dst->getLoc());
-  if (!ptoasAtLeast(getContext(), 0, 60)) {
+  if (!ptoasAtLeast(getOperation(), 0, 60)) {
     if (dst->getRows() != src->getRows() || dst->getCols() != src->getCols())
       return emitOpError("expects dst and src to have the same shape");
     return success();
@@ -279,7 +279,7 @@ static LogicalResult verifyAccConversions(OpT op, AddressSpace s,
   bool accToVec = bool(op.getAccToVecModeAttr());
   if (!(fp || pre || relu || accToVec))
     return success();
-  if (!ptoasAtLeast(op.getContext(), 0, 60))
+  if (!ptoasAtLeast(op.getOperation(), 0, 60))
     return op.emitOpError()
            << "takes fp, preQuantScalar, reluPreMode and accToVecMode from "
               "PTOAS 0.60 on"
@@ -337,7 +337,7 @@ LogicalResult TExtractOp::verify() {
   AddressSpace s = src->getLoc(), d = dst->getLoc();
   if (failed(verifyAccConversions(*this, s, d, arch)))
     return failure();
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(getOperation(), 0, 60);
   // PTOAS 0.60 extracts from acc into mat (and into vec on A5), converting.
   bool fromAcc = since060 && s == AddressSpace::acc &&
                  (d == AddressSpace::mat ||
@@ -441,7 +441,7 @@ LogicalResult TInsertOp::verify() {
   Type se = src->getElementType(), de = dst->getElementType();
   if (failed(verifyAccConversions(*this, s, d, arch)))
     return failure();
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(getOperation(), 0, 60);
   bool quant = getFp() || getPreQuantScalar();
   if (getTinsertModeAttr()) {
     if (!since060 || arch != TargetArch::a5 || s != AddressSpace::vec ||
@@ -597,7 +597,7 @@ static LogicalResult verifyMatmulTypes(Operation *op, TargetArch arch, Type a,
     return success();
   if (c.isF32() && a == b && (a.isF16() || a.isBF16() || a.isF32()))
     return success();
-  bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(op, 0, 60);
   if (arch == TargetArch::a5 && c.isF32()) {
     // PTOAS 0.27: one A5 float type on both sides; 0.60: any E4M3/E5M2 pair
     // (mixed too) or hif8 x hif8.
@@ -667,7 +667,7 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
     // PTOAS 0.60 matches M, K, N on each tile's logical shape: its valid
     // dims where static (a tile valid in part of its columns, a subview),
     // else its shape; 0.27 on the shapes.
-    bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+    bool since060 = ptoasAtLeast(op, 0, 60);
     auto dims = [&](const TileView &t) {
       SmallVector<int64_t, 2> s(t.shape.begin(), t.shape.end());
       for (size_t i = 0; since060 && i < s.size() && i < t.valid.size(); ++i)
@@ -684,7 +684,7 @@ LogicalResult ptonz::pto::verifyMatmul(Operation *op, MatmulKind kind,
              << "," << rs[1] << "], dst[" << ds[0] << "," << ds[1] << "]";
   }
   if (mx) {
-    bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+    bool since060 = ptoasAtLeast(op, 0, 60);
     if (arch == TargetArch::a5 && since060 &&
         failed(verifyMx060(op, *l, *r, lhsScale, rhsScale,
                            kind == MatmulKind::gemvMx)))

@@ -35,20 +35,35 @@ void PTODialect::initialize() {
 // PTOAS target
 //===----------------------------------------------------------------------===//
 
+/// The pto dialect of `op`'s context: the op's own dialect for a pto op (no
+/// lookup), else the context's loaded one (null if none).
+static const PTODialect *ptoDialectOf(Operation *op) {
+  if (auto *dialect = llvm::dyn_cast_if_present<PTODialect>(op->getDialect()))
+    return dialect;
+  return op->getContext()->getLoadedDialect<PTODialect>();
+}
+
 TargetArch ptonz::pto::targetArchOf(Operation *op) {
   if (auto module = op->getParentOfType<ModuleOp>())
     if (auto arch = module->getAttrOfType<StringAttr>("pto.target_arch"))
       return arch.getValue().equals_insensitive("a5") ? TargetArch::a5
                                                       : TargetArch::a3;
-  if (auto *dialect = op->getContext()->getLoadedDialect<PTODialect>())
+  if (const PTODialect *dialect = ptoDialectOf(op))
     return dialect->getTargetArch();
   return PTODialect::getDefaultTarget().arch;
 }
 
+static BuildLevel buildLevelOfDialect(const PTODialect *dialect) {
+  return dialect ? dialect->getBuildLevel()
+                 : PTODialect::getDefaultTarget().level;
+}
+
 BuildLevel ptonz::pto::buildLevelOf(MLIRContext *ctx) {
-  if (auto *dialect = ctx->getLoadedDialect<PTODialect>())
-    return dialect->getBuildLevel();
-  return PTODialect::getDefaultTarget().level;
+  return buildLevelOfDialect(ctx->getLoadedDialect<PTODialect>());
+}
+
+BuildLevel ptonz::pto::buildLevelOf(Operation *op) {
+  return buildLevelOfDialect(ptoDialectOf(op));
 }
 
 // Set once, at import, before any context exists (no lock needed).
@@ -60,10 +75,20 @@ void PTODialect::setDefaultTarget(PtoasTarget defaults) {
   defaultTarget = defaults;
 }
 
+static bool ptoasAtLeastOfDialect(const PTODialect *dialect, int major,
+                                  int minor) {
+  auto version = dialect ? dialect->getPtoasVersion()
+                         : PTODialect::getDefaultTarget().version;
+  return version >= std::make_pair(major, minor);
+}
+
 bool ptonz::pto::ptoasAtLeast(MLIRContext *ctx, int major, int minor) {
-  if (auto *dialect = ctx->getLoadedDialect<PTODialect>())
-    return dialect->getPtoasVersion() >= std::make_pair(major, minor);
-  return PTODialect::getDefaultTarget().version >= std::make_pair(major, minor);
+  return ptoasAtLeastOfDialect(ctx->getLoadedDialect<PTODialect>(), major,
+                               minor);
+}
+
+bool ptonz::pto::ptoasAtLeast(Operation *op, int major, int minor) {
+  return ptoasAtLeastOfDialect(ptoDialectOf(op), major, minor);
 }
 
 bool ptonz::pto::isGMPointer(Type type) {
@@ -911,7 +936,7 @@ static LogicalResult verifyTileOpHelper(Operation *op) {
 LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  if (name == "pto.tileop.helper" && ptoasAtLeast(op->getContext(), 0, 60))
+  if (name == "pto.tileop.helper" && ptoasAtLeast(op, 0, 60))
     return verifyTileOpHelper(op);
   if (name == "pto.entry") {
     auto func = dyn_cast<FunctionOpInterface>(op);

@@ -43,7 +43,7 @@ LogicalResult TLoadOp::verify() {
   // PTOAS 0.60: an A5 vec tile is loaded as ND (row_major, none_box), DN
   // (col_major, none_box) or NZ (col_major, row_major).
   if (arch == TargetArch::a5 && dst.getLoc() == AddressSpace::vec &&
-      ptoasAtLeast(getContext(), 0, 60)) {
+      ptoasAtLeast(getOperation(), 0, 60)) {
     BLayout b = dst.getBlayout();
     SLayout sl = dst.getSlayout();
     if (!(sl == SLayout::none_box ||
@@ -64,7 +64,7 @@ LogicalResult TLoadOp::verify() {
       return emitOpError() << "expects src shape[" << i << "] to be positive";
   // PTOAS 0.60 accepts an empty valid shape and a partition whose element
   // count differs from the tile's valid count; 0.27 does not.
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(getOperation(), 0, 60);
   for (auto [i, d] : llvm::enumerate(
            SmallVector<int64_t, 2>{dst.getValidRow(), dst.getValidCol()}))
     if (isStatic(d) && (since060 ? d < 0 : d <= 0))
@@ -107,7 +107,7 @@ LogicalResult TStoreOp::verify() {
                          << ", got loc=" << stringifyAddressSpace(loc);
   if (Value fp = getFp()) {
     // PTOAS 0.60's fp form (0.27 writes it as pto.tstore_fp).
-    if (!ptoasAtLeast(getContext(), 0, 60))
+    if (!ptoasAtLeast(getOperation(), 0, 60))
       return emitOpError(
           "takes an fp tile from PTOAS 0.60 on (0.27: pto.tstore_fp)");
     if (getPreQuantScalar())
@@ -134,7 +134,7 @@ LogicalResult TStoreOp::verify() {
   // empty valid shape stores nothing).
   bool empty = (p && *p == 0) || (v && *v == 0);
   if (p && v && *p != *v && !getFp() &&
-      !(empty && ptoasAtLeast(getContext(), 0, 60)))
+      !(empty && ptoasAtLeast(getOperation(), 0, 60)))
     return emitOpError() << "partition element count (" << *p
                          << ") must match tile_buf valid element count (" << *v
                          << ")";
@@ -152,7 +152,7 @@ LogicalResult TStoreOp::verify() {
   // PTOAS 0.60's A5 fixpipe quantizes an acc tile on store to: i8, f16,
   // bf16 (from i32 or f32), f32, hif8 or an E4M3 fp8 (from f32).
   if (getPreQuantScalar() && targetArchOf(*this) == TargetArch::a5 &&
-      ptoasAtLeast(getContext(), 0, 60)) {
+      ptoasAtLeast(getOperation(), 0, 60)) {
     bool ok =
         de.isInteger(8) || de.isF16() || de.isBF16() ||
         (se.isF32() && (de.isF32() || isa<HiF8Type>(de) ||
@@ -182,7 +182,7 @@ LogicalResult TPrefetchOp::verify() {
     return emitOpError(
         "expects src and dst element types to have the same element size");
   if (targetArchOf(*this) != TargetArch::a5 &&
-      ptoasAtLeast(getContext(), 0, 60) &&
+      ptoasAtLeast(getOperation(), 0, 60) &&
       (isLowPrecisionElement(se) || isLowPrecisionElement(de)))
     return emitOpError() << "expects A2/A3 tprefetch low-precision element "
                             "types to be unsupported (got "
@@ -265,8 +265,7 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
   if (onMemrefs(op))
     return success();
   // PTOAS 0.27 gathers and scatters on A5 only; 0.60 on A2/A3 too.
-  if (targetArchOf(op) != TargetArch::a5 &&
-      !ptoasAtLeast(op->getContext(), 0, 60))
+  if (targetArchOf(op) != TargetArch::a5 && !ptoasAtLeast(op, 0, 60))
     return op->emitOpError()
            << op->getName() << " is only supported on A5 targets";
   TileRules rules;
@@ -277,7 +276,7 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
   if (!idxElem.isSignlessInteger(32))
     return op->emitOpError()
            << "expects idx element type to be signless i32, got " << idxElem;
-  if (ptoasAtLeast(op->getContext(), 0, 60) &&
+  if (ptoasAtLeast(op, 0, 60) &&
       failed(verifyCoalescedIdx(op, data, idx, dataName)))
     return failure();
   return verifyGatherMem(op, mem, elementTypeOf(data.getType()));
@@ -288,7 +287,7 @@ static LogicalResult verifyGatherScatter(Operation *op, Value data, Value idx,
 /// coalesce, and a GM scratch view of the dst element type exactly for
 /// coalesce = elem.
 static LogicalResult verifyGatherToL1(MGatherOp op, TileBufType dst) {
-  if (!ptoasAtLeast(op.getContext(), 0, 60))
+  if (!ptoasAtLeast(op.getOperation(), 0, 60))
     return op.emitOpError("gathers into loc=mat (GM -> L1) from PTOAS 0.60 on");
   if (dst.getBlayout() != BLayout::col_major ||
       dst.getSlayout() != SLayout::row_major || dst.getFractal() != 512)
@@ -342,14 +341,14 @@ LogicalResult MGatherOp::verify() {
     return emitOpError(
         "expects scratch operand only on GM->L1 (loc=mat) mgather");
   // PTOAS 0.60's mgather names its coalescing (#pto<coalesce elem|row>).
-  if (ptoasAtLeast(getContext(), 0, 60) && !getCoalesceAttr())
+  if (ptoasAtLeast(getOperation(), 0, 60) && !getCoalesceAttr())
     return emitOpError("requires attribute 'coalesce' (PTOAS >= 0.60)");
   return verifyGatherScatter(*this, getDst(), getIdx(), getMem(), "dst");
 }
 
 LogicalResult MScatterOp::verify() {
   // PTOAS 0.60 asks how an atomic, bounded or conflicting scatter coalesces.
-  if (ptoasAtLeast(getContext(), 0, 60) && !(*this)->hasAttr("coalesce") &&
+  if (ptoasAtLeast(getOperation(), 0, 60) && !(*this)->hasAttr("coalesce") &&
       (getScatterAtomicOp() != ScatterAtomicOp::none ||
        getScatterOob() != ScatterOOB::undefined ||
        (*this)->hasAttr("scatterConflict")))

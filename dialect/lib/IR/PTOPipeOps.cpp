@@ -66,7 +66,7 @@ LogicalResult ReserveBufferOp::verify() {
     return emitOpError("expects 'base' to be non-negative when present");
   // PTOAS 0.27 takes one reserve_buffer per function; 0.60 several, each
   // with its own name.
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(getOperation(), 0, 60);
   unsigned reserves = 0;
   func->walk([&](ReserveBufferOp other) {
     if (!since060 || other.getName() == getName())
@@ -77,7 +77,7 @@ LogicalResult ReserveBufferOp::verify() {
         since060 ? "requires 'name' to be unique within the function"
                  : "expects at most one reserve_buffer in the function");
   // ptoas's PlanMemory (levels 1 and 2) places the reserved region itself.
-  bool level3 = buildLevelOf(getContext()) == BuildLevel::level3;
+  bool level3 = buildLevelOf(getOperation()) == BuildLevel::level3;
   if (!getAutoAlloc() && !level3)
     return emitOpError(
         "pto.reserve_buffer with explicit 'base' (auto = false) is not "
@@ -131,7 +131,7 @@ LogicalResult ImportReservedBufferOp::verify() {
     return emitOpError("must be nested under a function");
   // PTOAS 0.27 takes one import per function; 0.60 several, one per
   // (name, peer_func).
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(getOperation(), 0, 60);
   unsigned imports = 0;
   func->walk([&](ImportReservedBufferOp other) {
     if (!since060 || (other.getName() == getName() &&
@@ -340,7 +340,7 @@ struct PipeError {
 /// PTOAS 0.60: the pairs of the handle inits only.
 static std::optional<PipeError> pipeResourceError(Operation *op) {
   constexpr int kHardwareFlagIds = 16;
-  bool since060 = ptoasAtLeast(op->getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(op, 0, 60);
   SmallVector<PipeResource, 0> inits;
   for (PipeResource &r : pipeResources(op, since060)) {
     if (!r.keys.empty()) {
@@ -670,7 +670,7 @@ static LogicalResult verifyPipeShape(Operation *op, int8_t dirMask,
   if (slotSize <= 0)
     return op->emitOpError("expects 'slot_size' to be greater than 0");
   // PTOAS 0.60 takes any positive slot count; 0.27 four or eight.
-  if (ptoasAtLeast(op->getContext(), 0, 60)) {
+  if (ptoasAtLeast(op, 0, 60)) {
     if (slotNum <= 0)
       return op->emitOpError()
              << "expects 'slot_num' to be greater than 0, got " << slotNum;
@@ -808,7 +808,7 @@ LogicalResult InitializeL2G2LPipeOp::verify() {
   // PTOAS 0.60: without a local_addr the slots stay in GM (no local
   // consumer buffer, so no local_slot_num and no peer).
   if (!getLocalAddr()) {
-    if (!ptoasAtLeast(getContext(), 0, 60))
+    if (!ptoasAtLeast(getOperation(), 0, 60))
       return emitOpError("expects a local_addr operand (PTOAS < 0.60 has no "
                          "GM-only l2g2l pipe)");
     if (getPeerLocalAddr())
@@ -1277,7 +1277,7 @@ static LogicalResult verifyFixpipeConsumer(Operation *op,
 /// The rules of an init with an acc_push_epilogue (PTOAS >= 0.60).
 static LogicalResult verifyFixpipeInit(Operation *op, KernelKind kernel) {
   AccPushEpilogueAttr epilogue = epilogueOf(op);
-  if (!epilogue || !ptoasAtLeast(op->getContext(), 0, 60))
+  if (!epilogue || !ptoasAtLeast(op, 0, 60))
     return success();
   if (op->getAttrOfType<IntegerAttr>("dir_mask").getInt() != 1)
     return op->emitOpError("expects fixpipe pipe (with 'acc_push_epilogue') "
@@ -1422,7 +1422,7 @@ LogicalResult ptonz::pto::verifyAivSubblockId(Operation *op, Value subblockId,
                                               int64_t split, Type entry) {
   if (!subblockId)
     return success();
-  if (!ptoasAtLeast(op->getContext(), 0, 60))
+  if (!ptoasAtLeast(op, 0, 60))
     return op->emitOpError("takes 'aiv_subblockid' from PTOAS 0.60 on");
   if (split == 0)
     return op->emitOpError(
@@ -1475,7 +1475,7 @@ void TFreeOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult TFreeOp::verify() {
-  if (getEntry() && !ptoasAtLeast(getContext(), 0, 60))
+  if (getEntry() && !ptoasAtLeast(getOperation(), 0, 60))
     return emitOpError("takes the freed entry from PTOAS 0.60 on (write "
                        "`(%pipe : !pto.pipe)`)");
   return verifyPipeUse(*this, PipeRole::free, getEntry(), getPipeHandle(),
@@ -1553,7 +1553,7 @@ LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
   // PTOAS 0.60 pipes GM slots as tensor views (an l2g2l pipe over a
   // tensor_view gm_addr).
   if (isa<TensorViewType, PartitionTensorViewType>(tile.getType())) {
-    if (!ptoasAtLeast(op->getContext(), 0, 60))
+    if (!ptoasAtLeast(op, 0, 60))
       return op->emitOpError("takes a tensor view entry from PTOAS 0.60 on");
     return verifyPipeTensorEntry(op, pipe, tile.getType());
   }
@@ -1574,7 +1574,7 @@ LogicalResult ptonz::pto::verifyPipeUse(Operation *op, PipeRole role,
 
 LogicalResult ptonz::pto::verifyFixpipePush(Operation *op, Value tile,
                                             int64_t split) {
-  if (!ptoasAtLeast(op->getContext(), 0, 60))
+  if (!ptoasAtLeast(op, 0, 60))
     return success();
   int64_t id = frontendIdOf(op);
   AccPushEpilogueAttr epilogue;

@@ -105,7 +105,7 @@ static LogicalResult verifyCrossCoreSync(OpT op, ArrayRef<Pipe> a5Pipes) {
         "operand");
   // PTOAS 0.60 also bounds a static A5 FFTS event id.
   if (auto id = op.getEventIdAttr(); id && targetArchOf(op) == TargetArch::a5 &&
-                                     ptoasAtLeast(op->getContext(), 0, 60) &&
+                                     ptoasAtLeast(op, 0, 60) &&
                                      (id.getInt() < 0 || id.getInt() > 15))
     return op.emitOpError()
            << "A5 " << op->getName().stripDialect()
@@ -134,7 +134,7 @@ LogicalResult SyncSetOp::verify() {
                          << mode.getInt();
   // PTOAS 0.27 sets from FIX or MTE3 on A5; 0.60 from the pipes sync.wait
   // takes.
-  if (ptoasAtLeast(getContext(), 0, 60))
+  if (ptoasAtLeast(getOperation(), 0, 60))
     return verifyCrossCoreSync(*this, {Pipe::PIPE_FIX, Pipe::PIPE_MTE1,
                                        Pipe::PIPE_MTE2, Pipe::PIPE_MTE3,
                                        Pipe::PIPE_V});
@@ -152,7 +152,7 @@ LogicalResult SyncWaitOp::verify() {
 }
 
 LogicalResult SetFFTsOp::verify() {
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(getOperation(), 0, 60);
   if (since060 != isa<PtrType>(getFfts().getType()))
     return emitOpError() << (since060
                                  ? "expects a !pto.ptr operand (PTOAS >= 0.60)"
@@ -224,7 +224,7 @@ void ptonz::pto::printBufToken(OpAsmPrinter &p, Operation *op, Attribute opType,
 
 LogicalResult ptonz::pto::verifyBufToken(Operation *op, Attribute opType,
                                          int32_t bufId, int32_t mode) {
-  if (isa<PipeAttr>(opType) && !ptoasAtLeast(op->getContext(), 0, 60))
+  if (isa<PipeAttr>(opType) && !ptoasAtLeast(op, 0, 60))
     return op->emitOpError("takes a pipe (\"PIPE_V\", ...) from PTOAS 0.60 "
                            "on; name an op class (#pto.pipe_event_type<...>)");
   if (bufId < 0 || bufId > 31)
@@ -281,7 +281,7 @@ LogicalResult TPrintOp::verify() {
   Value tmp = getTmp();
   if (!tmp)
     return success();
-  if (!ptoasAtLeast(getContext(), 0, 60))
+  if (!ptoasAtLeast(getOperation(), 0, 60))
     return emitOpError("takes a tmp from PTOAS 0.60 on");
   auto src = dyn_cast<TileBufType>(getSrc().getType());
   if (!src)

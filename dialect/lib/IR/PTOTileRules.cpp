@@ -151,7 +151,7 @@ static LogicalResult verifyPow(Operation *op, bool scalar) {
   // pto-materialize-implicit-tmp: a float pow without a tmp gets a twin of
   // dst, planned by PlanMemory.
   if (!tmpV && isa<FloatType>(dst.getElementType()) &&
-      ptoasAtLeast(op->getContext(), 0, 60)) {
+      ptoasAtLeast(op, 0, 60)) {
     if (planMemorySkipped(op->getContext()))
       return op->emitOpError()
              << "requires explicit tmp when PlanMemory is skipped "

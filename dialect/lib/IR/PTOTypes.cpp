@@ -92,8 +92,12 @@ bool ptonz::pto::isMXScaleElement(Type t) {
 }
 
 unsigned ptonz::pto::elementBits(Type t) {
-  if (isa<IntegerType, FloatType>(t))
-    return t.getIntOrFloatBitWidth();
+  // An integer first: a type-ID test, where FloatType (an interface) is a
+  // lookup, which getIntOrFloatBitWidth would repeat.
+  if (auto i = dyn_cast<IntegerType>(t))
+    return i.getWidth();
+  if (auto f = dyn_cast<FloatType>(t))
+    return f.getWidth();
   return llvm::TypeSwitch<Type, unsigned>(t)
       .Case<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type,
             BF16x2Type>([](auto s) { return decltype(s)::kStorageBits; })

@@ -118,7 +118,7 @@ LogicalResult TColSumOp::verify() {
     return emitOpError("tmp operand requires the isBinary attribute");
   // PTOAS 0.60 plans the tmp of a binary tcolsum itself.
   if (!getTmp() && getIsBinaryAttr()) {
-    if (!ptoasAtLeast(getContext(), 0, 60))
+    if (!ptoasAtLeast(getOperation(), 0, 60))
       return emitOpError("isBinary attribute requires a tmp operand");
     if (failed(verifyImplicitTmp(*this, getTmp())))
       return failure();
@@ -131,7 +131,7 @@ LogicalResult TColSumOp::verify() {
   auto src = tileView(getSrc().getType());
   auto tmp = getTmp() ? tileView(getTmp().getType()) : std::nullopt;
   if (!getIsBinary() || !src || !tmp || src->valid.size() != 2 ||
-      tmp->shape.size() != 2 || !ptoasAtLeast(getContext(), 0, 60))
+      tmp->shape.size() != 2 || !ptoasAtLeast(getOperation(), 0, 60))
     return success();
   if (isStatic(src->valid[1]) && isStatic(tmp->shape[1]) &&
       tmp->shape[1] < src->valid[1])
@@ -190,7 +190,7 @@ LogicalResult TCvtOp::verify() {
     return emitOpError("expects src and dst to be !pto.tile_buf");
   // PTOAS 0.60's low-precision conversions: A5's pto-isa pairs only, none on
   // A2/A3.
-  if (ptoasAtLeast(getContext(), 0, 60) &&
+  if (ptoasAtLeast(getOperation(), 0, 60) &&
       (isLowPrecisionElement(src->elem) || isLowPrecisionElement(dst->elem))) {
     if (targetArchOf(*this) != TargetArch::a5)
       return emitOpError() << "expects A2/A3 tcvt low-precision element types "
@@ -453,7 +453,7 @@ static LogicalResult verifyMaskAxis(Operation *op, MaskPattern pattern,
 static LogicalResult verifyGatherIndexForm(TGatherOp op) {
   bool a5 = targetArchOf(op) == TargetArch::a5;
   Value tmp = op.getTmp();
-  if (!tmp && (!a5 || !ptoasAtLeast(op.getContext(), 0, 60)))
+  if (!tmp && (!a5 || !ptoasAtLeast(op.getOperation(), 0, 60)))
     return op.emitOpError("index-form tgather expects both indices and tmp (a "
                           "scratch tile of the indices' type and valid shape; "
                           "only A5 with PTOAS >= 0.60 plans without it)");
@@ -518,7 +518,7 @@ LogicalResult TGatherOp::verify() {
     return emitOpError(
         "expects exactly one tgather form: indices, compare (kValue + cdst) or "
         "maskPattern");
-  if (getAxisAttr() && (!mask || !ptoasAtLeast(getContext(), 0, 60)))
+  if (getAxisAttr() && (!mask || !ptoasAtLeast(getOperation(), 0, 60)))
     return emitOpError(
         "takes an axis (\"row\" or \"col\") only in its mask-pattern form, "
         "from PTOAS 0.60 on");
@@ -526,7 +526,7 @@ LogicalResult TGatherOp::verify() {
   r.vec = r.rowMajor = true;
   if (failed(verifyTileOp(*this, r, {{"src", getSrc()}, {"dst", getDst()}})))
     return failure();
-  if (mask && ptoasAtLeast(getContext(), 0, 60)) {
+  if (mask && ptoasAtLeast(getOperation(), 0, 60)) {
     // PTOAS 0.60's mask-pattern form names the axis it packs along: the
     // pattern keeps 1 (P1111), 2 (P0101, P1010) or 4 of every 4 elements.
     StringAttr axis = getAxisAttr();
@@ -628,7 +628,7 @@ LogicalResult TScatterOp::verify() {
     return failure();
   if (!mask)
     return success();
-  if (!ptoasAtLeast(getContext(), 0, 60))
+  if (!ptoasAtLeast(getOperation(), 0, 60))
     return emitOpError("takes a mask pattern from PTOAS 0.60 on");
   StringAttr axis = getAxisAttr();
   if (!axis)
@@ -732,7 +732,7 @@ LogicalResult TMrgSortOp::verify() {
       getSrcs().size() == 1 && getBlockLen() && getDsts().size() == 1;
   // PTOAS 0.60 plans a format2 tmp itself (`no_tmp`).
   bool format2 = getSrcs().size() >= 2 && getSrcs().size() <= 4 &&
-                 (getTmp() || ptoasAtLeast(getContext(), 0, 60)) &&
+                 (getTmp() || ptoasAtLeast(getOperation(), 0, 60)) &&
                  getDsts().size() == 1 && getExcuted();
   if (format2 && failed(verifyImplicitTmp(*this, getTmp())))
     return failure();
@@ -746,7 +746,7 @@ LogicalResult TMrgSortOp::verify() {
           *this, r, {{"src", getSrcs().front()}, {"dst", getDsts().front()}})))
     return failure();
   if (!format2 || !getTmp() || onMemrefs(*this) ||
-      !ptoasAtLeast(getContext(), 0, 60))
+      !ptoasAtLeast(getOperation(), 0, 60))
     return success();
   // PTOAS 0.60: format2 merges the sources through tmp: as wide as dst, and as
   // all the sources together.
@@ -821,7 +821,7 @@ LogicalResult TSelOp::verify() {
   auto i = dyn_cast<IntegerType>(e);
   bool a5 = targetArchOf(*this) == TargetArch::a5;
   // PTOAS 0.60 also selects bf16.
-  bool bf16 = ptoasAtLeast(getContext(), 0, 60);
+  bool bf16 = ptoasAtLeast(getOperation(), 0, 60);
   bool ok = e.isF16() || e.isF32() || (bf16 && e.isBF16()) ||
             (i && (i.getWidth() == 16 || i.getWidth() == 32 ||
                    (a5 && i.getWidth() == 8)));
@@ -832,7 +832,7 @@ LogicalResult TSelOp::verify() {
                          << (bf16 ? "bf16/" : "") << "f32, got " << e;
   // PTOAS 0.60's A2/A3 tsel expands the mask into a tmp of 4-byte elements:
   // 16 bytes of it for 16-bit data, 8 for 32-bit.
-  if (a5 || !ptoasAtLeast(getContext(), 0, 60))
+  if (a5 || !ptoasAtLeast(getOperation(), 0, 60))
     return success();
   if (!getTmp()) // PTOAS 0.60 plans it
     return success();
@@ -912,7 +912,7 @@ verifyBinaryOptTmp(OpT op, llvm::function_ref<LogicalResult()> tmpRule) {
     return success();
   if (failed(verifyImplicitTmp(op, op.getTmp())))
     return failure();
-  bool since060 = ptoasAtLeast(op.getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(op.getOperation(), 0, 60);
   TileRules rules = TileRules::vecBinary();
   if (failed(op.getTmp() && !since060 ? verifyTileOp(op, rules,
                                                      {{"src0", op.getSrc0()},
@@ -979,13 +979,14 @@ LogicalResult TXorOp::verify() {
 }
 
 LogicalResult TFillPadOp::verify() {
-  if ((*this)->hasAttr("mode") && ptoasAtLeast(getContext(), 0, 60))
+  if ((*this)->hasAttr("mode") && ptoasAtLeast(getOperation(), 0, 60))
     return emitOpError("does not accept 'mode' (PTOAS 0.60 infers the "
                        "TFILLPAD lowering from the shapes and addresses)");
   auto src = dyn_cast<TileBufType>(getSrc().getType());
   auto dst = dyn_cast<TileBufType>(getDst().getType());
   if (src && dst && src.getLoc() == AddressSpace::mat &&
-      dst.getLoc() == AddressSpace::mat && ptoasAtLeast(getContext(), 0, 60)) {
+      dst.getLoc() == AddressSpace::mat &&
+      ptoasAtLeast(getOperation(), 0, 60)) {
     // pto-isa's TFILLPAD has only its homogeneous overload for mat tiles.
     if (src != dst)
       return emitOpError("expects src and dst of a loc=mat tfillpad to have "
@@ -1001,7 +1002,7 @@ LogicalResult TQuantOp::verify() {
   if (q != QuantType::INT8_SYM && q != QuantType::INT8_ASYM)
     return emitOpError("expects plain tquant quant_type to be INT8_SYM or "
                        "INT8_ASYM; use pto.tquant.mx for MX quantization");
-  bool since060 = ptoasAtLeast(getContext(), 0, 60);
+  bool since060 = ptoasAtLeast(getOperation(), 0, 60);
   if (getTmp() && !since060)
     return emitOpError("takes a tmp tile from PTOAS 0.60 on");
   auto dst = dyn_cast<IntegerType>(elementTypeOf(getDst().getType()));
@@ -1117,7 +1118,7 @@ LogicalResult THistogramOp::verify() {
         "thistogram is only supported on A5 (ptoas --pto-arch=a5)");
   // PTOAS 0.60 selects the histogram byte with `byte` (0..3, default 1);
   // 0.27's `isMSB` is byte 1 (true) or 0 (false).
-  if (ptoasAtLeast(getContext(), 0, 60)) {
+  if (ptoasAtLeast(getOperation(), 0, 60)) {
     auto byteAttr = (*this)->getAttrOfType<IntegerAttr>("byte");
     int64_t byte = byteAttr ? byteAttr.getInt() : 1;
     if (BoolAttr isMSB = getIsMSBAttr()) {
@@ -1165,7 +1166,7 @@ ParseResult TCIOp::parse(OpAsmParser &p, OperationState &result) {
 }
 
 void TCIOp::print(OpAsmPrinter &p) {
-  bool form060 = getTmp() || ptoasAtLeast(getContext(), 0, 60);
+  bool form060 = getTmp() || ptoasAtLeast(getOperation(), 0, 60);
   SmallVector<StringRef, 1> elided;
   if (!getDescending())
     elided.push_back("descending");
@@ -1308,8 +1309,7 @@ LogicalResult ptonz::pto::verifyArgReduce(Operation *op, Value src, Value tmp,
                 "index to write)";
   // PTOAS 0.60's A2/A3 scratch: per 256-byte repeat of a src row, a value
   // and an index block (counted in 32-byte blocks of the element type).
-  if (!tmp || targetArchOf(op) != TargetArch::a3 ||
-      !ptoasAtLeast(op->getContext(), 0, 60))
+  if (!tmp || targetArchOf(op) != TargetArch::a3 || !ptoasAtLeast(op, 0, 60))
     return success();
   auto t = tileView(tmp.getType());
   if (!t || t->valid.size() != 2 || !isStatic(s->valid[1]))
@@ -1340,7 +1340,7 @@ LogicalResult ptonz::pto::verifyArgReduce(Operation *op, Value src, Value tmp,
 LogicalResult ptonz::pto::verifyScalarOpTmp(Operation *op, Value tmp, Value dst,
                                             bool wholeDst) {
   if (!tmp || onMemrefs(op) || targetArchOf(op) != TargetArch::a3 ||
-      !ptoasAtLeast(op->getContext(), 0, 60))
+      !ptoasAtLeast(op, 0, 60))
     return success();
   auto t = tileView(tmp.getType()), d = tileView(dst.getType());
   if (!t || !d || t->valid.size() != 2 || d->valid.size() != 2 ||

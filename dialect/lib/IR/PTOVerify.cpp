@@ -64,7 +64,7 @@ bool ptonz::pto::onMemrefs(Operation *op) {
 }
 
 LogicalResult ptonz::pto::verifySince(Operation *op, int major, int minor) {
-  if (ptoasAtLeast(op->getContext(), major, minor))
+  if (ptoasAtLeast(op, major, minor))
     return success();
   return op->emitOpError() << "is an op of PTOAS " << major << "." << minor
                            << " and later (--ptoas-version)";
@@ -73,7 +73,7 @@ LogicalResult ptonz::pto::verifySince(Operation *op, int major, int minor) {
 LogicalResult ptonz::pto::verifyImplicitTmp(Operation *op, Value tmp) {
   if (tmp)
     return success();
-  if (!ptoasAtLeast(op->getContext(), 0, 60))
+  if (!ptoasAtLeast(op, 0, 60))
     return op->emitOpError(
         "requires a tmp operand (PTOAS < 0.60 plans no implicit tmp)");
   if (implicitTmpRefused(op))
@@ -97,7 +97,7 @@ bool ptonz::pto::planMemorySkipped(MLIRContext *ctx) {
 
 LogicalResult ptonz::pto::verifyPrecisionTmp(Operation *op, StringRef precision,
                                              Value tmp) {
-  if (tmp || !ptoasAtLeast(op->getContext(), 0, 60) ||
+  if (tmp || !ptoasAtLeast(op, 0, 60) ||
       passThroughEnumCase(op->getAttr("precisionType"), precision) !=
           "high_precision")
     return success();
@@ -109,8 +109,7 @@ LogicalResult ptonz::pto::verifyPrecisionTmp(Operation *op, StringRef precision,
 
 LogicalResult ptonz::pto::verifyRowExpandTmp(Operation *op, Value src0,
                                              Value src1, Value tmp, Value dst) {
-  if (!tmp || !ptoasAtLeast(op->getContext(), 0, 60) ||
-      targetArchOf(op) == TargetArch::a5)
+  if (!tmp || !ptoasAtLeast(op, 0, 60) || targetArchOf(op) == TargetArch::a5)
     return success();
   auto s0 = tileView(src0.getType()), s1 = tileView(src1.getType()),
        d = tileView(dst.getType()), t = tileView(tmp.getType());
@@ -177,7 +176,7 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
     // PTOAS 0.60's trowexpand asks only a none_box src, not a row_major one.
     exempt |= position == 0 &&
               rules.geometry == TileRules::Geometry::rowExpand &&
-              ptoasAtLeast(op->getContext(), 0, 60);
+              ptoasAtLeast(op, 0, 60);
     ++position;
     auto view = tileView(value.getType());
     if (!view || !view->buf)
@@ -239,7 +238,7 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   // an idle AIV lane) writes nothing; the ops marked emptyDstNoOp accept it
   // whatever the sources say. One empty dim is not the marker.
   if (rules.emptyDstNoOp && dst.valid.size() == 2 && dst.valid[0] == 0 &&
-      dst.valid[1] == 0 && ptoasAtLeast(op->getContext(), 0, 60))
+      dst.valid[1] == 0 && ptoasAtLeast(op, 0, 60))
     return success();
   auto requireDim = [&](StringRef a, int64_t av, StringRef b, int64_t bv,
                         StringRef dim) -> LogicalResult {
@@ -258,7 +257,7 @@ ptonz::pto::verifyTileOp(Operation *op, const TileRules &rules,
   case G::rowExpand:
     // PTOAS 0.60 (its issue 708): apart from the 0x0 marker (above), no
     // extent of src or dst is empty.
-    if (ptoasAtLeast(op->getContext(), 0, 60))
+    if (ptoasAtLeast(op, 0, 60))
       for (auto [name, t] : {std::pair{firstName, &src}, {"dst", &dst}})
         for (int i = 0; i < 2; ++i)
           if (t->valid[i] == 0)

@@ -412,12 +412,12 @@ LogicalResult AllocTileOp::verify() {
   if (failed(check(getValidRow(), t.getValidRow(), "valid_row")) ||
       failed(check(getValidCol(), t.getValidCol(), "valid_col")))
     return failure();
-  if (ptoasAtLeast(getContext(), 0, 60) &&
+  if (ptoasAtLeast(getOperation(), 0, 60) &&
       failed(verifyTileLayoutGranule(*this, t)))
     return failure();
   // ptoas places tiles itself (PlanMemory) below level3 and takes fixed
   // addresses only at level3, where it needs one on every tile.
-  bool level3 = buildLevelOf(getContext()) == BuildLevel::level3;
+  bool level3 = buildLevelOf(getOperation()) == BuildLevel::level3;
   if (Value addr = getAddr()) {
     if (!level3)
       return emitOpError()
@@ -440,7 +440,7 @@ LogicalResult AllocMultiTileOp::verify() {
     return failure();
   // As alloc_tile's `addr`: the slots' base at level3, where PTOAS plans
   // no memory, and nowhere else (PTOAS 0.60's driver).
-  bool level3 = buildLevelOf(getContext()) == BuildLevel::level3;
+  bool level3 = buildLevelOf(getOperation()) == BuildLevel::level3;
   if (getAddr() && !level3)
     return emitOpError("unexpected 'addr' operand on pto.alloc_multi_tile: "
                        "only supported when --pto-level=level3 (ptoas plans "
@@ -478,13 +478,13 @@ LogicalResult AllocMultiTileOp::verify() {
 LogicalResult TAssignOp::verify() {
   if (getTile().getType() != getResult().getType())
     return emitOpError("result type must match tile operand type");
-  if (buildLevelOf(getContext()) != BuildLevel::level3)
+  if (buildLevelOf(getOperation()) != BuildLevel::level3)
     return emitOpError(
         "pto.tassign is only supported when --pto-level=level3 (tiles get "
         "fixed addresses only there)");
   // PTOAS 0.60 checks a constant tassign address as alloc_tile's.
   auto tile = dyn_cast<TileBufType>(getTile().getType());
-  if (tile && ptoasAtLeast(getContext(), 0, 60))
+  if (tile && ptoasAtLeast(getOperation(), 0, 60))
     return verifyLocalAddress(*this, getAddr(), tile.getLoc());
   return success();
 }
