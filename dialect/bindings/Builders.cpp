@@ -1363,6 +1363,33 @@ static void populateViewQueries(nb::module_ &m) {
       "whose layout ('' if none) is in `layouts` (None: all).");
 
   m.def(
+      "operand_segment_ops",
+      [](MlirContext ctx) {
+  // The ops that verify their operand segments from properties
+  // (ptonz/OperandSegments.h) and the registered pto/pl ops that have
+  // AttrSizedOperandSegments: a test keeps the two the same.
+#define PTONZ_OP_NAME(OP) OP::getOperationName().str(),
+        std::vector<std::string> fromProperties = {
+            PTONZ_PTO_OPERAND_SEGMENT_OPS(PTONZ_OP_NAME)
+                PTONZ_PL_OPERAND_SEGMENT_OPS(PTONZ_OP_NAME)};
+#undef PTONZ_OP_NAME
+        std::vector<std::string> withTrait;
+        for (mlir::RegisteredOperationName name :
+             unwrap(ctx)->getRegisteredOperations()) {
+          llvm::StringRef ns = name.getDialectNamespace();
+          if ((ns == "pto" || ns == "pl") &&
+              name.hasTrait<mlir::OpTrait::AttrSizedOperandSegments>())
+            withTrait.push_back(name.getStringRef().str());
+        }
+        llvm::sort(fromProperties);
+        llvm::sort(withTrait);
+        return std::make_pair(fromProperties, withTrait);
+      },
+      nb::arg("context"),
+      "(the ops that verify their operand segments from properties, the "
+      "registered pto/pl ops with AttrSizedOperandSegments), each sorted.");
+
+  m.def(
       "contains",
       [](MlirOperation root, const std::vector<std::string> &dialects,
          const std::vector<std::string> &viewLayouts) {

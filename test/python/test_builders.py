@@ -108,3 +108,15 @@ def test_set_partition_updates_operands_and_type_in_place(ctx):
     assert "arith.floordivsi %arg1, %c16 : index" in text
     assert "-> !pto.partition_tensor_view<1x16x16x16x32xi8>" in text
     assert m.operation.verify()
+
+
+def test_operand_segments_are_checked_from_properties_for_every_op_with_the_trait(ctx):
+    """ptonz/OperandSegments.h: the ops listed to verify their operand
+    segments from properties are exactly the pto and pl ops that have
+    AttrSizedOperandSegments (an op that gains the trait and is not listed
+    would fall back to MLIR's slower check; one listed without it would not
+    compile against the trait)."""
+    ctx.get_dialect_descriptor("pl")
+    listed, with_trait = _ptonz.operand_segment_ops(ctx)
+    assert "pto.alloc_tile" in with_trait and "pl.tile.load" in with_trait
+    assert listed == with_trait

@@ -25,4 +25,10 @@
 #define GET_OP_CLASSES
 #include "ptonz/PLOps.h.inc"
 
+#include "ptonz/OperandSegments.h"
+
+/// The pl ops with AttrSizedOperandSegments (ptonz/OperandSegments.h).
+#define PTONZ_PL_OPERAND_SEGMENT_OPS(X) X(::ptonz::pl::TileLoadOp)
+PTONZ_PL_OPERAND_SEGMENT_OPS(PTONZ_OPERAND_SEGMENTS_FROM_PROPERTIES)
+
 #endif // PTONZ_PL_H

@@ -486,3 +486,21 @@ func.func @addptr_types(%p: !pto.ptr<i8>, %o: index) {
   %q = pto.addptr %p, %o : !pto.ptr<i8> -> !pto.ptr<f16>
   return
 }
+
+// -----
+
+// The operand segments are checked from the op's properties
+// (ptonz/OperandSegments.h), in MLIR's words.
+func.func @segments_sum(%p: !pto.ptr<f16>, %n: index) {
+  // expected-error@+1 {{'pto.make_tensor_view' op operand count (2) does not match with the total size (3) specified in attribute 'operandSegmentSizes'}}
+  %v = "pto.make_tensor_view"(%p, %n) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (!pto.ptr<f16>, index) -> !pto.tensor_view<?xf16>
+  return
+}
+
+// -----
+
+func.func @segments_negative(%p: !pto.ptr<f16>, %n: index) {
+  // expected-error@+1 {{'pto.make_tensor_view' op 'operandSegmentSizes' attribute cannot have negative elements}}
+  %v = "pto.make_tensor_view"(%p, %n) <{operandSegmentSizes = array<i32: 1, 2, -1>}> : (!pto.ptr<f16>, index) -> !pto.tensor_view<?xf16>
+  return
+}
