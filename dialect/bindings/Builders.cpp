@@ -123,12 +123,14 @@ class IndexConstants {
 public:
   explicit IndexConstants(MlirOperation func) : func(unwrap(func)) {}
 
-  /// The first op of the entry block after its (hoisted) index constants:
-  /// where code that uses pooled constants can start.
+  /// The first op of the entry block after its (hoisted) index constants
+  /// and the quotients placed among them (quotient): where code that uses
+  /// pooled values can start.
   mlir::Operation *afterConstants() {
     if (!entry)
       seed();
-    return last ? last->getNextNode() : &entry->front();
+    mlir::Operation *header = lastQuotient ? lastQuotient : last;
+    return header ? header->getNextNode() : &entry->front();
   }
 
   mlir::Value get(int64_t value) {
@@ -165,22 +167,25 @@ public:
       return it->second;
     mlir::Value d = get(divisor); // seeds the pool: `last` is set
     mlir::OpBuilder b(func->getContext());
-    if (mlir::Operation *def = dividend.getDefiningOp()) {
-      if (def->getBlock() == entry && isPooled(def))
-        b.setInsertionPointAfter(last);
-      else
-        b.setInsertionPointAfter(def);
-    } else {
-      mlir::Block *owner = llvm::cast<mlir::BlockArgument>(dividend).getOwner();
-      if (owner == entry)
-        b.setInsertionPointAfter(last);
-      else
-        b.setInsertionPointToStart(owner);
-    }
-    mlir::Value q =
-        mlir::arith::FloorDivSIOp::create(b, loc, dividend, d).getResult();
-    quotients.emplace(std::move(key), q);
-    return q;
+    mlir::Operation *def = dividend.getDefiningOp();
+    // A pooled constant or an argument of the function: among the pooled
+    // values at the top of the entry block (after every constant, before
+    // what afterConstants hands out).
+    bool header =
+        def ? def->getBlock() == entry && isPooled(def)
+            : llvm::cast<mlir::BlockArgument>(dividend).getOwner() == entry;
+    if (header)
+      b.setInsertionPointAfter(lastQuotient ? lastQuotient : last);
+    else if (def)
+      b.setInsertionPointAfter(def);
+    else
+      b.setInsertionPointToStart(
+          llvm::cast<mlir::BlockArgument>(dividend).getOwner());
+    auto q = mlir::arith::FloorDivSIOp::create(b, loc, dividend, d);
+    if (header)
+      lastQuotient = q;
+    quotients.emplace(std::move(key), q.getResult());
+    return q.getResult();
   }
 
   /// Erase the entry block's index constants that nothing uses any more
@@ -201,6 +206,7 @@ public:
     quotients.clear();
     entry = nullptr;
     last = nullptr;
+    lastQuotient = nullptr;
     return erased;
   }
 
@@ -245,7 +251,8 @@ private:
 
   mlir::Operation *func;
   mlir::Block *entry = nullptr;
-  mlir::Operation *last = nullptr;
+  mlir::Operation *last = nullptr;         // the last pooled constant
+  mlir::Operation *lastQuotient = nullptr; // the last quotient after them
   // Not a DenseMap: it reserves two int64 keys (INT64_MAX, INT64_MIN) as its
   // empty and tombstone markers, and every int64 is a legal index constant.
   std::unordered_map<int64_t, mlir::Value> values;

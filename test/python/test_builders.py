@@ -120,3 +120,50 @@ def test_operand_segments_are_checked_from_properties_for_every_op_with_the_trai
     listed, with_trait = _ptonz.operand_segment_ops(ctx)
     assert "pto.alloc_tile" in with_trait and "pl.tile.load" in with_trait
     assert listed == with_trait
+
+
+def test_shared_quotients_of_arguments_come_before_what_after_constants_hands_out(ctx):
+    """IndexConstants.quotient: an argument's quotient is built once, among
+    the pooled values at the top of the entry block (after every constant),
+    shared by every partition that divides the argument, and code placed at
+    `after_constants` (convert-pl-to-pto's views) comes after it, so it may
+    use it."""
+    m = ir.Module.parse("""
+    func.func @h(%p: !pto.ptr<i8>, %n: index) {
+      %c0 = arith.constant 0 : index
+      %c256 = arith.constant 256 : index
+      %c512 = arith.constant 512 : index
+      %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = []
+          {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+      %a = pto.partition_view %v, offsets = [%n, %c0], sizes = [%c256, %c512]
+          : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
+      %b = pto.partition_view %v, offsets = [%n, %c0], sizes = [%c256, %c512]
+          : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
+      return
+    }""")
+    func = _func(m)
+    pool = _ptonz.IndexConstants(func)
+    view = _ptonz.collect_ops(func, ["pto.make_tensor_view"])[0]
+    parts = _ptonz.collect_ops(func, ["pto.partition_view"])
+    blocked = [1, 16, 16, 16, 32]
+    _ptonz.set_blocked_view(
+        view,
+        blocked,
+        blocked,
+        [(p, [0, 0, (p.operands[1], 16), 0, 0], blocked) for p in parts],
+        pool,
+    )
+    ops = list(func.regions[0].blocks[0].operations)
+    names = [op.name for op in ops]
+    quotients = [op for op in ops if op.name == "arith.floordivsi"]
+    assert len(quotients) == 1  # shared by both partitions
+    q = names.index("arith.floordivsi")
+    assert all(n == "arith.constant" for n in names[:q])  # after every constant
+    assert all(p.operands[3] == quotients[0].results[0] for p in parts)
+    # New code at after_constants follows the quotient; a constant made now
+    # still precedes it.
+    assert pool.after_constants() == ops[q + 1]
+    c7 = pool.get(7)
+    ops = list(func.regions[0].blocks[0].operations)
+    assert ops.index(c7.owner) < ops.index(quotients[0])
+    assert m.operation.verify()
