@@ -222,6 +222,7 @@ def declared_nz_args(
                     f"argument #{i} of @{name} is declared NZ without a shape and "
                     "its views do not give one constant shape: declare it "
                     "(--nz-arg=@FUNC:INDEX=SHAPE)",
+                    op=func,
                     kind="input",
                 )
             only = next(iter(shapes))
