@@ -28,8 +28,8 @@
 // LOWERED: lowered.mlir:{{[0-9]+}}:{{[0-9]+}}: error: check-addressing: the input is already lowered (pto.nz_tensor_views_blocked): the addressing check needs the logical program (pl, or pto with logical NZ views) it was lowered from as its input
 
 // An NZ argument whose views give it no shape is reported at its function.
-// RUN: not ptonz-opt --no-mlir-print-debuginfo --lower-to-ptoas --nz-arg=@k:0 --check-addressing=2 %S/Inputs/nz-arg-unread.mlir 2>&1 | FileCheck %s --check-prefix=UNREAD
-// UNREAD: nz-arg-unread.mlir:3:1: error: check-addressing: argument #0 of @k is declared NZ without a shape and its views do not give one constant shape: declare it (--nz-arg=@FUNC:INDEX=SHAPE)
+// RUN: not ptonz-opt --no-mlir-print-debuginfo --lower-to-ptoas --nz-arg=@k:0 --check-addressing=2 %S/Inputs/nz-arg-unread.pto 2>&1 | FileCheck %s --check-prefix=UNREAD
+// UNREAD: nz-arg-unread.pto:4:1: error: check-addressing: argument #0 of @k is declared NZ without a shape and its views do not give one constant shape: declare it (--nz-arg=@FUNC:INDEX=SHAPE)
 
 // Logical NZ views of rank 5 and 6 (issue 25): the simulator reads a
 // logical view at its own rank, whatever the rank, and its lowering through
