@@ -129,8 +129,8 @@ public:
   mlir::Operation *afterConstants() {
     if (!entry)
       seed();
-    mlir::Operation *header = lastQuotient ? lastQuotient : last;
-    return header ? header->getNextNode() : &entry->front();
+    mlir::Operation *end = headerEnd();
+    return end ? end->getNextNode() : &entry->front();
   }
 
   mlir::Value get(int64_t value) {
@@ -168,19 +168,19 @@ public:
     mlir::Value d = get(divisor); // seeds the pool: `last` is set
     mlir::OpBuilder b(func->getContext());
     mlir::Operation *def = dividend.getDefiningOp();
+    mlir::Block *owner =
+        def ? nullptr : llvm::cast<mlir::BlockArgument>(dividend).getOwner();
     // A pooled constant or an argument of the function: among the pooled
     // values at the top of the entry block (after every constant, before
     // what afterConstants hands out).
     bool header =
-        def ? def->getBlock() == entry && isPooled(def)
-            : llvm::cast<mlir::BlockArgument>(dividend).getOwner() == entry;
+        def ? def->getBlock() == entry && isPooled(def) : owner == entry;
     if (header)
-      b.setInsertionPointAfter(lastQuotient ? lastQuotient : last);
+      b.setInsertionPointAfter(headerEnd());
     else if (def)
       b.setInsertionPointAfter(def);
     else
-      b.setInsertionPointToStart(
-          llvm::cast<mlir::BlockArgument>(dividend).getOwner());
+      b.setInsertionPointToStart(owner);
     auto q = mlir::arith::FloorDivSIOp::create(b, loc, dividend, d);
     if (header)
       lastQuotient = q;
@@ -216,6 +216,12 @@ private:
     if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
       return {};
     return ptonz::integerConstant(op);
+  }
+
+  /// The last op of the entry block's header: the pooled constants, then
+  /// the quotients placed after them (null before any).
+  mlir::Operation *headerEnd() const {
+    return lastQuotient ? lastQuotient : last;
   }
 
   /// Whether `op` is the pool's constant for its value (at the top of the
@@ -1369,12 +1375,12 @@ static void populateViewQueries(nb::module_ &m) {
       "ops under `root` (post-order) "
       "whose layout ('' if none) is in `layouts` (None: all).");
 
-  m.def(
-      "operand_segment_ops",
-      [](MlirContext ctx) {
   // The ops that verify their operand segments from properties
   // (ptonz/OperandSegments.h) and the registered pto/pl ops that have
   // AttrSizedOperandSegments: a test keeps the two the same.
+  m.def(
+      "operand_segment_ops",
+      [](MlirContext ctx) {
 #define PTONZ_OP_NAME(OP) OP::getOperationName().str(),
         std::vector<std::string> fromProperties = {
             PTONZ_PTO_OPERAND_SEGMENT_OPS(PTONZ_OP_NAME)

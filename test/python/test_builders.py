@@ -79,18 +79,28 @@ def test_apply_patterns_to_visits_exactly_the_given_ops(ctx):
     assert seen == ["%c3 = arith.constant 3 : index", "%c1 = arith.constant 1 : index"]
 
 
-def test_set_partition_updates_operands_and_type_in_place(ctx):
-    m = ir.Module.parse("""
-    func.func @h(%p: !pto.ptr<i8>, %n: index) {
+def _nz_view_at_argument_offset(partitions: int, view_attrs: str = "") -> ir.Module:
+    """@h(%p, %n): a logical NZ view [256, 512] of %p and `partitions`
+    partitions of it, all at row offset %n (an argument)."""
+    parts = "".join(
+        f"""
+      %pv{k} = pto.partition_view %v, offsets = [%n, %c0], sizes = [%c256, %c512]
+          : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>"""
+        for k in range(partitions)
+    )
+    return ir.Module.parse(f"""
+    func.func @h(%p: !pto.ptr<i8>, %n: index) {{
       %c0 = arith.constant 0 : index
       %c256 = arith.constant 256 : index
       %c512 = arith.constant 512 : index
       %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = []
-          {layout = #pto.layout<nz>, user.note = 1} : !pto.tensor_view<?x?xi8>
-      %pv = pto.partition_view %v, offsets = [%n, %c0], sizes = [%c256, %c512]
-          : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
+          {{layout = #pto.layout<nz>{view_attrs}}} : !pto.tensor_view<?x?xi8>{parts}
       return
-    }""")
+    }}""")
+
+
+def test_set_partition_updates_operands_and_type_in_place(ctx):
+    m = _nz_view_at_argument_offset(1, ", user.note = 1")
     func = _func(m)
     pool = _ptonz.IndexConstants(func)
     view = _ptonz.collect_ops(func, ["pto.make_tensor_view"])[0]
@@ -128,19 +138,7 @@ def test_shared_quotients_of_arguments_come_before_what_after_constants_hands_ou
     shared by every partition that divides the argument, and code placed at
     `after_constants` (convert-pl-to-pto's views) comes after it, so it may
     use it."""
-    m = ir.Module.parse("""
-    func.func @h(%p: !pto.ptr<i8>, %n: index) {
-      %c0 = arith.constant 0 : index
-      %c256 = arith.constant 256 : index
-      %c512 = arith.constant 512 : index
-      %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = []
-          {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
-      %a = pto.partition_view %v, offsets = [%n, %c0], sizes = [%c256, %c512]
-          : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
-      %b = pto.partition_view %v, offsets = [%n, %c0], sizes = [%c256, %c512]
-          : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<256x512xi8>
-      return
-    }""")
+    m = _nz_view_at_argument_offset(2)
     func = _func(m)
     pool = _ptonz.IndexConstants(func)
     view = _ptonz.collect_ops(func, ["pto.make_tensor_view"])[0]

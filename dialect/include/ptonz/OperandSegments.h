@@ -1,16 +1,16 @@
-//===- OperandSegments.h - the operand-segment check, from properties -*- C++
-//-*-===//
+//===- OperandSegments.h - operand segments, from properties ---*- C++ -*-===//
 //
 // OpTrait::AttrSizedOperandSegments verifies an op by asking it for its
 // `operandSegmentSizes` *attribute* (OpTrait::impl::verifyValueSizeAttr); an
 // op that keeps the sizes in its properties builds and uniques that
 // attribute on every ask: a seventh of a cube kernel's verify, paid once by
 // a parse and again by the lowering's final verify. The ops of
-// PTONZ_OPERAND_SEGMENT_OPS (PTO.h, PL.h) verify the same facts, in MLIR's
-// words, from their properties: an explicit specialization of the trait's
-// verifyTrait for each, declared after the op classes and before any
-// dialect registers them. _ptonz.operand_segment_ops and its test check that
-// the lists name exactly the ops that have the trait.
+// PTONZ_PTO_OPERAND_SEGMENT_OPS (PTO.h) and PTONZ_PL_OPERAND_SEGMENT_OPS
+// (PL.h) verify the same facts, in MLIR's words, from their properties: an
+// explicit specialization of the trait's verifyTrait for each, declared
+// after the op classes and before any dialect registers them.
+// _ptonz.operand_segment_ops and its test check that the lists name exactly the
+// ops that have the trait.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTONZ_OPERANDSEGMENTS_H
@@ -41,7 +41,7 @@ mlir::LogicalResult verifyOperandSegments(mlir::Operation *op) {
 
 } // namespace ptonz
 
-/// One op of a PTONZ_OPERAND_SEGMENT_OPS list: its trait's verifyTrait.
+/// One op of those lists: its trait's verifyTrait.
 #define PTONZ_OPERAND_SEGMENTS_FROM_PROPERTIES(OP)                             \
   namespace mlir::OpTrait {                                                    \
   template <>                                                                  \

@@ -19,8 +19,8 @@ std::optional<int64_t> ptonz::constantOf(Value v) {
   if (!i)
     return std::nullopt;
   llvm::APInt value = i.getValue(); // a copy: read it once
-  if (!value.isSignedIntN(
-          64)) // wider values (i128 ...) are not int64 constants
+  // Wider values (i128 ...) are not int64 constants.
+  if (!value.isSignedIntN(64))
     return std::nullopt;
   return value.getSExtValue();
 }
