@@ -689,6 +689,29 @@ std::optional<std::string> layoutName(mlir::Attribute a) {
   return str(ptonzLayoutAttrGetValue(wrap(a)));
 }
 
+/// The shape of a !pl.tensor type.
+std::vector<int64_t> plTensorShape(MlirType t) {
+  std::vector<int64_t> shape;
+  for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
+    shape.push_back(ptonzShapedGetDim(t, i));
+  return shape;
+}
+
+/// The name of the view convert-pl-to-pto makes of a !pl.tensor argument:
+/// `%w_view` of `%w`, `%arg3_view` of an unnamed argument #3.
+std::string argumentViewName(mlir::BlockArgument arg) {
+  return ptonz::derivedName(arg, "_view",
+                            "arg" + std::to_string(arg.getArgNumber()));
+}
+
+/// A !pl.tensor argument's record.
+PLTensorArg plTensorArg(mlir::BlockArgument arg) {
+  MlirType t = wrap(arg.getType());
+  return {(int64_t)arg.getArgNumber(), nb::cast(wrap(mlir::Value(arg))),
+          plTensorShape(t), str(ptonzPLTensorTypeGetLayout(t)),
+          nb::cast(ptonzShapedGetElementType(t))};
+}
+
 /// The !pl.tensor arguments of a function definition (pl_tensor_args).
 std::vector<PLTensorArg> plTensorArgs(mlir::Operation *f) {
   std::vector<PLTensorArg> out;
@@ -698,13 +721,7 @@ std::vector<PLTensorArg> plTensorArgs(mlir::Operation *f) {
     MlirType t = wrap(arg.getType());
     if (!ptonzTypeIsAPLTensor(t))
       continue;
-    std::vector<int64_t> shape;
-    for (intptr_t i = 0, e = ptonzShapedGetRank(t); i < e; ++i)
-      shape.push_back(ptonzShapedGetDim(t, i));
-    out.push_back({(int64_t)arg.getArgNumber(),
-                   nb::cast(wrap(mlir::Value(arg))), shape,
-                   str(ptonzPLTensorTypeGetLayout(t)),
-                   nb::cast(ptonzShapedGetElementType(t))});
+    out.push_back(plTensorArg(arg));
   }
   return out;
 }
@@ -906,43 +923,6 @@ private:
   std::vector<ValidTile> out;
 };
 
-/// pl_functions: a function's matching ops are collected as the walk meets
-/// them (post-order: before the function itself), and the function is
-/// listed when the walk reaches it.
-class PLFunctionsCollector : public Collector {
-public:
-  PLFunctionsCollector(mlir::MLIRContext *ctx,
-                       const std::vector<std::string> &names)
-      : funcName("func.func", ctx), wanted(operationNames(ctx, names)) {}
-  void visit(mlir::Operation *op) override {
-    if (llvm::is_contained(wanted, op->getName())) {
-      if (mlir::Operation *f = outermostFunction(op, funcName))
-        pending[f].push_back(wrap(op));
-      return;
-    }
-    if (op->getName() != funcName || outermostFunction(op, funcName))
-      return; // not a function as `functions` lists them
-    std::vector<MlirOperation> ops;
-    auto it = pending.find(op);
-    if (it != pending.end()) {
-      ops = std::move(it->second);
-      pending.erase(it);
-    }
-    auto args = plTensorArgs(op);
-    bool tiles = hasPLTileArgs(op);
-    if (args.empty() && ops.empty() && !tiles)
-      return;
-    out.push_back({nb::cast(wrap(op)), std::move(args), std::move(ops), tiles});
-  }
-  nb::object result() override { return nb::cast(std::move(out)); }
-
-private:
-  mlir::OperationName funcName;
-  llvm::SmallVector<mlir::OperationName> wanted;
-  llvm::DenseMap<mlir::Operation *, std::vector<MlirOperation>> pending;
-  std::vector<PLFunction> out;
-};
-
 /// Run `collector` over `root` (post-order) and return its result.
 nb::object collect(MlirOperation root, Collector &&collector) {
   unwrap(root)->walk([&](mlir::Operation *op) { collector.visit(op); });
@@ -1127,6 +1107,86 @@ static void populateConstantPool(nb::module_ &m) {
            "Erase the entry block's unused index constants; returns how many.");
 }
 
+namespace {
+/// pto.make_tensor_view of `ptr` (a !pto.ptr<T>) before `at`, its result a
+/// !pto.tensor_view of `resultShape` and T (build_make_tensor_view).
+ptonz::pto::MakeTensorViewOp
+buildMakeTensorView(mlir::Operation *at, llvm::ArrayRef<int64_t> resultShape,
+                    mlir::Value ptr, llvm::ArrayRef<IndexItem> shape,
+                    llvm::ArrayRef<IndexItem> strides, IndexConstants &pool,
+                    ptonz::pto::LayoutAttr layout, mlir::Location loc,
+                    llvm::StringRef name) {
+  mlir::Location l = ptonz::named(loc, name);
+  mlir::OpBuilder b(at);
+  mlir::Type resultType = viewType(
+      resultShape, unwrap(ptonzPtrTypeGetElementType(wrap(ptr.getType()))),
+      "build_make_tensor_view");
+  auto shapeV = indexOperandsOf(shape, pool, b, l, name);
+  auto stridesV = indexOperandsOf(strides, pool, b, l, name);
+  return ptonz::pto::MakeTensorViewOp::create(b, l, resultType, ptr, shapeV,
+                                              stridesV, layout);
+}
+
+/// convert-pl-to-pto's rewrite of a function's loads, stores and block
+/// queries, in order (lower_pl_ops): a pl.tile.load as lowerTileLoad into its
+/// `tileTypes` entry (the tile replaces the load), a pl.tile.store as a
+/// partition + tstore of its tile (the store's tile is lowered already),
+/// pl.get_block_idx | num -> pto.get_block_idx | num (i64, `%x_i64`) +
+/// arith.index_cast (`%x`). A load's or store's view is the one `viewOf`
+/// gives its pl tensor. Each pl op is erased.
+void lowerPLOps(llvm::ArrayRef<mlir::Operation *> ops,
+                llvm::ArrayRef<mlir::Type> tileTypes,
+                const llvm::DenseMap<mlir::Value, mlir::Value> &viewOf,
+                IndexConstants &pool) {
+  auto view = [&](mlir::Operation *op, mlir::Value tensor) {
+    mlir::Value v = viewOf.lookup(tensor);
+    if (!v)
+      throw nb::value_error(("lower_pl_ops: no view for the tensor of " +
+                             op->getName().getStringRef().str())
+                                .c_str());
+    return v;
+  };
+  for (size_t i = 0; i < ops.size(); ++i) {
+    mlir::Operation *op = ops[i];
+    if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
+      if (!tileTypes[i])
+        throw nb::value_error("lower_pl_ops: a load needs its tile type");
+      mlir::Value tile =
+          lowerTileLoad(load, view(op, load.getTensor()), tileTypes[i], pool);
+      op->getResult(0).replaceAllUsesWith(tile);
+      op->erase();
+    } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
+      lowerTileStore(store, view(op, store.getTensor()), pool);
+    } else if (llvm::isa<ptonz::pl::GetBlockIdxOp>(op)) {
+      lowerBlockQuery<ptonz::pto::GetBlockIdxOp>(op);
+    } else if (llvm::isa<ptonz::pl::GetBlockNumOp>(op)) {
+      lowerBlockQuery<ptonz::pto::GetBlockNumOp>(op);
+    } else {
+      throw nb::value_error(
+          ("lower_pl_ops: cannot lower " + op->getName().getStringRef().str())
+              .c_str());
+    }
+  }
+}
+
+/// Give each (argument number, type) of `types` to a function's entry block
+/// argument and its function_type (set_argument_types).
+void setArgumentTypes(mlir::Operation *f,
+                      llvm::ArrayRef<std::pair<int64_t, mlir::Type>> types) {
+  auto ftype = llvm::cast<mlir::FunctionType>(
+      llvm::cast<mlir::TypeAttr>(f->getAttr("function_type")).getValue());
+  auto inputs = llvm::to_vector(ftype.getInputs());
+  mlir::Block &entry = f->getRegion(0).front();
+  for (const auto &[index, type] : types) {
+    inputs[index] = type;
+    entry.getArgument(index).setType(type);
+  }
+  f->setAttr("function_type",
+             mlir::TypeAttr::get(mlir::FunctionType::get(
+                 f->getContext(), inputs, ftype.getResults())));
+}
+} // namespace
+
 /// One call per op a pass emits.
 static void populateOpBuilders(nb::module_ &m) {
   m.def(
@@ -1136,22 +1196,14 @@ static void populateOpBuilders(nb::module_ &m) {
          IndexConstants &pool, std::optional<MlirAttribute> layout,
          std::optional<MlirLocation> loc, const std::string &name) {
         mlir::Operation *at = unwrap(before);
-        mlir::Location l =
-            ptonz::named(loc ? unwrap(*loc) : at->getLoc(), name);
-        mlir::OpBuilder b(at);
-        // The view's element type is the pointer's (!pto.ptr<T>).
-        mlir::Type resultType = viewType(
-            resultShape,
-            unwrap(ptonzPtrTypeGetElementType(wrap(unwrap(ptr).getType()))),
-            "build_make_tensor_view");
-        auto shapeV = indexOperands(shape, pool, b, l, name);
-        auto stridesV = indexOperands(strides, pool, b, l, name);
         auto layoutA = layout
                            ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
                            : ptonz::pto::LayoutAttr();
-        auto view = ptonz::pto::MakeTensorViewOp::create(
-            b, l, resultType, unwrap(ptr), shapeV, stridesV, layoutA);
-        return wrap(view.getOperation());
+        return wrap(buildMakeTensorView(at, resultShape, unwrap(ptr),
+                                        indexItems(shape), indexItems(strides),
+                                        pool, layoutA,
+                                        loc ? unwrap(*loc) : at->getLoc(), name)
+                        .getOperation());
       },
       nb::arg("before"), nb::arg("result_shape"), nb::arg("ptr"),
       nb::arg("shape"), nb::arg("strides"), nb::arg("pool"),
@@ -1171,48 +1223,18 @@ static void populateOpBuilders(nb::module_ &m) {
          const std::vector<std::optional<MlirType>> &tileTypes,
          const std::vector<std::pair<MlirValue, MlirValue>> &views,
          IndexConstants &pool) {
-        // convert-pl-to-pto's rewrite of a function's loads, stores and block
-        // queries, in order, in one call: a pl.tile.load as lower_tile_load
-        // into its tile type (the tile replaces the load), a pl.tile.store as
-        // build_partition_view + build_tile_store of its tile (the store's
-        // tile is lowered already), pl.get_block_idx | num -> pto.get_block_idx
-        // | num (i64, `%x_i64`) + arith.index_cast (`%x`). A load's or store's
-        // view is the one `views` pairs with its pl tensor. Each pl op is
-        // erased.
+        if (tileTypes.size() != ops.size())
+          throw nb::value_error("lower_pl_ops: one tile type (or None) per op");
         llvm::DenseMap<mlir::Value, mlir::Value> viewOf;
         for (const auto &[tensor, view] : views)
           viewOf[unwrap(tensor)] = unwrap(view);
-        auto view = [&](mlir::Operation *op, mlir::Value tensor) {
-          mlir::Value v = viewOf.lookup(tensor);
-          if (!v)
-            throw nb::value_error(("lower_pl_ops: no view for the tensor of " +
-                                   op->getName().getStringRef().str())
-                                      .c_str());
-          return v;
-        };
-        if (tileTypes.size() != ops.size())
-          throw nb::value_error("lower_pl_ops: one tile type (or None) per op");
+        llvm::SmallVector<mlir::Operation *> plOps;
+        llvm::SmallVector<mlir::Type> types;
         for (size_t i = 0; i < ops.size(); ++i) {
-          mlir::Operation *op = unwrap(ops[i]);
-          if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
-            if (!tileTypes[i])
-              throw nb::value_error("lower_pl_ops: a load needs its tile type");
-            mlir::Value tile = lowerTileLoad(load, view(op, load.getTensor()),
-                                             unwrap(*tileTypes[i]), pool);
-            op->getResult(0).replaceAllUsesWith(tile);
-            op->erase();
-          } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
-            lowerTileStore(store, view(op, store.getTensor()), pool);
-          } else if (llvm::isa<ptonz::pl::GetBlockIdxOp>(op)) {
-            lowerBlockQuery<ptonz::pto::GetBlockIdxOp>(op);
-          } else if (llvm::isa<ptonz::pl::GetBlockNumOp>(op)) {
-            lowerBlockQuery<ptonz::pto::GetBlockNumOp>(op);
-          } else {
-            throw nb::value_error(("lower_pl_ops: cannot lower " +
-                                   op->getName().getStringRef().str())
-                                      .c_str());
-          }
+          plOps.push_back(unwrap(ops[i]));
+          types.push_back(tileTypes[i] ? unwrap(*tileTypes[i]) : mlir::Type());
         }
+        lowerPLOps(plOps, types, viewOf, pool);
       },
       nb::arg("ops"), nb::arg("tile_types"), nb::arg("views"), nb::arg("pool"),
       "Lower pl ops in order, in one call: pl.tile.load (into its "
@@ -1304,18 +1326,10 @@ static void populateInPlaceUpdates(nb::module_ &m) {
       "set_argument_types",
       [](MlirOperation func,
          const std::vector<std::pair<int64_t, MlirType>> &types) {
-        mlir::Operation *f = unwrap(func);
-        auto ftype = llvm::cast<mlir::FunctionType>(
-            llvm::cast<mlir::TypeAttr>(f->getAttr("function_type")).getValue());
-        auto inputs = llvm::to_vector(ftype.getInputs());
-        mlir::Block &entry = f->getRegion(0).front();
-        for (const auto &[index, type] : types) {
-          inputs[index] = unwrap(type);
-          entry.getArgument(index).setType(unwrap(type));
-        }
-        f->setAttr("function_type",
-                   mlir::TypeAttr::get(mlir::FunctionType::get(
-                       f->getContext(), inputs, ftype.getResults())));
+        llvm::SmallVector<std::pair<int64_t, mlir::Type>> t;
+        for (const auto &[index, type] : types)
+          t.emplace_back(index, unwrap(type));
+        setArgumentTypes(unwrap(func), t);
       },
       nb::arg("func"), nb::arg("types"),
       "Give entry-block arguments new types [(index, type)], in the block and "
@@ -1529,9 +1543,6 @@ static void populateViewQueries(nb::module_ &m) {
             collectors.push_back(ptonz::viewVerdictsCollector(
                 t[1], nb::cast<bool>(t[2]), nb::cast<bool>(t[3]),
                 nb::cast<bool>(t[4])));
-          else if (kind == "pl_functions")
-            collectors.push_back(
-                std::make_unique<PLFunctionsCollector>(ctx, names(1)));
           else
             throw nb::value_error(("scan: unknown query " + kind).c_str());
         }
@@ -1549,7 +1560,7 @@ static void populateViewQueries(nb::module_ &m) {
       "each query a tuple ('views', layouts, uses) (views_by_function), "
       "('ops', names[, attribute]) (collect_ops), ('ops_with_view_values', "
       "names), ('element_types_outside', names, allowed), "
-      "('dynamic_valid_tiles',), ('pl_functions', names), "
+      "('dynamic_valid_tiles',), "
       "('view_classes',) (ViewClasses(root)) or ('view_partition_verdicts', "
       "ranges, nz, undecided, dynamic_sizes) "
       "(ranges.view_partition_verdicts(root, ...)).");
@@ -1669,7 +1680,284 @@ static void populateValueQueries(nb::module_ &m) {
 }
 
 /// What the pl lowering reads of functions and loads.
+namespace {
+/// convert-pl-to-pto's view of a module (PLPlan): the functions with pl
+/// arguments, ops or tile arguments, as pl_functions lists them, and of
+/// them the plain ones: every pl op a load or a store of one of the
+/// function's arguments (its tile read only by TILE_READERS) or a block
+/// query, no tile argument, no argument used by anything else, and no
+/// func.call in the module passing a pl tensor. What a plain function
+/// lowers to follows from its kinds of argument (shape, layout, element
+/// type, whether it is used) and of load and store (the facts pl_op_facts
+/// gives), so the pass checks each kind once, on the first one met, and
+/// `lower` rewrites every plain function whose kinds all passed in one call:
+/// per function, what the pass's Python path does (a view per argument, the
+/// ops in order, the pool's unused constants erased, pto.entry). The others
+/// (`remaining`) go through that path, which reports what it rejects.
+class PLPlan {
+public:
+  PLPlan(MlirOperation rootOp, const std::vector<std::string> &names,
+         const std::vector<std::string> &tileReaders) {
+    mlir::Operation *root = unwrap(rootOp);
+    mlir::MLIRContext *ctx = root->getContext();
+    mlir::OperationName funcName("func.func", ctx), callName("func.call", ctx);
+    auto wanted = operationNames(ctx, names);
+    readers = operationNames(ctx, tileReaders);
+    llvm::DenseMap<mlir::Operation *, std::vector<mlir::Operation *>> pending;
+    bool tensorCalls = false;
+    root->walk([&](mlir::Operation *op) {
+      if (llvm::is_contained(wanted, op->getName())) {
+        if (mlir::Operation *f = outermostFunction(op, funcName))
+          pending[f].push_back(op);
+        return;
+      }
+      if (op->getName() == callName) {
+        calls.push_back(wrap(op));
+        tensorCalls |= llvm::any_of(op->getOperandTypes(), [](mlir::Type t) {
+          return llvm::isa<ptonz::pl::TensorType>(t);
+        });
+        return;
+      }
+      if (op->getName() != funcName || outermostFunction(op, funcName))
+        return;
+      std::vector<mlir::Operation *> ops;
+      auto it = pending.find(op);
+      if (it != pending.end()) {
+        ops = std::move(it->second);
+        pending.erase(it);
+      }
+      bool hasArgs =
+          !op->getRegion(0).empty() &&
+          llvm::any_of(op->getRegion(0).getArgumentTypes(), [](mlir::Type t) {
+            return llvm::isa<ptonz::pl::TensorType>(t);
+          });
+      bool tiles = hasPLTileArgs(op);
+      if (!hasArgs && ops.empty() && !tiles)
+        return;
+      functions.push_back({op, std::move(ops), tiles, {}, {}, false, false});
+    });
+    if (tensorCalls) // a callee may take an offset argument: not plain
+      return;
+    for (Function &f : functions)
+      f.plain = !f.tileArgs && classify(f);
+  }
+
+  /// (function, PLTensorArg) of the first argument of each kind.
+  std::vector<std::pair<nb::object, PLTensorArg>> argumentKinds() const {
+    std::vector<std::pair<nb::object, PLTensorArg>> out;
+    for (const ArgumentKind &k : arguments)
+      out.emplace_back(nb::cast(wrap(k.func)),
+                       plTensorArg(k.func->getRegion(0).getArgument(k.index)));
+    return out;
+  }
+
+  /// The first load or store of each kind.
+  std::vector<MlirOperation> opKinds() const {
+    std::vector<MlirOperation> out;
+    for (mlir::Operation *op : opKindOps)
+      out.push_back(wrap(op));
+    return out;
+  }
+
+  /// Lower the plain functions whose kinds all passed; returns how many.
+  /// `argumentForms`: per argument kind, None if it failed, else its
+  /// (pointer type, view result shape, strides, layout attribute);
+  /// `passed`: per op kind, whether it passed; `tileTypes`: per op kind, a
+  /// load's tile type (a store's: None).
+  int lower(const std::vector<std::optional<
+                std::tuple<MlirType, std::vector<int64_t>, std::vector<int64_t>,
+                           std::optional<MlirAttribute>>>> &argumentForms,
+            const std::vector<bool> &passed,
+            const std::vector<std::optional<MlirType>> &tileTypes,
+            const std::string &entryAttribute) {
+    if (argumentForms.size() != arguments.size() ||
+        passed.size() != opKindOps.size() ||
+        tileTypes.size() != opKindOps.size())
+      throw nb::value_error("PLPlan.lower: one verdict per kind");
+    int count = 0;
+    for (Function &f : functions) {
+      if (!f.plain || f.lowered ||
+          llvm::any_of(f.args,
+                       [&](auto a) { return !argumentForms[a.second]; }) ||
+          llvm::any_of(f.opKinds, [&](int k) { return k >= 0 && !passed[k]; }))
+        continue;
+      IndexConstants pool(wrap(f.func));
+      mlir::Operation *before = pool.afterConstants();
+      llvm::SmallVector<std::pair<int64_t, mlir::Type>> pointers;
+      for (auto [index, kind] : f.args)
+        pointers.emplace_back(index, unwrap(std::get<0>(*argumentForms[kind])));
+      setArgumentTypes(f.func, pointers);
+      llvm::DenseMap<mlir::Value, mlir::Value> viewOf;
+      mlir::Block &entry = f.func->getRegion(0).front();
+      for (auto [index, kind] : f.args) {
+        const auto &[_, resultShape, strides, layout] = *argumentForms[kind];
+        mlir::BlockArgument arg = entry.getArgument(index);
+        auto view = buildMakeTensorView(
+            before, resultShape, arg, constantItems(arguments[kind].shape),
+            constantItems(strides), pool,
+            layout ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
+                   : ptonz::pto::LayoutAttr(),
+            f.func->getLoc(), argumentViewName(arg));
+        viewOf[arg] = view.getResult();
+      }
+      llvm::SmallVector<mlir::Type> types;
+      for (int k : f.opKinds)
+        types.push_back(k >= 0 && tileTypes[k] ? unwrap(*tileTypes[k])
+                                               : mlir::Type());
+      lowerPLOps(f.ops, types, viewOf, pool);
+      pool.eraseUnused();
+      f.func->setAttr(entryAttribute,
+                      mlir::UnitAttr::get(f.func->getContext()));
+      f.lowered = true;
+      ++count;
+    }
+    return count;
+  }
+
+  /// PLFunction records of the functions `lower` did not lower.
+  std::vector<PLFunction> remaining() const {
+    std::vector<PLFunction> out;
+    for (const Function &f : functions) {
+      if (f.lowered)
+        continue;
+      std::vector<MlirOperation> ops;
+      for (mlir::Operation *op : f.ops)
+        ops.push_back(wrap(op));
+      out.push_back({nb::cast(wrap(f.func)), plTensorArgs(f.func),
+                     std::move(ops), f.tileArgs});
+    }
+    return out;
+  }
+
+  std::vector<MlirOperation> calls; // every func.call, in walk order
+
+private:
+  struct Function {
+    mlir::Operation *func;
+    std::vector<mlir::Operation *> ops; // its pl ops, in walk order
+    bool tileArgs;
+    llvm::SmallVector<std::pair<unsigned, unsigned>> args; // (number, kind)
+    llvm::SmallVector<int> opKinds; // per op: its kind, -1 a block query
+    bool plain, lowered;
+  };
+  struct ArgumentKind {
+    std::vector<int64_t> shape;
+    mlir::Operation *func; // the first argument of the kind
+    unsigned index;
+  };
+
+  static std::vector<IndexItem> constantItems(llvm::ArrayRef<int64_t> values) {
+    std::vector<IndexItem> out;
+    for (int64_t v : values)
+      out.push_back({IndexItem::Constant, v, {}, {}});
+    return out;
+  }
+
+  /// Whether `f` is plain; interns its kinds.
+  bool classify(Function &f) {
+    mlir::Block &entry = f.func->getRegion(0).front();
+    auto isArgument = [&](mlir::Value v) {
+      auto arg = llvm::dyn_cast<mlir::BlockArgument>(v);
+      return arg && arg.getOwner() == &entry;
+    };
+    llvm::SmallVector<int> kinds;
+    for (mlir::Operation *op : f.ops) {
+      if (auto load = llvm::dyn_cast<ptonz::pl::TileLoadOp>(op)) {
+        if (!isArgument(load.getTensor()) ||
+            llvm::any_of(load.getResult().getUsers(), [&](mlir::Operation *u) {
+              return !llvm::is_contained(readers, u->getName());
+            }))
+          return false;
+        kinds.push_back(
+            opKind(op, {op->getName().getAsOpaquePointer(),
+                        load.getTensor().getType().getAsOpaquePointer(),
+                        load.getResult().getType().getAsOpaquePointer(),
+                        constantsOf(load.getValidShape())}));
+      } else if (auto store = llvm::dyn_cast<ptonz::pl::TileStoreOp>(op)) {
+        if (!isArgument(store.getTensor()))
+          return false;
+        mlir::Operation *producer = store.getTile().getDefiningOp();
+        kinds.push_back(opKind(
+            op, {op->getName().getAsOpaquePointer(),
+                 store.getTensor().getType().getAsOpaquePointer(),
+                 producer ? producer->getName().getAsOpaquePointer() : nullptr,
+                 {}}));
+      } else if (llvm::isa<ptonz::pl::GetBlockIdxOp, ptonz::pl::GetBlockNumOp>(
+                     op)) {
+        kinds.push_back(-1);
+      } else {
+        return false;
+      }
+    }
+    llvm::SmallVector<std::pair<unsigned, unsigned>> args;
+    for (mlir::BlockArgument arg : entry.getArguments()) {
+      auto t = llvm::dyn_cast<ptonz::pl::TensorType>(arg.getType());
+      if (!t)
+        continue;
+      if (!llvm::all_of(arg.getUsers(), [](mlir::Operation *u) {
+            return llvm::isa<ptonz::pl::TileLoadOp, ptonz::pl::TileStoreOp>(u);
+          }))
+        return false;
+      MlirType mt = wrap(mlir::Type(t));
+      auto key = std::make_tuple(
+          plTensorShape(mt), str(ptonzPLTensorTypeGetLayout(mt)),
+          unwrap(ptonzShapedGetElementType(mt)).getAsOpaquePointer(),
+          !arg.use_empty());
+      auto [it, added] = argumentKeys.try_emplace(key, arguments.size());
+      if (added)
+        arguments.push_back({std::get<0>(key), f.func, arg.getArgNumber()});
+      args.emplace_back(arg.getArgNumber(), it->second);
+    }
+    f.args = std::move(args);
+    f.opKinds = std::move(kinds);
+    return true;
+  }
+
+  using OpKey = std::tuple<const void *, const void *, const void *,
+                           std::vector<std::optional<int64_t>>>;
+  int opKind(mlir::Operation *op, OpKey key) {
+    auto [it, added] = opKeys.try_emplace(std::move(key), opKindOps.size());
+    if (added)
+      opKindOps.push_back(op);
+    return it->second;
+  }
+
+  llvm::SmallVector<mlir::OperationName> readers;
+  std::vector<Function> functions;
+  std::vector<ArgumentKind> arguments;
+  std::map<std::tuple<std::vector<int64_t>, std::string, const void *, bool>,
+           unsigned>
+      argumentKeys;
+  std::vector<mlir::Operation *> opKindOps;
+  std::map<OpKey, int> opKeys;
+};
+} // namespace
+
 static void populatePLQueries(nb::module_ &m) {
+  nb::class_<PLPlan>(m, "PLPlan",
+                     "convert-pl-to-pto's plan of a module (see "
+                     "passes.convert_pl_to_pto): its pl functions, the plain "
+                     "ones' kinds of argument and op, and their lowering.")
+      .def(nb::init<MlirOperation, const std::vector<std::string> &,
+                    const std::vector<std::string> &>(),
+           nb::arg("root"), nb::arg("names"), nb::arg("tile_readers"))
+      .def("argument_kinds", &PLPlan::argumentKinds,
+           "[(func, PLTensorArg)] of the first argument of each kind of the "
+           "plain functions.")
+      .def("op_kinds", &PLPlan::opKinds,
+           "The first pl.tile.load or pl.tile.store of each kind of the "
+           "plain functions.")
+      .def("lower", &PLPlan::lower, nb::arg("argument_forms"),
+           nb::arg("passed"), nb::arg("tile_types"), nb::arg("entry_attribute"),
+           "Lower the plain functions whose kinds all passed, marking each "
+           "`entry_attribute` (argument_forms: per argument kind None if it "
+           "failed, else (pointer type, view result shape, strides, layout "
+           "attribute or None); passed: per op kind; tile_types: per op kind "
+           "a load's tile type, else None); returns how many.")
+      .def("remaining", &PLPlan::remaining,
+           "PLFunction records (as pl_functions) of the functions not lowered.")
+      .def_ro("calls", &PLPlan::calls, "Every func.call under the root.");
+
   m.def(
       "pl_tensor_args",
       [](MlirOperation func) { return plTensorArgs(unwrap(func)); },
@@ -1677,6 +1965,18 @@ static void populatePLQueries(nb::module_ &m) {
       "PLTensorArg(index, argument, shape, layout, element_type) of each "
       "!pl.tensor argument of a "
       "function's entry block.");
+
+  m.def(
+      "argument_view_name",
+      [](MlirValue arg) {
+        auto a = llvm::dyn_cast<mlir::BlockArgument>(unwrap(arg));
+        if (!a)
+          throw nb::value_error("argument_view_name: not a block argument");
+        return argumentViewName(a);
+      },
+      nb::arg("argument"),
+      "The name of convert-pl-to-pto's view of a !pl.tensor argument: "
+      "`w_view` of `%w`, `arg3_view` of an unnamed argument #3.");
 
   m.def(
       "has_pl_tile_args",
@@ -1689,8 +1989,7 @@ static void populatePLQueries(nb::module_ &m) {
       [](MlirOperation root, const std::vector<std::string> &names) {
         // pl_tensor_args, collect_ops(func, names) and has_pl_tile_args of
         // every function in one call, listing only those with one of them.
-        return collect(root,
-                       PLFunctionsCollector(unwrap(root)->getContext(), names));
+        return PLPlan(root, names, {}).remaining();
       },
       nb::arg("root"), nb::arg("names"),
       "[PLFunction(func, tensor_args=pl_tensor_args(func), ops=collect_ops("

@@ -67,21 +67,29 @@ def memo_hits(monkeypatch):
     return hits
 
 
+def _one_function_at_a_time(plan, facts):
+    """convert-pl-to-pto without its plain-function path (PLPlan.lower)."""
+
+
 def test_the_memo_changes_nothing(monkeypatch, memo_hits):
     """On every chunk of the lit inputs, the examples and 12 shared kernels,
     and on 300 of ptonz-fuzz's mutants: the whole lowering's output or
-    rejection is the same with the memo and with every load and store checked
-    by itself."""
+    rejection is the same with the memo and the plain functions lowered by
+    kind (`_lower_plain_functions`) as with every function lowered by itself
+    and every load and store checked by itself."""
     from ptonz_cli.fuzz import load_corpus, make_mutant
 
     corpus = load_corpus(ROOT)
     inputs = [text.encode() for _name, text in pass_corpus() if "pl." in text]
     inputs += [make_mutant(corpus, 1913, i)[2] for i in range(300)]
     counted = C._Validator.tensor_op
+    by_kind = C._lower_plain_functions
     for index, data in enumerate(inputs):
         for options in ({}, {"ptoas_version": "0.27"}):
             monkeypatch.setattr(C._Validator, "tensor_op", counted)
+            monkeypatch.setattr(C, "_lower_plain_functions", by_kind)
             got = _lowered(data, options)
             monkeypatch.setattr(C._Validator, "tensor_op", _checked_one_by_one)
+            monkeypatch.setattr(C, "_lower_plain_functions", _one_function_at_a_time)
             assert got == _lowered(data, options), (index, options)
     assert sum(memo_hits) >= 50, sum(memo_hits)  # the memo is not vacuous

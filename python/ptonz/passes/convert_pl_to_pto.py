@@ -76,7 +76,15 @@ from ..analyses.ptoas_facts import element_type_problem
 from ..analyses.view_kinds import BLOCKED_LAYOUTS
 from ._util import constant_pool, derived_name, error, linear_sum, name_of, named
 from .base import ModulePass, register
-from .pl_tiles import TILE_CONFIGS, TILE_OPS, CubeLowering, is_tile, mark_entry, tile_buf
+from .pl_tiles import (
+    CUBE_ENTRY_ATTR,
+    TILE_CONFIGS,
+    TILE_OPS,
+    CubeLowering,
+    is_tile,
+    mark_entry,
+    tile_buf,
+)
 
 PASS = "convert-pl-to-pto"
 
@@ -751,13 +759,9 @@ def _make_views(
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
-    ptrs = v.facts  # element type -> !pto.ptr<T>, made once per pass run
     _ptonz.set_argument_types(
         func.operation,
-        [
-            (index, ptrs.get(("ptr", elem)) or ptrs.setdefault(("ptr", elem), PtrType.get(elem)))
-            for index, _a, _s, _l, elem in tensor_args
-        ],
+        [(index, _pointer_type(elem, v.facts)) for index, _a, _s, _l, elem in tensor_args],
     )
     offset_args = {}
     if needs:
@@ -766,7 +770,8 @@ def _make_views(
             func, [i for i, *_ in tensor_args if (name, i) in needs]
         )
     # Names: the view of argument `%w1` is `%w1_view` (`%arg3_view` for an
-    # unnamed one); a slice or reshape `%ws` is replaced by its view `%ws`.
+    # unnamed one: `_ptonz.argument_view_name`); a slice or reshape `%ws` is
+    # replaced by its view `%ws`.
     for index, arg, shape, layout, _elem in tensor_args:
         at[arg] = (arg, offset_args.get(index))
         views[arg] = _view(
@@ -776,7 +781,7 @@ def _make_views(
             layout,
             pool,
             func.location,
-            derived_name(arg, "_view", f"arg{index}"),
+            _ptonz.argument_view_name(arg),
             v.facts,
         )
     for op in makers:
@@ -817,12 +822,7 @@ def _view(before, root_offset, shape, layout, pool, loc, name, known: Dict) -> i
             from ..dialects import pto  # the generated op classes: only when lowering
 
             ptr = pto.AddPtrOp(root.type, root, offset).result
-    key = ("view", tuple(shape), layout)
-    made = known.get(key)
-    if made is None:
-        strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
-        made = known[key] = ([DYNAMIC] * len(shape), strides, layout_attr(layout))
-    dynamic, strides, attr = made
+    dynamic, strides, attr = _view_form(shape, layout, known)
     return build_make_tensor_view(
         before,
         dynamic,
@@ -834,6 +834,28 @@ def _view(before, root_offset, shape, layout, pool, loc, name, known: Dict) -> i
         loc=loc,
         name=name or "",
     ).results[0]
+
+
+def _view_form(shape, layout: str, known: Dict) -> tuple:
+    """(result shape, strides, layout attribute) of the view of a tensor of
+    `shape` and `layout`: all dims dynamic, as pypto's views are; NZ and MX
+    views get their strides when they are blocked. Once per pass run
+    (`known`: _Validator.facts)."""
+    key = ("view", tuple(shape), layout)
+    made = known.get(key)
+    if made is None:
+        strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
+        made = known[key] = ([DYNAMIC] * len(shape), strides, layout_attr(layout))
+    return made
+
+
+def _pointer_type(elem: ir.Type, known: Dict) -> ir.Type:
+    """!pto.ptr<elem>, the type a !pl.tensor argument becomes (once per pass
+    run and element type: `known` is _Validator.facts)."""
+    made = known.get(("ptr", elem))
+    if made is None:
+        made = known[("ptr", elem)] = PtrType.get(elem)
+    return made
 
 
 def _plus(a: Optional[ir.Value], b: ir.Value) -> ir.Value:
@@ -969,23 +991,64 @@ def _lowering(fn: _Function):
 
     def lower(ops, op_facts) -> None:
         """`op_facts`: the ops' `_ptonz.pl_op_facts`."""
-        tile_types: list = []
-        for op, facts in zip(ops, op_facts):
-            if facts[0] == "pl.tile.load":
-                # An MX scale load writes an MX scale tile.
-                mx = facts[LOAD_LAYOUT] if facts[LOAD_LAYOUT] in MX_LAYOUTS else ""
-                key = (facts[LOAD_TILE], facts[LOAD_VALID], mx)
-                buf_t = tile_bufs.get(key)
-                if buf_t is None:
-                    buf_t = tile_bufs[key] = tile_buf_for(
-                        PLTileType(op.results[0].type), facts[LOAD_VALID], mx
-                    )
-                tile_types.append(buf_t)
-            else:  # a store (its tile is lowered before it) or a block query
-                tile_types.append(None)
+        # A store's tile is lowered before it; a block query has no tile.
+        tile_types = [
+            _load_tile_type(op, facts, tile_bufs) if facts[0] == "pl.tile.load" else None
+            for op, facts in zip(ops, op_facts)
+        ]
         _ptonz.lower_pl_ops(ops, tile_types, list(fn.views.items()), fn.pool)
 
     return lower
+
+
+def _load_tile_type(load: ir.Operation, facts: tuple, known: Dict) -> ir.Type:
+    """The !pto.tile_buf a pl.tile.load (`facts`: its pl_op_facts) writes,
+    once per kind of load (`known`)."""
+    # An MX scale load writes an MX scale tile.
+    mx = facts[LOAD_LAYOUT] if facts[LOAD_LAYOUT] in MX_LAYOUTS else ""
+    key = (facts[LOAD_TILE], facts[LOAD_VALID], mx)
+    made = known.get(key)
+    if made is None:
+        made = known[key] = tile_buf_for(PLTileType(load.results[0].type), facts[LOAD_VALID], mx)
+    return made
+
+
+class _Verdicts(_Validator):
+    """The rules without their reports: whether a kind of argument or op of
+    the plain functions (`_ptonz.PLPlan`) passes. A function with a kind
+    that fails is lowered one at a time, where the rules run again and
+    report it at its own op."""
+
+    def reject(self, op, msg: str, notes=()) -> None:
+        self.ok = False
+        self.rejections += 1
+
+
+def _lower_plain_functions(plan, facts: Dict) -> None:
+    """Check each kind of argument and op of the plain functions once and
+    lower every plain function whose kinds all pass in one C++ call
+    (`_ptonz.PLPlan`: the rewrite of `ConvertPLToPTO.run` for a function
+    with no tensor maker, tile op, tile argument or call)."""
+    v = _Verdicts(None, facts)
+    forms = []
+    for func, a in plan.argument_kinds():
+        v.ok = True
+        v.argument(func, a.index, a.argument, a.shape, a.layout, a.element_type)
+        forms.append(
+            (_pointer_type(a.element_type, facts), *_view_form(a.shape, a.layout, facts))
+            if v.ok
+            else None
+        )
+    ops = plan.op_kinds()
+    passed, tile_types = [], []
+    tile_bufs = facts.setdefault("tile_bufs", {})
+    for op, op_facts in zip(ops, _ptonz.pl_op_facts(ops, TILE_READERS)):
+        v.ok = True
+        v.tensor_op(op, op_facts)
+        passed.append(v.ok)
+        load = v.ok and op_facts[0] == "pl.tile.load"
+        tile_types.append(_load_tile_type(op, op_facts, tile_bufs) if load else None)
+    plan.lower(forms, passed, tile_types, CUBE_ENTRY_ATTR)
 
 
 def _tile_ops_in_order(func) -> List[ir.Operation]:
@@ -1012,11 +1075,11 @@ class ConvertPLToPTO(ModulePass):
         fn = _Function()
         lower = None
         facts: Dict = {}  # the validators' (see _Validator.facts)
-        # The functions with pl arguments or ops (with both) and the calls,
-        # from one C++ walk.
-        pl_functions, func_calls = _ptonz.scan(
-            module, [("pl_functions", list(PL_OPS)), ("ops", ["func.call"])]
-        )
+        # The functions with pl arguments or ops (or both) and the calls,
+        # from one C++ walk; the plain functions are lowered at once.
+        plan = _ptonz.PLPlan(module, list(PL_OPS), TILE_READERS)
+        _lower_plain_functions(plan, facts)
+        pl_functions, func_calls = plan.remaining(), plan.calls
         needs, has_calls = offset_arguments(func_calls)
         for pf in pl_functions:
             tensor_args, pl_ops = pf.tensor_args, pf.ops
