@@ -67,3 +67,28 @@ def test_lowering_instructions_split_by_pass(tmp_path):
     assert list(phases) == ["start-up and parse", *passes, "verify", "print and exit"]
     assert sum(phases.values()) == counted["total"]
     assert phases["pto-block-nz-views"] > 0 and phases["verify"] > 0
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_instruction_ratio_is_the_median_layout(tmp_path):
+    # A count follows the memory layout (the length of the output path moves
+    # it); run.py counts a pair per layout and reports the median pair.
+    import run
+
+    r = run.bench_size(
+        100,
+        "pl",
+        1,
+        str(tmp_path),
+        run.InProcess(),
+        run.ptonz_opt(),
+        lambda _m: None,
+        count_instructions=True,
+        layouts=3,
+    )
+    ins = r["instructions"]
+    ratios = sorted(p["lower_over_roundtrip"] for p in ins["layouts"])
+    assert len(ratios) == 3
+    assert ins["lower_over_roundtrip"] == ratios[1]
+    assert ins["lower_over_roundtrip_range"] == [ratios[0], ratios[-1]]
+    assert sum(ins["lower_phases"].values()) == ins["lower"]
