@@ -981,13 +981,14 @@ class _Function:
         self.pool = None
 
 
-def _lowering(fn: _Function):
+def _lowering(fn: _Function, facts: Dict):
     """The rewrite of a function's loads, stores and block queries (`ops`, in
     order): what each becomes is decided here (the tile type of a load, the
     view of a load's or store's tensor), and `_ptonz.lower_pl_ops` builds it
     in one C++ call per function (the ops, their names and replacements:
     see there)."""
-    tile_bufs: Dict[tuple, ir.Type] = {}
+    # One tile type per kind of load and pass run, shared with the plain path.
+    tile_bufs: Dict[tuple, ir.Type] = facts.setdefault("tile_bufs", {})
 
     def lower(ops, op_facts) -> None:
         """`op_facts`: the ops' `_ptonz.pl_op_facts`."""
@@ -1089,7 +1090,7 @@ class ConvertPLToPTO(ModulePass):
             ok &= v.ok
             if not v.ok:
                 continue
-            lower = lower or _lowering(fn)
+            lower = lower or _lowering(fn, facts)
             op_facts = v.op_facts
             has_tiles = any(f[0] in TILE_OPS for f in op_facts)
             only_cube = has_tiles and not any(
