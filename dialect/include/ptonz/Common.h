@@ -9,6 +9,11 @@
 
 #include <optional>
 
+namespace mlir {
+class OpAsmPrinter;
+class Operation;
+} // namespace mlir
+
 namespace ptonz {
 
 /// Prints `d0xd1x...x` (`?` for dynamic dims), ready for the element type.
@@ -40,6 +45,15 @@ inline mlir::IntegerAttr integerConstant(mlir::Value v) {
   mlir::Operation *op = v ? v.getDefiningOp() : nullptr;
   return op ? integerConstant(op) : mlir::IntegerAttr();
 }
+
+/// Prints `op`'s attribute dictionary, less `elided`, exactly as
+/// `p.printOptionalAttrDict(op->getAttrs(), elided)` does, for the
+/// hand-written printers. For an op with properties getAttrs() builds and
+/// uniques the whole dictionary (and the operandSegmentSizes array) on every
+/// call, and the printer calls each op's print twice (aliases, then text);
+/// this reads the discardable and the non-elided inherent attributes instead.
+void printAttrDict(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                   llvm::ArrayRef<llvm::StringRef> elided = {});
 
 } // namespace ptonz
 

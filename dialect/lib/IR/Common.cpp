@@ -3,6 +3,7 @@
 #include "ptonz/Common.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
 
@@ -23,4 +24,25 @@ std::optional<int64_t> ptonz::constantOf(Value v) {
   if (!value.isSignedIntN(64))
     return std::nullopt;
   return value.getSExtValue();
+}
+
+void ptonz::printAttrDict(OpAsmPrinter &p, Operation *op,
+                          ArrayRef<StringRef> elided) {
+  std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
+  if (!info || !op->getPropertiesStorageSize()) {
+    p.printOptionalAttrDict(op->getAttrs(), elided);
+    return;
+  }
+  SmallVector<NamedAttribute, 8> attrs(op->getRawDictionaryAttrs().getValue());
+  size_t discardable = attrs.size();
+  for (StringAttr name : info->getAttributeNames()) {
+    if (llvm::is_contained(elided, name.getValue()))
+      continue;
+    std::optional<Attribute> inherent = op->getInherentAttr(name.getValue());
+    if (inherent && *inherent)
+      attrs.emplace_back(name, *inherent);
+  }
+  if (attrs.size() != discardable)
+    llvm::sort(attrs); // the dictionary's order: by name
+  p.printOptionalAttrDict(attrs, elided);
 }

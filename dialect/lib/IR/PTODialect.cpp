@@ -1,5 +1,6 @@
 //===- PTODialect.cpp - `pto` registration, unknown ops, module rules -----===//
 
+#include "ptonz/Common.h"
 #include "ptonz/PTOBase.h"
 #include "ptonz/PTOPassThroughRules.h"
 
@@ -809,7 +810,7 @@ PTODialect::getOperationPrinter(Operation *op) const {
       printOperandsAndTypes(p, "ins", op->getOperands().take_front(nIns));
     if (segments[1] > 0)
       printOperandsAndTypes(p, "outs", op->getOperands().drop_front(nIns));
-    p.printOptionalAttrDict(op->getAttrs(), {kSegments});
+    ptonz::printAttrDict(p, op, {kSegments});
     if (op->getNumResults() != 0) {
       p << " -> ";
       llvm::interleaveComma(op->getResultTypes(), p);

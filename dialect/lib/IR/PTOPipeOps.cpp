@@ -783,7 +783,7 @@ static void printPipeHandleInit(OpAsmPrinter &p, Operation *op,
   llvm::interleaveComma(op->getOperands(), p,
                         [&](Value v) { p << v << " : " << v.getType(); });
   p << ')';
-  p.printOptionalAttrDict(op->getAttrs(), elided);
+  ptonz::printAttrDict(p, op, elided);
   p << " -> " << op->getResult(0).getType();
 }
 
@@ -972,7 +972,7 @@ void ptonz::pto::printFrontendPipeInit(Operation *op, OpAsmPrinter &p) {
   SmallVector<StringRef> elided{"operandSegmentSizes"};
   for (StringRef key : kPipeClauses)
     elided.push_back(key);
-  p.printOptionalAttrDict(op->getAttrs(), elided);
+  ptonz::printAttrDict(p, op, elided);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1471,7 +1471,7 @@ void TFreeOp::print(OpAsmPrinter &p) {
     p << getEntry().getType() << ", ";
   p << getPipeHandle().getType() << ") ";
   printSplitClause(p, *this, {}, getSplitAttr());
-  p.printOptionalAttrDict((*this)->getAttrs(), {"split"});
+  ptonz::printAttrDict(p, *this, {"split"});
 }
 
 LogicalResult TFreeOp::verify() {

@@ -94,7 +94,7 @@ static void printCrossCoreSync(OpT op, OpAsmPrinter &p) {
     p << id.getInt();
   else
     p << op.getEventIdDyn();
-  p.printOptionalAttrDict(op->getAttrs(), {"pipe", "event_id"});
+  ptonz::printAttrDict(p, op, {"pipe", "event_id"});
 }
 
 template <typename OpT>
@@ -219,7 +219,7 @@ void ptonz::pto::printBufToken(OpAsmPrinter &p, Operation *op, Attribute opType,
     if (mode == 0)
       elided.push_back("mode");
   }
-  p.printOptionalAttrDict(op->getAttrs(), elided);
+  ptonz::printAttrDict(p, op, elided);
 }
 
 LogicalResult ptonz::pto::verifyBufToken(Operation *op, Attribute opType,

@@ -480,8 +480,8 @@ static void printDim(AsmPrinter &p, int64_t d) {
 }
 
 void TileBufType::print(AsmPrinter &p) const {
-  auto *dialect = getContext()->getLoadedDialect<PTODialect>();
-  if (dialect && dialect->printsKeyedTileBuf()) {
+  // (The type's own dialect: a context lookup by name costs a hash per type.)
+  if (static_cast<const PTODialect &>(getDialect()).printsKeyedTileBuf()) {
     // PTOAS < 0.25 reads only this form, every key present, in this order.
     p << "<loc=" << stringifyAddressSpace(getLoc())
       << ", dtype=" << getElementType() << ", rows=" << getRows()

@@ -53,7 +53,7 @@ void TDivSOp::print(OpAsmPrinter &p) {
   p << " ins(" << getSrc() << ", " << getScalar() << " : " << getSrc().getType()
     << ", " << getScalar().getType() << ")";
   printOuts(p, getDst());
-  p.printOptionalAttrDict((*this)->getAttrs());
+  ptonz::printAttrDict(p, *this);
 }
 
 LogicalResult TDivSOp::verify() {
@@ -103,14 +103,14 @@ void TColSumOp::print(OpAsmPrinter &p) {
     elided.push_back("isBinary");
   if (getTmp()) {
     p << ", " << getTmp();
-    p.printOptionalAttrDict((*this)->getAttrs());
+    ptonz::printAttrDict(p, *this);
     p << " : " << getSrc().getType() << ", " << getTmp().getType() << ")";
     printOuts(p, getDst());
     return;
   }
   p << " : " << getSrc().getType() << ")";
   printOuts(p, getDst());
-  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+  ptonz::printAttrDict(p, *this, elided);
 }
 
 LogicalResult TColSumOp::verify() {
@@ -174,7 +174,7 @@ void TCvtOp::print(OpAsmPrinter &p) {
   SmallVector<StringRef, 1> elided;
   if (getRmode() == RoundMode::CAST_RINT)
     elided.push_back("rmode"); // the default
-  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+  ptonz::printAttrDict(p, *this, elided);
   p << " : " << getSrc().getType();
   if (getTmp())
     p << ", " << getTmp().getType();
@@ -271,7 +271,7 @@ void TRsqrtOp::print(OpAsmPrinter &p) {
     p << ", " << getTmp().getType();
   p << ")";
   printOuts(p, getDst());
-  p.printOptionalAttrDict((*this)->getAttrs());
+  ptonz::printAttrDict(p, *this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -413,7 +413,7 @@ void TGatherOp::print(OpAsmPrinter &p) {
   if (getCdst())
     p << ", " << getCdst().getType();
   p << ")";
-  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+  ptonz::printAttrDict(p, *this, elided);
 }
 
 /// PTOAS 0.60's mask-pattern tgather / tscatter along an axis: the pattern
@@ -608,7 +608,7 @@ void TScatterOp::print(OpAsmPrinter &p) {
       << getIndexes().getType();
   }
   p << ") outs(" << getDst() << " : " << getDst().getType() << ")";
-  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+  ptonz::printAttrDict(p, *this, elided);
 }
 
 LogicalResult TScatterOp::verify() {
@@ -723,8 +723,7 @@ void TMrgSortOp::print(OpAsmPrinter &p) {
     p << ") outs(" << getDsts().front() << ", " << getExcuted() << " : "
       << getDsts().front().getType() << ", " << getExcuted().getType() << ")";
   }
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"operandSegmentSizes", "exhausted"});
+  ptonz::printAttrDict(p, *this, {"operandSegmentSizes", "exhausted"});
 }
 
 LogicalResult TMrgSortOp::verify() {
@@ -882,7 +881,7 @@ void TSelSOp::print(OpAsmPrinter &p) {
   llvm::interleaveComma(ValueRange(ins).getTypes(), p);
   p << ")";
   printOuts(p, getDst());
-  p.printOptionalAttrDict((*this)->getAttrs());
+  ptonz::printAttrDict(p, *this);
 }
 
 LogicalResult TSelSOp::verify() {
@@ -1172,7 +1171,7 @@ void TCIOp::print(OpAsmPrinter &p) {
     elided.push_back("descending");
   p << " ins(" << getS();
   if (!form060)
-    p.printOptionalAttrDict((*this)->getAttrs(), elided);
+    ptonz::printAttrDict(p, *this, elided);
   if (getTmp())
     p << ", " << getTmp();
   p << " : " << getS().getType();
@@ -1180,7 +1179,7 @@ void TCIOp::print(OpAsmPrinter &p) {
     p << ", " << getTmp().getType();
   p << ") outs(" << getDst() << " : " << getDst().getType() << ')';
   if (form060)
-    p.printOptionalAttrDict((*this)->getAttrs(), elided);
+    ptonz::printAttrDict(p, *this, elided);
 }
 
 LogicalResult TCIOp::verify() {

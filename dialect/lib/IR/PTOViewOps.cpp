@@ -96,7 +96,7 @@ ParseResult MakeTensorViewOp::parse(OpAsmParser &p, OperationState &result) {
 void MakeTensorViewOp::print(OpAsmPrinter &p) {
   p << ' ' << getPtr() << ", shape = [" << getShape() << "], strides = ["
     << getStrides() << ']';
-  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
+  ptonz::printAttrDict(p, *this, {"operandSegmentSizes"});
   p << " : " << getResult().getType();
 }
 
@@ -229,7 +229,7 @@ void PartitionViewOp::print(OpAsmPrinter &p) {
   p << "], sizes = [";
   p.printOperands(getSizes());
   p << ']';
-  p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
+  ptonz::printAttrDict(p, *this, {"operandSegmentSizes"});
   p << " : " << getSource().getType() << " -> " << getResult().getType();
 }
 
@@ -553,7 +553,7 @@ ParseResult SubsetOp::parse(OpAsmParser &p, OperationState &result) {
 
 void SubsetOp::print(OpAsmPrinter &p) {
   p << ' ' << getSource() << '[' << getOffsets() << "] sizes " << getSizes();
-  p.printOptionalAttrDict((*this)->getAttrs(), {"sizes"});
+  ptonz::printAttrDict(p, *this, {"sizes"});
   p << " : " << getSource().getType();
 }
 
