@@ -1185,6 +1185,57 @@ void setArgumentTypes(mlir::Operation *f,
              mlir::TypeAttr::get(mlir::FunctionType::get(
                  f->getContext(), inputs, ftype.getResults())));
 }
+
+/// What a !pl.tensor argument becomes: a !pto.ptr to its element type.
+/// Retypes each of `indices`, entry-block arguments of `f`
+/// (set_pointer_arguments, PLPlan.lower).
+void setPointerArguments(mlir::Operation *f, llvm::ArrayRef<int64_t> indices) {
+  mlir::Block &entry = f->getRegion(0).front();
+  llvm::SmallVector<std::pair<int64_t, mlir::Type>> types;
+  for (int64_t index : indices) {
+    auto tensor =
+        llvm::cast<ptonz::pl::TensorType>(entry.getArgument(index).getType());
+    types.emplace_back(index,
+                       ptonz::pto::PtrType::get(tensor.getElementType()));
+  }
+  setArgumentTypes(f, types);
+}
+
+/// #pto.layout<`value`>, null for "" (build_make_tensor_view, PLPlan.lower).
+/// The passes hand C++ the keyword, not the attribute: a pto attribute or
+/// type returned to Python imports the pto op classes (MLIR's downcast loads
+/// the dialect's Python module), which a lowering otherwise never needs.
+ptonz::pto::LayoutAttr layoutAttrOf(mlir::MLIRContext *ctx,
+                                    const std::string &value) {
+  if (value.empty())
+    return {};
+  MlirAttribute a = ptonzLayoutAttrGet(
+      wrap(ctx), mlirStringRefCreate(value.data(), value.size()));
+  if (mlirAttributeIsNull(a))
+    throw nb::value_error(("no view layout '" + value + "'").c_str());
+  return llvm::cast<ptonz::pto::LayoutAttr>(unwrap(a));
+}
+
+/// A !pto.tile_buf's parameters, as pl_tiles.TileBufSpec gives them: loc,
+/// element type, rows, cols, valid row and col (None: the full extent),
+/// blayout, slayout, fractal. Built by the same C API as TileBufType.get.
+using TileBufSpec =
+    std::tuple<std::string, MlirType, int64_t, int64_t, std::optional<int64_t>,
+               std::optional<int64_t>, std::string, std::string, int64_t>;
+mlir::Type tileBufType(const TileBufSpec &spec) {
+  const auto &[loc, elem, rows, cols, validRow, validCol, blayout, slayout,
+               fractal] = spec;
+  auto ref = [](const std::string &s) {
+    return mlirStringRefCreate(s.data(), s.size());
+  };
+  MlirType t =
+      ptonzTileBufTypeGet(mlirTypeGetContext(elem), ref(loc), elem, rows, cols,
+                          validRow.value_or(rows), validCol.value_or(cols),
+                          ref(blayout), ref(slayout), fractal, /*pad=*/0);
+  if (mlirTypeIsNull(t))
+    throw nb::value_error("invalid tile_buf parameters");
+  return unwrap(t);
+}
 } // namespace
 
 /// One call per op a pass emits.
@@ -1193,21 +1244,19 @@ static void populateOpBuilders(nb::module_ &m) {
       "build_make_tensor_view",
       [](MlirOperation before, const std::vector<int64_t> &resultShape,
          MlirValue ptr, nb::handle shape, nb::handle strides,
-         IndexConstants &pool, std::optional<MlirAttribute> layout,
+         IndexConstants &pool, const std::string &layout,
          std::optional<MlirLocation> loc, const std::string &name) {
         mlir::Operation *at = unwrap(before);
-        auto layoutA = layout
-                           ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
-                           : ptonz::pto::LayoutAttr();
         return wrap(buildMakeTensorView(at, resultShape, unwrap(ptr),
                                         indexItems(shape), indexItems(strides),
-                                        pool, layoutA,
+                                        pool,
+                                        layoutAttrOf(at->getContext(), layout),
                                         loc ? unwrap(*loc) : at->getLoc(), name)
                         .getOperation());
       },
       nb::arg("before"), nb::arg("result_shape"), nb::arg("ptr"),
       nb::arg("shape"), nb::arg("strides"), nb::arg("pool"),
-      nb::arg("layout").none() = nb::none(), nb::arg("loc").none() = nb::none(),
+      nb::arg("layout") = "", nb::arg("loc").none() = nb::none(),
       nb::arg("name") = "",
       "pto.make_tensor_view of `ptr` (a !pto.ptr<T>; the result is a "
       "!pto.tensor_view of "
@@ -1220,7 +1269,7 @@ static void populateOpBuilders(nb::module_ &m) {
   m.def(
       "lower_pl_ops",
       [](const std::vector<MlirOperation> &ops,
-         const std::vector<std::optional<MlirType>> &tileTypes,
+         const std::vector<std::optional<TileBufSpec>> &tileTypes,
          const std::vector<std::pair<MlirValue, MlirValue>> &views,
          IndexConstants &pool) {
         if (tileTypes.size() != ops.size())
@@ -1232,13 +1281,15 @@ static void populateOpBuilders(nb::module_ &m) {
         llvm::SmallVector<mlir::Type> types;
         for (size_t i = 0; i < ops.size(); ++i) {
           plOps.push_back(unwrap(ops[i]));
-          types.push_back(tileTypes[i] ? unwrap(*tileTypes[i]) : mlir::Type());
+          types.push_back(tileTypes[i] ? tileBufType(*tileTypes[i])
+                                       : mlir::Type());
         }
         lowerPLOps(plOps, types, viewOf, pool);
       },
       nb::arg("ops"), nb::arg("tile_types"), nb::arg("views"), nb::arg("pool"),
-      "Lower pl ops in order, in one call: pl.tile.load (into its "
-      "`tile_types` entry) as lower_tile_load, pl.tile.store, "
+      "Lower pl ops in order, in one call: pl.tile.load (into a tile of its "
+      "`tile_types` entry, a pl_tiles.TileBufSpec) as lower_tile_load, "
+      "pl.tile.store, "
       "pl.get_block_idx and pl.get_block_num (their `tile_types` entry: "
       "None); a load or store reads the view `views` ((pl tensor, pto view) "
       "pairs) gives its tensor; each pl op is replaced and erased.");
@@ -1335,6 +1386,16 @@ static void populateInPlaceUpdates(nb::module_ &m) {
       "Give entry-block arguments new types [(index, type)], in the block and "
       "in the "
       "function's `function_type`.");
+
+  m.def(
+      "set_pointer_arguments",
+      [](MlirOperation func, const std::vector<int64_t> &indices) {
+        setPointerArguments(unwrap(func), indices);
+      },
+      nb::arg("func"), nb::arg("indices"),
+      "Retype each !pl.tensor entry-block argument of `indices` to the "
+      "!pto.ptr of its element type, in the block and in the function's "
+      "`function_type` (what convert-pl-to-pto makes of a tensor argument).");
 }
 
 /// The pattern driver over the ops a pass validated.
@@ -1761,19 +1822,30 @@ public:
 
   /// Lower the plain functions whose kinds all passed; returns how many.
   /// `argumentForms`: per argument kind, None if it failed, else its
-  /// (pointer type, view result shape, strides, layout attribute);
+  /// view's (result shape, strides, layout keyword or "");
   /// `passed`: per op kind, whether it passed; `tileTypes`: per op kind, a
-  /// load's tile type (a store's: None).
-  int lower(const std::vector<std::optional<
-                std::tuple<MlirType, std::vector<int64_t>, std::vector<int64_t>,
-                           std::optional<MlirAttribute>>>> &argumentForms,
-            const std::vector<bool> &passed,
-            const std::vector<std::optional<MlirType>> &tileTypes,
-            const std::string &entryAttribute) {
+  /// load's tile (a TileBufSpec; a store's: None).
+  int lower(
+      const std::vector<std::optional<
+          std::tuple<std::vector<int64_t>, std::vector<int64_t>, std::string>>>
+          &argumentForms,
+      const std::vector<bool> &passed,
+      const std::vector<std::optional<TileBufSpec>> &tileTypes,
+      const std::string &entryAttribute) {
     if (argumentForms.size() != arguments.size() ||
         passed.size() != opKindOps.size() ||
         tileTypes.size() != opKindOps.size())
       throw nb::value_error("PLPlan.lower: one verdict per kind");
+    // Each kind's layout and tile type, once.
+    llvm::SmallVector<ptonz::pto::LayoutAttr> layouts;
+    for (size_t k = 0; k < arguments.size(); ++k)
+      layouts.push_back(argumentForms[k]
+                            ? layoutAttrOf(arguments[k].func->getContext(),
+                                           std::get<2>(*argumentForms[k]))
+                            : ptonz::pto::LayoutAttr());
+    llvm::SmallVector<mlir::Type> tiles;
+    for (const auto &spec : tileTypes)
+      tiles.push_back(spec ? tileBufType(*spec) : mlir::Type());
     int count = 0;
     for (Function &f : functions) {
       if (!f.plain || f.lowered ||
@@ -1783,27 +1855,24 @@ public:
         continue;
       IndexConstants pool(wrap(f.func));
       mlir::Operation *before = pool.afterConstants();
-      llvm::SmallVector<std::pair<int64_t, mlir::Type>> pointers;
+      llvm::SmallVector<int64_t> pointers;
       for (auto [index, kind] : f.args)
-        pointers.emplace_back(index, unwrap(std::get<0>(*argumentForms[kind])));
-      setArgumentTypes(f.func, pointers);
+        pointers.push_back(index);
+      setPointerArguments(f.func, pointers);
       llvm::DenseMap<mlir::Value, mlir::Value> viewOf;
       mlir::Block &entry = f.func->getRegion(0).front();
       for (auto [index, kind] : f.args) {
-        const auto &[_, resultShape, strides, layout] = *argumentForms[kind];
+        const auto &[resultShape, strides, _] = *argumentForms[kind];
         mlir::BlockArgument arg = entry.getArgument(index);
         auto view = buildMakeTensorView(
             before, resultShape, arg, constantItems(arguments[kind].shape),
-            constantItems(strides), pool,
-            layout ? llvm::cast<ptonz::pto::LayoutAttr>(unwrap(*layout))
-                   : ptonz::pto::LayoutAttr(),
-            f.func->getLoc(), argumentViewName(arg));
+            constantItems(strides), pool, layouts[kind], f.func->getLoc(),
+            argumentViewName(arg));
         viewOf[arg] = view.getResult();
       }
       llvm::SmallVector<mlir::Type> types;
       for (int k : f.opKinds)
-        types.push_back(k >= 0 && tileTypes[k] ? unwrap(*tileTypes[k])
-                                               : mlir::Type());
+        types.push_back(k >= 0 ? tiles[k] : mlir::Type());
       lowerPLOps(f.ops, types, viewOf, pool);
       pool.eraseUnused();
       f.func->setAttr(entryAttribute,
@@ -1951,9 +2020,9 @@ static void populatePLQueries(nb::module_ &m) {
            nb::arg("passed"), nb::arg("tile_types"), nb::arg("entry_attribute"),
            "Lower the plain functions whose kinds all passed, marking each "
            "`entry_attribute` (argument_forms: per argument kind None if it "
-           "failed, else (pointer type, view result shape, strides, layout "
-           "attribute or None); passed: per op kind; tile_types: per op kind "
-           "a load's tile type, else None); returns how many.")
+           "failed, else its view's (result shape, strides, layout keyword "
+           "or ''); passed: per op kind; tile_types: per op kind a load's "
+           "pl_tiles.TileBufSpec, else None); returns how many.")
       .def("remaining", &PLPlan::remaining,
            "PLFunction records (as pl_functions) of the functions not lowered.")
       .def_ro("calls", &PLPlan::calls, "Every func.call under the root.");

@@ -54,10 +54,7 @@ from .._ptonz import (
     DYNAMIC,
     PLTensorType,
     PLTileType,
-    PtrType,
-    TileBufType,
     build_make_tensor_view,
-    layout_attr,
 )
 from ..analyses.cube_geometry import (
     ACCUMULATOR,
@@ -83,7 +80,8 @@ from .pl_tiles import (
     CubeLowering,
     is_tile,
     mark_entry,
-    tile_buf,
+    TileBufSpec,
+    tile_buf_spec,
 )
 
 PASS = "convert-pl-to-pto"
@@ -91,9 +89,10 @@ PASS = "convert-pl-to-pto"
 LOADABLE = ("mat", "vec")  # TLOAD writes vec or mat tiles
 
 
-def tile_buf_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufType:
-    """`valid`: the load's valid_shape (an int per constant dim, else None);
-    `layout`: the loaded tensor's (an MX scale load writes an MX scale tile)."""
+def tile_spec_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufSpec:
+    """The !pto.tile_buf a load of `tile` writes. `valid`: the load's
+    valid_shape (an int per constant dim, else None); `layout`: the loaded
+    tensor's (an MX scale load writes an MX scale tile)."""
     config = TILE_CONFIGS[layout if layout in MX_LAYOUTS else tile.memory]
     shape = list(tile.shape)
     rows, cols = shape if len(shape) == 2 else [1, shape[0]]
@@ -102,7 +101,7 @@ def tile_buf_for(tile: PLTileType, valid=None, layout: str = "") -> TileBufType:
         vr, vc = valid if len(valid) == 2 else [1, valid[0]]
         valid_row = DYNAMIC if vr is None else vr
         valid_col = DYNAMIC if vc is None else vc
-    return tile_buf(config, tile.element_type, rows, cols, valid_row, valid_col)
+    return tile_buf_spec(config, tile.element_type, rows, cols, valid_row, valid_col)
 
 
 # The pl ops that read or write a tensor, and every pl op this pass rewrites.
@@ -759,10 +758,7 @@ def _make_views(
     # After the entry block's constants, before its first other op: the views
     # appear in argument order.
     before = pool.after_constants()
-    _ptonz.set_argument_types(
-        func.operation,
-        [(index, _pointer_type(elem, v.facts)) for index, _a, _s, _l, elem in tensor_args],
-    )
+    _ptonz.set_pointer_arguments(func.operation, [index for index, *_ in tensor_args])
     offset_args = {}
     if needs:
         name = ir.StringAttr(func.attributes["sym_name"]).value
@@ -822,7 +818,7 @@ def _view(before, root_offset, shape, layout, pool, loc, name, known: Dict) -> i
             from ..dialects import pto  # the generated op classes: only when lowering
 
             ptr = pto.AddPtrOp(root.type, root, offset).result
-    dynamic, strides, attr = _view_form(shape, layout, known)
+    dynamic, strides, layout_keyword = _view_form(shape, layout, known)
     return build_make_tensor_view(
         before,
         dynamic,
@@ -830,14 +826,14 @@ def _view(before, root_offset, shape, layout, pool, loc, name, known: Dict) -> i
         shape,
         strides,
         pool,
-        layout=attr,
+        layout=layout_keyword,
         loc=loc,
         name=name or "",
     ).results[0]
 
 
 def _view_form(shape, layout: str, known: Dict) -> tuple:
-    """(result shape, strides, layout attribute) of the view of a tensor of
+    """(result shape, strides, layout keyword) of the view of a tensor of
     `shape` and `layout`: all dims dynamic, as pypto's views are; NZ and MX
     views get their strides when they are blocked. Once per pass run
     (`known`: _Validator.facts)."""
@@ -845,16 +841,7 @@ def _view_form(shape, layout: str, known: Dict) -> tuple:
     made = known.get(key)
     if made is None:
         strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
-        made = known[key] = ([DYNAMIC] * len(shape), strides, layout_attr(layout))
-    return made
-
-
-def _pointer_type(elem: ir.Type, known: Dict) -> ir.Type:
-    """!pto.ptr<elem>, the type a !pl.tensor argument becomes (once per pass
-    run and element type: `known` is _Validator.facts)."""
-    made = known.get(("ptr", elem))
-    if made is None:
-        made = known[("ptr", elem)] = PtrType.get(elem)
+        made = known[key] = ([DYNAMIC] * len(shape), strides, layout)
     return made
 
 
@@ -987,14 +974,14 @@ def _lowering(fn: _Function, facts: Dict):
     view of a load's or store's tensor), and `_ptonz.lower_pl_ops` builds it
     in one C++ call per function (the ops, their names and replacements:
     see there)."""
-    # One tile type per kind of load and pass run, shared with the plain path.
-    tile_bufs: Dict[tuple, ir.Type] = facts.setdefault("tile_bufs", {})
+    # One tile per kind of load and pass run, shared with the plain path.
+    tile_specs: Dict[tuple, TileBufSpec] = facts.setdefault("tile_specs", {})
 
     def lower(ops, op_facts) -> None:
         """`op_facts`: the ops' `_ptonz.pl_op_facts`."""
         # A store's tile is lowered before it; a block query has no tile.
         tile_types = [
-            _load_tile_type(op, facts, tile_bufs) if facts[0] == "pl.tile.load" else None
+            _load_tile_spec(op, facts, tile_specs) if facts[0] == "pl.tile.load" else None
             for op, facts in zip(ops, op_facts)
         ]
         _ptonz.lower_pl_ops(ops, tile_types, list(fn.views.items()), fn.pool)
@@ -1002,7 +989,7 @@ def _lowering(fn: _Function, facts: Dict):
     return lower
 
 
-def _load_tile_type(load: ir.Operation, facts: tuple, known: Dict) -> ir.Type:
+def _load_tile_spec(load: ir.Operation, facts: tuple, known: Dict) -> TileBufSpec:
     """The !pto.tile_buf a pl.tile.load (`facts`: its pl_op_facts) writes,
     once per kind of load (`known`)."""
     # An MX scale load writes an MX scale tile.
@@ -1010,7 +997,7 @@ def _load_tile_type(load: ir.Operation, facts: tuple, known: Dict) -> ir.Type:
     key = (facts[LOAD_TILE], facts[LOAD_VALID], mx)
     made = known.get(key)
     if made is None:
-        made = known[key] = tile_buf_for(PLTileType(load.results[0].type), facts[LOAD_VALID], mx)
+        made = known[key] = tile_spec_for(PLTileType(load.results[0].type), facts[LOAD_VALID], mx)
     return made
 
 
@@ -1035,20 +1022,16 @@ def _lower_plain_functions(plan, facts: Dict) -> None:
     for func, a in plan.argument_kinds():
         v.ok = True
         v.argument(func, a.index, a.argument, a.shape, a.layout, a.element_type)
-        forms.append(
-            (_pointer_type(a.element_type, facts), *_view_form(a.shape, a.layout, facts))
-            if v.ok
-            else None
-        )
+        forms.append(_view_form(a.shape, a.layout, facts) if v.ok else None)
     ops = plan.op_kinds()
     passed, tile_types = [], []
-    tile_bufs = facts.setdefault("tile_bufs", {})
+    tile_specs = facts.setdefault("tile_specs", {})
     for op, op_facts in zip(ops, _ptonz.pl_op_facts(ops, TILE_READERS)):
         v.ok = True
         v.tensor_op(op, op_facts)
         passed.append(v.ok)
         load = v.ok and op_facts[0] == "pl.tile.load"
-        tile_types.append(_load_tile_type(op, op_facts, tile_bufs) if load else None)
+        tile_types.append(_load_tile_spec(op, op_facts, tile_specs) if load else None)
     plan.lower(forms, passed, tile_types, CUBE_ENTRY_ATTR)
 
 

@@ -78,6 +78,44 @@ CUBE_ENTRY_ATTR = "pto.entry"
 KERNEL_KIND_ATTR = "pto.kernel_kind"
 
 
+class TileBufSpec(NamedTuple):
+    """The parameters of a !pto.tile_buf, in TileBufType.get's order. The
+    C++ lowerings take this rather than the type: a pto type returned to
+    Python imports the pto op classes, which they never need."""
+
+    loc: str
+    element_type: ir.Type
+    rows: int
+    cols: int
+    valid_row: Optional[int]  # None: all rows
+    valid_col: Optional[int]
+    blayout: str
+    slayout: str
+    fractal: int
+
+
+def tile_buf_spec(
+    config: TileConfig,
+    element_type: ir.Type,
+    rows: int,
+    cols: int,
+    valid_row: Optional[int] = None,
+    valid_col: Optional[int] = None,
+) -> TileBufSpec:
+    """The !pto.tile_buf of `config` (a TILE_CONFIGS entry)."""
+    return TileBufSpec(
+        config.loc,
+        element_type,
+        rows,
+        cols,
+        valid_row,
+        valid_col,
+        config.blayout,
+        config.slayout,
+        config.fractal,
+    )
+
+
 def tile_buf(
     config: TileConfig,
     element_type: ir.Type,
@@ -87,17 +125,7 @@ def tile_buf(
     valid_col: Optional[int] = None,
 ) -> ir.Type:
     """!pto.tile_buf of `config` (a TILE_CONFIGS entry)."""
-    return TileBufType.get(
-        config.loc,
-        element_type,
-        rows,
-        cols,
-        valid_row=valid_row,
-        valid_col=valid_col,
-        blayout=config.blayout,
-        slayout=config.slayout,
-        fractal=config.fractal,
-    )
+    return TileBufType.get(*tile_buf_spec(config, element_type, rows, cols, valid_row, valid_col))
 
 
 def is_tile(t: ir.Type) -> bool:
