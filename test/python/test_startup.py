@@ -112,6 +112,43 @@ def test_command_loads_only_what_it_needs(tmp_path, kernel):
     assert "pto.tload" in out.read_text()
 
 
+# A plain pl kernel (loads and stores of its own arguments, an NZ weight):
+# convert-pl-to-pto hands C++ layout keywords and tile parameters, so no pto
+# type or attribute reaches Python and the pto op classes stay unloaded.
+PLAIN_PL = """\
+func.func @dense(%x: !pl.tensor<512x2048xi8>, %w: !pl.tensor<16384x2048xi8, nz>,
+                 %out: !pl.tensor<512x16384xi8>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %bi = pl.get_block_idx
+  %m0 = arith.muli %bi, %c64 : index
+  %n0 = arith.muli %bi, %c256 : index
+  %t1 = pl.tile.load %x, offsets = [%m0, %c0], sizes = [64, 512] {target_memory = #pl.memory<mat>} \
+: !pl.tensor<512x2048xi8> -> !pl.tile<64x512xi8, mat>
+  %t2 = pl.tile.load %w, offsets = [%n0, %c0], sizes = [256, 512] {target_memory = #pl.memory<mat>} \
+: !pl.tensor<16384x2048xi8, nz> -> !pl.tile<256x512xi8, mat>
+  %t3 = pl.tile.load %out, offsets = [%m0, %n0], sizes = [64, 256] {target_memory = #pl.memory<vec>} \
+: !pl.tensor<512x16384xi8> -> !pl.tile<64x256xi8, vec>
+  pl.tile.store %t3, %out, offsets = [%m0, %n0] : !pl.tile<64x256xi8, vec>, !pl.tensor<512x16384xi8>
+  return
+}
+"""
+
+
+def test_plain_pl_lowering_imports_no_pto_op_class(tmp_path):
+    src = tmp_path / "plain.mlir"
+    src.write_text(PLAIN_PL)
+    out = tmp_path / "out.mlir"
+    got = _python(COMMAND, "--lower-to-ptoas", str(src), "-o", str(out))
+    assert "ptonz.passes.convert_pl_to_pto" in got["modules"]
+    assert "ptonz.dialects._pto_ops_gen" not in got["modules"]
+    lowered = out.read_text()
+    assert "pto.tload" in lowered and "pto.tstore" in lowered
+    assert "!pto.tile_buf<mat, 256x512xi8, blayout=col_major, slayout=row_major>" in lowered
+    assert "{layout = #pto.layout<nz>}" in lowered
+
+
 def test_ptonz_preload_0_keeps_the_command_to_one_thread(tmp_path):
     src = tmp_path / "m.mlir"
     src.write_text("func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n")
