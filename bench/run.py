@@ -138,16 +138,16 @@ def run_child(argv: List[str]) -> Dict:
     }
 
 
+# How many characters longer each layout's output path is (--layouts): the
+# length of the command line moves where the heap and the stack start.
+LAYOUT_STEP = 3
+
 # Where a lowering's instructions go: callgrind writes a profile at the start
 # of each pass (MLIR's OpToOpPassAdaptor::run), at the start of the final
 # verify and at its end (the C API's mlirOperationVerify: callgrind honours
 # one trigger per function). The profiles split the run into start-up and
 # parse, one phase per pass (to the next pass's start), the final verify,
 # and printing and exit.
-# How many characters longer each layout's output path is (--layouts): the
-# length of the command line moves where the heap and the stack start.
-LAYOUT_STEP = 3
-
 PHASE_TRIGGERS = [
     "--dump-before=mlir::detail::OpToOpPassAdaptor::run(*",
     "--dump-before=*PyOperationBase::verify*",

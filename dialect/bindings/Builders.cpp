@@ -60,6 +60,9 @@
 namespace nb = nanobind;
 using namespace mlir::python::nanobind_adaptors;
 
+static MlirStringRef ref(const std::string &s) {
+  return mlirStringRefCreate(s.data(), s.size());
+}
 static std::string str(MlirStringRef s) {
   return std::string(s.data, s.length);
 }
@@ -1186,19 +1189,11 @@ void setArgumentTypes(mlir::Operation *f,
                  f->getContext(), inputs, ftype.getResults())));
 }
 
-/// What a !pl.tensor argument becomes: a !pto.ptr to its element type.
-/// Retypes each of `indices`, entry-block arguments of `f`
+/// What a !pl.tensor argument becomes: a !pto.ptr to its element type
 /// (set_pointer_arguments, PLPlan.lower).
-void setPointerArguments(mlir::Operation *f, llvm::ArrayRef<int64_t> indices) {
-  mlir::Block &entry = f->getRegion(0).front();
-  llvm::SmallVector<std::pair<int64_t, mlir::Type>> types;
-  for (int64_t index : indices) {
-    auto tensor =
-        llvm::cast<ptonz::pl::TensorType>(entry.getArgument(index).getType());
-    types.emplace_back(index,
-                       ptonz::pto::PtrType::get(tensor.getElementType()));
-  }
-  setArgumentTypes(f, types);
+mlir::Type pointerTypeOf(mlir::Type plTensor) {
+  return ptonz::pto::PtrType::get(
+      llvm::cast<ptonz::pl::TensorType>(plTensor).getElementType());
 }
 
 /// #pto.layout<`value`>, null for "" (build_make_tensor_view, PLPlan.lower).
@@ -1209,8 +1204,7 @@ ptonz::pto::LayoutAttr layoutAttrOf(mlir::MLIRContext *ctx,
                                     const std::string &value) {
   if (value.empty())
     return {};
-  MlirAttribute a = ptonzLayoutAttrGet(
-      wrap(ctx), mlirStringRefCreate(value.data(), value.size()));
+  MlirAttribute a = ptonzLayoutAttrGet(wrap(ctx), ref(value));
   if (mlirAttributeIsNull(a))
     throw nb::value_error(("no view layout '" + value + "'").c_str());
   return llvm::cast<ptonz::pto::LayoutAttr>(unwrap(a));
@@ -1225,9 +1219,6 @@ using TileBufSpec =
 mlir::Type tileBufType(const TileBufSpec &spec) {
   const auto &[loc, elem, rows, cols, validRow, validCol, blayout, slayout,
                fractal] = spec;
-  auto ref = [](const std::string &s) {
-    return mlirStringRefCreate(s.data(), s.size());
-  };
   MlirType t =
       ptonzTileBufTypeGet(mlirTypeGetContext(elem), ref(loc), elem, rows, cols,
                           validRow.value_or(rows), validCol.value_or(cols),
@@ -1269,10 +1260,10 @@ static void populateOpBuilders(nb::module_ &m) {
   m.def(
       "lower_pl_ops",
       [](const std::vector<MlirOperation> &ops,
-         const std::vector<std::optional<TileBufSpec>> &tileTypes,
+         const std::vector<std::optional<TileBufSpec>> &tileSpecs,
          const std::vector<std::pair<MlirValue, MlirValue>> &views,
          IndexConstants &pool) {
-        if (tileTypes.size() != ops.size())
+        if (tileSpecs.size() != ops.size())
           throw nb::value_error("lower_pl_ops: one tile type (or None) per op");
         llvm::DenseMap<mlir::Value, mlir::Value> viewOf;
         for (const auto &[tensor, view] : views)
@@ -1281,16 +1272,16 @@ static void populateOpBuilders(nb::module_ &m) {
         llvm::SmallVector<mlir::Type> types;
         for (size_t i = 0; i < ops.size(); ++i) {
           plOps.push_back(unwrap(ops[i]));
-          types.push_back(tileTypes[i] ? tileBufType(*tileTypes[i])
+          types.push_back(tileSpecs[i] ? tileBufType(*tileSpecs[i])
                                        : mlir::Type());
         }
         lowerPLOps(plOps, types, viewOf, pool);
       },
-      nb::arg("ops"), nb::arg("tile_types"), nb::arg("views"), nb::arg("pool"),
+      nb::arg("ops"), nb::arg("tile_specs"), nb::arg("views"), nb::arg("pool"),
       "Lower pl ops in order, in one call: pl.tile.load (into a tile of its "
-      "`tile_types` entry, a pl_tiles.TileBufSpec) as lower_tile_load, "
+      "`tile_specs` entry, a pl_tiles.TileBufSpec) as lower_tile_load, "
       "pl.tile.store, "
-      "pl.get_block_idx and pl.get_block_num (their `tile_types` entry: "
+      "pl.get_block_idx and pl.get_block_num (their `tile_specs` entry: "
       "None); a load or store reads the view `views` ((pl tensor, pto view) "
       "pairs) gives its tensor; each pl op is replaced and erased.");
 
@@ -1390,7 +1381,13 @@ static void populateInPlaceUpdates(nb::module_ &m) {
   m.def(
       "set_pointer_arguments",
       [](MlirOperation func, const std::vector<int64_t> &indices) {
-        setPointerArguments(unwrap(func), indices);
+        mlir::Operation *f = unwrap(func);
+        mlir::Block &entry = f->getRegion(0).front();
+        llvm::SmallVector<std::pair<int64_t, mlir::Type>> types;
+        for (int64_t index : indices)
+          types.emplace_back(index,
+                             pointerTypeOf(entry.getArgument(index).getType()));
+        setArgumentTypes(f, types);
       },
       nb::arg("func"), nb::arg("indices"),
       "Retype each !pl.tensor entry-block argument of `indices` to the "
@@ -1823,28 +1820,33 @@ public:
   /// Lower the plain functions whose kinds all passed; returns how many.
   /// `argumentForms`: per argument kind, None if it failed, else its
   /// view's (result shape, strides, layout keyword or "");
-  /// `passed`: per op kind, whether it passed; `tileTypes`: per op kind, a
+  /// `passed`: per op kind, whether it passed; `tileSpecs`: per op kind, a
   /// load's tile (a TileBufSpec; a store's: None).
   int lower(
       const std::vector<std::optional<
           std::tuple<std::vector<int64_t>, std::vector<int64_t>, std::string>>>
           &argumentForms,
       const std::vector<bool> &passed,
-      const std::vector<std::optional<TileBufSpec>> &tileTypes,
+      const std::vector<std::optional<TileBufSpec>> &tileSpecs,
       const std::string &entryAttribute) {
     if (argumentForms.size() != arguments.size() ||
         passed.size() != opKindOps.size() ||
-        tileTypes.size() != opKindOps.size())
+        tileSpecs.size() != opKindOps.size())
       throw nb::value_error("PLPlan.lower: one verdict per kind");
-    // Each kind's layout and tile type, once.
+    // Each kind's pointer type, layout and tile type, once.
+    llvm::SmallVector<mlir::Type> pointers;
     llvm::SmallVector<ptonz::pto::LayoutAttr> layouts;
-    for (size_t k = 0; k < arguments.size(); ++k)
-      layouts.push_back(argumentForms[k]
-                            ? layoutAttrOf(arguments[k].func->getContext(),
-                                           std::get<2>(*argumentForms[k]))
-                            : ptonz::pto::LayoutAttr());
+    for (size_t k = 0; k < arguments.size(); ++k) {
+      mlir::BlockArgument first =
+          arguments[k].func->getRegion(0).getArgument(arguments[k].index);
+      pointers.push_back(pointerTypeOf(first.getType()));
+      layouts.push_back(
+          argumentForms[k]
+              ? layoutAttrOf(first.getContext(), std::get<2>(*argumentForms[k]))
+              : ptonz::pto::LayoutAttr());
+    }
     llvm::SmallVector<mlir::Type> tiles;
-    for (const auto &spec : tileTypes)
+    for (const auto &spec : tileSpecs)
       tiles.push_back(spec ? tileBufType(*spec) : mlir::Type());
     int count = 0;
     for (Function &f : functions) {
@@ -1855,10 +1857,10 @@ public:
         continue;
       IndexConstants pool(wrap(f.func));
       mlir::Operation *before = pool.afterConstants();
-      llvm::SmallVector<int64_t> pointers;
+      llvm::SmallVector<std::pair<int64_t, mlir::Type>> retyped;
       for (auto [index, kind] : f.args)
-        pointers.push_back(index);
-      setPointerArguments(f.func, pointers);
+        retyped.emplace_back(index, pointers[kind]);
+      setArgumentTypes(f.func, retyped);
       llvm::DenseMap<mlir::Value, mlir::Value> viewOf;
       mlir::Block &entry = f.func->getRegion(0).front();
       for (auto [index, kind] : f.args) {
@@ -2017,11 +2019,11 @@ static void populatePLQueries(nb::module_ &m) {
            "The first pl.tile.load or pl.tile.store of each kind of the "
            "plain functions.")
       .def("lower", &PLPlan::lower, nb::arg("argument_forms"),
-           nb::arg("passed"), nb::arg("tile_types"), nb::arg("entry_attribute"),
+           nb::arg("passed"), nb::arg("tile_specs"), nb::arg("entry_attribute"),
            "Lower the plain functions whose kinds all passed, marking each "
            "`entry_attribute` (argument_forms: per argument kind None if it "
            "failed, else its view's (result shape, strides, layout keyword "
-           "or ''); passed: per op kind; tile_types: per op kind a load's "
+           "or ''); passed: per op kind; tile_specs: per op kind a load's "
            "pl_tiles.TileBufSpec, else None); returns how many.")
       .def("remaining", &PLPlan::remaining,
            "PLFunction records (as pl_functions) of the functions not lowered.")

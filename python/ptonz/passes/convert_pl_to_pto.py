@@ -818,7 +818,7 @@ def _view(before, root_offset, shape, layout, pool, loc, name, known: Dict) -> i
             from ..dialects import pto  # the generated op classes: only when lowering
 
             ptr = pto.AddPtrOp(root.type, root, offset).result
-    dynamic, strides, layout_keyword = _view_form(shape, layout, known)
+    dynamic, strides = _view_form(shape, layout, known)
     return build_make_tensor_view(
         before,
         dynamic,
@@ -826,22 +826,22 @@ def _view(before, root_offset, shape, layout, pool, loc, name, known: Dict) -> i
         shape,
         strides,
         pool,
-        layout=layout_keyword,
+        layout=layout,
         loc=loc,
         name=name or "",
     ).results[0]
 
 
 def _view_form(shape, layout: str, known: Dict) -> tuple:
-    """(result shape, strides, layout keyword) of the view of a tensor of
-    `shape` and `layout`: all dims dynamic, as pypto's views are; NZ and MX
-    views get their strides when they are blocked. Once per pass run
-    (`known`: _Validator.facts)."""
+    """(result shape, strides) of the view of a tensor of `shape` and
+    `layout` (the view's layout keyword too): all dims dynamic, as pypto's
+    views are; NZ and MX views get their strides when they are blocked. Once
+    per pass run (`known`: _Validator.facts)."""
     key = ("view", tuple(shape), layout)
     made = known.get(key)
     if made is None:
         strides = [] if layout in BLOCKED_LAYOUTS else default_strides(shape, layout)
-        made = known[key] = ([DYNAMIC] * len(shape), strides, layout)
+        made = known[key] = ([DYNAMIC] * len(shape), strides)
     return made
 
 
@@ -974,30 +974,31 @@ def _lowering(fn: _Function, facts: Dict):
     view of a load's or store's tensor), and `_ptonz.lower_pl_ops` builds it
     in one C++ call per function (the ops, their names and replacements:
     see there)."""
-    # One tile per kind of load and pass run, shared with the plain path.
-    tile_specs: Dict[tuple, TileBufSpec] = facts.setdefault("tile_specs", {})
 
     def lower(ops, op_facts) -> None:
         """`op_facts`: the ops' `_ptonz.pl_op_facts`."""
         # A store's tile is lowered before it; a block query has no tile.
-        tile_types = [
-            _load_tile_spec(op, facts, tile_specs) if facts[0] == "pl.tile.load" else None
-            for op, facts in zip(ops, op_facts)
+        tile_specs = [
+            _load_tile_spec(op, f, facts) if f[0] == "pl.tile.load" else None
+            for op, f in zip(ops, op_facts)
         ]
-        _ptonz.lower_pl_ops(ops, tile_types, list(fn.views.items()), fn.pool)
+        _ptonz.lower_pl_ops(ops, tile_specs, list(fn.views.items()), fn.pool)
 
     return lower
 
 
-def _load_tile_spec(load: ir.Operation, facts: tuple, known: Dict) -> TileBufSpec:
-    """The !pto.tile_buf a pl.tile.load (`facts`: its pl_op_facts) writes,
-    once per kind of load (`known`)."""
+def _load_tile_spec(load: ir.Operation, load_facts: tuple, facts: Dict) -> TileBufSpec:
+    """The !pto.tile_buf a pl.tile.load (`load_facts`: its pl_op_facts)
+    writes, once per kind of load and pass run (`facts`: _Validator.facts,
+    shared by the plain and the one-at-a-time paths)."""
     # An MX scale load writes an MX scale tile.
-    mx = facts[LOAD_LAYOUT] if facts[LOAD_LAYOUT] in MX_LAYOUTS else ""
-    key = (facts[LOAD_TILE], facts[LOAD_VALID], mx)
-    made = known.get(key)
+    layout = load_facts[LOAD_LAYOUT]
+    mx = layout if layout in MX_LAYOUTS else ""
+    key = ("tile", load_facts[LOAD_TILE], load_facts[LOAD_VALID], mx)
+    made = facts.get(key)
     if made is None:
-        made = known[key] = tile_spec_for(PLTileType(load.results[0].type), facts[LOAD_VALID], mx)
+        tile = PLTileType(load.results[0].type)
+        made = facts[key] = tile_spec_for(tile, load_facts[LOAD_VALID], mx)
     return made
 
 
@@ -1022,17 +1023,16 @@ def _lower_plain_functions(plan, facts: Dict) -> None:
     for func, a in plan.argument_kinds():
         v.ok = True
         v.argument(func, a.index, a.argument, a.shape, a.layout, a.element_type)
-        forms.append(_view_form(a.shape, a.layout, facts) if v.ok else None)
+        forms.append((*_view_form(a.shape, a.layout, facts), a.layout) if v.ok else None)
     ops = plan.op_kinds()
-    passed, tile_types = [], []
-    tile_specs = facts.setdefault("tile_specs", {})
+    passed, tile_specs = [], []
     for op, op_facts in zip(ops, _ptonz.pl_op_facts(ops, TILE_READERS)):
         v.ok = True
         v.tensor_op(op, op_facts)
         passed.append(v.ok)
         load = v.ok and op_facts[0] == "pl.tile.load"
-        tile_types.append(_load_tile_spec(op, op_facts, tile_specs) if load else None)
-    plan.lower(forms, passed, tile_types, CUBE_ENTRY_ATTR)
+        tile_specs.append(_load_tile_spec(op, op_facts, facts) if load else None)
+    plan.lower(forms, passed, tile_specs, CUBE_ENTRY_ATTR)
 
 
 def _tile_ops_in_order(func) -> List[ir.Operation]:

@@ -93,6 +93,10 @@ class TileBufSpec(NamedTuple):
     slayout: str
     fractal: int
 
+    def to_type(self) -> ir.Type:
+        """The !pto.tile_buf itself (imports the pto op classes' module)."""
+        return TileBufType.get(*self)
+
 
 def tile_buf_spec(
     config: TileConfig,
@@ -114,18 +118,6 @@ def tile_buf_spec(
         config.slayout,
         config.fractal,
     )
-
-
-def tile_buf(
-    config: TileConfig,
-    element_type: ir.Type,
-    rows: int,
-    cols: int,
-    valid_row: Optional[int] = None,
-    valid_col: Optional[int] = None,
-) -> ir.Type:
-    """!pto.tile_buf of `config` (a TILE_CONFIGS entry)."""
-    return TileBufType.get(*tile_buf_spec(config, element_type, rows, cols, valid_row, valid_col))
 
 
 def is_tile(t: ir.Type) -> bool:
@@ -182,19 +174,24 @@ class CubeLowering:
             else:
                 result_t = PLTileType(op.results[0].type)
                 acc = pto.AllocTileOp(
-                    tile_buf(ACC, result_t.element_type, m, n), loc=named(loc, result)
+                    tile_buf_spec(ACC, result_t.element_type, m, n).to_type(),
+                    loc=named(loc, result),
                 ).result
             if b_trans:
                 # [N, K] NZ == [K, N] ZN, byte for byte: a view of the same bytes.
                 rhs = pto.TReshapeOp(
-                    tile_buf(MAT_ZN, elem, k, n), rhs, loc=named(loc, derived_name(rhs, "_zn"))
+                    tile_buf_spec(MAT_ZN, elem, k, n).to_type(),
+                    rhs,
+                    loc=named(loc, derived_name(rhs, "_zn")),
                 ).result
             base = result or name_of(acc)
             left = pto.AllocTileOp(
-                tile_buf(LEFT, elem, m, chunk), loc=named(loc, base and base + "_left")
+                tile_buf_spec(LEFT, elem, m, chunk).to_type(),
+                loc=named(loc, base and base + "_left"),
             ).result
             right = pto.AllocTileOp(
-                tile_buf(RIGHT, elem, chunk, n), loc=named(loc, base and base + "_right")
+                tile_buf_spec(RIGHT, elem, chunk, n).to_type(),
+                loc=named(loc, base and base + "_right"),
             ).result
             zero = self.pool.get(0)
             for i, k0 in enumerate(range(0, k, chunk)):
