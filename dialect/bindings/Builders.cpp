@@ -502,28 +502,24 @@ std::vector<std::optional<int64_t>> constantsOf(mlir::ValueRange values) {
   return out;
 }
 
-/// Bit width of an integer/float element type (index: 64), else 0.
-int64_t elementBits(mlir::Type t) {
-  if (t.isIndex())
-    return 64;
-  if (t.isIntOrFloat())
-    return t.getIntOrFloatBitWidth();
-  return 0;
-}
-
 /// What view_info answers of a pto.make_tensor_view.
 struct ViewInfo {
   std::string layout; // 'nd' | 'dn' | 'nz' | ... ('' if none)
   int64_t elementBits;
   std::vector<int64_t> typeShape;
   std::vector<std::optional<int64_t>> shape, strides; // operand constants
+  int64_t valueBits; // of one value: elementBits, halved for a packed pair
 };
 
 ViewInfo viewInfo(ptonz::pto::MakeTensorViewOp op) {
   auto type = op.getResult().getType();
-  return ViewInfo{layoutOf(op), elementBits(type.getElementType()),
+  mlir::Type element = type.getElementType();
+  return ViewInfo{layoutOf(op),
+                  ptonz::pto::elementBits(element),
                   std::vector<int64_t>(type.getShape()),
-                  constantsOf(op.getShape()), constantsOf(op.getStrides())};
+                  constantsOf(op.getShape()),
+                  constantsOf(op.getStrides()),
+                  ptonz::pto::elementValueBits(element)};
 }
 
 /// A tile_buf as the passes read it.
@@ -945,6 +941,8 @@ void populateRecords(nb::module_ &m) {
              "shape operand constants (None: not a constant)")
       .field("strides", &ViewInfo::strides,
              "stride operand constants (None: not a constant)")
+      .field("value_bits", &ViewInfo::valueBits,
+             "bits of one value: element_bits, halved for a packed pair")
       .done();
   Record<TileInfo>(m, "TileInfo", "A tile_buf as the passes read it.")
       .field("loc", &TileInfo::loc)
@@ -1424,10 +1422,8 @@ static void populateViewQueries(nb::module_ &m) {
       },
       nb::arg("view"),
       "ViewInfo(layout ('' if none), element_bits, type_shape, shape and "
-      "strides operand "
-      "constants) of a pto.make_tensor_view in one call; None where an operand "
-      "is not a "
-      "constant.");
+      "strides operand constants, value_bits) of a pto.make_tensor_view in "
+      "one call; None where an operand is not a constant.");
 
   m.def(
       "tensor_views",
@@ -2734,6 +2730,7 @@ private:
     k.maybeText(attrLayout)
         .maybeText(typeLayout)
         .number(info.elementBits)
+        .number(info.valueBits)
         .numbers(info.typeShape)
         .constants(info.shape)
         .constants(info.strides);

@@ -394,6 +394,13 @@ NB_MODULE(_ptonz, m) {
       "other type.");
 
   m.def(
+      "element_value_bits",
+      [](MlirType type) { return ptonz::pto::elementValueBits(unwrap(type)); },
+      nb::arg("type"),
+      "Bits of one value of an element: element_bits, halved for PTOAS's "
+      "packed pairs (a packed FP4 pair: 4), 0 for any other type.");
+
+  m.def(
       "replace_type",
       [](MlirOperation op, MlirType from, MlirType to) {
         mlir::Type f = unwrap(from), t = unwrap(to);

@@ -98,8 +98,9 @@ def load_corpus(root: Path) -> List[Tuple[str, str]]:
 # Mutations (each: (rng, text) -> text, or None when it does not apply)
 # --------------------------------------------------------------------------
 
-# Every MLIR builtin element type (and a few non-scalar ones): PTOAS has C++
-# types for some, the rest must be located errors.
+# Every MLIR builtin element type (and a few non-scalar ones), and PTOAS's
+# own scalar types: PTOAS has C++ types for some, the rest must be located
+# errors.
 ELEMENT_TYPES = [
     "i8",
     "i16",
@@ -140,6 +141,13 @@ ELEMENT_TYPES = [
     "complex<f32>",
     "complex<i8>",
     "vector<4xf16>",
+    # PTOAS's own scalars: one-byte ones, and packed pairs (of 4-bit values)
+    "!pto.hif8",
+    "!pto.f8E8M0",
+    "!pto.hif8x2",
+    "!pto.f4E2M1x2",
+    "!pto.f4E1M2x2",
+    "!pto.bf16x2",
 ]
 INT_TYPES = ["i8", "i16", "i32", "i64"]
 ARITH_BINARY = [

@@ -247,6 +247,18 @@ func.func @sub_byte(%p: !pto.ptr<i4>) {
 
 // -----
 
+// A packed FP4 pair is one byte of storage but two 4-bit values: sub-byte NZ
+// (was: "which has no bit width").
+func.func @packed_fp4_pair(%p: !pto.ptr<!pto.f4E2M1x2>) {
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error@+1 {{pto-block-nz-views: NZ view of sub-byte element type !pto.f4E2M1x2: sub-byte NZ is unsettled}}
+  %v = pto.make_tensor_view %p, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x!pto.f4E2M1x2>
+  return
+}
+
+// -----
+
 // An NZ view with explicit strides is physical (analyses.view_kinds): PTOAS
 // >= 0.61 takes it as its rank-5 descriptor, so a rank-2 one is an error.
 func.func @explicit_strides(%p: !pto.ptr<i8>) {

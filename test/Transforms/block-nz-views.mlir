@@ -505,3 +505,30 @@ func.func @shared_quotients(%w1: !pto.ptr<f16>, %w2: !pto.ptr<f16>, %r: index {p
   }
   return
 }
+
+// PTOAS's own scalar types block by their storage: a one-byte !pto.hif8 or
+// !pto.f8E8M0 as i8 (c0 = 32), a !pto.hif8x2 pair of bytes as a 16-bit
+// element (c0 = 16 pairs: the same 32 bytes as 32 hif8 values). (Was:
+// rejected, "which has no bit width".) pto-verify-ptoas, not this pass, says
+// which of them a PTOAS release can assemble.
+// (cse drops the unread partitions: SHARED, without it, checks them.)
+// CHECK-LABEL: func.func @ptoas_scalar_elements
+// CHECK: pto.make_tensor_view %a, shape = [%c1, %c16, %c16, %c16, %c32], {{.*}} : !pto.tensor_view<?x?x?x?x?x!pto.hif8>
+// CHECK: pto.make_tensor_view %b, shape = [%c1, %c16, %c16, %c16, %c32], {{.*}} : !pto.tensor_view<?x?x?x?x?x!pto.f8E8M0>
+// CHECK: pto.make_tensor_view %c, shape = [%c1, %c16, %c16, %c16, %c16], {{.*}} : !pto.tensor_view<?x?x?x?x?x!pto.hif8x2>
+// SHARED-LABEL: func.func @ptoas_scalar_elements
+// SHARED: pto.partition_view {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32x!pto.hif8>
+// SHARED: pto.partition_view {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32x!pto.f8E8M0>
+// SHARED: pto.partition_view {{.*}} -> !pto.partition_tensor_view<1x16x16x16x16x!pto.hif8x2>
+func.func @ptoas_scalar_elements(%a: !pto.ptr<!pto.hif8>, %b: !pto.ptr<!pto.f8E8M0>, %c: !pto.ptr<!pto.hif8x2>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %va = pto.make_tensor_view %a, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x!pto.hif8>
+  %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?x!pto.hif8> -> !pto.partition_tensor_view<256x512x!pto.hif8>
+  %vb = pto.make_tensor_view %b, shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x!pto.f8E8M0>
+  %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c256, %c512] : !pto.tensor_view<?x?x!pto.f8E8M0> -> !pto.partition_tensor_view<256x512x!pto.f8E8M0>
+  %vc = pto.make_tensor_view %c, shape = [%c256, %c256], strides = [] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x!pto.hif8x2>
+  %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c256, %c256] : !pto.tensor_view<?x?x!pto.hif8x2> -> !pto.partition_tensor_view<256x256x!pto.hif8x2>
+  return
+}

@@ -90,6 +90,10 @@ def test_bit_width_of_every_integer_and_float(ctx):
         "index": 64,
         "ui64": 64,
         "f8E8M0FNU": 8,
+        "!pto.f8E8M0": 8,
+        "!pto.hif8": 8,
+        "!pto.f4E2M1x2": 8,  # storage: one byte holds the pair
+        "!pto.bf16x2": 32,
     }
     for name, want in widths.items():
         assert bit_width(ir.Type.parse(name)) == want

@@ -359,7 +359,7 @@ CASES = [
 def _views(module) -> List[View]:
     """The MX views of `module` in IR order, as numbers."""
     out = []
-    for op, (layout, _bits, _t, shape, strides) in _ptonz.tensor_views(
+    for op, (layout, _bits, _t, shape, strides, _value_bits) in _ptonz.tensor_views(
         module.operation, list(MX_LAYOUTS)
     ):
         parts = [(list(o), list(s)) for _p, o, s in _ptonz.partition_constants(op)]

@@ -35,8 +35,8 @@ def test_view_records(prog):
     info = _ptonz.view_info(tv.view)
     assert info == tv.info
     assert (info.layout, info.element_bits, info.shape, info.strides) == ("", 16, [64, 64], [64, 1])
-    layout, bits, type_shape, shape, strides = info  # still unpacks in field order
-    assert (layout, bits, shape, strides) == ("", 16, [64, 64], [64, 1])
+    layout, bits, type_shape, shape, strides, value_bits = info  # unpacks in field order
+    assert (layout, bits, shape, strides, value_bits) == ("", 16, [64, 64], [64, 1], 16)
     assert type_shape == [_ptonz.DYNAMIC] * 2
     (use,) = _ptonz.view_uses(tv.view)
     assert use.name == "pto.partition_view" and use.sizes == [16, 16]

@@ -68,10 +68,10 @@ def test_decide_per_class():
 
 def _info(layout, shape, rank=None):
     """A ViewInfo as decide reads it (layout, type rank, shape constants)."""
-    return ViewInfo(layout, 8, [_ptonz.DYNAMIC] * (rank or len(shape)), shape, [])
+    return ViewInfo(layout, 8, [_ptonz.DYNAMIC] * (rank or len(shape)), shape, [], 8)
 
 
-ViewInfo = namedtuple("ViewInfo", "layout element_bits type_shape shape strides")
+ViewInfo = namedtuple("ViewInfo", "layout element_bits type_shape shape strides value_bits")
 
 
 def test_an_unblocked_nz_view_is_rejected_and_a_blocked_one_is_not():

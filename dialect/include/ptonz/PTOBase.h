@@ -92,6 +92,10 @@ bool isElementType(mlir::Type type);
 /// The storage bits of one element (a packed FP4 pair is 8), 0 if `type` is
 /// no element type.
 unsigned elementBits(mlir::Type type);
+/// The bits of one value of an element: elementBits, halved for PTOAS's
+/// packed pairs (`!pto.f4E2M1x2`: 4), so a pair of sub-byte values is
+/// sub-byte; 0 if `type` is no element type.
+unsigned elementValueBits(mlir::Type type);
 /// An A5 microscaling scale element (E8M0, one byte): PTOAS's `!pto.f8E8M0`,
 /// or MLIR's builtin f8E8M0FNU, which ptonz accepts for it on input.
 bool isMXScaleElement(mlir::Type type);

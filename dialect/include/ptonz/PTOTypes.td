@@ -148,27 +148,30 @@ def PTO_AsyncEventType : PTO_Type<"AsyncEvent", "async_event"> {
 // one-byte ones are memref elements too (PTOAS 0.60 declares
 // MemRefElementTypeInterface on hif8, f8E8M0 and the FP4 pairs, not on
 // hif8x2 / bf16x2).
-class PTO_ScalarType<string name, string typeMnemonic, int storageBits, string what,
-                     list<Trait> traits = []>
+// `values`: how many values one element packs (2 for the x2 pairs).
+class PTO_ScalarType<string name, string typeMnemonic, int storageBits, int values,
+                     string what, list<Trait> traits = []>
     : PTO_Type<name, typeMnemonic, traits> {
   let summary = what;
   let extraClassDeclaration =
-      !strconcat("static constexpr unsigned kStorageBits = ", !cast<string>(storageBits), ";");
+      !strconcat("static constexpr unsigned kStorageBits = ", !cast<string>(storageBits),
+                 ";\n  static constexpr unsigned kValueBits = ",
+                 !cast<string>(!div(storageBits, values)), ";");
 }
-def PTO_HiF8Type : PTO_ScalarType<"HiF8", "hif8", 8, "A5 HiFloat8 (hifloat8_t, 1 byte)",
+def PTO_HiF8Type : PTO_ScalarType<"HiF8", "hif8", 8, 1, "A5 HiFloat8 (hifloat8_t, 1 byte)",
                                   [MemRefElementTypeInterface]>;
-def PTO_F8E8M0Type : PTO_ScalarType<"F8E8M0", "f8E8M0", 8,
+def PTO_F8E8M0Type : PTO_ScalarType<"F8E8M0", "f8E8M0", 8, 1,
                                     "A5 MX scale (float8_e8m0_t, 1 byte)",
                                     [MemRefElementTypeInterface]>;
-def PTO_HiF8x2Type : PTO_ScalarType<"HiF8x2", "hif8x2", 16,
+def PTO_HiF8x2Type : PTO_ScalarType<"HiF8x2", "hif8x2", 16, 2,
                                     "a packed pair of HiFloat8 (hifloat8x2_t, 2 bytes)">;
-def PTO_F4E1M2x2Type : PTO_ScalarType<"F4E1M2x2", "f4E1M2x2", 8,
+def PTO_F4E1M2x2Type : PTO_ScalarType<"F4E1M2x2", "f4E1M2x2", 8, 2,
                                       "a packed pair of FP4 E1M2 (float4_e1m2x2_t, 1 byte)",
                                       [MemRefElementTypeInterface]>;
-def PTO_F4E2M1x2Type : PTO_ScalarType<"F4E2M1x2", "f4E2M1x2", 8,
+def PTO_F4E2M1x2Type : PTO_ScalarType<"F4E2M1x2", "f4E2M1x2", 8, 2,
                                       "a packed pair of FP4 E2M1 (float4_e2m1x2_t, 1 byte)",
                                       [MemRefElementTypeInterface]>;
-def PTO_BF16x2Type : PTO_ScalarType<"BF16x2", "bf16x2", 32,
+def PTO_BF16x2Type : PTO_ScalarType<"BF16x2", "bf16x2", 32, 2,
                                     "a packed pair of bf16 (bf16x2_t, 4 bytes)">;
 
 #endif // PTONZ_PTO_TYPES

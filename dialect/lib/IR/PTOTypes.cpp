@@ -91,6 +91,16 @@ bool ptonz::pto::isMXScaleElement(Type t) {
   return isa<F8E8M0Type, Float8E8M0FNUType>(t);
 }
 
+/// `bitsOf(s)` of PTOAS 0.60's scalar type `t` (each has kStorageBits and
+/// kValueBits), or nullopt for any other type.
+template <typename BitsOf>
+static std::optional<unsigned> scalarTypeBits(Type t, BitsOf bitsOf) {
+  return llvm::TypeSwitch<Type, std::optional<unsigned>>(t)
+      .Case<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type,
+            BF16x2Type>([&](auto s) { return bitsOf(s); })
+      .Default([](Type) { return std::nullopt; });
+}
+
 unsigned ptonz::pto::elementBits(Type t) {
   // An integer first: a type-ID test, where FloatType (an interface) is a
   // lookup, which getIntOrFloatBitWidth would repeat.
@@ -98,10 +108,15 @@ unsigned ptonz::pto::elementBits(Type t) {
     return i.getWidth();
   if (auto f = dyn_cast<FloatType>(t))
     return f.getWidth();
-  return llvm::TypeSwitch<Type, unsigned>(t)
-      .Case<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type,
-            BF16x2Type>([](auto s) { return decltype(s)::kStorageBits; })
-      .Default([](Type) { return 0u; });
+  return scalarTypeBits(t, [](auto s) { return decltype(s)::kStorageBits; })
+      .value_or(0);
+}
+
+unsigned ptonz::pto::elementValueBits(Type t) {
+  if (auto bits =
+          scalarTypeBits(t, [](auto s) { return decltype(s)::kValueBits; }))
+    return *bits;
+  return elementBits(t);
 }
 
 //===----------------------------------------------------------------------===//

@@ -112,20 +112,12 @@ def layout_of(op: Any) -> Optional[str]:
 
 
 def bit_width(t: ir.Type) -> int:
-    """Bit width of an integer or float type (every MLIR float, f80 and f128
-    included: the Python bindings have no class of their own for some, so
-    the type is asked, not its class); `index` counts as 64 bits. The C++
-    side's twin is `elementBits` (dialect/bindings/Builders.cpp)."""
-    t = t.maybe_downcast() if hasattr(t, "maybe_downcast") else t
-    if isinstance(t, ir.IndexType):
+    """Bit width of a scalar type: an element type's, as the dialect counts
+    it (`ptonz::pto::elementBits`: every MLIR integer and float, and PTOAS's
+    own scalars such as `!pto.hif8`), or 64 for `index`."""
+    if t.typeid == ir.IndexType.static_typeid:
         return 64
-    if isinstance(t, (ir.IntegerType, ir.FloatType)):
-        return cast(int, t.width)
-    try:
-        return cast(int, ir.FloatType(t).width)  # f80, f128: no class of their own
-    except ValueError:
-        pass
-    bits = _ptonz.element_bits(t)  # PTOAS 0.60's scalar types (`!pto.f8E8M0`: 8)
+    bits = _ptonz.element_bits(t)
     if bits:
         return int(bits)
     raise ValueError(f"{t} has no bit width")

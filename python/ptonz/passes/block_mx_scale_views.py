@@ -87,7 +87,7 @@ class _Validator:
         self.ok = False
 
     def view(self, op: ir.Operation, info) -> None:
-        layout, _bits, type_shape, _shape, _strides = info
+        layout, _bits, type_shape, _shape, _strides, _value_bits = info
         name = MX_NAMES[layout]
         rank = len(type_shape)
         elem = op.results[0].type.element_type

@@ -122,7 +122,7 @@ class _Validator:
 
     def view(self, op: ir.Operation, info, uses) -> None:
         """`info`: the view's `_ptonz.view_info`; `uses`: its `_ptonz.view_uses`."""
-        _layout, bits, type_shape, _shape, strides = info
+        _layout, bits, type_shape, _shape, strides, value_bits = info
         rank = len(type_shape)
         if rank < 2:
             return self.reject(
@@ -131,9 +131,12 @@ class _Validator:
                 "are the fractal plane, so an NZ view has at least [R, C]; "
                 "annotate it nd",
             )
-        why = nz_width_problem(bits)
+        # A packed pair of sub-byte values is sub-byte NZ; the fractal's
+        # C0 line counts the view's elements (pairs, as PTOAS does).
+        why = nz_width_problem(value_bits) or nz_width_problem(bits)
         if why is not None:
-            return self.reject(op, nz_element_message(op.results[0].type.element_type, bits, why))
+            elem = op.results[0].type.element_type
+            return self.reject(op, nz_element_message(elem, value_bits, why))
         c0 = c0_for_bitwidth(bits)
         dims = dims_of(info)
         R, C = dims[-2:]

@@ -196,6 +196,7 @@ class _Declarer:
             return self.reject(func.location, f"{where} is {ptr.type}, not a !pto.ptr")
         elem = _ptonz.PtrType(ptr.type).element_type
         try:
+            c0_for_bitwidth(_ptonz.element_value_bits(elem))  # a sub-byte pair is sub-byte
             c0 = c0_for_bitwidth(bit_width(elem))
         except ValueError as exc:
             return self.reject(
@@ -315,7 +316,7 @@ class _Declarer:
     def view(
         self, view: ir.Operation, offset, shape: List[int], c0: int, prover: Prover, where: str
     ):
-        layout, _bits, _type_shape, dims, strides = _ptonz.view_info(view)
+        layout, _bits, _type_shape, dims, strides, _value_bits = _ptonz.view_info(view)
         if layout == "nz":
             return None  # already an NZ view (logical or blocked): the passes after check it
         fixed = None

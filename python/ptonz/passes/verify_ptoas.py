@@ -302,7 +302,7 @@ class VerifyPTOAS(ModulePass):
 
     def _nz_view(self, op, info, kind: str) -> None:
         """`kind`: the view's analyses.view_kinds kind."""
-        _layout, bits, type_shape, shape_ops, st = info
+        _layout, bits, type_shape, shape_ops, st, value_bits = info
         if kind == LEGACY:
             return self._fail(op, legacy_message(op))
         if kind == LOGICAL:
@@ -333,7 +333,7 @@ class VerifyPTOAS(ModulePass):
                 f"user-specified layout=nz requires a rank-5 view, got rank "
                 f"{rank} (run pto-block-nz-views)",
             )
-        why = nz_width_problem(bits)
+        why = nz_width_problem(value_bits) or nz_width_problem(bits)
         if why == SUB_BYTE_NZ:
             elem = op.results[0].type.element_type
             return self._fail(op, f"NZ view of sub-byte element type {elem}: {why}")
@@ -412,7 +412,7 @@ class VerifyPTOAS(ModulePass):
         says mx_a_zz, col_major/col_major mx_b_nn, and that beats the view's
         own layout: `layout mismatch: user-specified layout=L but
         inferred=P`. 0.61 trusts the explicit layout."""
-        layout, _bits, _type_shape, shape_ops, st = info
+        layout, _bits, _type_shape, shape_ops, st, _value_bits = info
         if layout not in _MX_060_LAYOUTS:
             return
         if (
@@ -457,7 +457,7 @@ class VerifyPTOAS(ModulePass):
         pto-isa's) calls some views without a layout attribute NZ whose
         strides are not NZ (a contiguous [4, 1, 16, 8, 16] f32): it would
         write an NZ GlobalTensor for them and read the wrong elements."""
-        _layout, bits, _type_shape, shape_ops, st = info
+        _layout, bits, _type_shape, shape_ops, st, _value_bits = info
         inferred = inferred_layout(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] != "nz":
             return
@@ -481,11 +481,11 @@ class VerifyPTOAS(ModulePass):
         does ptonz (its descriptor says NZ, `ptoas_facts.view_layout`). Such a
         view is canonical, so only its partitions (d3 / d4 whole) and its
         element type can be wrong."""
-        _layout, bits, _type_shape, shape_ops, st = info
+        _layout, bits, _type_shape, shape_ops, st, value_bits = info
         inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] != "nz":
             return
-        if bits < 8:
+        if nz_width_problem(value_bits) == SUB_BYTE_NZ:
             elem = op.results[0].type.element_type
             v = format_version(self.version)
             return self._fail(
@@ -575,7 +575,7 @@ class VerifyPTOAS(ModulePass):
         canonical NZ root, else DN/ND from the last two dimensions), not
         0.27's one-axis-off NZ test, which calls contiguous ND views such as
         [4, 1, 16, 8, 16] NZ."""
-        _layout, bits, _type_shape, shape_ops, st = info
+        _layout, bits, _type_shape, shape_ops, st, _value_bits = info
         inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] == "nd" or inferred[1]:
             return
