@@ -96,6 +96,11 @@ unsigned elementBits(mlir::Type type);
 /// packed pairs (`!pto.f4E2M1x2`: 4), so a pair of sub-byte values is
 /// sub-byte; 0 if `type` is no element type.
 unsigned elementValueBits(mlir::Type type);
+/// PTOAS 0.60's own scalar types: `!pto.hif8`, `!pto.f8E8M0` and the packed
+/// pairs `!pto.hif8x2`, `!pto.f4E1M2x2`, `!pto.f4E2M1x2`, `!pto.bf16x2`.
+bool isPTOScalarType(mlir::Type type);
+/// A packed pair of FP4 values: `!pto.f4E1M2x2` or `!pto.f4E2M1x2`.
+bool isFP4Pair(mlir::Type type);
 /// An A5 microscaling scale element (E8M0, one byte): PTOAS's `!pto.f8E8M0`,
 /// or MLIR's builtin f8E8M0FNU, which ptonz accepts for it on input.
 bool isMXScaleElement(mlir::Type type);

@@ -390,7 +390,7 @@ LogicalResult TExtractOp::verify() {
     Type e = dst->getElementType();
     auto f = dyn_cast<FloatType>(e);
     bool elemOk =
-        isa<HiF8Type, F4E1M2x2Type, F4E2M1x2Type>(e) ||
+        isa<HiF8Type>(e) || isFP4Pair(e) ||
         (isa<IntegerType>(e) && e.getIntOrFloatBitWidth() == 8) ||
         (f && (f.getWidth() == 8 || f.isF16() || f.isBF16() || f.isF32()));
     if (!elemOk)
@@ -547,8 +547,8 @@ static LogicalResult verifyMx060(Operation *op, const TileView &l,
                                  const TileView &r, Value lhsScale,
                                  Value rhsScale, bool gemv) {
   auto fp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
-  auto fp4 = [](Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); };
-  if (!(fp8(l.elem) && fp8(r.elem)) && !(fp4(l.elem) && fp4(r.elem)))
+  if (!(fp8(l.elem) && fp8(r.elem)) &&
+      !(isFP4Pair(l.elem) && isFP4Pair(r.elem)))
     return op->emitOpError()
            << "expects A5 mx lhs/rhs element types to be a supported fp8/fp8 "
               "(f8E4M3FN, f8E5M2) or fp4/fp4 pair, got "

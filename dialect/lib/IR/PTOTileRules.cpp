@@ -758,8 +758,7 @@ static bool isEmitCScalar(Type t) {
   if (!t)
     return false;
   if (t.isF16() || t.isBF16() || t.isF32() || t.isF64() ||
-      isa<Float8E4M3FNType, Float8E5M2Type, HiF8Type, F4E1M2x2Type,
-          F4E2M1x2Type>(t))
+      isa<Float8E4M3FNType, Float8E5M2Type, HiF8Type>(t) || isFP4Pair(t))
     return true;
   auto i = dyn_cast<IntegerType>(t);
   return i && llvm::is_contained({8u, 16u, 32u, 64u}, i.getWidth());

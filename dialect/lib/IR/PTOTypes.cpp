@@ -112,6 +112,14 @@ unsigned ptonz::pto::elementBits(Type t) {
       .value_or(0);
 }
 
+bool ptonz::pto::isPTOScalarType(Type t) {
+  return scalarTypeBits(t, [](auto) { return 0u; }).has_value();
+}
+
+bool ptonz::pto::isFP4Pair(Type t) {
+  return isa<F4E1M2x2Type, F4E2M1x2Type>(t);
+}
+
 unsigned ptonz::pto::elementValueBits(Type t) {
   if (auto bits =
           scalarTypeBits(t, [](auto s) { return decltype(s)::kValueBits; }))

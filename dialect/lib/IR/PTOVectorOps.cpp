@@ -221,7 +221,7 @@ LogicalResult TCvtOp::verify() {
   // elements per storage element along its packed (row_major: column) axis.
   auto logical = [](const TileView &t, ArrayRef<int64_t> dims) {
     SmallVector<int64_t, 2> out(dims.begin(), dims.end());
-    if (out.size() == 2 && isa<F4E2M1x2Type, F4E1M2x2Type>(t.elem)) {
+    if (out.size() == 2 && isFP4Pair(t.elem)) {
       int64_t &packed =
           t.buf.getBlayout() == BLayout::col_major ? out[0] : out[1];
       if (isStatic(packed))

@@ -316,8 +316,7 @@ LogicalResult ptonz::pto::verifyTmpCapacity(Operation *op, Value tmp,
 bool ptonz::pto::isLowPrecisionElement(Type type) {
   if (auto f = dyn_cast<FloatType>(type))
     return f.getWidth() == 8;
-  return isa<HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type, F4E2M1x2Type,
-             BF16x2Type>(type);
+  return isPTOScalarType(type);
 }
 
 bool ptonz::pto::isA5LowPrecisionCvt(Type src, Type dst) {
@@ -326,14 +325,13 @@ bool ptonz::pto::isA5LowPrecisionCvt(Type src, Type dst) {
     return f && f.getWidth() == 8 && !isa<Float8E8M0FNUType>(t);
   };
   auto hif8 = [](Type t) { return isa<HiF8Type>(t); };
-  auto fp4 = [](Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); };
   if (src.isF32())
     return fp8(dst) || hif8(dst);
   if (src.isF16())
     return hif8(dst);
   if (src.isBF16())
-    return fp4(dst);
-  if (fp4(src))
+    return isFP4Pair(dst);
+  if (isFP4Pair(src))
     return dst.isBF16();
   return (fp8(src) || hif8(src)) && dst.isF32();
 }

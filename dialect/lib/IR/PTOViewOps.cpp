@@ -351,8 +351,7 @@ static LogicalResult verifyTileLayoutGranule(Operation *op, TileBufType t) {
   int64_t rows = t.getRows(), cols = t.getCols();
   if (t.getSlayout() == SLayout::none_box) {
     bool rowMajor = t.getBlayout() == BLayout::row_major;
-    int64_t align =
-        isa<F4E1M2x2Type, F4E2M1x2Type>(t.getElementType()) ? 16 : 32;
+    int64_t align = isFP4Pair(t.getElementType()) ? 16 : 32;
     int64_t span = (rowMajor ? cols : rows) * bytes;
     if (span % align != 0)
       return op->emitOpError()

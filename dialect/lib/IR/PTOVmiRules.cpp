@@ -27,14 +27,12 @@ using namespace ptonz::pto;
 //===----------------------------------------------------------------------===//
 
 static bool isBF16x2(Type t) { return isa<BF16x2Type>(t); }
-static bool isF4x2(Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); }
 static bool isPackedFloatCarrier(Type t) {
-  return isa<HiF8x2Type>(t) || isF4x2(t) || isBF16x2(t);
+  return isa<HiF8x2Type>(t) || isFP4Pair(t) || isBF16x2(t);
 }
 /// A float or one of PTOAS's low-precision scalar types.
 static bool isFloatLike(Type t) {
-  return isa<FloatType, HiF8Type, F8E8M0Type, HiF8x2Type, F4E1M2x2Type,
-             F4E2M1x2Type, BF16x2Type>(t);
+  return isa<FloatType>(t) || isPTOScalarType(t);
 }
 static bool isIntegerLike(Type t) { return isa<IntegerType, IndexType>(t); }
 static bool isSignedInt(Type t) {
@@ -102,9 +100,9 @@ static std::optional<bool> fpToUiRequiresSat(Type src, Type dst) {
 static std::optional<FpToFpContract> fpToFpContract(Type src, Type dst) {
   if (!isFloatLike(src) || !isFloatLike(dst))
     return std::nullopt;
-  if (isBF16x2(src) && isF4x2(dst))
+  if (isBF16x2(src) && isFP4Pair(dst))
     return FpToFpContract{false, "RAFZC"};
-  if (isF4x2(src) && isBF16x2(dst))
+  if (isFP4Pair(src) && isBF16x2(dst))
     return FpToFpContract{false, ""};
   if (elementBits(src) != elementBits(dst))
     return std::nullopt;

@@ -146,8 +146,6 @@ static std::string spelled(Type t) {
   return s;
 }
 
-static bool isFP4Pair(Type t) { return isa<F4E1M2x2Type, F4E2M1x2Type>(t); }
-
 /// PTOAS's isPTOFloat8Type: the E4M3 and E5M2 kinds of fp8.
 static bool isFloat8(Type t) {
   return isa<Float8E4M3Type, Float8E4M3FNType, Float8E4M3FNUZType,
