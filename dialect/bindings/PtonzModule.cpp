@@ -512,6 +512,13 @@ NB_MODULE(_ptonz, m) {
       "`module` its EmitC backend cannot lower, when that is the backend; "
       "False if there is one.");
   m.def(
+      "verify_entry_recursion",
+      [](MlirOperation module) { return ptonzPTOVerifyEntryRecursion(module); },
+      nb::arg("module"),
+      "PTOAS emits no recursive calls: a located error (to the context's "
+      "diagnostic handlers) at every `pto.entry` function of `module` on a "
+      "call cycle; False if there is one.");
+  m.def(
       "ptoas_target_version",
       [](MlirContext ctx) {
         int major = 0, minor = 0;

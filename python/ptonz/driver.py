@@ -375,11 +375,14 @@ def process(
                 return outcome
             # MLIR verifies no unregistered op: PTOAS's rules for the ops
             # ptonz keeps verbatim (verifyPassThroughOps), then what the
-            # target's PTOAS backend cannot lower (verifyBackendLowering).
+            # target's PTOAS backend cannot lower (verifyBackendLowering,
+            # verifyEntryRecursion).
             t0 = time.perf_counter()
-            lowerable = _ptonz.verify_pass_through_ops(
-                module.operation
-            ) and _ptonz.verify_backend_lowering(module.operation)
+            lowerable = (
+                _ptonz.verify_pass_through_ops(module.operation)
+                and _ptonz.verify_backend_lowering(module.operation)
+                and _ptonz.verify_entry_recursion(module.operation)
+            )
             timing["verify"] += time.perf_counter() - t0
             if not lowerable:
                 diags += collector.take()

@@ -49,6 +49,9 @@ MLIR_CAPI_EXPORTED bool ptonzPTOVerifyPassThroughOps(MlirOperation module);
 /* PTOAS's EmitC backend rule (verifyBackendLowering): located errors on
  * `module`'s context; false if it has an op or function EmitC cannot lower. */
 MLIR_CAPI_EXPORTED bool ptonzPTOVerifyBackendLowering(MlirOperation module);
+/* No `pto.entry` function on a call cycle (verifyEntryRecursion): located
+ * errors on `module`'s context; false if one is. */
+MLIR_CAPI_EXPORTED bool ptonzPTOVerifyEntryRecursion(MlirOperation module);
 /* The PTOAS release the pto verifiers of `ctx` check. Loads the dialect. */
 MLIR_CAPI_EXPORTED void
 ptonzPTOGetPtoasVersion(MlirContext ctx, int *versionMajor, int *versionMinor);

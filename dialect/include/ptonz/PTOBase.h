@@ -86,6 +86,11 @@ Backend backendOf(mlir::Operation *op);
 /// reach it, naming the op or type and what to do instead; failure if there
 /// is one (PTOBackend.cpp has the facts).
 mlir::LogicalResult verifyBackendLowering(mlir::Operation *module);
+/// PTOAS emits no recursive calls: a located error at every `pto.entry`
+/// function of `module` on a call cycle (itself, or through other
+/// functions); failure if there is one. Once per module, linear in it (a
+/// verifier per entry would resolve callees once per entry).
+mlir::LogicalResult verifyEntryRecursion(mlir::Operation *module);
 /// Element types of views, tiles and pointers: integers, floats and the
 /// scalar types of PTOAS 0.60 (`!pto.hif8`, `!pto.f4E2M1x2`, ...).
 bool isElementType(mlir::Type type);

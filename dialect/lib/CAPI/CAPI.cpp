@@ -100,6 +100,10 @@ bool ptonzPTOVerifyBackendLowering(MlirOperation module) {
   return succeeded(pto::verifyBackendLowering(unwrap(module)));
 }
 
+bool ptonzPTOVerifyEntryRecursion(MlirOperation module) {
+  return succeeded(pto::verifyEntryRecursion(unwrap(module)));
+}
+
 void ptonzPTOGetPtoasVersion(MlirContext ctx, int *versionMajor,
                              int *versionMinor) {
   auto version =

@@ -167,6 +167,54 @@ func.func @f() attributes {pto.entry} {
 
 // -----
 
+// Through other functions (the cycle's other members are named), in a
+// nested module.
+module {
+  module @kernels {
+    // expected-error@+1 {{'func.func' op PTO entry function calls itself (through @h1, @h2): ptoas emits no recursive calls in C++}}
+    func.func @k() attributes {pto.entry} {
+      scf.execute_region {
+        func.call @h1() : () -> ()
+        scf.yield
+      }
+      return
+    }
+    func.func private @h1() {
+      func.call @h2() : () -> ()
+      return
+    }
+    func.func private @h2() {
+      func.call @k() : () -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+// Accepted: a cycle among the helpers an entry calls does not return to
+// the entry, and one entry calling another is no cycle.
+module {
+  func.func @k() attributes {pto.entry} {
+    func.call @loop1() : () -> ()
+    func.call @k2() : () -> ()
+    return
+  }
+  func.func @k2() attributes {pto.entry} {
+    return
+  }
+  func.func private @loop1() {
+    func.call @loop2() : () -> ()
+    return
+  }
+  func.func private @loop2() {
+    func.call @loop1() : () -> ()
+    return
+  }
+}
+
+// -----
+
 // expected-error@+1 {{'func.func' op `pto.kernel_kind` must be #pto.kernel_kind<cube|vector>, got "cube"}}
 func.func @f() attributes {pto.kernel_kind = "cube"} {
   return
