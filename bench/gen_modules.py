@@ -29,14 +29,17 @@ with ``pto.tstore``; K tiles are 256 so the NZ weight tile is a square
 lies on one dependence chain, `addi` / `maxsi` / `minsi` of the row offset
 of its one ND partition: what the range analysis and the verify passes walk
 is as deep as the module is large, so its growth shows any cost quadratic
-in a slice's depth).
+in a slice's depth); ``calls`` (the ``pto`` kernels as private functions,
+each called by a `pto.entry` kernel of its own: a module of many kernels
+and calls, whose growth shows any cost quadratic in the number of
+functions).
 
 Kernels are appended until the module reaches the requested operation count
 (counted as MLIR counts them: ``builtin.module``, ``func.func``, ``func.return``,
 every ``scf.for`` and its implicit ``scf.yield``). The count is exact for the
 text produced; it is returned and written as a header comment.
 
-    python bench/gen_modules.py --ops 10000 [--form pl|pto|cube] [-o out.mlir]
+    python bench/gen_modules.py --ops 10000 [--form pl|pto|cube|chain|calls] [-o out.mlir]
 
 Output is a pure function of (ops, form, seed).
 """
@@ -45,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from typing import List, Tuple
 
@@ -53,8 +57,9 @@ K_TILE = 512  # pipelined K tile: scf.for %k0 = 512 to K step 512
 M_TILE = 64  # activation rows per core: m0 = block_idx * 64
 DTYPES = ("i8", "f16", "bf16")
 KINDS = ("grouped", "dense", "fused")
-# pl programs, pto kernels, pto cube kernels, one kernel of one long chain
-FORMS = ("pl", "pto", "cube", "chain")
+# pl programs, pto kernels, pto cube kernels, one kernel of one long chain,
+# pto kernels each called by an entry kernel
+FORMS = ("pl", "pto", "cube", "chain", "calls")
 
 # tile_buf of each memory, as convert-pl-to-pto builds it (pto form).
 TILE_BUF = {
@@ -366,6 +371,25 @@ def _chain_kernel(target_ops: int) -> Tuple[List[str], int]:
     return lines, 1 + len(consts) + 2 + n + 4 + 1  # func, ..., return
 
 
+def _called_kernel(index: int, rng: random.Random) -> Tuple[List[str], int]:
+    """The `calls` form's kernel: a `pto` kernel made private (`@K_body`),
+    and an entry kernel `@K` of the same arguments that calls it."""
+    lines, kops = _kernel(index, rng, "pto")
+    head = re.fullmatch(r"func\.func @(\w+)\((.*)\) \{", lines[0])
+    assert head, lines[0]
+    name, params = head.groups()
+    args = [p.split(":")[0].strip() for p in params.split(", ")]
+    types = [p.split(":", 1)[1].strip() for p in params.split(", ")]
+    entry = [
+        f"func.func @{name}({params}) attributes {{pto.entry}} {{",
+        f"  func.call @{name}_body({', '.join(args)}) : ({', '.join(types)}) -> ()",
+        "  return",
+        "}",
+    ]
+    body = [f"func.func private @{name}_body({params}) {{"] + lines[1:]
+    return body + [""] + entry, kops + 3  # func, call, return
+
+
 def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int, int]:
     """Return (module text, exact op count, kernel count); kernels are added
     until the count reaches target_ops (it overshoots by < one kernel)."""
@@ -383,7 +407,7 @@ def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int
     ops = 1  # builtin.module
     n = 0
     while ops < target_ops:
-        lines, kops = _kernel(n, rng, form)
+        lines, kops = _called_kernel(n, rng) if form == "calls" else _kernel(n, rng, form)
         chunks.append("\n".join(lines))
         ops += kops
         n += 1
@@ -403,7 +427,8 @@ def main(argv=None) -> int:
         default="pl",
         help="pl (input of convert-pl-to-pto, loads only), logical pto (same "
         "kernels), cube (logical pto with tmov/tmatmul/sync: full cube kernels), "
-        "or chain (one kernel of one long dependence chain)",
+        "chain (one kernel of one long dependence chain), or calls (the pto "
+        "kernels, each called by an entry kernel of its own)",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", dest="output", default="-", help="output file ('-' = stdout)")

@@ -501,6 +501,7 @@ FORM_TITLES = {
     "pto": "logical pto, loads and stores only",
     "pl": "pl kernels (loads and stores only: every op is rewritten) -- worst case",
     "chain": "one kernel whose partition offset passes through every op -- slice depth",
+    "calls": "pto kernels, each called by an entry kernel -- many functions and calls",
 }
 
 
@@ -696,7 +697,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument(
         "--forms",
         default="cube,pl",
-        help="comma-separated module forms (gen_modules.py --form): cube, pto, pl, chain",
+        help="comma-separated module forms (gen_modules.py --form): cube, pto, pl, chain, calls",
     )
     p.add_argument(
         "--instructions",
@@ -738,7 +739,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.error("--instructions needs valgrind on PATH")
     for f in forms:
         if f not in FORM_TITLES:
-            p.error(f"unknown form {f!r} (cube, pto, pl, chain)")
+            p.error(f"unknown form {f!r} (cube, pto, pl, chain, calls)")
     os.makedirs(a.out_dir, exist_ok=True)
 
     def log(msg: str) -> None:
