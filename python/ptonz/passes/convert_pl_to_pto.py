@@ -257,7 +257,7 @@ class _Validator:
         """A tensor passed to a function: the callee gets the pointer, so it must
         be a function of this module that takes the same !pl.tensor."""
         callee = op.opview.callee.value
-        target = _lookup_function(op, callee)
+        target = _lookup_function(op, callee, self.facts)
         if target is None or not target.regions[0].blocks:
             self.reject(
                 op,
@@ -947,17 +947,24 @@ def offset_arguments(func_calls) -> Tuple[set, bool]:
     return needs, bool(calls)
 
 
-def _lookup_function(op, name: str):
-    """The func.func @name of the module enclosing `op`, else None."""
+def _lookup_function(op, name: str, facts: Dict):
+    """The func.func @name of the module enclosing `op`, else None. The
+    module's symbol table is built once per pass run (`facts`): a scan per
+    call made a module of many calls quadratic."""
     parent = op.parent
     while parent is not None and parent.name != "builtin.module":
         parent = parent.parent
     if parent is None:
         return None
-    for f in parent.regions[0].blocks[0].operations:
-        if f.operation.name == "func.func" and f.attributes["sym_name"].value == name:
-            return f
-    return None
+    key = ("symbols", parent)
+    table = facts.get(key)
+    if table is None:
+        table = facts[key] = ir.SymbolTable(parent)
+    try:
+        f = table[name]
+    except KeyError:
+        return None
+    return f if f.operation.name == "func.func" else None
 
 
 class _Function:
