@@ -32,14 +32,15 @@ is as deep as the module is large, so its growth shows any cost quadratic
 in a slice's depth); ``calls`` (the ``pto`` kernels as private functions,
 each called by a `pto.entry` kernel of its own: a module of many kernels
 and calls, whose growth shows any cost quadratic in the number of
-functions).
+functions) and ``pl-calls`` (the same of the ``pl`` kernels, whose
+callers convert-pl-to-pto lowers too).
 
 Kernels are appended until the module reaches the requested operation count
 (counted as MLIR counts them: ``builtin.module``, ``func.func``, ``func.return``,
 every ``scf.for`` and its implicit ``scf.yield``). The count is exact for the
 text produced; it is returned and written as a header comment.
 
-    python bench/gen_modules.py --ops 10000 [--form pl|pto|cube|chain|calls] [-o out.mlir]
+    python bench/gen_modules.py --ops 10000 [--form pl|pto|cube|chain|calls|pl-calls] [-o out.mlir]
 
 Output is a pure function of (ops, form, seed).
 """
@@ -58,8 +59,9 @@ M_TILE = 64  # activation rows per core: m0 = block_idx * 64
 DTYPES = ("i8", "f16", "bf16")
 KINDS = ("grouped", "dense", "fused")
 # pl programs, pto kernels, pto cube kernels, one kernel of one long chain,
-# pto kernels each called by an entry kernel
-FORMS = ("pl", "pto", "cube", "chain", "calls")
+# pto (pl) kernels each called by a kernel of its own
+FORMS = ("pl", "pto", "cube", "chain", "calls", "pl-calls")
+CALLED_FORMS = {"calls": "pto", "pl-calls": "pl"}
 
 # tile_buf of each memory, as convert-pl-to-pto builds it (pto form).
 TILE_BUF = {
@@ -371,17 +373,20 @@ def _chain_kernel(target_ops: int) -> Tuple[List[str], int]:
     return lines, 1 + len(consts) + 2 + n + 4 + 1  # func, ..., return
 
 
-def _called_kernel(index: int, rng: random.Random) -> Tuple[List[str], int]:
-    """The `calls` form's kernel: a `pto` kernel made private (`@K_body`),
-    and an entry kernel `@K` of the same arguments that calls it."""
-    lines, kops = _kernel(index, rng, "pto")
+def _called_kernel(index: int, rng: random.Random, form: str) -> Tuple[List[str], int]:
+    """The `calls` (`pl-calls`) form's kernel: a `pto` (`pl`) kernel made
+    private (`@K_body`), and a kernel `@K` of the same arguments that calls
+    it (pto: an entry; convert-pl-to-pto marks a pl one)."""
+    lines, kops = _kernel(index, rng, CALLED_FORMS[form])
     head = re.fullmatch(r"func\.func @(\w+)\((.*)\) \{", lines[0])
     assert head, lines[0]
     name, params = head.groups()
-    args = [p.split(":")[0].strip() for p in params.split(", ")]
-    types = [p.split(":", 1)[1].strip() for p in params.split(", ")]
+    params_list = re.split(r", (?=%)", params)  # a pl type has ", nz>"
+    args = [p.split(":")[0].strip() for p in params_list]
+    types = [p.split(":", 1)[1].strip() for p in params_list]
+    attrs = " attributes {pto.entry}" if form == "calls" else ""
     entry = [
-        f"func.func @{name}({params}) attributes {{pto.entry}} {{",
+        f"func.func @{name}({params}){attrs} {{",
         f"  func.call @{name}_body({', '.join(args)}) : ({', '.join(types)}) -> ()",
         "  return",
         "}",
@@ -407,7 +412,10 @@ def generate(target_ops: int, form: str = "pl", seed: int = 0) -> Tuple[str, int
     ops = 1  # builtin.module
     n = 0
     while ops < target_ops:
-        lines, kops = _called_kernel(n, rng) if form == "calls" else _kernel(n, rng, form)
+        if form in CALLED_FORMS:
+            lines, kops = _called_kernel(n, rng, form)
+        else:
+            lines, kops = _kernel(n, rng, form)
         chunks.append("\n".join(lines))
         ops += kops
         n += 1
@@ -427,8 +435,9 @@ def main(argv=None) -> int:
         default="pl",
         help="pl (input of convert-pl-to-pto, loads only), logical pto (same "
         "kernels), cube (logical pto with tmov/tmatmul/sync: full cube kernels), "
-        "chain (one kernel of one long dependence chain), or calls (the pto "
-        "kernels, each called by an entry kernel of its own)",
+        "chain (one kernel of one long dependence chain), calls (the pto "
+        "kernels, each called by an entry kernel of its own), or pl-calls (the "
+        "same of the pl kernels)",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", dest="output", default="-", help="output file ('-' = stdout)")

@@ -502,6 +502,7 @@ FORM_TITLES = {
     "pl": "pl kernels (loads and stores only: every op is rewritten) -- worst case",
     "chain": "one kernel whose partition offset passes through every op -- slice depth",
     "calls": "pto kernels, each called by an entry kernel -- many functions and calls",
+    "pl-calls": "pl kernels, each called by a kernel of its own -- many calls to lower",
 }
 
 
@@ -697,7 +698,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument(
         "--forms",
         default="cube,pl",
-        help="comma-separated module forms (gen_modules.py --form): cube, pto, pl, chain, calls",
+        help="comma-separated module forms (gen_modules.py --form): cube, pto, pl, chain, calls, pl-calls",
     )
     p.add_argument(
         "--instructions",
@@ -739,7 +740,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         p.error("--instructions needs valgrind on PATH")
     for f in forms:
         if f not in FORM_TITLES:
-            p.error(f"unknown form {f!r} (cube, pto, pl, chain, calls)")
+            p.error(f"unknown form {f!r} ({', '.join(FORM_TITLES)})")
     os.makedirs(a.out_dir, exist_ok=True)
 
     def log(msg: str) -> None:
