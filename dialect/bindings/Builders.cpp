@@ -1739,8 +1739,10 @@ namespace {
 /// arguments, ops or tile arguments, as pl_functions lists them, and of
 /// them the plain ones: every pl op a load or a store of one of the
 /// function's arguments (its tile read only by TILE_READERS) or a block
-/// query, no tile argument, no argument used by anything else, and no
-/// func.call in the module passing a pl tensor. What a plain function
+/// query, no tile argument, no argument used by anything else but a
+/// func.call that passes it whole to a function of the module
+/// (`wholeTensorCalls`), and no func.call in the module passing a pl tensor
+/// any other way (a slice would need an offset argument). What a plain function
 /// lowers to follows from its kinds of argument (shape, layout, element
 /// type, whether it is used) and of load and store (the facts pl_op_facts
 /// gives), so the pass checks each kind once, on the first one met, and
@@ -1758,7 +1760,7 @@ public:
     auto wanted = operationNames(ctx, names);
     readers = operationNames(ctx, tileReaders);
     llvm::DenseMap<mlir::Operation *, std::vector<mlir::Operation *>> pending;
-    bool tensorCalls = false;
+    std::vector<mlir::Operation *> tensorCalls;
     root->walk([&](mlir::Operation *op) {
       if (llvm::is_contained(wanted, op->getName())) {
         if (mlir::Operation *f = outermostFunction(op, funcName))
@@ -1767,9 +1769,10 @@ public:
       }
       if (op->getName() == callName) {
         calls.push_back(wrap(op));
-        tensorCalls |= llvm::any_of(op->getOperandTypes(), [](mlir::Type t) {
-          return llvm::isa<ptonz::pl::TensorType>(t);
-        });
+        if (llvm::any_of(op->getOperandTypes(), [](mlir::Type t) {
+              return llvm::isa<ptonz::pl::TensorType>(t);
+            }))
+          tensorCalls.push_back(op);
         return;
       }
       if (op->getName() != funcName || outermostFunction(op, funcName))
@@ -1790,10 +1793,11 @@ public:
         return;
       functions.push_back({op, std::move(ops), tiles, {}, {}, false, false});
     });
-    if (tensorCalls) // a callee may take an offset argument: not plain
-      return;
+    llvm::DenseSet<mlir::Operation *> callers; // of a call not plain
+    if (!wholeTensorCalls(root, tensorCalls, funcName, callers))
+      return; // a callee may take an offset argument: none is plain
     for (Function &f : functions)
-      f.plain = !f.tileArgs && classify(f);
+      f.plain = !f.tileArgs && !callers.contains(f.func) && classify(f);
   }
 
   /// (function, PLTensorArg) of the first argument of each kind.
@@ -1920,6 +1924,47 @@ private:
     return out;
   }
 
+  /// Whether every func.call passing a pl tensor passes its function's own
+  /// arguments (then no callee needs an offset argument, and lowering the
+  /// arguments in place lowers the call); `callers` gets the functions of
+  /// the calls a plain function may not make (their Python path says why):
+  /// one to what is not a func.func definition directly in `root`, or
+  /// returning a pl value.
+  static bool wholeTensorCalls(mlir::Operation *root,
+                               llvm::ArrayRef<mlir::Operation *> calls,
+                               mlir::OperationName funcName,
+                               llvm::DenseSet<mlir::Operation *> &callers) {
+    if (calls.empty())
+      return true;
+    llvm::DenseMap<mlir::Attribute, mlir::Operation *> byName;
+    if (root->getNumRegions() == 1 && root->getRegion(0).hasOneBlock())
+      for (mlir::Operation &op : root->getRegion(0).front())
+        if (op.getName() == funcName)
+          byName.try_emplace(op.getAttr("sym_name"), &op);
+    for (mlir::Operation *call : calls) {
+      mlir::Operation *caller = outermostFunction(call, funcName);
+      if (!caller)
+        return false;
+      mlir::Block &entry = caller->getRegion(0).front();
+      for (mlir::Value v : call->getOperands()) {
+        auto arg = llvm::dyn_cast<mlir::BlockArgument>(v);
+        if (llvm::isa<ptonz::pl::TensorType>(v.getType()) &&
+            (!arg || arg.getOwner() != &entry))
+          return false;
+      }
+      auto callee = call->getAttrOfType<mlir::FlatSymbolRefAttr>("callee");
+      mlir::Operation *target = callee && caller->getParentOp() == root
+                                    ? byName.lookup(callee.getAttr())
+                                    : nullptr;
+      bool plResults = llvm::any_of(call->getResultTypes(), [](mlir::Type t) {
+        return llvm::isa<ptonz::pl::TensorType, ptonz::pl::TileType>(t);
+      });
+      if (!target || target->getRegion(0).empty() || plResults)
+        callers.insert(caller);
+    }
+    return true;
+  }
+
   /// Whether `f` is plain; interns its kinds.
   bool classify(Function &f) {
     mlir::Block &entry = f.func->getRegion(0).front();
@@ -1961,8 +2006,10 @@ private:
       auto t = llvm::dyn_cast<ptonz::pl::TensorType>(arg.getType());
       if (!t)
         continue;
-      if (!llvm::all_of(arg.getUsers(), [](mlir::Operation *u) {
-            return llvm::isa<ptonz::pl::TileLoadOp, ptonz::pl::TileStoreOp>(u);
+      if (!llvm::all_of(arg.getUsers(), [&](mlir::Operation *u) {
+            return llvm::isa<ptonz::pl::TileLoadOp, ptonz::pl::TileStoreOp>(
+                       u) ||
+                   u->getName().getStringRef() == "func.call";
           }))
         return false;
       MlirType mt = wrap(mlir::Type(t));

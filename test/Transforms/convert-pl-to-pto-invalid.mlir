@@ -99,6 +99,28 @@ func.func @tensor_passed_to_external(%x: !pl.tensor<64x256xi32>) {
 
 // -----
 
+// Beside calls to a function of the module (lowered together), the one
+// call to a declaration is rejected, in a caller that loads too.
+func.func private @missing(!pl.tensor<64x256xi32>)
+func.func private @present(%x: !pl.tensor<64x256xi32>) {
+  return
+}
+func.func @good_caller(%x: !pl.tensor<64x256xi32>) {
+  func.call @present(%x) : (!pl.tensor<64x256xi32>) -> ()
+  return
+}
+func.func @bad_caller(%x: !pl.tensor<64x256xi32>) {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 256]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<64x256xi32> -> !pl.tile<64x256xi32, vec>
+  func.call @present(%x) : (!pl.tensor<64x256xi32>) -> ()
+  // expected-error@+1 {{convert-pl-to-pto: a !pl.tensor is passed to @missing, which is not a function of this module}}
+  func.call @missing(%x) : (!pl.tensor<64x256xi32>) -> ()
+  return
+}
+
+// -----
+
 func.func @tensor_used_by_other_op(%x: !pl.tensor<64x256xi32>) -> !pl.tensor<64x256xi32> {
   // expected-error@+1 {{convert-pl-to-pto: a !pl.tensor is used by 'func.return', which convert-pl-to-pto cannot lower; only pl.tile.load / pl.tile.store, pl.tensor.view / pl.tensor.reshape and func.call use a tensor}}
   return %x : !pl.tensor<64x256xi32>

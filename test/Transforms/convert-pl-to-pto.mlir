@@ -133,6 +133,35 @@ func.func @nz_orchestration(%w: !pl.tensor<4x256x512xi8, nz>, %w2: !pl.tensor<2x
 
 // -----
 
+// Calls that pass whole arguments (no slice anywhere, so no offset
+// argument): the caller's and the callee's arguments become pointers in
+// place and the call keeps its operands and its own attributes (pypto's
+// launch fields); both are kernels. (These functions take the pass's
+// plain-function path, the slice above the one-at-a-time path: the output
+// is the same.)
+// CHECK-LABEL: func.func private @body
+// CHECK-SAME: (%[[BW:.*]]: !pto.ptr<f16>, %[[BX:.*]]: !pto.ptr<f16>) attributes {pto.entry}
+// CHECK: pto.make_tensor_view %[[BW]], shape = [%c256, %c512], strides = [] {layout = #pto.layout<nz>}
+// CHECK: pto.make_tensor_view %[[BX]], shape = [%c64, %c512], strides = [%c512, %c1] {layout = #pto.layout<nd>}
+// CHECK-LABEL: func.func @launcher
+// CHECK-SAME: (%[[LW:.*]]: !pto.ptr<f16>, %[[LX:.*]]: !pto.ptr<f16>) attributes {pto.entry}
+// CHECK: call @body(%[[LW]], %[[LX]]) {launch.block_dim = 24 : i64} : (!pto.ptr<f16>, !pto.ptr<f16>) -> ()
+func.func private @body(%w: !pl.tensor<256x512xf16, nz>, %x: !pl.tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %w, offsets = [%c0, %c0], sizes = [256, 512]
+      {target_memory = #pl.memory<mat>} : !pl.tensor<256x512xf16, nz> -> !pl.tile<256x512xf16, mat>
+  %v = pl.tile.load %x, offsets = [%c0, %c0], sizes = [64, 512]
+      {target_memory = #pl.memory<vec>} : !pl.tensor<64x512xf16> -> !pl.tile<64x512xf16, vec>
+  pl.tile.store %v, %x, offsets = [%c0, %c0] : !pl.tile<64x512xf16, vec>, !pl.tensor<64x512xf16>
+  return
+}
+func.func @launcher(%w: !pl.tensor<256x512xf16, nz>, %x: !pl.tensor<64x512xf16>) {
+  func.call @body(%w, %x) {launch.block_dim = 24 : i64} : (!pl.tensor<256x512xf16, nz>, !pl.tensor<64x512xf16>) -> ()
+  return
+}
+
+// -----
+
 // A whole-tensor flatten of NZ (pypto test_flattens_a_whole_nz_tensor): the
 // same pointer as a rank-1 nd view, read whole (a prefetch); the NZ tensor
 // itself keeps its logical view.

@@ -96,14 +96,46 @@ def test_plain_functions_and_their_kinds():
         assert "pl." not in str(module.body.operations[0])
 
 
-def test_a_call_with_a_tensor_makes_no_function_plain():
+def test_calls_passing_whole_arguments_keep_functions_plain():
+    """A call passing its function's own arguments needs no offset argument,
+    so caller and callee stay plain; a call to a declaration leaves its
+    caller to the path that reports it."""
+    text = (
+        MODULE
+        + f"""
+func.func private @declared({T})
+func.func @caller(%x: {T}, %o: {T}) {{
+  func.call @a(%x, %o) : ({T}, {T}) -> ()
+  return
+}}
+func.func @to_declared(%x: {T}) {{
+  func.call @declared(%x) : ({T}) -> ()
+  return
+}}
+"""
+    )
+    with Target().context() as ctx:
+        module = parse_module(text, "calls.mlir", ctx)
+        plan = _plan(module)
+        assert [op.name for op in plan.calls] == ["func.call", "func.call"]
+        C._lower_plain_functions(plan, {})
+        left = [_name(pf.func) for pf in plan.remaining()]
+        assert left == ["nz_into_vec", "reshaped", "tile_argument", "to_declared"]
+        (caller,) = [f for f in module.body.operations if _name(f) == "caller"]
+        assert CUBE_ENTRY_ATTR in caller.attributes
+        assert "call @a(%arg0, %arg1) : (!pto.ptr<f16>, !pto.ptr<f16>) -> ()" in str(caller)
+
+
+def test_a_slice_passed_to_a_call_makes_no_function_plain():
     """A callee may take an offset argument for its tensor (the caller
     passes a slice), which only the one-at-a-time path adds."""
     text = (
         MODULE
         + f"""
 func.func @caller(%x: {T}, %o: {T}) {{
-  func.call @a(%x, %o) : ({T}, {T}) -> ()
+  %c0 = arith.constant 0 : index
+  %s = pl.tensor.view %x, offsets = [%c0, %c0] : {T} -> {T}
+  func.call @a(%s, %o) : ({T}, {T}) -> ()
   return
 }}
 """
@@ -111,7 +143,6 @@ func.func @caller(%x: {T}, %o: {T}) {{
     with Target().context() as ctx:
         plan = _plan(parse_module(text, "calls.mlir", ctx))
         assert plan.argument_kinds() == [] and plan.op_kinds() == []
-        assert [op.name for op in plan.calls] == ["func.call"]
         assert len(plan.remaining()) == 6
 
 

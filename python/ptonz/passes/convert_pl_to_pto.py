@@ -1024,7 +1024,9 @@ def _lower_plain_functions(plan, facts: Dict) -> None:
     """Check each kind of argument and op of the plain functions once and
     lower every plain function whose kinds all pass in one C++ call
     (`_ptonz.PLPlan`: the rewrite of `ConvertPLToPTO.run` for a function
-    with no tensor maker, tile op, tile argument or call)."""
+    with no tensor maker, tile op or tile argument, whose calls pass its own
+    arguments whole to functions of the module, in a module where no call
+    passes a slice)."""
     v = _Verdicts(None, facts)
     forms = []
     for func, a in plan.argument_kinds():
