@@ -726,7 +726,7 @@ WEIGHTS = {
     "marker": 1,
     "view_kind": 1,
     "attribute": 2,
-    "element_type": 2,
+    "element_type": 6,
     "shape_dim": 3,
     "constant": 4,
     "arith_swap": 3,
