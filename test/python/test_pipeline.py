@@ -235,6 +235,27 @@ def test_rejection_fails_the_pass_with_a_located_diagnostic(ctx):
     assert "layout mismatch: user-specified layout=nz but inferred=nd" in str(exc.value)
 
 
+def test_a_recursive_entry_fails_pto_verify_ptoas(ctx):
+    # The driver checks entry recursion right after parsing; in a pass
+    # manager of the user's own, pto-verify-ptoas is what says it.
+    m = ir.Module.parse(
+        """
+func.func @k() attributes {pto.entry} {
+  func.call @h() : () -> ()
+  return
+}
+func.func private @h() {
+  func.call @k() : () -> ()
+  return
+}
+"""
+    )
+    pm = PassManager.parse("builtin.module(pto-verify-ptoas)")
+    with pytest.raises(ir.MLIRError) as exc:
+        pm.run(m.operation)
+    assert "PTO entry function calls itself (through @h)" in str(exc.value)
+
+
 def test_build_pass_manager_applies_option_defaults(ctx):
     pm = P.build_pass_manager(
         "builtin.module(pto-verify-ptoas, pto-verify-ptoas{ptoas-version=0.61})",

@@ -181,6 +181,9 @@ class VerifyPTOAS(ModulePass):
                 _LayoutSolver(self, module).run()
         self._alloc_tiles(module)
         self._element_types(module)
+        # PTOAS emits no recursive calls. The driver checks it right after
+        # parsing; in a pass manager of the user's own only this pass says it.
+        self.ok &= _ptonz.verify_entry_recursion(module)
         if not global_tensor_type_ok("f8E4M3FN", self.version):  # 0.27: float8 becomes float
             self._global_tensor_types(module)
         if clamped_gm_offset_bug(self.version) and not self.opts["allow-clamped-gm-offsets"]:
