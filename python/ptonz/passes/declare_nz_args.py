@@ -24,7 +24,7 @@ use of the pointer is rejected.
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence
 
 from mlir import ir
 from ptonz_geometry import c0_for_bitwidth, default_strides, fold_leading, nz_plane_problem
@@ -168,6 +168,13 @@ class _Declarer:
             return  # a declaration: its callers' views are checked where they are
         args = func.regions[0].blocks[0].arguments
         plans = []
+        order: Dict = {}  # the function's views -> IR position, once (view_order)
+
+        def view_order() -> Dict:
+            if not order:
+                order.update((op, k) for k, (op, _info) in enumerate(_ptonz.tensor_views(func)))
+            return order
+
         for index, attrs in enumerate(dicts):
             if NZ_SHAPE_ATTR not in attrs:
                 continue
@@ -180,7 +187,7 @@ class _Declarer:
                     f"got {attrs[NZ_SHAPE_ATTR]}",
                 )
                 continue
-            plan = self.pointer(func, index, args[index], shape, prover)
+            plan = self.pointer(func, index, args[index], shape, prover, view_order)
             if plan is not None:
                 plans.append(plan)
         if not self.ok or not plans:
@@ -190,7 +197,10 @@ class _Declarer:
                 for view, kind, data in plan:
                     _rewrite(view, kind, data)
 
-    def pointer(self, func, index: int, ptr: ir.Value, shape: List[int], prover: Prover):
+    def pointer(
+        self, func, index: int, ptr: ir.Value, shape: List[int], prover: Prover, view_order
+    ):
+        """`view_order()`: the function's views -> their position in it."""
         where = f"argument {index} of @{symbol_name(func)} (declared NZ)"
         if not _ptonz.PtrType.isinstance(ptr.type):
             return self.reject(func.location, f"{where} is {ptr.type}, not a !pto.ptr")
@@ -209,7 +219,7 @@ class _Declarer:
         if views is None:
             return None
         if len(views) > 1:  # use lists run backwards: put them in IR order
-            order = {op: k for k, (op, _info) in enumerate(_ptonz.tensor_views(func))}
+            order = view_order()  # once per function: per pointer, quadratic
             views.sort(key=lambda item: order.get(item[0], 0))
         read = [(v, off) for v, off in views if _has_uses(v)]
         if not shape:
