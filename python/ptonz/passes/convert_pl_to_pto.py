@@ -914,37 +914,48 @@ def offset_arguments(func_calls) -> Tuple[set, bool]:
             while caller.name != "func.func":
                 caller = caller.parent
             calls.append((ir.StringAttr(caller.attributes["sym_name"]).value, call))
+    # Each tensor operand of a call is at an offset outright (an NZ slice
+    # on its way), never, or if its caller's argument is: then it is passed
+    # on. The pairs are closed over that with a worklist, each pair once
+    # (rescanning every call per round was quadratic in a chain of calls).
     needs: set = set()
-
-    def at_offset(value, caller) -> bool:
-        while True:  # a loop, not recursion: a chain of views may be long
-            owner = value.owner
-            if isinstance(owner, ir.Block):
-                return (caller, value.arg_number) in needs
-            if owner.name == "pl.tensor.view" and PLTensorType(value.type).layout == "nz":
-                return True
-            if owner.name not in (
-                "pl.tensor.view",
-                "pl.tensor.reshape",
-                "pl.tensor.reinterpret_view",
-            ):
-                return False
-            value = owner.operands[0]
-
-    changed = True
-    while changed:
-        changed = False
-        for caller, call in calls:
-            callee = call.opview.callee.value
-            for i, x in enumerate(call.operands):
-                if (
-                    PLTensorType.isinstance(x.type)
-                    and (callee, i) not in needs
-                    and at_offset(x, caller)
-                ):
-                    needs.add((callee, i))
-                    changed = True
+    passed_on: Dict[Tuple[str, int], List[Tuple[str, int]]] = {}
+    for caller, call in calls:
+        callee = call.opview.callee.value
+        for i, x in enumerate(call.operands):
+            if not PLTensorType.isinstance(x.type):
+                continue
+            source = _offset_source(x, caller)
+            if source is True:
+                needs.add((callee, i))
+            elif source:
+                passed_on.setdefault(source, []).append((callee, i))
+    work = list(needs)
+    while work:
+        for target in passed_on.get(work.pop(), ()):
+            if target not in needs:
+                needs.add(target)
+                work.append(target)
     return needs, bool(calls)
+
+
+def _offset_source(value: ir.Value, caller: str) -> "bool | Tuple[str, int]":
+    """Whether a tensor `caller` passes is at an offset: True (an NZ slice is
+    on its way), False, or the (caller, argument) it comes from, at an
+    offset if that argument is."""
+    while True:  # a loop, not recursion: a chain of views may be long
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            return (caller, value.arg_number)
+        if owner.name == "pl.tensor.view" and PLTensorType(value.type).layout == "nz":
+            return True
+        if owner.name not in (
+            "pl.tensor.view",
+            "pl.tensor.reshape",
+            "pl.tensor.reinterpret_view",
+        ):
+            return False
+        value = owner.operands[0]
 
 
 def _lookup_function(op, name: str, facts: Dict):
