@@ -825,6 +825,7 @@ PTODialect::getOperationPrinter(Operation *op) const {
 static constexpr llvm::StringLiteral kEntryAttrName = "pto.entry";
 static constexpr llvm::StringLiteral kRecursiveEntry =
     "PTO entry function calls itself";
+static constexpr size_t kCycleNamesShown = 4;
 static constexpr llvm::StringLiteral kRecursiveEntryWhy =
     ": ptoas emits no recursive calls in C++";
 
@@ -947,12 +948,23 @@ LogicalResult ptonz::pto::verifyEntryRecursion(Operation *module) {
       continue;
     ok = false;
     InFlightDiagnostic diag = entry->emitOpError() << kRecursiveEntry;
+    // The cycle's other functions, the first few by name.
     SmallVector<std::string> others;
-    for (Operation *m : llvm::reverse(cycles[it->second]))
-      if (m != entry.getOperation())
+    size_t more = 0;
+    for (Operation *m : llvm::reverse(cycles[it->second])) {
+      if (m == entry.getOperation())
+        continue;
+      if (others.size() < kCycleNamesShown)
         others.push_back(("@" + cast<SymbolOpInterface>(m).getName()).str());
-    if (!others.empty())
-      diag << " (through " << llvm::join(others, ", ") << ")";
+      else
+        ++more;
+    }
+    if (!others.empty()) {
+      diag << " (through " << llvm::join(others, ", ");
+      if (more)
+        diag << " and " << more << " more";
+      diag << ")";
+    }
     diag << kRecursiveEntryWhy;
   }
   return success(ok);
