@@ -405,7 +405,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 f"({c:.3f}x CPU: {'met' if met_cpu else 'not met'})"
             )
         summary["one_file_per_kernel"] = per_file
-    os.makedirs(os.path.dirname(args.json), exist_ok=True)
+    os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
     with open(args.json, "w") as f:
         json.dump(summary, f, indent=1)
     print(f"\n(every run: {args.json})")

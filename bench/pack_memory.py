@@ -229,6 +229,7 @@ def main() -> int:
             results["runs"][key] = {"wall_s": round(wall, 2), "peak_rss_mib": round(rss, 1)}
             print(f"{key}: {wall:.2f} s, peak RSS {rss:.1f} MiB" + (f" ({err})" if rc else ""))
         if args.json:
+            os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
             with open(args.json, "w") as f:
                 json.dump(results, f, indent=2)
     finally:

@@ -785,6 +785,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     md = markdown(res)
     print(md)
     path = a.json or os.path.join(a.out_dir, "results.json")
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(res, f, indent=1)
     log(f"wrote {path}")
