@@ -491,26 +491,19 @@ NB_MODULE(_ptonz, m) {
       [](MlirContext ctx, bool emits) { ptonzPTOSetEmitsPtoIr(ctx, emits); },
       nb::arg("context"), nb::arg("emits"),
       "Whether ptoas runs with --emit-pto-ir in `context`: it writes PTO IR "
-      "and stops before its backend, so verify_backend_lowering has nothing "
-      "to check.");
+      "and stops before its backend, so verify_module_rules checks no "
+      "backend rule.");
   m.def(
-      "verify_pass_through_ops",
-      [](MlirOperation module) { return ptonzPTOVerifyPassThroughOps(module); },
+      "verify_module_rules",
+      [](MlirOperation module) { return ptonzPTOVerifyModuleRules(module); },
       nb::arg("module"),
-      "PTOAS >= 0.60's verifier rules for the ops ptonz keeps verbatim "
-      "(unregistered `pto.*` ops, which MLIR does not verify): a located "
-      "error (to the context's diagnostic handlers) at every op that breaks "
-      "one; False if one does.");
-  m.def(
-      "verify_backend_lowering",
-      [](MlirOperation module) {
-        return ptonzPTOVerifyBackendLowering(module);
-      },
-      nb::arg("module"),
-      "PTOAS >= 0.60's EmitC backend rule: a located error (to the "
-      "context's diagnostic handlers) at the first op or function of "
-      "`module` its EmitC backend cannot lower, when that is the backend; "
-      "False if there is one.");
+      "What ptonz checks of a parsed module beyond MLIR's verifier, in "
+      "order, stopping at the first rule that fails: PTOAS >= 0.60's "
+      "verifier rules for the ops ptonz keeps verbatim (unregistered `pto.*` "
+      "ops, which MLIR does not verify), its EmitC backend rule (the first op "
+      "or function that backend cannot lower, when it is the backend), and "
+      "no `pto.entry` function on a call cycle. Located errors go to the "
+      "context's diagnostic handlers; False if there is one.");
   m.def(
       "verify_entry_recursion",
       [](MlirOperation module) { return ptonzPTOVerifyEntryRecursion(module); },

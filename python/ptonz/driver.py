@@ -374,15 +374,10 @@ def process(
             if module is None:
                 return outcome
             # MLIR verifies no unregistered op: PTOAS's rules for the ops
-            # ptonz keeps verbatim (verifyPassThroughOps), then what the
-            # target's PTOAS backend cannot lower (verifyBackendLowering,
-            # verifyEntryRecursion).
+            # ptonz keeps verbatim, then what the target's PTOAS backend
+            # cannot lower (a call cycle through an entry too).
             t0 = time.perf_counter()
-            lowerable = (
-                _ptonz.verify_pass_through_ops(module.operation)
-                and _ptonz.verify_backend_lowering(module.operation)
-                and _ptonz.verify_entry_recursion(module.operation)
-            )
+            lowerable = _ptonz.verify_module_rules(module.operation)
             timing["verify"] += time.perf_counter() - t0
             if not lowerable:
                 diags += collector.take()

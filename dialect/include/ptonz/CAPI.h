@@ -42,13 +42,12 @@ MLIR_CAPI_EXPORTED MlirStringRef ptonzPTOGetBackend(MlirContext ctx,
                                                     bool *given);
 /* ptoas runs with --emit-pto-ir (it stops before its backend) in `ctx`. */
 MLIR_CAPI_EXPORTED void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits);
-/* PTOAS's verifier rules for the ops ptonz keeps verbatim
- * (verifyPassThroughOps): located errors on `module`'s context; false if an
- * op breaks one. */
-MLIR_CAPI_EXPORTED bool ptonzPTOVerifyPassThroughOps(MlirOperation module);
-/* PTOAS's EmitC backend rule (verifyBackendLowering): located errors on
- * `module`'s context; false if it has an op or function EmitC cannot lower. */
-MLIR_CAPI_EXPORTED bool ptonzPTOVerifyBackendLowering(MlirOperation module);
+/* The rules ptonz checks of a parsed module beyond MLIR's verifier, in
+ * order, stopping at the first that fails: PTOAS's verifier rules for the
+ * ops ptonz keeps verbatim (verifyPassThroughOps), its EmitC backend rule
+ * (verifyBackendLowering), no entry on a call cycle (verifyEntryRecursion).
+ * Located errors on `module`'s context; false if one fails. */
+MLIR_CAPI_EXPORTED bool ptonzPTOVerifyModuleRules(MlirOperation module);
 /* No `pto.entry` function on a call cycle (verifyEntryRecursion): located
  * errors on `module`'s context; false if one is. */
 MLIR_CAPI_EXPORTED bool ptonzPTOVerifyEntryRecursion(MlirOperation module);

@@ -92,12 +92,11 @@ void ptonzPTOSetEmitsPtoIr(MlirContext ctx, bool emits) {
   unwrap(ctx)->getOrLoadDialect<pto::PTODialect>()->setEmitsPtoIr(emits);
 }
 
-bool ptonzPTOVerifyPassThroughOps(MlirOperation module) {
-  return succeeded(pto::verifyPassThroughOps(unwrap(module)));
-}
-
-bool ptonzPTOVerifyBackendLowering(MlirOperation module) {
-  return succeeded(pto::verifyBackendLowering(unwrap(module)));
+bool ptonzPTOVerifyModuleRules(MlirOperation module) {
+  Operation *op = unwrap(module);
+  return succeeded(pto::verifyPassThroughOps(op)) &&
+         succeeded(pto::verifyBackendLowering(op)) &&
+         succeeded(pto::verifyEntryRecursion(op));
 }
 
 bool ptonzPTOVerifyEntryRecursion(MlirOperation module) {
