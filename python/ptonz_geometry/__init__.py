@@ -70,14 +70,16 @@ SUB_BYTE_NZ = (
 )
 
 
-def nz_width_problem(bits: int) -> Optional[str]:
+def nz_width_problem(bits: int, value_bits: Optional[int] = None) -> Optional[str]:
     """Why an element of `bits` bits has no NZ fractal, or None when it has
-    one (8, 16, 32, 64, 128 or 256 bits: the width divides a C0 line). The
-    one NZ element-width rule (the C++ pl.tensor verifier is held equal to it
-    by a test)."""
+    one (8, 16, 32, 64, 128 or 256 bits: the width divides a C0 line).
+    `value_bits`: the bits of one of its values where that is less (PTOAS's
+    packed pairs: half), which decide whether it is sub-byte. The one NZ
+    element-width rule (the C++ pl.tensor verifier is held equal to it by a
+    test)."""
     if bits <= 0:
         return "has no bit width: NZ fractals hold integer or float elements"
-    if bits < 8:
+    if (bits if value_bits is None else value_bits) < 8:
         return SUB_BYTE_NZ
     if C0_BITS % bits:
         return (

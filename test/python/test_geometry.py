@@ -70,6 +70,10 @@ def test_width_rule():
     assert [G.c0_for_bitwidth(b) for b in (8, 16, 32, 64)] == [32, 16, 8, 4]
     assert G.nz_width_problem(4) == G.SUB_BYTE_NZ
     assert "12-bit" in G.nz_width_problem(12)
+    # A packed pair: the values decide sub-byte, the storage the C0 line.
+    assert G.nz_width_problem(8, value_bits=4) == G.SUB_BYTE_NZ
+    assert G.nz_width_problem(16, value_bits=8) is None
+    assert "24-bit" in G.nz_width_problem(24, value_bits=12)
     for bits in (0, 1, 4, 12, 24, 80, 512):
         with pytest.raises(ValueError):
             G.c0_for_bitwidth(bits)

@@ -131,9 +131,8 @@ class _Validator:
                 "are the fractal plane, so an NZ view has at least [R, C]; "
                 "annotate it nd",
             )
-        # A packed pair of sub-byte values is sub-byte NZ; the fractal's
-        # C0 line counts the view's elements (pairs, as PTOAS does).
-        why = nz_width_problem(value_bits) or nz_width_problem(bits)
+        # The C0 line counts the view's elements (pairs, as PTOAS does).
+        why = nz_width_problem(bits, value_bits)
         if why is not None:
             elem = op.results[0].type.element_type
             return self.reject(op, nz_element_message(elem, value_bits, why))

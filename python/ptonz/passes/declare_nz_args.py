@@ -27,7 +27,13 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence
 
 from mlir import ir
-from ptonz_geometry import c0_for_bitwidth, default_strides, fold_leading, nz_plane_problem
+from ptonz_geometry import (
+    c0_for_bitwidth,
+    default_strides,
+    fold_leading,
+    nz_plane_problem,
+    nz_width_problem,
+)
 
 from .. import _ptonz
 from .._ptonz import DYNAMIC
@@ -205,16 +211,16 @@ class _Declarer:
         if not _ptonz.PtrType.isinstance(ptr.type):
             return self.reject(func.location, f"{where} is {ptr.type}, not a !pto.ptr")
         elem = _ptonz.PtrType(ptr.type).element_type
-        try:
-            c0_for_bitwidth(_ptonz.element_value_bits(elem))  # a sub-byte pair is sub-byte
-            c0 = c0_for_bitwidth(bit_width(elem))
-        except ValueError as exc:
+        bits = _ptonz.element_bits(elem)
+        why = nz_width_problem(bits, _ptonz.element_value_bits(elem))
+        if why is not None:
             return self.reject(
                 func.location,
                 f"{where} points to {elem}, which has no NZ "
-                f"fractal ({exc}); NZ packs 8- to 256-bit elements whose width "
+                f"fractal ({why}); NZ packs 8- to 256-bit elements whose width "
                 "divides a 32-byte C0 line; do not declare it NZ",
             )
+        c0 = c0_for_bitwidth(bits)
         views = self.views_of(ptr, 0, [])
         if views is None:
             return None

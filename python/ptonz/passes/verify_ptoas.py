@@ -336,7 +336,7 @@ class VerifyPTOAS(ModulePass):
                 f"user-specified layout=nz requires a rank-5 view, got rank "
                 f"{rank} (run pto-block-nz-views)",
             )
-        why = nz_width_problem(value_bits) or nz_width_problem(bits)
+        why = nz_width_problem(bits, value_bits)
         if why == SUB_BYTE_NZ:
             elem = op.results[0].type.element_type
             return self._fail(op, f"NZ view of sub-byte element type {elem}: {why}")
@@ -488,7 +488,7 @@ class VerifyPTOAS(ModulePass):
         inferred = inferred_layout_061(shape_ops, st, max(bits // 8, 1))
         if inferred is None or inferred[0] != "nz":
             return
-        if nz_width_problem(value_bits) == SUB_BYTE_NZ:
+        if nz_width_problem(bits, value_bits) == SUB_BYTE_NZ:
             elem = op.results[0].type.element_type
             v = format_version(self.version)
             return self._fail(
